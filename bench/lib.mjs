@@ -1,0 +1,119 @@
+/**
+ * Benchmark harness shared by every benchmark: starts the real server on a chosen database,
+ * drives it with autocannon on loopback, and reads the server's CPU time and memory from /proc
+ * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import autocannon from 'autocannon';
+
+export const root = new URL('..', import.meta.url).pathname;
+const TICKS = 100; // USER_HZ on Linux
+
+export function machine() {
+  const cpus = os.cpus();
+  return {
+    cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+  };
+}
+
+/** CPU milliseconds (user + system) a process has used so far. */
+export function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
+
+export function rssMb(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
+}
+
+/** Whole-machine busy fraction over an interval, from /proc/stat. */
+export function machineBusy() {
+  const read = () => readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  const start = read();
+  return () => {
+    const end = read();
+    const d = end.map((v, i) => v - start[i]);
+    const idle = d[3] + d[4];
+    const total = d.reduce((a, b) => a + b, 0);
+    return total ? 1 - idle / total : 0;
+  };
+}
+
+export async function waitFor(url, timeoutMs = 60_000) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if ((await fetch(url)).ok) return Date.now() - started;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Starts the production server (built beforehand) with the given environment. */
+export async function startServer(env, port) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const startupMs = await waitFor(`${base}/healthz`);
+  const pid = child.pid;
+  return {
+    base,
+    pid,
+    startupMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms
+ * per request and how busy the whole machine was.
+ */
+export async function load({ url, pid, connections = 16, duration = 10, ...opts }) {
+  const cpuBefore = pid ? cpuMs(pid) : 0;
+  const busy = machineBusy();
+  const result = await autocannon({ url, connections, duration, ...opts });
+  const requests = result.requests.total;
+  return {
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    rps: Math.round(result.requests.average),
+    requests,
+    errors: result.non2xx + result.errors + result.timeouts,
+    cpuMsPerRequest: pid && requests ? +((cpuMs(pid) - cpuBefore) / requests).toFixed(2) : null,
+    machineBusy: Math.round(busy() * 100),
+    connections,
+  };
+}
+
+/** The machine's ceiling: a bare Node http server answering a fixed body, in its own process. */
+export async function ceiling(bodyBytes = 12) {
+  const code = `require('http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end(${bodyBytes <= 12 ? "'hello world\\n'" : `'x'.repeat(${bodyBytes})`})}).listen(0,'127.0.0.1',function(){process.send(this.address().port)})`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const port = await new Promise((resolve) => child.once('message', resolve));
+  const result = await load({ url: `http://127.0.0.1:${port}/`, pid: child.pid });
+  child.kill();
+  return result;
+}
+
+export const fmt = (r, ceil) =>
+  `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.errors} | ${r.machineBusy}%`;
+export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
+
+export { createServer };

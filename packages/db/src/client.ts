@@ -1,0 +1,66 @@
+/**
+ * Opens the database: node-postgres when a URL is given (production, CI), otherwise PGlite
+ * (PostgreSQL in WASM) in a data directory. Both are handed out as one drizzle type so every
+ * query runs unchanged on either.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs raw SQL text (several statements allowed); for migrations and test set-up. */
+  exec(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance in embedded mode (tests clone its data directory). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+}
+
+export type DatabaseConfig =
+  | { url: string; poolSize?: number }
+  | { dataDir?: string; loadDataDir?: Blob | File };
+
+// Dates come back as JS Dates, bigint ids as numbers (identity values stay far below 2^53).
+pg.types.setTypeParser(20, (v: string) => Number(v));
+
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if ('url' in config) {
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    pool.on('error', () => {
+      /* an idle client lost its server; the next query reconnects */
+    });
+    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
+  // mode serves small sites, and the OS page cache still holds the data files.
+  const pglite = new PGlite({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
+  await pglite.waitReady;
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite,
+    exec: async (text) => {
+      await pglite.exec(text);
+    },
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Account data access: create, find, list (paged, filtered), update biography and password,
+ * delete. Returns the SPEC §3 user shape; password hashes never leave this module except
+ * through `findCredentials`.
+ */
+import { and, asc, count, eq, gt, ilike, sql } from 'drizzle-orm';
+import type { SafeUser } from '@fso/shared';
+import type { Db } from '../client.ts';
+import { users } from '../schema/index.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+export function toSafeUser(row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined'>): SafeUser {
+  return { _id: String(row.id), username: row.username, biography: row.biography, dateJoined: row.dateJoined.toISOString() };
+}
+
+const safeColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined };
+const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
+
+/** Inserts a user; returns null when the username is taken (the unique index decides). */
+export async function createUser(db: Db, input: { username: string; passwordHash: string | null; email?: string | null }) {
+  const rows = await db
+    .insert(users)
+    .values({ username: input.username, passwordHash: input.passwordHash, email: input.email ?? null })
+    .onConflictDoNothing()
+    .returning(safeColumns);
+  return rows[0] ? toSafeUser(rows[0]) : null;
+}
+
+export async function findUser(db: Db, username: string): Promise<(SafeUser & { id: number }) | null> {
+  const rows = await db.select(safeColumns).from(users).where(byName(username)).limit(1);
+  return rows[0] ? { ...toSafeUser(rows[0]), id: rows[0].id } : null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<(SafeUser & { id: number }) | null> {
+  const rows = await db.select(safeColumns).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ? { ...toSafeUser(rows[0]), id: rows[0].id } : null;
+}
+
+export async function findCredentials(db: Db, username: string) {
+  const rows = await db.select({ ...safeColumns, passwordHash: users.passwordHash }).from(users).where(byName(username)).limit(1);
+  return rows[0] ?? null;
+}
+
+export interface UserListQuery {
+  filter?: string;
+  limit: number;
+  /** Keyset cursor: the last username of the previous page. */
+  after?: string;
+}
+
+/** One page of users ordered by username, plus the total matching the filter. */
+export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: SafeUser[]; total: number }> {
+  const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const filter = pattern ? ilike(users.username, pattern) : undefined;
+  const page = q.after ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
+  const [rows, totals] = await Promise.all([
+    db.select(safeColumns).from(users).where(page).orderBy(asc(sql`lower(${users.username})`)).limit(q.limit),
+    db.select({ n: count() }).from(users).where(filter),
+  ]);
+  return { users: rows.map(toSafeUser), total: totals[0]?.n ?? 0 };
+}
+
+export async function updateBiography(db: Db, userId: number, biography: string): Promise<SafeUser | null> {
+  const rows = await db.update(users).set({ biography }).where(eq(users.id, userId)).returning(safeColumns);
+  return rows[0] ? toSafeUser(rows[0]) : null;
+}
+
+export async function updatePasswordHash(db: Db, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function deleteUser(db: Db, userId: number): Promise<SafeUser | null> {
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning(safeColumns);
+  return rows[0] ? toSafeUser(rows[0]) : null;
+}

@@ -1,0 +1,109 @@
+/**
+ * Questions, answers, comments, tags, votes and views (SPEC §3). Authored content outlives its
+ * author: deleting a user sets the author to NULL (shown as a deleted user) while that user's
+ * votes and views go with the account (docs/decisions/0003-deleting-users.md).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+const author = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('tags_name_lower_key').on(sql`lower(${t.name})`)],
+);
+
+export const questions = pgTable(
+  'questions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    askedBy: author('asked_by'),
+    askDateTime: timestamp('ask_date_time', { withTimezone: true }).notNull().defaultNow(),
+    lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
+    answerCount: integer('answer_count').notNull().default(0),
+    viewCount: integer('view_count').notNull().default(0),
+    score: integer('score').notNull().default(0),
+    /** Where an imported question came from (CC BY-SA attribution), NULL for native ones. */
+    sourceUrl: text('source_url'),
+    sourceAuthor: text('source_author'),
+    sourceAuthorUrl: text('source_author_url'),
+  },
+  (t) => [
+    index('questions_ask_idx').on(t.askDateTime.desc(), t.id.desc()),
+    index('questions_activity_idx').on(t.lastActivity.desc(), t.id.desc()),
+    index('questions_views_idx').on(t.viewCount.desc(), t.askDateTime.desc()),
+    index('questions_unanswered_idx').on(t.askDateTime.desc()).where(sql`answer_count = 0`),
+    index('questions_asked_by_idx').on(t.askedBy),
+    uniqueIndex('questions_source_url_key').on(t.sourceUrl),
+  ],
+);
+
+export const questionTags = pgTable(
+  'question_tags',
+  {
+    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' }).notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId, t.questionId)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    ansBy: author('ans_by'),
+    ansDateTime: timestamp('ans_date_time', { withTimezone: true }).notNull().defaultNow(),
+    sourceUrl: text('source_url'),
+    sourceAuthor: text('source_author'),
+  },
+  (t) => [index('answers_question_idx').on(t.questionId, t.ansDateTime), uniqueIndex('answers_source_url_key').on(t.sourceUrl)],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    text: text('text').notNull(),
+    commentBy: author('comment_by'),
+    commentDateTime: timestamp('comment_date_time', { withTimezone: true }).notNull().defaultNow(),
+    questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'cascade' }),
+    answerId: bigint('answer_id', { mode: 'number' }).references(() => answers.id, { onDelete: 'cascade' }),
+    sourceId: text('source_id'),
+  },
+  (t) => [
+    check('comments_one_parent', sql`(${t.questionId} IS NULL) <> (${t.answerId} IS NULL)`),
+    index('comments_question_idx').on(t.questionId, t.commentDateTime),
+    index('comments_answer_idx').on(t.answerId, t.commentDateTime),
+    uniqueIndex('comments_source_id_key').on(t.sourceId),
+  ],
+);
+
+export const questionVotes = pgTable(
+  'question_votes',
+  {
+    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`)],
+);
+
+export const questionViews = pgTable(
+  'question_views',
+  {
+    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
+);

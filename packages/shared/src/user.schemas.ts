@@ -1,0 +1,61 @@
+/**
+ * Account payloads (SPEC §5 login/sign-up/reset/biography), one zod schema per form or
+ * request, shared by the browser forms and the server actions.
+ */
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+export const USERNAME_MAX = 30;
+export const PASSWORD_MAX = 200;
+export const BIOGRAPHY_MAX = 1000;
+
+const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string());
+
+export const usernameSchema = trimmed.pipe(
+  z
+    .string()
+    .min(1, MSG.credentialsRequired)
+    .max(USERNAME_MAX, MSG.usernameTooLong)
+    .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars),
+);
+
+const passwordSchema = trimmed.pipe(
+  z.string().min(1, MSG.credentialsRequired).max(PASSWORD_MAX, MSG.passwordTooLong),
+);
+
+export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
+
+export const signupSchema = z
+  .object({
+    username: usernameSchema,
+    password: passwordSchema,
+    // The REST client (SPEC §7) sends no confirmation; the form always does.
+    confirmPassword: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().optional()),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: MSG.passwordsMismatch,
+    path: ['confirmPassword'],
+  });
+
+export const resetPasswordSchema = z
+  .object({
+    username: z.string().trim().min(1, MSG.resetRequired),
+    password: z.string().trim().min(1, MSG.resetRequired).max(PASSWORD_MAX, MSG.passwordTooLong),
+    confirmPassword: z.string().trim().optional(),
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword.length > 0, {
+    message: MSG.resetRequired,
+    path: ['confirmPassword'],
+  })
+  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
+    message: MSG.resetMismatch,
+    path: ['confirmPassword'],
+  });
+
+export const updateBiographySchema = z.object({
+  username: z.string().trim().min(1, MSG.notAllowed),
+  biography: z.string().max(BIOGRAPHY_MAX, MSG.biographyTooLong),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+export type SignupInput = z.infer<typeof signupSchema>;

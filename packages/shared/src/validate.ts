@@ -1,0 +1,19 @@
+/**
+ * Turns a zod result into the one human message a form or a 400 response shows: the first
+ * issue's message, which the schemas set to the SPEC §5 texts.
+ */
+import type { z } from 'zod';
+
+export type Parsed<T> = { ok: true; data: T } | { ok: false; error: string; field?: string };
+
+export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parsed<z.output<S>> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    ok: false,
+    error: issue?.message ?? 'Invalid input.',
+    field: typeof field === 'string' ? field : undefined,
+  };
+}

@@ -1,0 +1,2 @@
+/** Public surface of @fso/realtime. */
+export * from './realtime-server.ts';

@@ -1,0 +1,71 @@
+/**
+ * createRealtimeServer: the Socket.IO service. The handshake settles identity once from the
+ * session cookie (no valid session, no socket); each socket joins `user:<name>` and
+ * `session:<id>` rooms so the web side can reach or disconnect a user. Feature handlers
+ * (chat, games) are added by later modules through `deps`.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { ClientToServerEvents, EventPublisher, ServerToClientEvents, SocketData } from '@fso/shared';
+
+export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export interface RealtimeDeps {
+  /** Identity from the handshake's Cookie header; null refuses the socket. */
+  resolveSession(cookieHeader: string | undefined): Promise<SocketData | null>;
+  corsOrigins: string[];
+}
+
+export interface RealtimeServer {
+  io: RealtimeIO;
+  publisher: EventPublisher;
+  close(): Promise<void>;
+}
+
+export const userRoom = (username: string) => `user:${username.toLowerCase()}`;
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+/** Publishes through any Socket.IO server (or, in split mode, an emitter with the same API). */
+export function publisherFor(io: Pick<RealtimeIO, 'emit' | 'in'>): EventPublisher {
+  return {
+    toAll: (event, ...args) => {
+      io.emit(event, ...args);
+    },
+    disconnectUser: (username) => io.in(userRoom(username)).disconnectSockets(true),
+    disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
+  };
+}
+
+export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps): RealtimeServer {
+  const io: RealtimeIO = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    cors: deps.corsOrigins.length ? { origin: deps.corsOrigins, credentials: true } : undefined,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const identity = await deps.resolveSession(socket.request.headers.cookie);
+      if (!identity) return next(new Error('unauthorized'));
+      socket.data = identity;
+      next();
+    } catch {
+      next(new Error('unavailable'));
+    }
+  });
+
+  io.on('connection', (socket) => {
+    void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
+  });
+
+  return {
+    io,
+    publisher: publisherFor(io),
+    close: () =>
+      new Promise<void>((resolve) => {
+        io.disconnectSockets(true);
+        void io.close(() => resolve());
+      }),
+  };
+}

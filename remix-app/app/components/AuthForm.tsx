@@ -1,0 +1,63 @@
+/**
+ * The login and sign-up form (SPEC §2): same fields and messages with or without JavaScript.
+ * With JavaScript the same zod schema checks the fields before anything is sent.
+ */
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useState, type FormEvent } from 'react';
+import { loginSchema, MSG, parseWith, signupSchema } from '@fso/shared';
+import { FormError, FormSuccess } from './FormError.tsx';
+import { PasswordFields } from './PasswordField.tsx';
+
+export type AuthMode = 'login' | 'signup';
+
+export function AuthForm({ mode, notice }: { mode: AuthMode; notice?: string | null }) {
+  const result = useActionData<{ error?: string }>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== 'idle';
+  const schema = mode === 'login' ? loginSchema : signupSchema;
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const parsed = parseWith(schema, Object.fromEntries(new FormData(event.currentTarget)));
+    setClientError(parsed.ok ? null : parsed.error);
+    if (!parsed.ok) event.preventDefault();
+  }
+
+  const passwordFields =
+    mode === 'login'
+      ? [{ name: 'password', label: 'Password', autoComplete: 'current-password' }]
+      : [
+          { name: 'password', label: 'Password', autoComplete: 'new-password' },
+          { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+        ];
+  return (
+    <main className="auth-page">
+      <h1>{mode === 'login' ? 'Welcome to FakeStackOverflow!' : 'Sign up for FakeStackOverflow!'}</h1>
+      <FormSuccess message={notice} />
+      <Form method="post" className="auth-form" onSubmit={check} noValidate>
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <label className="field">
+          <span>Username</span>
+          <input name="username" autoComplete="username" autoFocus />
+        </label>
+        <PasswordFields fields={passwordFields} />
+        <FormError message={clientError ?? result?.error} />
+        <button type="submit" className="primary" disabled={busy}>
+          Submit
+        </button>
+      </Form>
+      {mode === 'login' ? (
+        <p>
+          Don&apos;t have an account? <Link to="/signup">Sign up here</Link>
+        </p>
+      ) : (
+        <p>
+          Have an account? <Link to="/">Login here</Link>
+        </p>
+      )}
+    </main>
+  );
+}
+
+/** The message a failed server call shows (SPEC §8): the prefix, then the server's text. */
+export const authFailure = (mode: AuthMode, reason: string) => `${mode === 'login' ? MSG.loginError : MSG.signupError}: ${reason}`;

@@ -1,0 +1,37 @@
+/**
+ * The side menu (SPEC §2): every section, the active one highlighted; Messaging flips its
+ * sub-list open and closed on each click (a native <details>, so it works without JavaScript).
+ */
+import { NavLink, useLocation } from '@remix-run/react';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-link active' : 'menu-link');
+
+export function SideMenu() {
+  const { pathname } = useLocation();
+  const inMessaging = pathname.startsWith('/messaging');
+  return (
+    <nav className="side-menu" aria-label="Main">
+      <NavLink to="/home" className={linkClass}>
+        Questions
+      </NavLink>
+      <NavLink to="/tags" className={linkClass}>
+        Tags
+      </NavLink>
+      <details className="menu-group" open={inMessaging}>
+        <summary className={inMessaging ? 'menu-link active' : 'menu-link'}>Messaging</summary>
+        <NavLink to="/messaging" end className={linkClass}>
+          Global Messages
+        </NavLink>
+        <NavLink to="/messaging/direct-message" className={linkClass}>
+          Direct Messages
+        </NavLink>
+      </details>
+      <NavLink to="/users" className={linkClass}>
+        Users
+      </NavLink>
+      <NavLink to="/games" className={linkClass}>
+        Games
+      </NavLink>
+    </nav>
+  );
+}

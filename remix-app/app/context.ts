@@ -1,0 +1,16 @@
+/** What the Express server hands every loader and action (see server/app.ts). */
+import type { Database } from '@fso/db';
+import type { EventPublisher } from '@fso/shared';
+import type { Config } from '../server/config.ts';
+
+export interface AppContext {
+  database: Database;
+  events: EventPublisher;
+  config: Config;
+  clientIp: string;
+}
+
+declare module '@remix-run/server-runtime' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends AppContext {}
+}

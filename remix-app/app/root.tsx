@@ -1,0 +1,43 @@
+/** The HTML document, shared by every screen, and the last-resort error page. */
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
+import type { LinksFunction } from '@remix-run/node';
+import styles from './styles.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="error-page">
+      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p>{notFound ? 'There is nothing at this address.' : 'Please try again in a moment.'}</p>
+      <a href="/home">Back to the questions</a>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+/** Route config (v3_routeConfig): the file-system convention of app/routes. */
+import type { RouteConfig } from '@remix-run/route-config';
+import { flatRoutes } from '@remix-run/fs-routes';
+
+export default flatRoutes() satisfies RouteConfig;

@@ -1,0 +1,38 @@
+/**
+ * Layout of every screen after login (SPEC §2): header, side menu, and — for a signed-in
+ * user — the live socket with a visible reconnecting state. Public pages (questions, tags,
+ * profiles) also render here for visitors and crawlers, read-only and without a socket.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Header } from '~/components/Header.tsx';
+import { SideMenu } from '~/components/SideMenu.tsx';
+import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
+import { getSessionUser } from '~/services/session.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const user = await getSessionUser(request, context);
+  return { username: user?.username ?? null };
+}
+
+export default function AppLayout() {
+  const { username } = useLoaderData<typeof loader>();
+  const page = (
+    <div className="app-shell">
+      <Header username={username} />
+      <div className="app-body">
+        <SideMenu />
+        <main className="content">
+          {username ? <ConnectionBanner /> : null}
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+  return username ? <SocketProvider>{page}</SocketProvider> : page;
+}
+
+/** The signed-in username, for any screen inside the layout. */
+export function useCurrentUsername(): string | null {
+  return useRouteLoaderData<typeof loader>('routes/_app')?.username ?? null;
+}

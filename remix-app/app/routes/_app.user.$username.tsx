@@ -1,0 +1,158 @@
+/**
+ * `/user/:username` — a profile (SPEC §2, §8): biography with Edit/Save/Cancel, date joined,
+ * and for the owner a Danger Zone (Reset Password; Delete This User behind a confirmation).
+ * Edit mode and the confirmation are URL states (?edit, ?confirm), so everything works
+ * without JavaScript too.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
+import { findUser } from '@fso/db';
+import { calendarDate, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
+import { FormError, FormSuccess } from '~/components/FormError.tsx';
+import { PasswordFields } from '~/components/PasswordField.tsx';
+import { deleteAccount, resetPassword, updateBiography } from '~/services/accounts.server.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const [found, viewer] = await Promise.all([findUser(context.database.db, params.username ?? ''), getSessionUser(request, context)]);
+  if (!found) throw data({ missing: true }, { status: 404 });
+  const { id: _id, ...user } = found;
+  return { user, isOwner: viewer?.userId === found.id };
+}
+
+type Result = { intent: string; ok: boolean; message: string };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const fields = await formFields(request);
+  const username = params.username ?? '';
+  const reply = (intent: string, okFlag: boolean, message: string, status = 200) => data<Result>({ intent, ok: okFlag, message }, { status });
+
+  switch (fields.intent) {
+    case 'bio': {
+      const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
+      if (!parsed.ok) return reply('bio', false, `${MSG.bioFailed} ${parsed.error}`, 400);
+      const outcome = await updateBiography(context, actor, username, parsed.data.biography);
+      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : reply('bio', false, MSG.bioFailed, outcome.status);
+    }
+    case 'reset': {
+      const parsed = parseWith(resetPasswordSchema, { username, password: fields.password ?? '', confirmPassword: fields.confirmPassword ?? '' });
+      if (!parsed.ok) return reply('reset', false, parsed.error, 400);
+      const outcome = await resetPassword(context, actor, username, parsed.data.password);
+      return outcome.ok ? reply('reset', true, MSG.resetOk) : reply('reset', false, MSG.resetFailed, outcome.status);
+    }
+    case 'delete': {
+      const outcome = await deleteAccount(context, actor, username);
+      if (!outcome.ok) return reply('delete', false, MSG.deleteFailed, outcome.status);
+      return redirect(`/?deleted=${encodeURIComponent(outcome.value.user.username)}`, { headers: { 'Set-Cookie': outcome.value.cookie } });
+    }
+    default:
+      return reply('unknown', false, 'Unknown action.', 400);
+  }
+}
+
+export default function ProfilePage() {
+  const { user, isOwner } = useLoaderData<typeof loader>();
+  const result = useActionData<Result>();
+  const [params] = useSearchParams();
+  const busy = useNavigation().state !== 'idle';
+  const editing = isOwner && params.has('edit');
+  const confirming = isOwner && params.get('confirm') === 'delete';
+  const message = (intent: string) =>
+    result?.intent === intent ? (result.ok ? <FormSuccess message={result.message} /> : <FormError message={result.message} />) : null;
+
+  return (
+    <section className="profile-page">
+      <h1>{user.username}</h1>
+      <p className="muted">Date joined: {calendarDate(new Date(user.dateJoined))}</p>
+      <h2>Biography</h2>
+      {editing ? (
+        <Form method="post" className="stack" replace>
+          <input type="hidden" name="intent" value="bio" />
+          <label className="field">
+            <span>Biography</span>
+            <textarea name="biography" defaultValue={user.biography} rows={4} autoFocus />
+          </label>
+          <div className="row">
+            <button type="submit" className="primary" disabled={busy}>
+              Save
+            </button>
+            <Link to="." replace className="button">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      ) : (
+        <div className="row">
+          <p className="biography">{user.biography || 'No biography yet.'}</p>
+          {isOwner ? (
+            <Link to="?edit" className="button">
+              Edit
+            </Link>
+          ) : null}
+        </div>
+      )}
+      {params.get('saved') === 'bio' && !editing ? <FormSuccess message={MSG.bioOk} /> : null}
+      {message('bio')}
+
+      {isOwner ? (
+        <section className="danger-zone" aria-labelledby="danger-heading">
+          <h2 id="danger-heading">Danger Zone</h2>
+          <Form method="post" className="stack" noValidate>
+            <input type="hidden" name="intent" value="reset" />
+            <PasswordFields
+              fields={[
+                { name: 'password', label: 'New Password', autoComplete: 'new-password' },
+                { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+              ]}
+            />
+            <button type="submit" disabled={busy}>
+              Reset Password
+            </button>
+          </Form>
+          {message('reset')}
+          <Link to="?confirm=delete" className="button danger">
+            Delete This User
+          </Link>
+          {message('delete')}
+        </section>
+      ) : null}
+
+      {confirming ? (
+        <div className="modal-backdrop">
+          <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-heading">
+            <h2 id="confirm-heading">Delete {user.username}?</h2>
+            <p>This deletes the account and signs it out everywhere. Questions and answers stay, shown as by a deleted user.</p>
+            <Form method="post" className="row">
+              <input type="hidden" name="intent" value="delete" />
+              <button type="submit" className="danger" disabled={busy}>
+                Confirm
+              </button>
+              <Link to="." replace className="button">
+                Cancel
+              </Link>
+            </Form>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section>
+      <p className="form-error" role="alert">
+        {missing ? MSG.noUserData : MSG.profileFetchError}
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `${d.user.username} — Fake Stack Overflow` : 'User not found — Fake Stack Overflow' },
+  { name: 'description', content: d?.user.biography || 'A member of Fake Stack Overflow.' },
+];

@@ -1,0 +1,31 @@
+/** `/` — the login screen (SPEC §2). Signed-in visitors go straight on to /home. */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { loginSchema, parseWith, userDeleted } from '@fso/shared';
+import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
+import { login } from '~/services/accounts.server.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { getSessionUser, safeRedirectTo } from '~/services/session.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  if (await getSessionUser(request, context)) throw redirect(safeRedirectTo(url.searchParams.get('redirectTo')));
+  const deleted = url.searchParams.get('deleted');
+  return { notice: deleted ? userDeleted(deleted) : null };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = await formFields(request);
+  const parsed = parseWith(loginSchema, fields);
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  const outcome = await login(context, parsed.data);
+  if (!outcome.ok) return data({ error: authFailure('login', outcome.error) }, { status: outcome.status, headers: outcome.headers });
+  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': outcome.value.cookie } });
+}
+
+export default function LoginPage() {
+  const { notice } = useLoaderData<typeof loader>();
+  return <AuthForm mode="login" notice={notice} />;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Log in — Fake Stack Overflow' }];

@@ -1,0 +1,27 @@
+/** `/signup` — the sign-up screen (SPEC §2). */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { parseWith, signupSchema } from '@fso/shared';
+import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
+import { signup } from '~/services/accounts.server.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { getSessionUser, safeRedirectTo } from '~/services/session.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  if (await getSessionUser(request, context)) throw redirect('/home');
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const fields = await formFields(request);
+  const parsed = parseWith(signupSchema, { ...fields, confirmPassword: fields.confirmPassword ?? '' });
+  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  const outcome = await signup(context, parsed.data);
+  if (!outcome.ok) return data({ error: authFailure('signup', outcome.error) }, { status: outcome.status });
+  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': outcome.value.cookie } });
+}
+
+export default function SignupPage() {
+  return <AuthForm mode="signup" />;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Sign up — Fake Stack Overflow' }];

@@ -1,0 +1,86 @@
+/**
+ * Account use cases shared by the REST routes and the screens' form actions: sign-up, login
+ * (rate limited), logout, password reset, biography, deletion. The acting user always comes
+ * from the session; a name in the payload must match it or the answer is 403.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import * as db from '@fso/db';
+import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
+import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { clearSessionCookie, startSession, type SessionUser } from './session.server.ts';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string; headers?: Record<string, string> };
+
+const fail = (status: number, error: string, headers?: Record<string, string>) => ({ ok: false, status, error, headers }) as const;
+
+/** Names that are REST path segments under /user/, so no profile URL can shadow them. */
+const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);
+
+export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+
+export async function signup(context: AppLoadContext, input: SignupInput): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
+  if (RESERVED.has(input.username.toLowerCase())) return fail(409, MSG.usernameTaken);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.createUser(context.database.db, { username: input.username, passwordHash });
+  if (!user) return fail(409, MSG.usernameTaken);
+  const cookie = await startSession(context, Number(user._id));
+  context.events.toAll('userUpdate', { user, type: 'created' });
+  return { ok: true, value: { user, cookie } };
+}
+
+export async function login(context: AppLoadContext, input: LoginInput): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
+  const key = `login:${context.clientIp}:${input.username.toLowerCase()}`;
+  const limit = await db.checkLimit(context.database.db, key, LOGIN_LIMIT);
+  if (!limit.allowed) return fail(429, MSG.tooManyLogins, { 'Retry-After': String(limit.retryAfterSeconds) });
+  const found = await db.findCredentials(context.database.db, input.username);
+  if (!found || !(await verifyPassword(found.passwordHash, input.password))) {
+    await db.hitLimit(context.database.db, key, LOGIN_LIMIT);
+    return fail(401, MSG.invalidCredentials);
+  }
+  await db.clearLimit(context.database.db, key);
+  const cookie = await startSession(context, found.id);
+  return { ok: true, value: { user: db.toSafeUser(found), cookie } };
+}
+
+/** Ends this session (row and sockets) and returns the cookie-clearing header. */
+export async function logout(context: AppLoadContext, actor: SessionUser | null): Promise<string> {
+  if (actor) {
+    await db.deleteSession(context.database.db, actor.sessionId);
+    context.events.disconnectSession(actor.sessionId);
+  }
+  return clearSessionCookie(context);
+}
+
+const isOwner = (actor: SessionUser, username: string) => actor.username.toLowerCase() === username.trim().toLowerCase();
+
+async function endOtherSessions(context: AppLoadContext, actor: SessionUser) {
+  const ended = await db.deleteOtherSessions(context.database.db, actor.userId, actor.sessionId);
+  for (const id of ended) context.events.disconnectSession(id);
+}
+
+export async function resetPassword(context: AppLoadContext, actor: SessionUser, username: string, password: string): Promise<Outcome<SafeUser>> {
+  if (!isOwner(actor, username)) return fail(403, MSG.notAllowed);
+  await db.updatePasswordHash(context.database.db, actor.userId, await hashPassword(password));
+  await endOtherSessions(context, actor);
+  const found = await db.findUserById(context.database.db, actor.userId);
+  if (!found) return fail(404, MSG.userNotFound);
+  const { id: _id, ...user } = found;
+  return { ok: true, value: user };
+}
+
+export async function updateBiography(context: AppLoadContext, actor: SessionUser, username: string, biography: string): Promise<Outcome<SafeUser>> {
+  if (!isOwner(actor, username)) return fail(403, MSG.notAllowed);
+  const user = await db.updateBiography(context.database.db, actor.userId, biography);
+  if (!user) return fail(404, MSG.userNotFound);
+  context.events.toAll('userUpdate', { user, type: 'updated' });
+  return { ok: true, value: user };
+}
+
+export async function deleteAccount(context: AppLoadContext, actor: SessionUser, username: string): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
+  if (!isOwner(actor, username)) return fail(403, MSG.notAllowed);
+  const user = await db.deleteUser(context.database.db, actor.userId);
+  if (!user) return fail(404, MSG.userNotFound);
+  context.events.disconnectUser(user.username);
+  context.events.toAll('userUpdate', { user, type: 'deleted' });
+  return { ok: true, value: { user, cookie: clearSessionCookie(context) } };
+}

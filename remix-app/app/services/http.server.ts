@@ -1,0 +1,53 @@
+/**
+ * Response helpers for the REST contract (DESIGN): success is 200 JSON, errors are plain text
+ * with a status; bodies are parsed with a zod schema and a size cap.
+ */
+import type { z } from 'zod';
+import { MSG, parseWith } from '@fso/shared';
+
+export const MAX_BODY_BYTES = 100_000;
+
+export function textError(status: number, message: string, headers?: HeadersInit): Response {
+  return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
+}
+
+export function ok(data: unknown, headers?: HeadersInit): Response {
+  return Response.json(data, { status: 200, headers });
+}
+
+/** Throws a 405 unless the request uses one of the given methods. */
+export function requireMethod(request: Request, ...methods: string[]): void {
+  if (!methods.includes(request.method)) throw textError(405, `Use ${methods.join(' or ')} for this path.`, { Allow: methods.join(', ') });
+}
+
+/** The JSON body validated by `schema`; throws a 400/413 Response with a human message. */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  const raw = await request.text();
+  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw textError(413, MSG.bodyTooLarge);
+  let body: unknown;
+  try {
+    body = raw === '' ? {} : JSON.parse(raw);
+  } catch {
+    throw textError(400, MSG.malformedJson);
+  }
+  const parsed = parseWith(schema, body);
+  if (!parsed.ok) throw textError(400, parsed.error);
+  return parsed.data;
+}
+
+/** Reads `limit` (default 50, 1..200) from a URL. */
+export function pageLimit(url: URL, fallback = 50): number {
+  const n = Number(url.searchParams.get('limit') ?? fallback);
+  return Number.isInteger(n) ? Math.min(200, Math.max(1, n)) : fallback;
+}
+
+/** True when the request came from an HTML form rather than a JSON client. */
+export function isFormPost(request: Request): boolean {
+  const type = request.headers.get('Content-Type') ?? '';
+  return type.startsWith('application/x-www-form-urlencoded') || type.startsWith('multipart/form-data');
+}
+
+/** Loader for action-only REST paths: a GET is answered 405, not an error page. */
+export function methodNotAllowed({ request }: { request: Request }): Response {
+  return textError(405, `${request.method} is not supported for this path.`);
+}

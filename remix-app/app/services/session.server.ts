@@ -1,0 +1,60 @@
+/**
+ * Who is asking: the session cookie → session row → user. Guards throw a 401 Response (REST)
+ * or a redirect to the login page (screens), so loaders and actions stay straight-line.
+ */
+import { redirect, type AppLoadContext } from '@remix-run/node';
+import {
+  clearSessionCookieHeader,
+  createSession,
+  findSessionUser,
+  readSessionId,
+  sessionCookieHeader,
+  signSessionId,
+} from '@fso/db';
+import { MSG } from '@fso/shared';
+import { textError } from './http.server.ts';
+
+export interface SessionUser {
+  sessionId: string;
+  userId: number;
+  username: string;
+}
+
+export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
+  const id = readSessionId(request.headers.get('Cookie'), context.config.sessionSecret);
+  return id ? findSessionUser(context.database.db, id) : null;
+}
+
+/** REST guard: 401 without a session. */
+export async function requireApiUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) throw textError(401, MSG.notSignedIn);
+  return user;
+}
+
+/** Screen guard: without a session, back to `/` and then here again after signing in. */
+export async function requirePageUser(request: Request, context: AppLoadContext): Promise<SessionUser> {
+  const user = await getSessionUser(request, context);
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(`/?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  return user;
+}
+
+/** Starts a session for the user and returns the Set-Cookie header value. */
+export async function startSession(context: AppLoadContext, userId: number): Promise<string> {
+  const session = await createSession(context.database.db, userId);
+  return sessionCookieHeader(signSessionId(session.id, context.config.sessionSecret), {
+    secure: context.config.cookieSecure,
+    expires: session.expiresAt,
+  });
+}
+
+export const clearSessionCookie = (context: AppLoadContext) => clearSessionCookieHeader(context.config.cookieSecure);
+
+/** Only same-site relative paths, so a crafted link cannot send a user elsewhere. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/home'): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}

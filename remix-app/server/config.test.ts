@@ -1,0 +1,32 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for development', () => {
+    expect(loadConfig({})).toMatchObject({ production: false, port: 3000, dataDir: './data', cookieSecure: false, corsOrigins: [] });
+  });
+
+  it('requires a long SESSION_SECRET in production and makes cookies Secure', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: SESSION_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), CORS_ORIGINS: 'http://a.test, http://b.test' });
+    expect(config).toMatchObject({ production: true, cookieSecure: true, corsOrigins: ['http://a.test', 'http://b.test'] });
+  });
+
+  it('refuses malformed values with the variable named', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('stops the server process at start, naming the missing variable', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
+      cwd: new URL('..', import.meta.url).pathname,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('SESSION_SECRET is required in production');
+  });
+});

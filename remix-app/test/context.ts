@@ -1,0 +1,21 @@
+/** A real load context over a test database, with a publisher that records what it was told. */
+import type { AppLoadContext } from '@remix-run/node';
+import type { Database } from '@fso/db';
+import type { EventPublisher } from '@fso/shared';
+import { loadConfig } from '../server/config.ts';
+
+export interface Recorded {
+  events: { event: string; args: unknown[] }[];
+  disconnectedUsers: string[];
+  disconnectedSessions: string[];
+}
+
+export function testContext(database: Database, clientIp = '203.0.113.7'): { context: AppLoadContext; recorded: Recorded } {
+  const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [] };
+  const events: EventPublisher = {
+    toAll: (event, ...args) => void recorded.events.push({ event, args }),
+    disconnectUser: (u) => void recorded.disconnectedUsers.push(u),
+    disconnectSession: (s) => void recorded.disconnectedSessions.push(s),
+  };
+  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp }, recorded };
+}

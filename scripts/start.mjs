@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: installs dependencies when missing, builds the web app when its sources are
+ * newer than the build, then runs the site (web + realtime in one process, embedded database
+ * unless DATABASE_URL is set). Plain Node, no dependencies, so it runs on a fresh clone.
+ */
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (cmd, args) => {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'build') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const lock = join(root, 'package-lock.json');
+const installed = join(root, 'node_modules/.package-lock.json');
+if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
+  console.log('Installing dependencies (npm ci)…');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+const serverBuild = join(root, 'remix-app/build/server/index.js');
+const sources = Math.max(newest(join(root, 'remix-app/app')), newest(join(root, 'packages/shared/src')));
+if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {
+  console.log('Building the web app…');
+  run('npm', ['run', 'build']);
+}
+
+const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite in turn — typecheck, lint, vitest (unit + integration), the web
+ * build, Playwright (Chromium, with and without JavaScript) — continuing past failures so all
+ * are counted. Ends with one line `N passed, N failed` summed over every suite.
+ * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e) runs a subset.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const out = mkdtempSync(join(tmpdir(), 'fso-test-'));
+const wanted = process.env.TEST_SUITES?.split(',').map((s) => s.trim());
+const totals = [];
+
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status ?? 1;
+}
+
+function check(name, cmd, args) {
+  if (wanted && !wanted.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  const code = run(cmd, args);
+  totals.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, skipped: 0 });
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('lint', bin('eslint'), ['.']);
+
+if (!wanted || wanted.includes('unit')) {
+  console.log('\n=== unit + integration (vitest) ===');
+  const file = join(out, 'vitest.json');
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
+  const report = readJson(file);
+  if (!report) totals.push({ name: 'unit', passed: 0, failed: 1, skipped: 0 });
+  else {
+    // A file that fails to load has no failed tests but is a failure all the same.
+    const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+    totals.push({ name: 'unit', passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests });
+  }
+}
+
+let built = true;
+if (!wanted || wanted.includes('build') || wanted.includes('e2e')) {
+  console.log('\n=== build ===');
+  built = run('npm', ['run', 'build']) === 0;
+  totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
+}
+
+if ((!wanted || wanted.includes('e2e')) && built) {
+  console.log('\n=== end-to-end (Playwright) ===');
+  const file = join(out, 'playwright.json');
+  run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = existsSync(file) ? readJson(file) : null;
+  if (!report) totals.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
+  else {
+    const s = report.stats;
+    if (s.flaky) console.log(`(${s.flaky} flaky test(s) passed on retry)`);
+    totals.push({ name: 'e2e', passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped });
+  }
+}
+
+console.log('\n=== summary ===');
+for (const t of totals) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+const sum = (k) => totals.reduce((a, t) => a + t[k], 0);
+const skipped = sum('skipped');
+console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(sum('failed') > 0 ? 1 : 0);

@@ -1,0 +1,31 @@
+/** Shared e2e helpers: unique users, and signing up or in through the real screens. */
+import { expect, type Page } from '@playwright/test';
+
+let n = 0;
+export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+export const PASSWORD = 'correct-horse-1';
+
+export async function signUp(page: Page, username: string, password = PASSWORD) {
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/** Logs in from the login screen; `stay` keeps the current URL (e.g. its redirectTo). */
+export async function logIn(page: Page, username: string, password = PASSWORD, stay = false) {
+  if (!stay) await page.goto('/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+export async function logOut(page: Page) {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
+}
+
+export const jsEnabled = (projectName: string) => projectName !== 'nojs';

@@ -1,0 +1,51 @@
+/** Live behaviour that needs JavaScript: userUpdate across browsers, the socket state, the toggles. */
+import { expect, test } from '@playwright/test';
+import { signUp, uniqueName } from './fixtures.ts';
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
+
+test('a second browser sees a new sign-up and a deletion on /users without reloading', async ({ page, browser }) => {
+  await signUp(page, uniqueName('watcher'));
+  await page.goto('/users?limit=200');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  const newcomer = uniqueName('a');
+  await signUp(otherPage, newcomer);
+  await expect(page.getByRole('link', { name: newcomer })).toBeVisible();
+  await otherPage.goto(`/user/${newcomer}?confirm=delete`);
+  await otherPage.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('link', { name: newcomer })).toHaveCount(0);
+  await other.close();
+});
+
+test('logging out in one tab sends the other tab of that session back to login', async ({ page, context }) => {
+  await signUp(page, uniqueName());
+  const second = await context.newPage();
+  await second.goto('/users');
+  await expect(second.getByRole('heading', { name: 'Users List' })).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(second.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
+});
+
+test('the page says it is reconnecting while the socket is down', async ({ page, context }) => {
+  await signUp(page, uniqueName());
+  await expect(page.getByRole('status').filter({ hasText: /live updates/ })).toHaveCount(0);
+  await context.setOffline(true);
+  await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
+  await context.setOffline(false);
+  await expect(page.getByText(/Reconnecting to live updates/)).toHaveCount(0, { timeout: 15_000 });
+});
+
+test('show password reveals the password and Messaging flips its sub-list', async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByLabel('Password', { exact: true });
+  await page.getByLabel('Show password').check();
+  await expect(field).toHaveAttribute('type', 'text');
+  await signUp(page, uniqueName());
+  await expect(page.getByRole('link', { name: 'Global Messages' })).toBeHidden();
+  await page.getByText('Messaging', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Global Messages' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Direct Messages' })).toBeVisible();
+  await page.getByText('Messaging', { exact: true }).click();
+  await expect(page.getByRole('link', { name: 'Global Messages' })).toBeHidden();
+});

@@ -1,0 +1,14 @@
+/** Unit and integration tests (vitest) across every workspace; Playwright lives in tests/e2e. */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['**/*.test.ts'],
+    exclude: ['**/node_modules/**', 'tests/e2e/**', '**/build/**'],
+    globalSetup: ['./vitest.global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
