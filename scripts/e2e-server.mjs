@@ -12,7 +12,7 @@ import pg from 'pg';
 const root = new URL('..', import.meta.url).pathname;
 const env = {
   ...process.env,
-  PORT: '3100',
+  PORT: process.env.E2E_PORT ?? '3100',
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   COOKIE_SECURE: 'false',

@@ -2,11 +2,11 @@
  * createRealtimeServer: the Socket.IO service. The handshake settles identity once from the
  * session cookie (no valid session, no socket); each socket joins `user:<name>` and
  * `session:<id>` rooms so the web side can reach or disconnect a user. Feature handlers
- * (chat, games) are added by later modules through `deps`.
+ * (chat, games) come in through `deps.features`, each registering its events per socket.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import type { ClientToServerEvents, EventPublisher, ServerToClientEvents, SocketData } from '@fso/shared';
+import { rooms, type ClientToServerEvents, type EventPublisher, type ServerToClientEvents, type SocketData } from '@fso/shared';
 
 export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -15,7 +15,11 @@ export interface RealtimeDeps {
   /** Identity from the handshake's Cookie header; null refuses the socket. */
   resolveSession(cookieHeader: string | undefined): Promise<SocketData | null>;
   corsOrigins: string[];
+  /** Feature handlers (chat, games): called once per connected socket. */
+  features?: RealtimeFeature[];
 }
+
+export type RealtimeFeature = (socket: RealtimeSocket, io: RealtimeIO) => void;
 
 export interface RealtimeServer {
   io: RealtimeIO;
@@ -23,14 +27,23 @@ export interface RealtimeServer {
   close(): Promise<void>;
 }
 
-export const userRoom = (username: string) => `user:${username.toLowerCase()}`;
-export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+export const userRoom = rooms.user;
+export const sessionRoom = rooms.session;
 
 /** Publishes through any Socket.IO server (or, in split mode, an emitter with the same API). */
-export function publisherFor(io: Pick<RealtimeIO, 'emit' | 'in'>): EventPublisher {
+export function publisherFor(io: Pick<RealtimeIO, 'emit' | 'in' | 'to'>): EventPublisher {
   return {
     toAll: (event, ...args) => {
       io.emit(event, ...args);
+    },
+    toRoom: (room, event, ...args) => {
+      io.to(room).emit(event, ...args);
+    },
+    toRoomEach: async (room, event, argsFor) => {
+      for (const socket of await io.in(room).fetchSockets()) {
+        const args = argsFor(socket.data);
+        if (args) socket.emit(event, ...args);
+      }
     },
     disconnectUser: (username) => io.in(userRoom(username)).disconnectSockets(true),
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
@@ -57,6 +70,7 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
 
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
+    for (const feature of deps.features ?? []) feature(socket, io);
   });
 
   return {

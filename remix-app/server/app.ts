@@ -69,6 +69,7 @@ export function createWebServer(opts: {
   const httpServer = createServer(app);
   const realtime = createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
+    features: [],
     resolveSession: async (cookieHeader) => {
       const id = readSessionId(cookieHeader, config.sessionSecret);
       const found = id ? await findSessionUser(database.db, id) : null;

@@ -14,6 +14,8 @@ export function testContext(database: Database, clientIp = '203.0.113.7'): { con
   const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [] };
   const events: EventPublisher = {
     toAll: (event, ...args) => void recorded.events.push({ event, args }),
+    toRoom: (room, event, ...args) => void recorded.events.push({ event, args: [...args, { room }] }),
+    toRoomEach: async () => {},
     disconnectUser: (u) => void recorded.disconnectedUsers.push(u),
     disconnectSession: (s) => void recorded.disconnectedSessions.push(s),
   };

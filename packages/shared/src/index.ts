@@ -4,4 +4,7 @@ export * from './user.schemas.ts';
 export * from './validate.ts';
 export * from './entities.ts';
 export * from './socket-events.ts';
+export * from './qa-events.ts';
+export * from './chat-events.ts';
+export * from './game-events.ts';
 export * from './time.ts';
