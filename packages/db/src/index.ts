@@ -6,4 +6,6 @@ export * from './queries/users.ts';
 export * from './queries/sessions.ts';
 export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
-export * from './queries/question-list.ts';
+export * from './queries/question-read.ts';
+export * from './queries/question-write.ts';
+export * from './queries/tags.ts';

@@ -1,6 +1,7 @@
 /** Public surface of @fso/shared: messages, schemas, entity and event types. */
 export * from './messages.ts';
 export * from './user.schemas.ts';
+export * from './qa.schemas.ts';
 export * from './validate.ts';
 export * from './entities.ts';
 export * from './socket-events.ts';

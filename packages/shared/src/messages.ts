@@ -54,6 +54,20 @@ export const MSG = {
   usernameChars: 'Username may only contain letters, digits, dots, dashes and underscores',
   passwordTooLong: 'Password cannot be more than 200 characters',
   biographyTooLong: 'Biography cannot be more than 1000 characters',
+  questionTextTooLong: 'Question text cannot be more than 30000 characters',
+  answerTooLong: 'Answer text cannot be more than 30000 characters',
+  commentTooLong: 'Comment text cannot be more than 600 characters',
+  commentUserRequired: 'Comment must have a username',
+  tagChars: 'Tags may only contain letters, digits and the characters + # . - _',
+  invalidId: 'That id is not valid.',
+  questionNotFound: 'Question not found.',
+  answerNotFound: 'Answer not found.',
+  tagNotFound: 'Tag not found.',
+  invalidOrder: 'Order must be newest, unanswered, active or mostViewed.',
+  questionFetchError: 'Error when fetching question by id',
+  questionsFetchError: 'Error when fetching or filtering questions',
+  questionCreateError: 'Error while creating a new question',
+  answerCreateError: 'Error while creating a new answer',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;

@@ -1,0 +1,175 @@
+/**
+ * Reading questions: one populated question in a fixed number of queries whatever its size
+ * (question, tags, answers, comments, votes, views: six, never one per answer), and the paged,
+ * ordered, searched question list with its total.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Answer, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
+import type { Db } from '../client.ts';
+
+/** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
+export const QUESTION_LIMITS = { answers: 500, comments: 500, voters: 1000, viewers: 1000 } as const;
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function toComment(r: Row): Comment {
+  return { _id: String(r.id), text: String(r.text), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
+}
+
+function toTag(r: Row): Tag {
+  return { _id: String(r.id), name: String(r.name), description: String(r.description) };
+}
+
+/** The whole question (SPEC §3), or null when there is no such id. */
+export async function getQuestion(db: Db, id: number): Promise<Question | null> {
+  const [head] = await rows(
+    db,
+    sql`SELECT q.id, q.title, q.text, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
+               q.source_url, q.source_author, q.source_author_url
+        FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}`,
+  );
+  if (!head) return null;
+  const [tagRows, answerRows, commentRows, voteRows, viewRows] = await Promise.all([
+    rows(db, sql`SELECT t.id, t.name, t.description FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id} ORDER BY qt.position, t.name`),
+    rows(
+      db,
+      sql`SELECT a.id, a.text, u.username AS ans_by, a.ans_date_time FROM answers a LEFT JOIN users u ON u.id = a.ans_by
+          WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
+    ),
+    rows(
+      db,
+      sql`SELECT c.id, c.text, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
+          FROM comments c LEFT JOIN users u ON u.id = c.comment_by
+          WHERE c.question_id = ${id} OR c.answer_id IN (SELECT a.id FROM answers a WHERE a.question_id = ${id})
+          ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments * 4}`,
+    ),
+    rows(db, sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`),
+    rows(db, sql`SELECT u.username FROM question_views v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.viewers}`),
+  ]);
+
+  const byAnswer = new Map<string, Comment[]>();
+  const questionComments: Comment[] = [];
+  for (const r of commentRows) {
+    const target = r.question_id !== null && r.question_id !== undefined ? questionComments : byAnswer.get(String(r.answer_id)) ?? [];
+    if (target.length >= QUESTION_LIMITS.comments) continue;
+    target.push(toComment(r));
+    if (r.answer_id !== null && r.answer_id !== undefined) byAnswer.set(String(r.answer_id), target);
+  }
+  const answers: Answer[] = answerRows.map((r) => ({
+    _id: String(r.id),
+    text: String(r.text),
+    ansBy: str(r.ans_by),
+    ansDateTime: iso(r.ans_date_time),
+    comments: byAnswer.get(String(r.id)) ?? [],
+  }));
+
+  return {
+    _id: String(head.id),
+    title: String(head.title),
+    text: String(head.text),
+    tags: tagRows.map(toTag),
+    askedBy: str(head.asked_by),
+    askDateTime: iso(head.ask_date_time),
+    answers,
+    comments: questionComments,
+    upVotes: voteRows.filter((r) => Number(r.value) > 0).map((r) => String(r.username)),
+    downVotes: voteRows.filter((r) => Number(r.value) < 0).map((r) => String(r.username)),
+    views: viewRows.map((r) => String(r.username)),
+    viewCount: Number(head.view_count),
+    score: Number(head.score),
+    source: head.source_url ? { url: String(head.source_url), author: str(head.source_author), authorUrl: str(head.source_author_url) } : null,
+  };
+}
+
+/** The question id an answer belongs to, or null. */
+export async function questionIdOfAnswer(db: Db, answerId: number): Promise<number | null> {
+  const [row] = await rows(db, sql`SELECT question_id FROM answers WHERE id = ${answerId}`);
+  return row ? Number(row.question_id) : null;
+}
+
+/** A search box's text split into `[tag]` tokens and the words for full-text matching. */
+export function parseSearch(input: string): { tags: string[]; words: string } {
+  const tags = [...input.matchAll(/\[([^\]\s]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase()).filter(Boolean);
+  const words = input.replace(/\[[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
+  return { tags, words };
+}
+
+export interface QuestionListQuery {
+  /** Omitted with search words: ranked by relevance. */
+  order?: QuestionOrder;
+  search?: string;
+  tag?: string;
+  limit: number;
+  offset: number;
+}
+
+const EXCERPT = 300;
+
+/** One page of questions and the total that match; ids, not bodies, for answers and comments. */
+export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ questions: QuestionSummary[]; total: number }> {
+  const { tags, words } = parseSearch(q.search ?? '');
+  if (q.tag) tags.push(q.tag.toLowerCase());
+  const query = sql`websearch_to_tsquery('english', ${words})`;
+  const where: SQL[] = tags.map(
+    (tag) => sql`EXISTS (SELECT 1 FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id AND lower(t.name) = ${tag})`,
+  );
+  if (words) where.push(sql`q.search @@ ${query}`);
+  if (q.order === 'unanswered') where.push(sql`q.answer_count = 0`);
+  const filter = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+
+  const orderBy = {
+    newest: sql`q.ask_date_time DESC, q.id DESC`,
+    unanswered: sql`q.ask_date_time DESC, q.id DESC`,
+    active: sql`q.last_activity DESC, q.id DESC`,
+    mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
+  }[q.order ?? 'newest'];
+  const ranked = !q.order && words ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
+
+  const [pageRows, totals] = await Promise.all([
+    rows(
+      db,
+      sql`SELECT q.id, q.title, left(q.text, ${EXCERPT}) AS text, u.username AS asked_by, q.ask_date_time, q.last_activity,
+                 q.answer_count, q.view_count, q.score,
+                 (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
+                    FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
+                 ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
+                 ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
+                 ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
+                 ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
+                 ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
+          FROM questions q LEFT JOIN users u ON u.id = q.asked_by
+          ${filter} ORDER BY ${ranked} LIMIT ${q.limit} OFFSET ${q.offset}`,
+    ),
+    rows(db, sql`SELECT count(*)::int AS n FROM questions q ${filter}`),
+  ]);
+
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  return {
+    questions: pageRows.map((r) => ({
+      _id: String(r.id),
+      title: String(r.title),
+      text: String(r.text),
+      tags: (typeof r.tags === 'string' ? (JSON.parse(r.tags) as Row[]) : (r.tags as Row[])).map(toTag),
+      askedBy: str(r.asked_by),
+      askDateTime: iso(r.ask_date_time),
+      lastActivity: iso(r.last_activity),
+      answers: list(r.answer_ids),
+      comments: list(r.comment_ids),
+      upVotes: list(r.up_votes),
+      downVotes: list(r.down_votes),
+      views: list(r.viewers),
+      answerCount: Number(r.answer_count),
+      viewCount: Number(r.view_count),
+      score: Number(r.score),
+    })),
+    total: Number(totals[0]?.n ?? 0),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * Writing Q&A: questions with their tags, answers, comments, votes and views. Each write is
+ * one transaction; counters on the question row (answers, score, views, last activity) change
+ * in the same transaction, and votes on a question are serialised by locking its row.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+export const USER_ADDED_TAG = 'user added tag';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Row = Record<string, unknown>;
+
+async function rows(db: Db | Tx, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
+export async function insertQuestion(db: Db, input: { title: string; text: string; tags: string[]; askedBy: number }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const names = sql.join(
+      input.tags.map((t) => sql`(${t}, ${USER_ADDED_TAG})`),
+      sql`, `,
+    );
+    await tx.execute(sql`INSERT INTO tags (name, description) VALUES ${names} ON CONFLICT (lower(name)) DO NOTHING`);
+    const [question] = await rows(tx, sql`INSERT INTO questions (title, text, asked_by) VALUES (${input.title}, ${input.text}, ${input.askedBy}) RETURNING id`);
+    const id = Number(question?.id);
+    const lowered = input.tags.map((t) => t.toLowerCase());
+    await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
+      SELECT ${id}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[])`);
+    return id;
+  });
+}
+
+/** Adds an answer and bumps the question's counters; null when the question does not exist. */
+export async function insertAnswer(db: Db, input: { questionId: number; text: string; ansBy: number }): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [question] = await rows(tx, sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id`);
+    if (!question) return null;
+    const [answer] = await rows(tx, sql`INSERT INTO answers (question_id, text, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.ansBy}) RETURNING id`);
+    return Number(answer?.id);
+  });
+}
+
+/** Adds a comment to a question or an answer; returns the question it belongs to, or null. */
+export async function insertComment(
+  db: Db,
+  input: { parent: 'question' | 'answer'; parentId: number; text: string; commentBy: number },
+): Promise<{ commentId: number; questionId: number } | null> {
+  return db.transaction(async (tx) => {
+    const [owner] =
+      input.parent === 'question'
+        ? await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id`)
+        : await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = (SELECT question_id FROM answers WHERE id = ${input.parentId}) RETURNING id`);
+    if (!owner) return null;
+    const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
+    const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.commentBy}) RETURNING id`);
+    return { commentId: Number(comment?.id), questionId: Number(owner.id) };
+  });
+}
+
+/**
+ * A vote of +1 or -1: the same vote again removes it, the other one switches it (DESIGN).
+ * The question row is locked first, so concurrent votes on it apply one after another and the
+ * score always equals the sum of the vote rows. False when the question does not exist.
+ */
+export async function castVote(db: Db, input: { questionId: number; userId: number; value: 1 | -1 }): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [question] = await rows(tx, sql`SELECT id FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
+    if (!question) return false;
+    const [previous] = await rows(tx, sql`SELECT value FROM question_votes WHERE question_id = ${input.questionId} AND user_id = ${input.userId}`);
+    const before = previous ? Number(previous.value) : 0;
+    const after = before === input.value ? 0 : input.value;
+    if (after === 0) await tx.execute(sql`DELETE FROM question_votes WHERE question_id = ${input.questionId} AND user_id = ${input.userId}`);
+    else
+      await tx.execute(sql`INSERT INTO question_votes (question_id, user_id, value) VALUES (${input.questionId}, ${input.userId}, ${after})
+        ON CONFLICT (question_id, user_id) DO UPDATE SET value = EXCLUDED.value`);
+    await tx.execute(sql`UPDATE questions SET score = score + ${after - before} WHERE id = ${input.questionId}`);
+    return true;
+  });
+}
+
+/** Counts a signed-in user's first view of a question; true when this view was new. */
+export async function recordView(db: Db, questionId: number, userId: number): Promise<boolean> {
+  const inserted = await rows(
+    db,
+    sql`WITH v AS (INSERT INTO question_views (question_id, user_id) VALUES (${questionId}, ${userId}) ON CONFLICT DO NOTHING RETURNING question_id)
+        UPDATE questions SET view_count = view_count + 1 WHERE id IN (SELECT question_id FROM v) RETURNING id`,
+  );
+  return inserted.length > 0;
+}

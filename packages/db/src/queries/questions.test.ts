@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing.ts';
+import type { Database } from '../client.ts';
+import { createUser } from './users.ts';
+import { getQuestion, listQuestions, parseSearch } from './question-read.ts';
+import { castVote, insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
+import { findTagByName, listTagsWithCount } from './tags.ts';
+
+let database: Database;
+let ada: number;
+let bob: number;
+let first: number;
+let second: number;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ada = Number((await createUser(database.db, { username: 'ada', passwordHash: null }))!._id);
+  bob = Number((await createUser(database.db, { username: 'bob', passwordHash: null }))!._id);
+  first = await insertQuestion(database.db, { title: 'How do I run PostgreSQL tests fast?', text: 'Running migrations is slow.', tags: ['postgres', 'Testing'], askedBy: ada });
+  second = await insertQuestion(database.db, { title: 'React hooks and effects', text: 'useEffect runs twice.', tags: ['react', 'testing'], askedBy: bob });
+});
+afterAll(() => database.close());
+
+describe('questions', () => {
+  it('stores a question with its tags, reusing existing tags in any case and describing new ones', async () => {
+    const q = await getQuestion(database.db, second);
+    expect(q).toMatchObject({ title: 'React hooks and effects', askedBy: 'bob', answers: [], comments: [], upVotes: [], views: [] });
+    expect(q!.tags.map((t) => t.name)).toEqual(['react', 'Testing']);
+    expect(await findTagByName(database.db, 'REACT')).toMatchObject({ name: 'react', description: 'user added tag' });
+    const { tags, total } = await listTagsWithCount(database.db, { limit: 10, offset: 0 });
+    expect(total).toBe(3);
+    expect(tags[0]).toMatchObject({ name: 'Testing', qcnt: 2 });
+  });
+
+  it('adds answers and comments to the question and to answers, and refuses a missing question', async () => {
+    const answerId = (await insertAnswer(database.db, { questionId: first, text: 'Use a template database.', ansBy: bob }))!;
+    await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'Nice trick', commentBy: ada });
+    await insertComment(database.db, { parent: 'question', parentId: first, text: 'Which version?', commentBy: bob });
+    expect(await insertAnswer(database.db, { questionId: 999_999, text: 'x', ansBy: bob })).toBeNull();
+    expect(await insertComment(database.db, { parent: 'answer', parentId: 999_999, text: 'x', commentBy: bob })).toBeNull();
+    const q = (await getQuestion(database.db, first))!;
+    expect(q.answers).toMatchObject([{ text: 'Use a template database.', ansBy: 'bob', comments: [{ text: 'Nice trick', commentBy: 'ada' }] }]);
+    expect(q.comments).toMatchObject([{ text: 'Which version?', commentBy: 'bob' }]);
+  });
+
+  it('toggles and switches votes, and concurrent votes never double-count', async () => {
+    await castVote(database.db, { questionId: second, userId: ada, value: 1 });
+    expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: ['ada'], downVotes: [], score: 1 });
+    await castVote(database.db, { questionId: second, userId: ada, value: -1 });
+    expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: [], downVotes: ['ada'], score: -1 });
+    await castVote(database.db, { questionId: second, userId: ada, value: -1 });
+    expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: [], downVotes: [], score: 0 });
+    await Promise.all(Array.from({ length: 7 }, () => castVote(database.db, { questionId: second, userId: bob, value: 1 })));
+    const q = (await getQuestion(database.db, second))!;
+    expect(q.upVotes).toEqual(['bob']);
+    expect(q.score).toBe(1);
+    expect(await castVote(database.db, { questionId: 999_999, userId: bob, value: 1 })).toBe(false);
+  });
+
+  it('counts each signed-in viewer once', async () => {
+    expect(await recordView(database.db, first, ada)).toBe(true);
+    expect(await recordView(database.db, first, ada)).toBe(false);
+    await recordView(database.db, first, bob);
+    expect(await getQuestion(database.db, first)).toMatchObject({ viewCount: 2, views: expect.arrayContaining(['ada', 'bob']) });
+  });
+
+  it('orders the list newest, unanswered, active and most viewed', async () => {
+    const ids = async (order: 'newest' | 'unanswered' | 'active' | 'mostViewed') =>
+      (await listQuestions(database.db, { order, limit: 10, offset: 0 })).questions.map((q) => Number(q._id));
+    expect(await ids('newest')).toEqual([second, first]);
+    expect(await ids('unanswered')).toEqual([second]);
+    expect(await ids('active')).toEqual([first, second]);
+    expect(await ids('mostViewed')).toEqual([first, second]);
+    const page = await listQuestions(database.db, { order: 'newest', limit: 1, offset: 1 });
+    expect(page.total).toBe(2);
+    expect(page.questions[0]).toMatchObject({ _id: String(first), answerCount: 1, viewCount: 2, answers: [expect.any(String)] });
+  });
+
+  it('searches with stemming, phrases, exclusions and [tag] tokens', async () => {
+    const titles = async (search: string) => (await listQuestions(database.db, { search, limit: 10, offset: 0 })).questions.map((q) => q.title);
+    expect(await titles('run test')).toEqual(['How do I run PostgreSQL tests fast?']);
+    expect(await titles('"hooks and effects"')).toEqual(['React hooks and effects']);
+    expect(await titles('[testing]')).toHaveLength(2);
+    expect(await titles('[testing] -react')).toEqual(['How do I run PostgreSQL tests fast?']);
+    expect(await titles('[testing] [react]')).toEqual(['React hooks and effects']);
+    expect(await titles("'; DROP TABLE questions; --")).toEqual([]);
+    expect(parseSearch('[a] b [c]')).toEqual({ tags: ['a', 'c'], words: 'b' });
+  });
+});

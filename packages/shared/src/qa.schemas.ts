@@ -1,0 +1,98 @@
+/**
+ * Q&A payloads (SPEC §5, §7): one zod schema per form and per REST body, all built from the
+ * same field rules so the browser and the server refuse the same input with the same text.
+ */
+import { z } from 'zod';
+import { MSG } from './messages.ts';
+
+export const TITLE_MAX = 100;
+export const BODY_MAX = 30_000;
+export const COMMENT_MAX = 600;
+export const TAGS_MAX = 5;
+export const TAG_LENGTH_MAX = 20;
+export const QUESTION_ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
+export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
+
+const LINK = /\[([^\]]*)\]\(([^)]*)\)/g;
+const HTTPS = 'https://';
+
+/** SPEC §5: every `[label](url)` needs a label and an https:// url with something after it. */
+export function hyperlinksValid(text: string): boolean {
+  for (const [, label = '', rawUrl = ''] of text.matchAll(LINK)) {
+    const url = rawUrl.trim();
+    if (!label.trim() || !url.startsWith(HTTPS) || url.length <= HTTPS.length) return false;
+  }
+  return true;
+}
+
+/** Whitespace-separated tag names, duplicates (any case) dropped, order kept. */
+export function splitTags(input: string): string[] {
+  const seen = new Set<string>();
+  return input
+    .split(/\s+/)
+    .filter(Boolean)
+    .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+}
+
+const text = (empty: string, tooLong: string) =>
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, empty).max(BODY_MAX, tooLong).refine(hyperlinksValid, MSG.invalidHyperlink));
+
+export const titleSchema = z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, MSG.titleEmpty).max(TITLE_MAX, MSG.titleTooLong));
+export const questionTextSchema = text(MSG.questionTextEmpty, MSG.questionTextTooLong);
+export const answerTextSchema = text(MSG.answerEmpty, MSG.answerTooLong);
+export const commentTextSchema = z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, MSG.commentEmpty).max(COMMENT_MAX, MSG.commentTooLong));
+
+export const tagNamesSchema = z
+  .array(z.string())
+  .min(1, MSG.tagsMin)
+  .max(TAGS_MAX, MSG.tagsMax)
+  .refine((tags) => tags.every((t) => t.length <= TAG_LENGTH_MAX), MSG.tagTooLong)
+  .refine((tags) => tags.every((t) => /^[\p{L}\p{N}+#._-]+$/u.test(t)), MSG.tagChars);
+
+/** The ask form: tags typed as one whitespace-separated string. */
+export const questionFormSchema = z.object({
+  title: titleSchema,
+  text: questionTextSchema,
+  tags: z.preprocess((v) => splitTags(typeof v === 'string' ? v : ''), tagNamesSchema),
+});
+
+export const answerFormSchema = z.object({ text: answerTextSchema });
+export const commentFormSchema = z.object({ text: commentTextSchema });
+
+export const idSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: MSG.invalidId }).regex(/^[1-9]\d{0,14}$/, MSG.invalidId));
+
+const username = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+/** POST /question/addQuestion (SPEC §7): the spec client's whole question object. */
+export const addQuestionBodySchema = z.object({
+  title: titleSchema,
+  text: questionTextSchema,
+  tags: z.preprocess(
+    (v) => (Array.isArray(v) ? splitTags(v.map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? String(t.name) : String(t))).join(' ')) : v),
+    tagNamesSchema,
+  ),
+  askedBy: username(MSG.notAllowed),
+});
+
+/** POST /question/upvoteQuestion and downvoteQuestion. */
+export const voteBodySchema = z.object({ qid: idSchema, username: username(MSG.notAllowed) });
+
+/** POST /answer/addAnswer. */
+export const addAnswerBodySchema = z.object({
+  qid: idSchema,
+  ans: z.object({ text: answerTextSchema, ansBy: username(MSG.notAllowed) }, { error: MSG.answerEmpty }),
+});
+
+/** POST /comment/addComment. */
+export const addCommentBodySchema = z.object({
+  id: idSchema,
+  type: z.enum(['question', 'answer'], { error: 'Comment type must be question or answer.' }),
+  comment: z.object({ text: commentTextSchema, commentBy: username(MSG.commentUserRequired) }, { error: MSG.commentEmpty }),
+});
+
+/** GET /question/getQuestion query (and the /home screen's). */
+export const questionQuerySchema = z.object({
+  order: z.enum(QUESTION_ORDERS, { error: MSG.invalidOrder }).optional(),
+  search: z.string().trim().max(500).optional(),
+  tag: z.string().trim().max(TAG_LENGTH_MAX).optional(),
+});
