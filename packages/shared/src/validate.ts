@@ -17,3 +17,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Parse
     field: typeof field === 'string' ? field : undefined,
   };
 }
+
+/** The first message for each field, for forms that show an error under every field. */
+export function fieldErrors<S extends z.ZodType>(schema: S, input: unknown): { ok: true; data: z.output<S> } | { ok: false; errors: Record<string, string> } {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,12 +1,24 @@
-/** The header of every signed-in screen (SPEC §2): title, Log out and View Profile. */
-import { Form, Link } from '@remix-run/react';
+/**
+ * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
+ * form to /home?search=, so Enter or the icon works without JavaScript), Log out, View Profile.
+ */
+import { Form, Link, useSearchParams } from '@remix-run/react';
 
 export function Header({ username }: { username: string | null }) {
+  const [params] = useSearchParams();
   return (
     <header className="site-header">
       <Link to="/home" className="site-title">
         Fake Stack Overflow
       </Link>
+      <Form method="get" action="/home" className="header-search" role="search">
+        <input type="search" name="search" aria-label="Search questions" placeholder="Search..." defaultValue={params.get('search') ?? ''} key={params.get('search') ?? ''} maxLength={500} />
+        <button type="submit" className="icon-button" aria-label="Search">
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.41-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
+          </svg>
+        </button>
+      </Form>
       <div className="header-actions">
         {username ? (
           <>

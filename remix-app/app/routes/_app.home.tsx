@@ -1,57 +1,110 @@
-/** `/home` — the question list, newest first, paged (SPEC §2). */
+/**
+ * `/home` (SPEC §2): the question list — all, a search's results or one tag's — in one of
+ * four orders, paged, with its count and "Ask a Question". Server-rendered for visitors and
+ * crawlers; for a signed-in user it follows questionUpdate/answerUpdate/viewsUpdate/voteUpdate.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listNewestQuestions } from '@fso/db';
-import { MSG, relativeTime } from '@fso/shared';
-import { pageLimit } from '~/services/http.server.ts';
+import { listQuestions } from '@fso/db';
+import { MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
+import { useLiveReload } from '~/components/live.ts';
+import { Pager } from '~/components/Pager.tsx';
+import { Byline } from '~/components/qa/Byline.tsx';
+import { TagList } from '~/components/qa/TagList.tsx';
+import { pageOffset } from '~/services/http.server.ts';
+
+const PAGE_SIZE = 20;
+const ORDER_LABELS: Record<QuestionOrder, string> = { newest: 'Newest', unanswered: 'Unanswered', active: 'Active', mostViewed: 'Most Viewed' };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const limit = pageLimit(url, 20);
-  const pageNumber = Math.max(1, Math.min(10_000, Number(url.searchParams.get('page')) || 1));
-  const page = await listNewestQuestions(context.database.db, { limit, offset: (pageNumber - 1) * limit });
-  return { ...page, pageNumber, pages: Math.max(1, Math.ceil(page.total / limit)), now: Date.now() };
+  const parsed = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
+  const query = parsed.ok ? parsed.data : {};
+  const offset = pageOffset(url, PAGE_SIZE);
+  const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
+  return {
+    ...page,
+    search: query.search ?? '',
+    tag: query.tag ?? '',
+    order: query.order ?? null,
+    pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
+    pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+    notice: url.searchParams.get('notice') === 'question-id-missing' ? MSG.questionIdMissing : null,
+    now: Date.now(),
+  };
+}
+
+function heading(search: string, tag: string) {
+  if (tag) return tag;
+  return search ? 'Search Results' : 'All Questions';
 }
 
 export default function HomePage() {
-  const { questions, total, pageNumber, pages, now } = useLoaderData<typeof loader>();
+  const { questions, total, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
+  useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate']);
+  const activeOrder = order ?? (search ? null : 'newest');
+  const href = (changes: Record<string, string | number | null>) => {
+    const params = new URLSearchParams();
+    const all = { search: search || null, tag: tag || null, order, page: null, ...changes };
+    for (const [k, v] of Object.entries(all)) if (v !== null && v !== '' && !(k === 'page' && String(v) === '1')) params.set(k, String(v));
+    const qs = params.toString();
+    return qs ? `/home?${qs}` : '/home';
+  };
+
   return (
-    <section>
+    <section className="home-page">
+      {notice ? (
+        <p className="form-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
       <div className="page-heading">
-        <h1>All Questions</h1>
-        <p className="muted">{total} questions</p>
+        <h1>{heading(search, tag)}</h1>
+        <Link className="button primary" to="/new/question">
+          Ask a Question
+        </Link>
+      </div>
+      <div className="list-toolbar">
+        <p className="muted" id="question-count">
+          {total} {total === 1 ? 'question' : 'questions'}
+        </p>
+        <nav className="order-buttons" aria-label="Order">
+          {QUESTION_ORDERS.map((o) => (
+            <Link key={o} to={href({ order: o })} className={o === activeOrder ? 'button active' : 'button'} aria-current={o === activeOrder ? 'true' : undefined}>
+              {ORDER_LABELS[o]}
+            </Link>
+          ))}
+        </nav>
       </div>
       {questions.length === 0 ? (
         <p className="empty">{MSG.noQuestions}</p>
       ) : (
         <ul className="question-list">
           {questions.map((q) => (
-            <li key={q._id}>
+            <li key={q._id} className="question-summary">
               <div className="stats muted">
-                {q.answerCount} answers · {q.viewCount} views
+                <span>{q.score} votes</span>
+                <span>{q.answerCount} answers</span>
+                <span>{q.viewCount} views</span>
               </div>
-              <Link to={`/question/${q._id}`}>{q.title}</Link>
-              <div className="muted">
-                {q.askedBy ?? 'deleted user'} asked {relativeTime(new Date(q.askDateTime), new Date(now))}
+              <div className="summary-main">
+                <Link className="question-title" to={`/question/${q._id}`}>
+                  {q.title}
+                </Link>
+                <TagList tags={q.tags} />
+                <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
               </div>
             </li>
           ))}
         </ul>
       )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label="Pages">
-          {pageNumber > 1 ? <Link to={`?page=${pageNumber - 1}`}>Previous</Link> : null}
-          <span>
-            Page {pageNumber} of {pages}
-          </span>
-          {pageNumber < pages ? <Link to={`?page=${pageNumber + 1}`}>Next</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={pageNumber} pages={pages} href={(n) => href({ page: n })} />
     </section>
   );
 }
 
-export const meta: MetaFunction = () => [
-  { title: 'All Questions — Fake Stack Overflow' },
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data ? heading(data.search, data.tag) : 'All Questions'} — Fake Stack Overflow` },
   { name: 'description', content: 'Questions and answers from the Fake Stack Overflow community.' },
+  ...(data?.search ? [{ name: 'robots', content: 'noindex' }] : []),
 ];

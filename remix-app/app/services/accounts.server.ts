@@ -7,11 +7,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { fail, type Outcome } from './respond.server.ts';
 import { clearSessionCookie, startSession, type SessionUser } from './session.server.ts';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string; headers?: Record<string, string> };
-
-const fail = (status: number, error: string, headers?: Record<string, string>) => ({ ok: false, status, error, headers }) as const;
 
 /** Names that are REST path segments under /user/, so no profile URL can shadow them. */
 const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);

@@ -3,7 +3,7 @@
  * with a status; bodies are parsed with a zod schema and a size cap.
  */
 import type { z } from 'zod';
-import { MSG, parseWith } from '@fso/shared';
+import { idSchema, MSG, parseWith } from '@fso/shared';
 
 export const MAX_BODY_BYTES = 100_000;
 
@@ -50,4 +50,19 @@ export function isFormPost(request: Request): boolean {
 /** Loader for action-only REST paths: a GET is answered 405, not an error page. */
 export function methodNotAllowed({ request }: { request: Request }): Response {
   return textError(405, `${request.method} is not supported for this path.`);
+}
+
+/** A numeric id from a path or field; throws 400 when it is not one. */
+export function requireId(raw: unknown): number {
+  const parsed = parseWith(idSchema, raw);
+  if (!parsed.ok) throw textError(400, MSG.invalidId);
+  return Number(parsed.data);
+}
+
+/** Offset paging from `?offset=` (or the screens' `?page=`), bounded. */
+export function pageOffset(url: URL, limit: number): number {
+  const page = Number(url.searchParams.get('page'));
+  if (Number.isInteger(page) && page > 1) return Math.min(page - 1, 10_000) * limit;
+  const offset = Number(url.searchParams.get('offset') ?? 0);
+  return Number.isInteger(offset) ? Math.min(Math.max(0, offset), 1_000_000) : 0;
 }

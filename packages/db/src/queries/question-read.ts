@@ -173,3 +173,9 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
     total: Number(totals[0]?.n ?? 0),
   };
 }
+
+/** Question ids by latest activity, for the sitemap. */
+export async function listRecentlyActiveQuestionIds(db: Db, limit: number): Promise<{ id: number; lastActivity: string }[]> {
+  const found = await rows(db, sql`SELECT id, last_activity FROM questions ORDER BY last_activity DESC, id DESC LIMIT ${limit}`);
+  return found.map((r) => ({ id: Number(r.id), lastActivity: iso(r.last_activity) }));
+}

@@ -1,0 +1,67 @@
+/**
+ * Comments under a question or an answer, and the form to add one. The form checks the text
+ * with the shared schema before sending; it posts to the question page's action, so it works
+ * without JavaScript and, with it, without leaving the page.
+ */
+import { useState } from 'react';
+import { useFetcher } from '@remix-run/react';
+import { commentFormSchema, parseWith, type Comment } from '@fso/shared';
+import { FormError } from '../FormError.tsx';
+import { Byline } from './Byline.tsx';
+import { PostBody } from './PostBody.tsx';
+
+interface Props {
+  type: 'question' | 'answer';
+  parentId: string;
+  comments: Comment[];
+  /** Rendered bodies keyed `c<id>`. */
+  html: Record<string, string>;
+  now: number;
+  /** Server-side error for this form after a no-JavaScript post. */
+  serverError?: string | null;
+}
+
+export function CommentSection({ type, parentId, comments, html, now, serverError }: Props) {
+  const fetcher = useFetcher<{ error?: string; target?: string }>();
+  const [error, setError] = useState<string | null>(null);
+  const shown = error ?? (fetcher.data?.target === `${type}:${parentId}` ? fetcher.data.error : null) ?? serverError ?? null;
+  const label = `Add a comment to this ${type}`;
+  return (
+    <div className="comments">
+      {comments.length ? (
+        <ul className="comment-list">
+          {comments.map((c) => (
+            <li key={c._id} className="comment">
+              <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" /> <Byline user={c.commentBy} verb="commented" date={c.commentDateTime} now={now} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <fetcher.Form
+        method="post"
+        className="comment-form"
+        onSubmit={(event) => {
+          const form = event.currentTarget;
+          const parsed = parseWith(commentFormSchema, { text: new FormData(form).get('text') });
+          if (!parsed.ok) {
+            event.preventDefault();
+            setError(parsed.error);
+            return;
+          }
+          setError(null);
+          requestAnimationFrame(() => form.reset());
+        }}
+      >
+        <input type="hidden" name="intent" value="comment" />
+        <input type="hidden" name="type" value={type} />
+        <input type="hidden" name="id" value={parentId} />
+        <label className="visually-hidden" htmlFor={`comment-${type}-${parentId}`}>
+          {label}
+        </label>
+        <input id={`comment-${type}-${parentId}`} name="text" placeholder={label} maxLength={600} />
+        <button type="submit">Add comment</button>
+        <FormError message={shown} />
+      </fetcher.Form>
+    </div>
+  );
+}

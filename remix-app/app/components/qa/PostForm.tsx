@@ -1,0 +1,52 @@
+/**
+ * The ask and answer forms: labelled fields, an error under each field from the shared zod
+ * schema (checked in the browser before sending, and again by the server), one submit button.
+ */
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Form, useActionData, useNavigation } from '@remix-run/react';
+import type { z } from 'zod';
+import { fieldErrors } from '@fso/shared';
+import { FormError } from '../FormError.tsx';
+
+export interface PostField {
+  name: string;
+  label: string;
+  hint?: string;
+  multiline?: boolean;
+  maxLength?: number;
+}
+
+export function PostForm({ schema, fields, submit, children }: { schema: z.ZodType; fields: PostField[]; submit: string; children?: ReactNode }) {
+  const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string> }>();
+  const [errors, setErrors] = useState<Record<string, string> | null>(null);
+  const busy = useNavigation().state === 'submitting';
+  const shown = errors ?? server?.errors ?? {};
+
+  function check(event: FormEvent<HTMLFormElement>) {
+    const result = fieldErrors(schema, Object.fromEntries(new FormData(event.currentTarget)));
+    setErrors(result.ok ? null : result.errors);
+    if (!result.ok) event.preventDefault();
+  }
+
+  return (
+    <Form method="post" className="post-form stack" onSubmit={check} noValidate>
+      {fields.map((f) => (
+        <label key={f.name} className="field">
+          <span>{f.label}</span>
+          {f.hint ? <small className="muted">{f.hint}</small> : null}
+          {f.multiline ? (
+            <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
+          ) : (
+            <input name={f.name} defaultValue={server?.values?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
+          )}
+          <FormError message={shown[f.name]} />
+        </label>
+      ))}
+      {children}
+      <FormError message={shown.form} />
+      <button type="submit" className="primary" disabled={busy}>
+        {submit}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,42 @@
+/** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { answerFormSchema, fieldErrors, idSchema, parseWith } from '@fso/shared';
+import { PostForm } from '~/components/qa/PostForm.tsx';
+import { formFields } from '~/services/forms.server.ts';
+import { answerQuestion } from '~/services/questions.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+/** Without a usable id the user goes home, where "Question ID is missing." is shown. */
+function questionId(raw: string | undefined): number {
+  const parsed = parseWith(idSchema, raw);
+  if (!parsed.ok) throw redirect('/home?notice=question-id-missing');
+  return Number(parsed.data);
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  questionId(params.qid);
+  await requirePageUser(request, context);
+  return null;
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const qid = questionId(params.qid);
+  const actor = await requirePageUser(request, context);
+  const values = await formFields(request);
+  const parsed = fieldErrors(answerFormSchema, values);
+  if (!parsed.ok) return { errors: parsed.errors, values };
+  const outcome = await answerQuestion(context, actor, qid, parsed.data.text);
+  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  return redirect(`/question/${qid}#answer-${outcome.value._id}`);
+}
+
+export default function NewAnswerPage() {
+  return (
+    <section className="new-post">
+      <h1>Answer Question</h1>
+      <PostForm schema={answerFormSchema} submit="Post Answer" fields={[{ name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true }]} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Answer Question — Fake Stack Overflow' }];

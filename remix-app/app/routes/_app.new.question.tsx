@@ -1,0 +1,41 @@
+/** `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home. */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { fieldErrors, questionFormSchema } from '@fso/shared';
+import { PostForm } from '~/components/qa/PostForm.tsx';
+import { formFields } from '~/services/forms.server.ts';
+import { askQuestion } from '~/services/questions.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requirePageUser(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const values = await formFields(request);
+  const parsed = fieldErrors(questionFormSchema, values);
+  if (!parsed.ok) return { errors: parsed.errors, values };
+  const outcome = await askQuestion(context, actor, parsed.data);
+  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  return redirect('/home');
+}
+
+export default function NewQuestionPage() {
+  return (
+    <section className="new-post">
+      <h1>Ask a Question</h1>
+      <PostForm
+        schema={questionFormSchema}
+        submit="Post Question"
+        fields={[
+          { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
+          { name: 'text', label: 'Question Text', hint: 'Add details (Markdown; links as [label](https://…))', multiline: true },
+          { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)' },
+        ]}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Ask a Question — Fake Stack Overflow' }];

@@ -1,0 +1,162 @@
+/**
+ * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
+ * answers with their comments. Server-rendered with title, description, canonical URL and
+ * schema.org QAPage data for crawlers; a signed-in viewer's first visit counts a view, and
+ * the page follows answerUpdate/commentUpdate/voteUpdate/viewsUpdate for this question.
+ * Its action takes the page's forms: upvote, downvote and comment.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { commentFormSchema, idSchema, MSG, parseWith, type Question } from '@fso/shared';
+import { useLiveReload } from '~/components/live.ts';
+import { Byline } from '~/components/qa/Byline.tsx';
+import { CommentSection } from '~/components/qa/CommentSection.tsx';
+import { PostBody } from '~/components/qa/PostBody.tsx';
+import { TagList } from '~/components/qa/TagList.tsx';
+import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
+import { formFields } from '~/services/forms.server.ts';
+import { renderMarkdown } from '~/services/markdown.server.ts';
+import { addComment, viewQuestion, vote } from '~/services/questions.server.ts';
+import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
+
+function questionId(raw: string | undefined): number {
+  const parsed = parseWith(idSchema, raw);
+  if (!parsed.ok) throw new Response(MSG.questionNotFound, { status: 404 });
+  return Number(parsed.data);
+}
+
+/** Every body of the page as sanitised HTML, keyed `q`, `a<id>` and `c<id>`. */
+function renderBodies(q: Question): Record<string, string> {
+  const html: Record<string, string> = { q: renderMarkdown(q.text) };
+  for (const c of q.comments) html[`c${c._id}`] = renderMarkdown(c.text);
+  for (const a of q.answers) {
+    html[`a${a._id}`] = renderMarkdown(a.text);
+    for (const c of a.comments) html[`c${c._id}`] = renderMarkdown(c.text);
+  }
+  return html;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const id = questionId(params.qid);
+  const viewer = await getSessionUser(request, context);
+  const outcome = await viewQuestion(context, viewer, id);
+  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const url = new URL(request.url);
+  return { question: outcome.value, html: renderBodies(outcome.value), viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const id = questionId(params.qid);
+  const actor = await requirePageUser(request, context);
+  const fields = await formFields(request);
+  if (fields.intent === 'upvote' || fields.intent === 'downvote') {
+    const outcome = await vote(context, actor, id, fields.intent === 'upvote' ? 1 : -1);
+    if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+    return { error: null, target: null };
+  }
+  if (fields.intent === 'comment') {
+    const type = fields.type === 'answer' ? 'answer' : 'question';
+    const target = `${type}:${fields.id ?? ''}`;
+    const parsed = parseWith(commentFormSchema, fields);
+    if (!parsed.ok) return { error: parsed.error, target };
+    const outcome = await addComment(context, actor, { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
+    if (!outcome.ok) return { error: outcome.error, target };
+    return { error: null, target };
+  }
+  throw new Response('Unknown action.', { status: 400 });
+}
+
+export default function QuestionPage() {
+  const { question: q, html, viewer, now } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
+  useLiveReload(['answerUpdate', 'commentUpdate', 'voteUpdate', 'viewsUpdate'], (_event, payload) => {
+    const p = payload as { qid?: string; _id?: string; result?: { _id: string; qid?: string } };
+    return (p.qid ?? p.result?.qid ?? p.result?._id ?? p._id) === q._id;
+  });
+
+  return (
+    <article className="question-page">
+      <div className="page-heading">
+        <h1>{q.title}</h1>
+        <Link className="button primary" to="/new/question">
+          Ask a Question
+        </Link>
+      </div>
+      <p className="question-meta muted">
+        <span id="answer-count">{q.answers.length} answers</span> · <span id="view-count">{q.viewCount} views</span> ·{' '}
+        <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
+      </p>
+      <div className="post">
+        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} viewer={viewer} />
+        <div className="post-main">
+          <PostBody html={html.q ?? ''} />
+          <TagList tags={q.tags} />
+          {q.source ? (
+            <p className="attribution muted">
+              Originally posted at <a href={q.source.url}>{q.source.url}</a>
+              {q.source.author ? <> by {q.source.authorUrl ? <a href={q.source.authorUrl}>{q.source.author}</a> : q.source.author}</> : null}, licensed{' '}
+              <a href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a>.
+            </p>
+          ) : null}
+          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} serverError={errorFor(`question:${q._id}`)} />
+        </div>
+      </div>
+
+      <h2>{q.answers.length} Answers</h2>
+      <ol className="answer-list">
+        {q.answers.map((a) => (
+          <li key={a._id} className="answer" id={`answer-${a._id}`}>
+            <PostBody html={html[`a${a._id}`] ?? ''} />
+            <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} />
+            <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} serverError={errorFor(`answer:${a._id}`)} />
+          </li>
+        ))}
+      </ol>
+      <Link className="button primary" to={`/new/answer/${q._id}`}>
+        Answer Question
+      </Link>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section>
+      <p className="form-error" role="alert">
+        {missing ? MSG.questionNotFound : MSG.questionFetchError}
+      </p>
+      <Link to="/home">Back to all questions</Link>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) return [{ title: 'Question not found — Fake Stack Overflow' }];
+  const q = data.question;
+  const description = q.text.replace(/\s+/g, ' ').slice(0, 160);
+  const person = (name: string | null) => ({ '@type': 'Person', name: name ?? 'deleted user' });
+  return [
+    { title: `${q.title} — Fake Stack Overflow` },
+    { name: 'description', content: description },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'QAPage',
+        mainEntity: {
+          '@type': 'Question',
+          name: q.title,
+          text: q.text,
+          answerCount: q.answers.length,
+          upvoteCount: q.upVotes.length - q.downVotes.length,
+          dateCreated: q.askDateTime,
+          author: person(q.askedBy),
+          suggestedAnswer: q.answers.map((a) => ({ '@type': 'Answer', text: a.text, dateCreated: a.ansDateTime, author: person(a.ansBy), url: `${data.canonical}#answer-${a._id}` })),
+        },
+      },
+    },
+  ];
+};

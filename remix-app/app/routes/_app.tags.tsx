@@ -1,0 +1,48 @@
+/** `/tags` (SPEC §2): every tag with its question count and description; a click lists its questions. */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { listTagsWithCount } from '@fso/db';
+import { useLiveReload } from '~/components/live.ts';
+import { Pager } from '~/components/Pager.tsx';
+import { pageOffset } from '~/services/http.server.ts';
+
+const PAGE_SIZE = 100;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const offset = pageOffset(url, PAGE_SIZE);
+  const page = await listTagsWithCount(context.database.db, { limit: PAGE_SIZE, offset });
+  return { ...page, pageNumber: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
+}
+
+export default function TagsPage() {
+  const { tags, total, pageNumber, pages } = useLoaderData<typeof loader>();
+  useLiveReload(['questionUpdate']);
+  return (
+    <section className="tags-page">
+      <div className="page-heading">
+        <h1>{total} Tags</h1>
+        <h2>All Tags</h2>
+        <Link className="button primary" to="/new/question">
+          Ask a Question
+        </Link>
+      </div>
+      <ul className="tag-grid">
+        {tags.map((t) => (
+          <li key={t._id} className="tag-card">
+            <Link className="tag" to={`/home?tag=${encodeURIComponent(t.name)}`}>
+              {t.name}
+            </Link>
+            <p className="muted">
+              {t.qcnt} {t.qcnt === 1 ? 'question' : 'questions'}
+            </p>
+            <p className="tag-description">{t.description}</p>
+          </li>
+        ))}
+      </ul>
+      <Pager page={pageNumber} pages={pages} href={(n) => `/tags?page=${n}`} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Tags — Fake Stack Overflow' }, { name: 'description', content: 'Every tag of Fake Stack Overflow with its questions.' }];

@@ -1,0 +1,18 @@
+/**
+ * GET /question/getQuestion?order=&search=&tag=&limit=&offset= → one page of questions in the
+ * SPEC §3 shape (answers and comments as ids, text as an excerpt), total in X-Total-Count.
+ * Public, like the /home screen, so crawlers and the spec's client can read it.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { listQuestions } from '@fso/db';
+import { parseWith, questionQuerySchema } from '@fso/shared';
+import { ok, pageLimit, pageOffset, textError } from '~/services/http.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
+  if (!query.ok) return textError(400, query.error);
+  const limit = pageLimit(url);
+  const page = await listQuestions(context.database.db, { ...query.data, order: query.data.order ?? (query.data.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
+  return ok(page.questions, { 'X-Total-Count': String(page.total) });
+}
