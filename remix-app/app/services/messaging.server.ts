@@ -7,7 +7,8 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
-import { MSG, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import { messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import { pageLimit, textError } from './http.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import { claimsActor, type SessionUser } from './session.server.ts';
 
@@ -17,6 +18,13 @@ export const MESSAGE_LIMIT = { max: 30, windowMs: 60_000 };
 interface MessageInput {
   msg: string;
   msgFrom?: string;
+}
+
+/** The message page a URL asks for: `limit`, and `before` or `after`; throws 400 when malformed. */
+export function requestedMessagePage(url: URL): db.MessagePage {
+  const query = parseWith(messagePageQuerySchema, Object.fromEntries(url.searchParams));
+  if (!query.ok) throw textError(400, query.error);
+  return { ...query.data, limit: pageLimit(url) };
 }
 
 const author = (actor: SessionUser): db.Author => ({ userId: actor.userId, username: actor.username });
@@ -67,6 +75,7 @@ export async function openChat(context: AppLoadContext, actor: SessionUser, chat
  */
 export async function startChat(context: AppLoadContext, actor: SessionUser, input: { participants: string[]; messages: MessageInput[] }): Promise<Outcome<Chat>> {
   const others = input.participants.filter((name) => !claimsActor(actor, name));
+  if (others.length === 0) return fail(400, MSG.selectUser);
   if (others.length === input.participants.length || input.messages.some((m) => !claimsActor(actor, m.msgFrom))) return fail(403, MSG.notAllowed);
   const other = others[0] ? await db.findUser(context.database.db, others[0]) : null;
   if (!other) return fail(404, MSG.userNotFound);
