@@ -146,7 +146,7 @@ export default function DirectMessagesPage() {
                 <span>Find a user</span>
                 <input name="find" type="search" defaultValue={find} />
               </label>
-              <button type="submit">Search</button>
+              <button type="submit">Find</button>
             </Form>
             <Form method="post" onSubmit={checkPick} noValidate>
               <input type="hidden" name="intent" value="create" />
