@@ -120,7 +120,7 @@ export default function DirectMessagesPage() {
     const parsed = parseWith(chatUpdateSchema, payload);
     if (!parsed.ok) return setLiveError(parsed.error);
     if (parsed.data.type !== 'newMessage') revalidator.revalidate();
-    else if (parsed.data.chat._id === chatId) feed.add(parsed.data.chat.messages);
+    else if (parsed.data.chat._id === chatId && !selected?.paged) feed.add(parsed.data.chat.messages);
   });
 
   function checkPick(event: FormEvent<HTMLFormElement>) {
@@ -140,7 +140,7 @@ export default function DirectMessagesPage() {
         <aside className="dm-sidebar">
           <section className="start-chat" aria-labelledby="start-chat-heading">
             <h2 id="start-chat-heading">Start a Chat</h2>
-            <Form method="get" role="search" className="row">
+            <Form method="get" role="search" className="find-user">
               {chatId ? <input type="hidden" name="chat" value={chatId} /> : null}
               <label className="field">
                 <span>Find a user</span>
