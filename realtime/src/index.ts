@@ -1,2 +1,3 @@
 /** Public surface of @fso/realtime. */
 export * from './realtime-server.ts';
+export * from './chat.handlers.ts';
