@@ -1,5 +1,5 @@
 /** Shared e2e helpers: unique users, and signing up or in through the real screens. */
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type WebSocketRoute } from '@playwright/test';
 
 let n = 0;
 export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -29,3 +29,28 @@ export async function logOut(page: Page) {
 }
 
 export const jsEnabled = (projectName: string) => projectName !== 'nojs';
+
+/**
+ * Lets a test cut a page's socket connection and restore it, deterministically: Chromium's
+ * offline mode does not always close an open WebSocket. Install before the page connects.
+ */
+export async function socketSwitch(page: Page) {
+  let down = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (down) return void ws.close();
+    ws.connectToServer();
+    open.add(ws);
+  });
+  await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
+  return {
+    async cut() {
+      down = true;
+      for (const ws of open) await ws.close();
+      open.clear();
+    },
+    restore() {
+      down = false;
+    },
+  };
+}

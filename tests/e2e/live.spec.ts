@@ -1,6 +1,6 @@
 /** Live behaviour that needs JavaScript: userUpdate across browsers, the socket state, the toggles. */
-import { expect, test, type WebSocketRoute } from '@playwright/test';
-import { signUp, uniqueName } from './fixtures.ts';
+import { expect, test } from '@playwright/test';
+import { signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
@@ -28,21 +28,12 @@ test('logging out in one tab sends the other tab of that session back to login',
 });
 
 test('the page says it is reconnecting while the socket is down', async ({ page }) => {
-  // The outage is made deterministic: the socket's connections go through routes that can be cut.
-  let down = false;
-  const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (down) return void ws.close();
-    ws.connectToServer();
-    open.add(ws);
-  });
-  await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
+  const socket = await socketSwitch(page);
   await signUp(page, uniqueName());
   await expect(page.getByRole('status').filter({ hasText: /live updates/ })).toHaveCount(0);
-  down = true;
-  for (const ws of open) await ws.close();
+  await socket.cut();
   await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
-  down = false;
+  socket.restore();
   await expect(page.getByText(/Reconnecting to live updates/)).toHaveCount(0, { timeout: 15_000 });
 });
 

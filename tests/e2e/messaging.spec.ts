@@ -4,7 +4,7 @@
  * privacy and paging.
  */
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { signUp, uniqueName } from './fixtures.ts';
+import { signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
@@ -68,17 +68,18 @@ test.describe('live, with JavaScript', () => {
     await other.context.close();
   });
 
-  test('messages posted while the socket was down appear after it reconnects', async ({ page, browser, context }) => {
+  test('messages posted while the socket was down appear after it reconnects', async ({ page, browser }) => {
+    const socket = await socketSwitch(page);
     await signUp(page, uniqueName('a'));
     await page.goto('/messaging');
     const other = await anotherUser(browser);
     await other.page.goto('/messaging');
-    await context.setOffline(true);
+    await socket.cut();
     await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
     const text = `while you were away ${uniqueName()}`;
     await send(other.page, text);
     await expect(messages(other.page)).toContainText(text);
-    await context.setOffline(false);
+    socket.restore();
     await expect(messages(page)).toContainText(text, { timeout: 15_000 });
     await other.context.close();
   });
