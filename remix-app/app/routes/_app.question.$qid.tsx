@@ -6,10 +6,11 @@
  * Its action takes the page's forms: upvote, downvote and comment.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { commentFormSchema, idSchema, MSG, parseWith, type Question } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
+import { RouteError } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
@@ -117,15 +118,10 @@ export default function QuestionPage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <section>
-      <p className="form-error" role="alert">
-        {missing ? MSG.questionNotFound : MSG.questionFetchError}
-      </p>
+    <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError}>
       <Link to="/home">Back to all questions</Link>
-    </section>
+    </RouteError>
   );
 }
 

@@ -5,11 +5,12 @@
  * without JavaScript too.
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError, useSearchParams } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { findUser } from '@fso/db';
 import { calendarDate, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
+import { RouteError } from '~/components/RouteError.tsx';
 import { deleteAccount, resetPassword, updateBiography } from '~/services/accounts.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
@@ -141,15 +142,7 @@ export default function ProfilePage() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section>
-      <p className="form-error" role="alert">
-        {missing ? MSG.noUserData : MSG.profileFetchError}
-      </p>
-    </section>
-  );
+  return <RouteError missing={MSG.noUserData} failed={MSG.profileFetchError} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
