@@ -9,3 +9,4 @@ export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
 export * from './queries/question-write.ts';
 export * from './queries/tags.ts';
+export * from './queries/games.ts';
