@@ -1,2 +1,4 @@
 /** Public surface of @fso/realtime. */
 export * from './realtime-server.ts';
+export * from './game.service.ts';
+export * from './game.handlers.ts';
