@@ -49,7 +49,7 @@ export default function GamesPage() {
     <section className="games-page">
       <div className="page-heading">
         <h1>Games</h1>
-        <p className="muted">{total} games</p>
+        <p className="muted">{total === 1 ? '1 game' : `${total} games`}</p>
       </div>
       <div className="row games-toolbar">
         <Form method="post" className="row">
