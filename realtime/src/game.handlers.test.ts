@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createSession, createUser, findSessionUser, readSessionId, signSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
+import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
 import { MSG, type ClientToServerEvents, type Game, type GameErrorPayload, type ServerToClientEvents } from '@fso/shared';
 import { createRealtimeServer, type RealtimeServer } from './realtime-server.ts';
 import { createGame, joinGame } from './game.service.ts';
@@ -164,7 +164,7 @@ describe('game sockets', () => {
     expect(afterHit.state.player1Board[annShips[0]!.y]![annShips[0]!.x]).toBe('HIT_SHIP');
     const outside = nextError(ann);
     ann.emit('makeMove', move('ann', game, { x: 10, y: 3 }));
-    expect((await outside).error).toMatch(/inside the board/);
+    expect((await outside).error).toBe(BATTLESHIP_ERRORS.outside);
 
     for (const update of [...bobSeen.updates, ...eveSeen.updates]) {
       if (update.gameType !== 'Battleship') throw new Error('wrong game type');

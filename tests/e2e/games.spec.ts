@@ -136,3 +136,37 @@ test.describe('without JavaScript', () => {
     await close();
   });
 });
+
+test.describe('REST', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-only checks run once');
+
+  const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
+
+  test('the game paths answer JSON, 401 without a session, 403 for someone else, 409 when full', async ({ playwright, baseURL }) => {
+    const anon = await playwright.request.newContext({ baseURL });
+    expect((await anon.get('/games/games')).status()).toBe(401);
+    expect((await anon.post('/games/create', json({ gameType: 'Nim' }))).status()).toBe(401);
+    const signedIn = async (prefix: string) => {
+      const client = await playwright.request.newContext({ baseURL });
+      const name = uniqueName(prefix);
+      expect((await client.post('/user/signup', json({ username: name, password: 'pw-123456' }))).status()).toBe(200);
+      return { client, name };
+    };
+    const [a, b, c] = [await signedIn('a'), await signedIn('b'), await signedIn('c')];
+    const bad = await a.client.post('/games/create', json({ gameType: 'Chess' }));
+    expect([bad.status(), await bad.text()]).toEqual([400, 'Game type must be Nim or Battleship.']);
+    const created = await a.client.post('/games/create', json({ gameType: 'Battleship' }));
+    expect(created.status()).toBe(200);
+    const { gameID } = (await created.json()) as { gameID: string };
+    expect((await b.client.post('/games/join', json({ gameID, playerID: a.name }))).status()).toBe(403);
+    expect((await b.client.post('/games/join', json({ gameID, playerID: b.name }))).status()).toBe(200);
+    expect((await c.client.post('/games/join', json({ gameID, playerID: c.name }))).status()).toBe(409);
+    expect((await c.client.post('/games/join', json({ gameID: '99999999', playerID: c.name }))).status()).toBe(404);
+    const list = await c.client.get('/games/games?gameType=Battleship&status=');
+    expect(list.status()).toBe(200);
+    expect(Number(list.headers()['x-total-count'])).toBeGreaterThanOrEqual(1);
+    const games = (await list.json()) as { gameID: string }[];
+    expect(JSON.stringify(games.find((g) => g.gameID === gameID))).not.toContain('"SHIP"');
+    for (const client of [anon, a.client, b.client, c.client]) await client.dispose();
+  });
+});

@@ -1,11 +1,10 @@
 /** What every game screen states (SPEC §2, §4): type, status, rules, players, mover, winners. */
-import { moverOf } from '@fso/game-engine';
+import { BOARD_SIZE, FLEET, moverOf, NIM_MAX_TAKE, NIM_PILE } from '@fso/game-engine';
 import { MSG, type Game, type GameType } from '@fso/shared';
 
 const RULES: Record<GameType, string> = {
-  Nim: 'Players take turns removing 1 to 3 objects from a pile of 21. Whoever takes the last object loses.',
-  Battleship:
-    'Each player has a fleet of five ships (5, 4, 3, 3 and 2 cells) placed at random on a 10 × 10 board. Players take turns firing one shot at a cell of the other board. The first to hit every cell of the other fleet wins.',
+  Nim: `Players take turns removing 1 to ${NIM_MAX_TAKE} objects from a pile of ${NIM_PILE}. Whoever takes the last object loses.`,
+  Battleship: `Each player has a fleet of ${FLEET.length} ships (${FLEET.slice(0, -1).join(', ')} and ${FLEET.at(-1)} cells) placed at random on a ${BOARD_SIZE} × ${BOARD_SIZE} board. Players take turns firing one shot at a cell of the other board. The first to hit every cell of the other fleet wins.`,
 };
 
 const named = (name: string, viewer: string) => (name === viewer ? `${name} (you)` : name);
