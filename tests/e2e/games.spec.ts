@@ -6,11 +6,11 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signUp, uniqueName } from './fixtures.ts';
 
 async function twoPlayers(page: Page, browser: Browser, javaScriptEnabled: boolean) {
-  const ann = uniqueName('ann');
+  const ann = uniqueName('host');
   await signUp(page, ann);
   const context = await browser.newContext({ javaScriptEnabled });
   const bobPage = await context.newPage();
-  await signUp(bobPage, uniqueName('bob'));
+  await signUp(bobPage, uniqueName('guest'));
   return { ann, bobPage, close: () => context.close() };
 }
 
@@ -152,7 +152,7 @@ test.describe('REST', () => {
       expect((await client.post('/user/signup', json({ username: name, password: 'pw-123456' }))).status()).toBe(200);
       return { client, name };
     };
-    const [a, b, c] = [await signedIn('a'), await signedIn('b'), await signedIn('c')];
+    const [a, b, c] = [await signedIn('gpa'), await signedIn('gpb'), await signedIn('gpc')];
     const bad = await a.client.post('/games/create', json({ gameType: 'Chess' }));
     expect([bad.status(), await bad.text()]).toEqual([400, 'Game type must be Nim or Battleship.']);
     const created = await a.client.post('/games/create', json({ gameType: 'Battleship' }));
