@@ -55,6 +55,7 @@ export function gameHandlers(db: Db): RealtimeFeature {
       guarded(async (raw) => {
         const payload = parseWith(makeMoveSchema, raw);
         if (!payload.ok) return void gameError(gameIdIn(raw), payload.error);
+        // The mover sees the result even if it never sent joinGame.
         await socket.join(rooms.game(payload.data.gameID));
         const outcome = await makeMove(deps, player, payload.data);
         if (!outcome.ok) gameError(payload.data.gameID, outcome.error);
