@@ -1,83 +1,43 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { io as connect, type Socket } from 'socket.io-client';
-import { createSession, createUser, findSessionUser, readSessionId, signSessionId, type Database } from '@fso/db';
-import { createTestDatabase } from '@fso/db/testing';
 import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
-import { MSG, type ClientToServerEvents, type Game, type GameErrorPayload, type ServerToClientEvents } from '@fso/shared';
-import { createRealtimeServer, type RealtimeServer } from './realtime-server.ts';
+import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
 import { createGame, joinGame } from './game.service.ts';
 import { gameHandlers } from './game.handlers.ts';
+import { outcome, startTestRealtime, type TestClient, type TestRealtime } from './test-server.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-const SECRET = 'test-secret-test-secret-test-secret!';
-let database: Database;
-let server: RealtimeServer;
-let url: string;
-const clients: Client[] = [];
+let t: TestRealtime;
 const cookies: Record<string, string> = {};
 
-async function startServer() {
-  const http = createServer();
-  server = createRealtimeServer(http, {
-    corsOrigins: [],
-    features: [gameHandlers(database.db)],
-    resolveSession: async (cookie) => {
-      const id = readSessionId(cookie, SECRET);
-      const found = id ? await findSessionUser(database.db, id) : null;
-      return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
-    },
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-}
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  for (const name of ['ann', 'bob', 'eve']) {
-    const user = (await createUser(database.db, { username: name, passwordHash: null }))!;
-    const session = await createSession(database.db, Number(user._id));
-    cookies[name] = `fso_session=${encodeURIComponent(signSessionId(session.id, SECRET))}`;
-  }
-  await startServer();
+  t = await startTestRealtime((database) => [gameHandlers(database)]);
+  for (const name of ['ann', 'bob', 'eve']) cookies[name] = (await t.signedIn(name)).cookie;
 });
+afterAll(() => t.close());
 
-afterAll(async () => {
-  for (const c of clients) c.disconnect();
-  await server.close();
-  await database.close();
-});
-
-async function open(name: string): Promise<Client> {
-  const socket: Client = connect(url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie: cookies[name]! } });
-  clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
+async function open(name: string): Promise<TestClient> {
+  const socket = t.open(cookies[name]);
+  expect(await outcome(socket)).toBe('connected');
   return socket;
 }
 
-const nextUpdate = (socket: Client) => new Promise<Game>((resolve) => socket.once('gameUpdate', (p) => resolve(p.gameInstance)));
-const nextError = (socket: Client) => new Promise<GameErrorPayload>((resolve) => socket.once('gameError', resolve));
+const nextUpdate = (socket: TestClient) => new Promise<Game>((resolve) => socket.once('gameUpdate', (p) => resolve(p.gameInstance)));
+const nextError = (socket: TestClient) => new Promise<GameErrorPayload>((resolve) => socket.once('gameError', resolve));
 
 /** Everything a socket receives, to check what it never received. */
-function record(socket: Client) {
+function record(socket: TestClient) {
   const seen: { updates: Game[]; errors: GameErrorPayload[] } = { updates: [], errors: [] };
   socket.on('gameUpdate', (p) => seen.updates.push(p.gameInstance));
   socket.on('gameError', (p) => seen.errors.push(p));
   return seen;
 }
 
-async function watch(socket: Client, gameID: string) {
+async function watch(socket: TestClient, gameID: string) {
   const first = nextUpdate(socket);
   socket.emit('joinGame', gameID);
   return first;
 }
 
-const deps = () => ({ db: database.db, events: server.publisher });
+const deps = () => ({ db: t.database.db, events: t.server.publisher });
 
 const move = (player: string, game: Game, inner: unknown, version?: number) => ({ gameID: game.gameID, move: { playerID: player, gameID: game.gameID, move: inner }, version });
 
@@ -120,8 +80,7 @@ describe('game sockets', () => {
     expect(annSeen.updates).toEqual([]);
 
     // Restart: a new server on the same database; the game goes on from where it was.
-    await server.close();
-    await startServer();
+    await t.restart();
     [ann, bob] = [await open('ann'), await open('bob')];
     expect((await watch(ann, game.gameID)).state).toMatchObject({ remainingObjects: 18, status: 'IN_PROGRESS' });
     await watch(bob, game.gameID);

@@ -4,7 +4,7 @@
  * service. Every payload is checked with zod; every failure goes back as gameError to this
  * socket only, naming its player. Identity is the handshake's, never the payload's.
  */
-import type { Db } from '@fso/db';
+import type { Database } from '@fso/db';
 import { idSchema, makeMoveSchema, MSG, parseWith, rooms } from '@fso/shared';
 import { findGameFor, makeMove } from './game.service.ts';
 import { publisherFor, type RealtimeFeature } from './realtime-server.ts';
@@ -14,7 +14,8 @@ const gameIdIn = (raw: unknown): string | null => {
   return id.ok ? id.data : null;
 };
 
-export function gameHandlers(db: Db): RealtimeFeature {
+export function gameHandlers(database: Database): RealtimeFeature {
+  const { db } = database;
   return (socket, io) => {
     const deps = { db, events: publisherFor(io) };
     const player = socket.data.username;

@@ -1,8 +1,9 @@
 /**
- * Demo content for an empty database (README lists the logins). Written by us; the Stack
- * Exchange dump in ../shared is for tests and benchmarks only.
+ * Demo content for an empty database (README lists the logins): three users and a few
+ * questions, answers and comments written by us. Real Stack Exchange content comes in through
+ * `npm run import` with its attribution.
  */
-import { createUser, updateBiography, type Database } from '@fso/db';
+import { createUser, insertAnswer, insertComment, insertQuestion, updateBiography, type Database } from '@fso/db';
 import { hashPassword } from '../app/services/passwords.server.ts';
 
 export const DEMO_PASSWORD = 'fakestack123';
@@ -17,9 +18,61 @@ export async function seedDemo(database: Database): Promise<boolean> {
   const existing = await database.db.$count((await import('@fso/db')).schema.users);
   if (existing > 0) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const ids: number[] = [];
   for (const demo of DEMO_USERS) {
     const user = await createUser(database.db, { username: demo.username, passwordHash });
-    if (user) await updateBiography(database.db, Number(user._id), demo.biography);
+    if (!user) continue;
+    ids.push(Number(user._id));
+    await updateBiography(database.db, Number(user._id), demo.biography);
+  }
+  const [alice = 0, bob = 0, carol = 0] = ids;
+  for (const q of DEMO_QUESTIONS) {
+    const id = await insertQuestion(database.db, { ...q.question, askedBy: [alice, bob, carol][q.by] ?? alice });
+    for (const a of q.answers) {
+      const answerId = await insertAnswer(database.db, { questionId: id, text: a.text, ansBy: [alice, bob, carol][a.by] ?? alice });
+      if (answerId && a.comment) await insertComment(database.db, { parent: 'answer', parentId: answerId, text: a.comment, commentBy: [alice, bob, carol][q.by] ?? alice });
+    }
   }
   return true;
 }
+
+const DEMO_QUESTIONS: { by: number; question: { title: string; text: string; tags: string[] }; answers: { by: number; text: string; comment?: string }[] }[] = [
+  {
+    by: 1,
+    question: {
+      title: 'Why does my React effect run twice in development?',
+      text: 'My `useEffect` fetches data, and in development I see two requests:\n\n```tsx\nuseEffect(() => {\n  fetch("/api/items").then(setItems);\n}, []);\n```\n\nIn production it runs once. What is going on?',
+      tags: ['react', 'hooks'],
+    },
+    answers: [
+      {
+        by: 0,
+        text: 'That is React 18 **Strict Mode**: in development it mounts, unmounts and mounts again to surface missing cleanups. Return a cleanup that aborts the request:\n\n```tsx\nuseEffect(() => {\n  const controller = new AbortController();\n  fetch("/api/items", { signal: controller.signal }).then((r) => r.json()).then(setItems);\n  return () => controller.abort();\n}, []);\n```\n\nSee [Synchronizing with Effects](https://react.dev/learn/synchronizing-with-effects).',
+        comment: 'The abort fixed it, thanks!',
+      },
+    ],
+  },
+  {
+    by: 0,
+    question: {
+      title: 'How do I make a PostgreSQL full-text search ignore word endings?',
+      text: 'Searching for `running` should also find *run* and *runs*. Is `ILIKE` the right tool?',
+      tags: ['postgresql', 'full-text-search'],
+    },
+    answers: [
+      {
+        by: 2,
+        text: 'Use a `tsvector` with the `english` configuration, which stems words, plus a GIN index:\n\n```sql\nALTER TABLE posts ADD COLUMN search tsvector\n  GENERATED ALWAYS AS (to_tsvector(\'english\', body)) STORED;\nCREATE INDEX ON posts USING gin (search);\nSELECT * FROM posts WHERE search @@ websearch_to_tsquery(\'english\', \'running\');\n```',
+      },
+    ],
+  },
+  {
+    by: 2,
+    question: {
+      title: 'Is there a winning strategy for misère Nim with one pile?',
+      text: 'With one pile of 21 where each move removes 1 to 3 and taking the last object loses, who wins with perfect play?',
+      tags: ['games', 'nim'],
+    },
+    answers: [],
+  },
+];

@@ -9,4 +9,6 @@ export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
 export * from './queries/question-write.ts';
 export * from './queries/tags.ts';
+export * from './queries/messages.ts';
+export * from './queries/chats.ts';
 export * from './queries/games.ts';

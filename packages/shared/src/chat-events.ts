@@ -1,5 +1,17 @@
 /** Live messaging events (SPEC §4, §7): messageUpdate, chatUpdate; joinChat/leaveChat. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ChatServerEvents {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ChatClientEvents {}
+import type { ChatUpdatePayload, MessageUpdatePayload } from './chat.schemas.ts';
+
+export type JoinChatResult = { ok: true } | { ok: false; error: string };
+
+export interface ChatServerEvents {
+  /** A message in the global room, to every signed-in socket. */
+  messageUpdate: (payload: MessageUpdatePayload) => void;
+  /** Only to the chat's participants; `chat.messages` holds just what the update concerns. */
+  chatUpdate: (payload: ChatUpdatePayload) => void;
+}
+
+export interface ChatClientEvents {
+  /** Enter `chat:<id>`; refused unless the socket's user takes part in the chat. */
+  joinChat: (chatId: string, ack: (result: JoinChatResult) => void) => void;
+  leaveChat: (chatId: string) => void;
+}

@@ -40,6 +40,7 @@ export interface Answer {
   ansBy: string | null;
   ansDateTime: string;
   comments: Comment[];
+  source?: Attribution | null;
 }
 
 /** CC BY-SA attribution of an imported post. */

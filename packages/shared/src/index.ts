@@ -2,6 +2,7 @@
 export * from './messages.ts';
 export * from './user.schemas.ts';
 export * from './qa.schemas.ts';
+export * from './chat.schemas.ts';
 export * from './validate.ts';
 export * from './entities.ts';
 export * from './socket-events.ts';

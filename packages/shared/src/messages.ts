@@ -79,6 +79,13 @@ export const MSG = {
   questionsFetchError: 'Error when fetching or filtering questions',
   questionCreateError: 'Error while creating a new question',
   answerCreateError: 'Error while creating a new answer',
+  messageTooLong: 'Message cannot be more than 2000 characters',
+  invalidCursor: 'Use a message id for before or after, not both.',
+  chatNotFound: 'Chat not found.',
+  chatPairOnly: 'A chat has exactly two participants.',
+  chatTooManyMessages: 'A new chat can start with at most 20 messages.',
+  tooManyMessages: 'You are sending messages too fast. Try again in a moment.',
+  unavailable: 'The service is unavailable right now. Try again in a moment.',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;

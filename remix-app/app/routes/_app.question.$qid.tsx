@@ -9,6 +9,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from '@remix-run/react';
 import { commentFormSchema, idSchema, MSG, parseWith, type Question } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
+import { Attribution } from '~/components/qa/Attribution.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
@@ -88,17 +89,11 @@ export default function QuestionPage() {
         <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
       </p>
       <div className="post">
-        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} viewer={viewer} />
+        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} />
         <div className="post-main">
           <PostBody html={html.q ?? ''} />
           <TagList tags={q.tags} />
-          {q.source ? (
-            <p className="attribution muted">
-              Originally posted at <a href={q.source.url}>{q.source.url}</a>
-              {q.source.author ? <> by {q.source.authorUrl ? <a href={q.source.authorUrl}>{q.source.author}</a> : q.source.author}</> : null}, licensed{' '}
-              <a href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA 4.0</a>.
-            </p>
-          ) : null}
+          <Attribution source={q.source} />
           <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} serverError={errorFor(`question:${q._id}`)} />
         </div>
       </div>
@@ -109,6 +104,7 @@ export default function QuestionPage() {
           <li key={a._id} className="answer" id={`answer-${a._id}`}>
             <PostBody html={html[`a${a._id}`] ?? ''} />
             <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} />
+            <Attribution source={a.source} />
             <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} serverError={errorFor(`answer:${a._id}`)} />
           </li>
         ))}

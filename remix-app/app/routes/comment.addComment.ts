@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { addCommentBodySchema, MSG } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { addComment, claimsActor } from '~/services/questions.server.ts';
+import { addComment } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { claimsActor, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 

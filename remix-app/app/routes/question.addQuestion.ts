@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { addQuestionBodySchema, MSG } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { askQuestion, claimsActor } from '~/services/questions.server.ts';
+import { askQuestion } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { claimsActor, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 

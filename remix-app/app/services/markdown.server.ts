@@ -23,7 +23,7 @@ const SAFE: sanitizeHtml.IOptions = {
     'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'pre', 'code', 'span', 'em', 'strong', 'del', 's',
     'a', 'ul', 'ol', 'li', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'sub', 'sup', 'kbd', 'dl', 'dt', 'dd',
   ],
-  allowedAttributes: { a: ['href', 'title'], img: ['src', 'alt', 'title'], code: ['class'], pre: ['class'], span: ['class'], th: ['align'], td: ['align'], ol: ['start'] },
+  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], code: ['class'], pre: ['class'], span: ['class'], th: ['align'], td: ['align'], ol: ['start'] },
   allowedClasses: { code: ['language-*', 'hljs'], pre: ['hljs'], span: ['hljs-*', 'language-*'] },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },

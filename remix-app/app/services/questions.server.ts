@@ -9,13 +9,6 @@ import { MSG, type Answer, type Question } from '@fso/shared';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
-const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-
-/** 403 unless `claimed` (askedBy, ansBy, commentBy, username) names the actor. */
-export function claimsActor(actor: SessionUser, claimed: string | undefined): boolean {
-  return claimed === undefined || same(actor.username, claimed);
-}
-
 async function loadQuestion(context: AppLoadContext, id: number): Promise<Outcome<Question>> {
   const question = await db.getQuestion(context.database.db, id);
   return question ? { ok: true, value: question } : fail(404, MSG.questionNotFound);

@@ -2,9 +2,9 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { MSG, voteBodySchema } from '@fso/shared';
 import { readJson, requireMethod, textError } from './http.server.ts';
-import { claimsActor, vote } from './questions.server.ts';
+import { vote } from './questions.server.ts';
 import { respond } from './respond.server.ts';
-import { requireApiUser } from './session.server.ts';
+import { claimsActor, requireApiUser } from './session.server.ts';
 
 export function voteAction(value: 1 | -1) {
   return async ({ request, context }: ActionFunctionArgs) => {

@@ -4,7 +4,7 @@
  * ordered, searched question list with its total.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Answer, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
+import type { Answer, Attribution, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
 import type { Db } from '../client.ts';
 
 /** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
@@ -24,6 +24,10 @@ function toComment(r: Row): Comment {
   return { _id: String(r.id), text: String(r.text), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
 }
 
+function attribution(r: Row): Attribution | null {
+  return r.source_url ? { url: String(r.source_url), author: str(r.source_author), authorUrl: str(r.source_author_url) } : null;
+}
+
 function toTag(r: Row): Tag {
   return { _id: String(r.id), name: String(r.name), description: String(r.description) };
 }
@@ -41,7 +45,7 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     rows(db, sql`SELECT t.id, t.name, t.description FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id} ORDER BY qt.position, t.name`),
     rows(
       db,
-      sql`SELECT a.id, a.text, u.username AS ans_by, a.ans_date_time FROM answers a LEFT JOIN users u ON u.id = a.ans_by
+      sql`SELECT a.id, a.text, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url FROM answers a LEFT JOIN users u ON u.id = a.ans_by
           WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
     ),
     rows(
@@ -69,6 +73,7 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     ansBy: str(r.ans_by),
     ansDateTime: iso(r.ans_date_time),
     comments: byAnswer.get(String(r.id)) ?? [],
+    source: attribution(r),
   }));
 
   return {
@@ -85,7 +90,7 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     views: viewRows.map((r) => String(r.username)),
     viewCount: Number(head.view_count),
     score: Number(head.score),
-    source: head.source_url ? { url: String(head.source_url), author: str(head.source_author), authorUrl: str(head.source_author_url) } : null,
+    source: attribution(head),
   };
 }
 

@@ -66,6 +66,7 @@ export const answers = pgTable(
     ansDateTime: timestamp('ans_date_time', { withTimezone: true }).notNull().defaultNow(),
     sourceUrl: text('source_url'),
     sourceAuthor: text('source_author'),
+    sourceAuthorUrl: text('source_author_url'),
   },
   (t) => [index('answers_question_idx').on(t.questionId, t.ansDateTime), uniqueIndex('answers_source_url_key').on(t.sourceUrl)],
 );

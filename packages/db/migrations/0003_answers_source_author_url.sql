@@ -1,0 +1,1 @@
+ALTER TABLE "answers" ADD COLUMN "source_author_url" text;

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Socket } from 'socket.io-client';
+import { createDirectChat } from '@fso/db';
+import { MSG, rooms, type ChatUpdatePayload, type JoinChatResult } from '@fso/shared';
+import { chatHandlers } from './chat.handlers.ts';
+import { outcome, startTestRealtime, type TestClient, type TestRealtime } from './test-server.ts';
+
+let t: TestRealtime;
+let chatId: string;
+let amy: TestClient;
+let cy: TestClient;
+let boId: number;
+
+beforeAll(async () => {
+  t = await startTestRealtime((database) => [chatHandlers(database)]);
+  const [a, b, c] = await Promise.all([t.signedIn('amy'), t.signedIn('bo'), t.signedIn('cy')]);
+  boId = b.userId;
+  chatId = String((await createDirectChat(t.database.db, { userId: a.userId, username: 'amy' }, b.userId, [])).chatId);
+  amy = t.open(a.cookie);
+  cy = t.open(c.cookie);
+  await Promise.all([outcome(amy), outcome(cy)]);
+});
+afterAll(() => t.close());
+
+const join = (socket: TestClient, id: unknown) => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', id as string, resolve));
+
+function collect(socket: TestClient): ChatUpdatePayload[] {
+  const seen: ChatUpdatePayload[] = [];
+  socket.on('chatUpdate', (payload) => seen.push(payload));
+  return seen;
+}
+
+const update = (text: string): ChatUpdatePayload => ({
+  chat: { _id: chatId, participants: ['amy', 'bo'], messages: [{ _id: text, msg: text, msgFrom: 'amy', msgDateTime: new Date().toISOString() }] },
+  type: 'newMessage',
+});
+
+/** Publishes, then waits until `receiver` has it, plus a moment for anything that should not arrive. */
+async function publishAndSettle(receiver: TestClient, text: string) {
+  const got = new Promise((resolve) => receiver.once('chatUpdate', resolve));
+  t.server.publisher.toRoom(rooms.chat(chatId), 'chatUpdate', update(text));
+  await got;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+describe('chat rooms', () => {
+  it('lets a participant join, and refuses anybody else or a malformed id', async () => {
+    expect(await join(amy, chatId)).toEqual({ ok: true });
+    expect(await join(cy, chatId)).toEqual({ ok: false, error: MSG.notAllowed });
+    expect(await join(cy, 'abc')).toEqual({ ok: false, error: MSG.chatNotFound });
+    expect(await join(cy, { $ne: 1 })).toEqual({ ok: false, error: MSG.chatNotFound });
+  });
+
+  it('delivers room events to the participant and nothing to the refused socket', async () => {
+    const toCy = collect(cy);
+    const toAmy = collect(amy);
+    await publishAndSettle(amy, 'secret');
+    expect(toAmy.map((p) => p.chat.messages[0]?.msg)).toEqual(['secret']);
+    expect(toCy).toEqual([]);
+  });
+
+  it('stops delivering after leaveChat, and survives a joinChat without acknowledgement', async () => {
+    const bo = t.open(await t.anotherSession(boId));
+    await outcome(bo);
+    expect(await join(bo, chatId)).toEqual({ ok: true });
+    amy.emit('leaveChat', chatId);
+    (cy as unknown as Socket).emit('joinChat', chatId);
+    // Events of one socket are handled in order: an answered request means the leave is done.
+    await join(amy, 'barrier');
+    const toAmy = collect(amy);
+    const toCy = collect(cy);
+    await publishAndSettle(bo, 'after-leave');
+    expect(toAmy).toEqual([]);
+    expect(toCy).toEqual([]);
+    expect(cy.connected).toBe(true);
+  });
+});

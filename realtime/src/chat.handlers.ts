@@ -1,0 +1,33 @@
+/**
+ * Chat rooms on the socket (SPEC §7): `joinChat` puts a socket in `chat:<id>` only when its
+ * user takes part in that chat, checked in the database (never believed from the client);
+ * `leaveChat` takes it out. The answer goes back through the optional acknowledgement.
+ * Messages and chat updates themselves are published by the web side once committed.
+ */
+import { isChatParticipant, type Database } from '@fso/db';
+import { idSchema, MSG, rooms, type JoinChatResult } from '@fso/shared';
+import type { RealtimeFeature } from './realtime-server.ts';
+
+export function chatHandlers(database: Database): RealtimeFeature {
+  return (socket) => {
+    socket.on('joinChat', async (rawId, ack) => {
+      const reply = (result: JoinChatResult) => {
+        if (typeof ack === 'function') ack(result);
+      };
+      const chatId = idSchema.safeParse(rawId);
+      if (!chatId.success) return reply({ ok: false, error: MSG.chatNotFound });
+      try {
+        if (!(await isChatParticipant(database.db, Number(chatId.data), Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
+        await socket.join(rooms.chat(chatId.data));
+        reply({ ok: true });
+      } catch {
+        reply({ ok: false, error: MSG.unavailable });
+      }
+    });
+
+    socket.on('leaveChat', async (rawId) => {
+      const chatId = idSchema.safeParse(rawId);
+      if (chatId.success) await socket.leave(rooms.chat(chatId.data));
+    });
+  };
+}

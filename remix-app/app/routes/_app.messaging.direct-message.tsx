@@ -1,0 +1,213 @@
+/**
+ * `/messaging/direct-message` (SPEC §2): the user's chats, a "Start a Chat" panel to pick a
+ * user and create (or reopen) the chat with them, the selected chat's messages (`?chat=<id>`)
+ * and an input. Everything is a link or a form, so it works without JavaScript. With it, the
+ * page joins the selected chat's room for live messages, catches up after a reconnect, and
+ * re-reads the chat list when a chat including this user is created or changes.
+ */
+import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { listUsers } from '@fso/db';
+import { chatMessageFormSchema, chatSchema, chatUpdateSchema, idSchema, MSG, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
+import { FormError } from '~/components/FormError.tsx';
+import { MessageForm } from '~/components/messaging/MessageForm.tsx';
+import { MessageList } from '~/components/messaging/MessageList.tsx';
+import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/components/messaging/useMessageFeed.ts';
+import { Pager } from '~/components/Pager.tsx';
+import { useSocketEvent } from '~/components/socket.tsx';
+import { formFields } from '~/services/forms.server.ts';
+import { pageOffset } from '~/services/http.server.ts';
+import { chatsOf, openChat, postChatMessage, requestedMessagePage, startChat } from '~/services/messaging.server.ts';
+import type { Outcome } from '~/services/respond.server.ts';
+import { requirePageUser, type SessionUser } from '~/services/session.server.ts';
+
+const CHATS_PER_PAGE = 30;
+const USERS_SHOWN = 20;
+const PATH = '/messaging/direct-message';
+
+async function selectedChat(context: AppLoadContext, actor: SessionUser, url: URL): Promise<Outcome<{ chat: Chat; older: string | null; paged: boolean }> | null> {
+  const raw = url.searchParams.get('chat');
+  if (raw === null) return null;
+  const id = parseWith(idSchema, raw);
+  if (!id.ok) return { ok: false, status: 404, error: MSG.chatNotFound };
+  const { before, limit } = requestedMessagePage(url);
+  const opened = await openChat(context, actor, Number(id.data), { before, limit });
+  if (!opened.ok) return opened;
+  const first = opened.value.chat.messages[0];
+  return { ok: true, value: { chat: opened.value.chat, older: opened.value.more && first ? first._id : null, paged: before !== undefined } };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const url = new URL(request.url);
+  const find = url.searchParams.get('find')?.trim().slice(0, 100) ?? '';
+  const offset = pageOffset(url, CHATS_PER_PAGE);
+  const [list, people, selected] = await Promise.all([
+    chatsOf(context, actor, actor.username, { limit: CHATS_PER_PAGE, offset }),
+    listUsers(context.database.db, { filter: find || undefined, limit: USERS_SHOWN + 1 }),
+    selectedChat(context, actor, url),
+  ]);
+  const page = {
+    me: actor.username,
+    chats: list.ok ? list.value.chats : [],
+    chatPage: Math.floor(offset / CHATS_PER_PAGE) + 1,
+    chatPages: Math.max(1, Math.ceil((list.ok ? list.value.total : 0) / CHATS_PER_PAGE)),
+    users: people.users.filter((u) => u.username !== actor.username).slice(0, USERS_SHOWN),
+    find,
+    selected: selected?.ok ? selected.value : null,
+    selectError: selected && !selected.ok ? selected.error : null,
+    now: Date.now(),
+  };
+  return data(page, { status: selected && !selected.ok ? selected.status : 200 });
+}
+
+type ActionResult = { intent: string; error: string };
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const fields = await formFields(request);
+  const refuse = (intent: string, error: string, status = 400, headers?: Record<string, string>) => data<ActionResult>({ intent, error }, { status, headers });
+
+  if (fields.intent === 'create') {
+    const parsed = parseWith(startChatFormSchema, fields);
+    if (!parsed.ok) return refuse('create', parsed.error);
+    const outcome = await startChat(context, actor, { participants: [actor.username, parsed.data.username], messages: [] });
+    if (!outcome.ok) return refuse('create', outcome.error, outcome.status);
+    return redirect(`${PATH}?chat=${outcome.value._id}`);
+  }
+  if (fields.intent === 'send') {
+    const parsed = parseWith(chatMessageFormSchema, fields);
+    if (!parsed.ok) return refuse('send', parsed.error);
+    const outcome = await postChatMessage(context, actor, parsed.data.chatId, { msg: parsed.data.msg });
+    if (!outcome.ok) return refuse('send', outcome.error, outcome.status, outcome.headers);
+    return redirect(`${PATH}?chat=${parsed.data.chatId}`);
+  }
+  return refuse('unknown', 'Unknown action.');
+}
+
+const NO_MESSAGES: Message[] = [];
+
+/** The selected chat as a live feed: join its room on each connect, then fetch what was missed. */
+function chatFeed(chatId: string): FeedSource {
+  return {
+    key: `chat:${chatId}`,
+    fetchAfter: async (after) =>
+      (await fetchParsed(`/chat/${chatId}?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, chatSchema)).messages,
+    enter: async (socket) => {
+      const joined = await socket.timeout(10_000).emitWithAck('joinChat', chatId);
+      if (!joined.ok) throw new Error(joined.error);
+    },
+    leave: (socket) => {
+      socket.emit('leaveChat', chatId);
+    },
+  };
+}
+
+export default function DirectMessagesPage() {
+  const { me, chats, chatPage, chatPages, users, find, selected, selectError, now } = useLoaderData<typeof loader>();
+  const result = useActionData<ActionResult>();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const [liveError, setLiveError] = useState<string | null>(null);
+  const [pickError, setPickError] = useState<string | null>(null);
+
+  const chatId = selected?.chat._id ?? null;
+  const source = useMemo(() => (chatId && !selected?.paged ? chatFeed(chatId) : null), [chatId, selected?.paged]);
+  const feed = useMessageFeed(selected?.chat.messages ?? NO_MESSAGES, source);
+
+  useSocketEvent('chatUpdate', (payload) => {
+    const parsed = parseWith(chatUpdateSchema, payload);
+    if (!parsed.ok) return setLiveError(parsed.error);
+    if (parsed.data.type !== 'newMessage') revalidator.revalidate();
+    else if (parsed.data.chat._id === chatId && !selected?.paged) feed.add(parsed.data.chat.messages);
+  });
+
+  function checkPick(event: FormEvent<HTMLFormElement>) {
+    const parsed = parseWith(startChatFormSchema, Object.fromEntries(new FormData(event.currentTarget)));
+    setPickError(parsed.ok ? null : parsed.error);
+    if (!parsed.ok) event.preventDefault();
+  }
+
+  const others = (chat: Chat) => chat.participants.filter((p) => p !== me).join(', ') || me;
+  const pageHref = (n: number) => `?${new URLSearchParams({ ...Object.fromEntries(params), page: String(n) })}`;
+
+  return (
+    <section className="dm-page">
+      <h1>Direct Messages</h1>
+      <FormError message={liveError} />
+      <div className="dm-layout">
+        <aside className="dm-sidebar">
+          <section className="start-chat" aria-labelledby="start-chat-heading">
+            <h2 id="start-chat-heading">Start a Chat</h2>
+            <Form method="get" role="search" className="find-user">
+              {chatId ? <input type="hidden" name="chat" value={chatId} /> : null}
+              <label className="field">
+                <span>Find a user</span>
+                <input name="find" type="search" defaultValue={find} />
+              </label>
+              <button type="submit">Find</button>
+            </Form>
+            <Form method="post" onSubmit={checkPick} noValidate>
+              <input type="hidden" name="intent" value="create" />
+              <fieldset className="user-picker">
+                <legend>Choose a user</legend>
+                {users.length === 0 ? (
+                  <p className="muted">{MSG.noUsers}</p>
+                ) : (
+                  users.map((u) => (
+                    <label key={u._id} className="pick">
+                      <input type="radio" name="username" value={u.username} /> {u.username}
+                    </label>
+                  ))
+                )}
+              </fieldset>
+              <FormError message={pickError ?? (result?.intent === 'create' ? result.error : null)} />
+              <button type="submit" className="primary">
+                Create Chat
+              </button>
+            </Form>
+          </section>
+          <section aria-labelledby="chats-heading">
+            <h2 id="chats-heading">Your Chats</h2>
+            {chats.length === 0 ? (
+              <p className="muted">No chats yet.</p>
+            ) : (
+              <ul className="chat-list">
+                {chats.map((c) => (
+                  <li key={c._id}>
+                    <Link to={`?chat=${c._id}`} className={c._id === chatId ? 'chat-link active' : 'chat-link'} aria-current={c._id === chatId ? 'page' : undefined}>
+                      {others(c)}
+                    </Link>
+                    {c.messages[0] ? <span className="muted chat-preview">{c.messages[0].msg}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Pager page={chatPage} pages={chatPages} href={pageHref} />
+          </section>
+        </aside>
+        <section className="dm-chat" aria-label="Conversation">
+          {selected ? (
+            <>
+              <h2>Chat with {others(selected.chat)}</h2>
+              <nav className="pager" aria-label="Message pages">
+                {selected.older ? <Link to={`?chat=${chatId}&before=${selected.older}`}>Older messages</Link> : null}
+                {selected.paged ? <Link to={`?chat=${chatId}`}>Newest messages</Link> : null}
+              </nav>
+              <FormError message={feed.error} />
+              <MessageList messages={feed.messages} now={now} label={`Messages with ${others(selected.chat)}`} />
+            </>
+          ) : selectError ? (
+            <FormError message={selectError} />
+          ) : (
+            <p className="muted">Select a chat, or start one, to see its messages.</p>
+          )}
+          <MessageForm schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={result?.intent === 'send' ? result.error : null} />
+        </section>
+      </div>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Direct Messages — Fake Stack Overflow' }];

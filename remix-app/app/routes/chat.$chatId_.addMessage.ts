@@ -1,0 +1,17 @@
+/** POST /chat/{chatId}/addMessage {msg, msgFrom, msgDateTime} → the stored message; participants only. */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { chatMessageBodySchema } from '@fso/shared';
+import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
+import { postChatMessage } from '~/services/messaging.server.ts';
+import { respond } from '~/services/respond.server.ts';
+import { requireApiUser } from '~/services/session.server.ts';
+
+export const loader = methodNotAllowed;
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireMethod(request, 'POST');
+  const actor = await requireApiUser(request, context);
+  const chatId = requireId(params.chatId);
+  const body = await readJson(request, chatMessageBodySchema);
+  return respond(await postChatMessage(context, actor, chatId, body), (msg) => msg);
+}

@@ -1,0 +1,93 @@
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findUser, getQuestion, listQuestions, listTagsWithCount, type Database } from '@fso/db';
+import { createTestDatabase } from '@fso/db/testing';
+import { dumpTags, importedUsername, importStackExchange } from './stackexchange.ts';
+
+const BOM = '\uFEFF';
+const xml = (root: string, rows: string[]) => `${BOM}<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map((r) => `  <row ${r} />`).join('\n')}\n</${root}>\n`;
+
+/** A dump folder named like a real one (its name is the site's host). */
+function writeDump(files: Record<string, string>): string {
+  const dir = join(mkdtempSync(join(tmpdir(), 'fso-dump-')), 'tiny.stackexchange.com');
+  mkdirSync(dir);
+  for (const [name, body] of Object.entries(files)) writeFileSync(join(dir, name), body);
+  return dir;
+}
+
+const FILES = {
+  'Users.xml': xml('users', ['Id="7" DisplayName="Ada Lovelace" CreationDate="2018-03-12T17:00:00.000" AboutMe="&lt;p&gt;Poet of &lt;b&gt;science&lt;/b&gt;&lt;/p&gt;"', 'Id="8" DisplayName="Bob" CreationDate="2018-03-13T17:00:00.000"']),
+  'Tags.xml': xml('tags', ['Id="1" TagName="qubit" Count="1" ExcerptPostId="50"']),
+  'Posts.xml': xml('posts', [
+    'Id="1" PostTypeId="1" CreationDate="2018-03-12T17:00:45.567" Score="5" ViewCount="100" Body="&lt;p&gt;What is a &lt;em&gt;qubit&lt;/em&gt;?&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;pre&gt;&lt;code&gt;x = 1&lt;/code&gt;&lt;/pre&gt;" OwnerUserId="7" LastActivityDate="2018-03-14T00:00:00.000" Title="What is a qubit?" Tags="&lt;qubit&gt;&lt;basics&gt;" AnswerCount="1"',
+    'Id="2" PostTypeId="2" ParentId="1" CreationDate="2018-03-13T10:00:00.000" Score="3" Body="&lt;p&gt;A two-level system.&lt;/p&gt;" OwnerUserId="8"',
+    'Id="3" PostTypeId="2" ParentId="999" CreationDate="2018-03-13T10:00:00.000" Body="&lt;p&gt;Orphan&lt;/p&gt;" OwnerUserId="8"',
+    'Id="50" PostTypeId="4" CreationDate="2018-03-12T00:00:00.000" Body="&lt;p&gt;The unit of quantum information.&lt;/p&gt;"',
+  ]),
+  'Comments.xml': xml('comments', ['Id="70" PostId="1" Text="Good question" CreationDate="2018-03-12T18:00:00.000" UserId="8"', 'Id="71" PostId="2" Text="Thanks" CreationDate="2018-03-13T11:00:00.000" UserId="7"']),
+};
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+describe('Stack Exchange import', () => {
+  it('maps users, tags, questions, answers and comments with attribution, safely', async () => {
+    const report = await importStackExchange(database, writeDump(FILES));
+    expect(report).toEqual({ users: 2, tags: 1, questions: 1, answers: 1, comments: 2, skipped: 1 });
+    const [summary] = (await listQuestions(database.db, { order: 'newest', limit: 5, offset: 0 })).questions;
+    const q = (await getQuestion(database.db, Number(summary!._id)))!;
+    expect(q).toMatchObject({
+      title: 'What is a qubit?',
+      askedBy: 'Ada_Lovelace.se7',
+      askDateTime: '2018-03-12T17:00:45.567Z',
+      viewCount: 100,
+      score: 5,
+      source: { url: 'https://tiny.stackexchange.com/questions/1', author: 'Ada Lovelace', authorUrl: 'https://tiny.stackexchange.com/users/7' },
+      comments: [{ text: 'Good question', commentBy: 'Bob.se8' }],
+    });
+    expect(q.text).toContain('What is a _qubit_?');
+    expect(q.text).toContain('```\nx = 1\n```');
+    expect(q.text).not.toMatch(/script|alert/);
+    expect(q.tags.map((t) => t.name)).toEqual(['qubit', 'basics']);
+    expect(q.answers).toMatchObject([{ text: 'A two-level system.', ansBy: 'Bob.se8', comments: [{ text: 'Thanks' }], source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' } }]);
+    const tags = (await listTagsWithCount(database.db, { limit: 10, offset: 0 })).tags;
+    expect(tags.find((t) => t.name === 'qubit')).toMatchObject({ description: 'The unit of quantum information.', qcnt: 1 });
+  });
+
+  it('adds nothing on a second run', async () => {
+    expect(await importStackExchange(database, writeDump(FILES))).toEqual({ users: 0, tags: 0, questions: 0, answers: 0, comments: 0, skipped: 1 });
+  });
+
+  it('refuses malformed XML naming the file and line, and imports nothing of it', async () => {
+    const broken = {
+      ...FILES,
+      'Users.xml': xml('users', ['Id="9" DisplayName="Carol" CreationDate="2018-03-12T17:00:00.000"']),
+      'Posts.xml': `${BOM}<posts>\n  <row Id="5" PostTypeId="1" Title="New" Body="b" CreationDate="2018-03-12T17:00:00.000" />\n  <row Id="6" Title="unterminated />\n</posts>\n`,
+    };
+    await expect(importStackExchange(database, writeDump(broken))).rejects.toThrow(/^Posts\.xml line [34]: malformed XML/);
+    expect((await listQuestions(database.db, { order: 'newest', limit: 5, offset: 0 })).total).toBe(1);
+    expect(await findUser(database.db, 'Carol.se9')).toBeNull();
+  });
+
+  it('reads both tag notations and makes valid, stable usernames', () => {
+    expect(dumpTags('<a><b-c>')).toEqual(['a', 'b-c']);
+    expect(dumpTags('|a|b|')).toEqual(['a', 'b']);
+    expect(importedUsername('Ada Lovelace (she/her)', '7')).toBe('Ada_Lovelace_she_h.se7');
+    expect(importedUsername('名前', '-1')).toBe('user.se-1');
+  });
+
+  const shared = join(import.meta.dirname, '../../../../shared/data/quantumcomputing.stackexchange.com');
+  it.skipIf(!existsSync(shared))('imports the real dump in ../shared/data', async () => {
+    const fresh = await createTestDatabase();
+    try {
+      expect(await importStackExchange(fresh, shared)).toMatchObject({ questions: 612, answers: 1060, comments: 3413, tags: 154, skipped: 0 });
+    } finally {
+      await fresh.close();
+    }
+  });
+});

@@ -1,0 +1,157 @@
+/** Q&A screens as users see them, with and without JavaScript: ask, answer, comment, vote, search, tags. */
+import { expect, test, type Page } from '@playwright/test';
+import { jsEnabled, signUp, uniqueName } from './fixtures.ts';
+
+async function ask(page: Page, title: string, text: string, tags: string) {
+  await page.goto('/home');
+  await page.getByRole('link', { name: 'Ask a Question' }).click();
+  await page.getByLabel('Question Title').fill(title);
+  await page.getByLabel('Question Text').fill(text);
+  await page.getByLabel('Tags').fill(tags);
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+test('the ask form shows every spec message under its field and posts nothing', async ({ page }) => {
+  await signUp(page, uniqueName());
+  await page.goto('/new/question');
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await expect(page.getByText('Title cannot be empty')).toBeVisible();
+  await expect(page.getByText('Question text cannot be empty')).toBeVisible();
+  await expect(page.getByText('Should have at least 1 tag')).toBeVisible();
+  await page.getByLabel('Question Title').fill('x'.repeat(101));
+  await page.getByLabel('Question Text').fill('see [here](http://insecure.example)');
+  await page.getByLabel('Tags').fill('a b c d e f');
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  // The input's maxLength keeps typing at 100, so the title is now valid.
+  await expect(page.getByText('Invalid hyperlink format.')).toBeVisible();
+  await expect(page.getByText('Cannot have more than 5 tags')).toBeVisible();
+  await page.getByLabel('Tags').fill('abcdefghijklmnopqrstuvwxyz');
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await expect(page.getByText('New tag length cannot be more than 20')).toBeVisible();
+  await expect(page).toHaveURL(/\/new\/question$/);
+});
+
+test('ask, answer, comment and vote; the list and the question page show it all', async ({ page }) => {
+  const name = uniqueName('asker');
+  await signUp(page, name);
+  const title = `How do I stop ${uniqueName('t')} leaking?`;
+  await ask(page, title, 'It **leaks** memory.\n\n```js\nsetInterval(() => {}, 1);\n```\n\n<script>window.pwned = 1</script>', 'javascript memory');
+  const item = page.getByRole('listitem').filter({ hasText: title });
+  await expect(item.getByText('0 answers')).toBeVisible();
+  await item.getByRole('link', { name: title }).click();
+
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.locator('.post-body strong')).toHaveText('leaks');
+  await expect(page.locator('.post-body pre code')).toContainText('setInterval');
+  await expect(page.getByText('<script>window.pwned = 1</script>')).toBeVisible();
+  await expect(page.locator('#view-count')).toHaveText('1 views');
+
+  await page.getByRole('button', { name: 'Upvote' }).click();
+  await expect(page.getByLabel('Votes')).toHaveText('1');
+  await expect(page.getByRole('button', { name: 'Upvote' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Downvote' }).click();
+  await expect(page.getByLabel('Votes')).toHaveText('-1');
+  await page.getByRole('button', { name: 'Downvote' }).click();
+  await expect(page.getByLabel('Votes')).toHaveText('0');
+
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.getByText('Comment text cannot be empty')).toBeVisible();
+  await page.getByLabel('Add a comment to this question').fill('Which browser?');
+  await page.getByRole('button', { name: 'Add comment' }).click();
+  await expect(page.locator('.comment').filter({ hasText: 'Which browser?' })).toContainText(name);
+
+  await page.getByRole('link', { name: 'Answer Question' }).click();
+  await page.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(page.getByText('Answer text cannot be empty')).toBeVisible();
+  await page.getByLabel('Answer Text').fill('Call `clearInterval` when done.');
+  await page.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(page.getByRole('heading', { name: '1 Answers' })).toBeVisible();
+  await expect(page.locator('.answer code')).toHaveText('clearInterval');
+  await page.getByLabel('Add a comment to this answer').fill('Thanks, that fixed it');
+  await page.getByRole('button', { name: 'Add comment' }).nth(1).click();
+  await expect(page.locator('.answer .comment')).toContainText('Thanks, that fixed it');
+
+  await page.goto('/home?order=unanswered');
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  await page.goto('/home?order=active');
+  await expect(page.locator('.question-title').first()).toHaveText(title);
+});
+
+test('the header search finds words and [tags]; a tag page lists its questions', async ({ page }) => {
+  await signUp(page, uniqueName());
+  const word = uniqueName('zebra');
+  const tag = uniqueName('tg').slice(0, 18);
+  await ask(page, `Sorting ${word} stripes quickly`, 'Any fast algorithm?', `${tag} sorting`);
+  const search = page.getByRole('searchbox', { name: 'Search questions' });
+  await search.fill(`${word} -nothing`);
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/home\?search=/);
+  await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
+  await expect(page.locator('#question-count')).toHaveText('1 question');
+  await search.fill(`[${tag}] ${word}`);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('link', { name: `Sorting ${word} stripes quickly` })).toBeVisible();
+  await search.fill(`${word} unrelatedword`);
+  await search.press('Enter');
+  await expect(page.getByText('No Questions Found')).toBeVisible();
+
+  await page.getByRole('link', { name: 'Tags', exact: true }).click();
+  await expect(page.getByRole('heading', { name: /^\d+ Tags$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'All Tags' })).toBeVisible();
+  await page.getByRole('link', { name: tag, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/home\\?tag=${tag}$`));
+  await expect(page.getByRole('heading', { name: tag, exact: true })).toBeVisible();
+  await expect(page.locator('#question-count')).toHaveText('1 question');
+});
+
+test('an answer form without a question id sends the user home with the spec message', async ({ page }) => {
+  await signUp(page, uniqueName());
+  await page.goto('/new/answer');
+  await expect(page).toHaveURL(/\/home/);
+  await expect(page.getByText('Question ID is missing.')).toBeVisible();
+});
+
+test('visitors read a question server-rendered with crawler data; acting sends them to log in and back', async ({ page, browser }) => {
+  await signUp(page, uniqueName());
+  const title = `Public question ${uniqueName()}`;
+  await ask(page, title, 'Readable by anyone.', 'public');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  const url = page.url();
+  const visitor = await browser.newContext();
+  const anon = await visitor.newPage();
+  await anon.goto(url);
+  await expect(anon.getByRole('heading', { name: title })).toBeVisible();
+  await expect(anon).toHaveTitle(`${title} — Fake Stack Overflow`);
+  await expect(anon.locator('link[rel=canonical]')).toHaveAttribute('href', url);
+  const ld = JSON.parse((await anon.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld).toMatchObject({ '@type': 'QAPage', mainEntity: { '@type': 'Question', name: title } });
+  await anon.getByRole('button', { name: 'Upvote' }).click();
+  await expect(anon.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
+  await anon.getByLabel('Username').fill('bob');
+  await anon.getByLabel('Password', { exact: true }).fill('fakestack123');
+  await anon.getByRole('button', { name: 'Submit' }).click();
+  await expect(anon).toHaveURL(url);
+  await visitor.close();
+});
+
+test('a second browser sees a new answer and a vote without reloading', async ({ page, browser }, info) => {
+  test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
+  await signUp(page, uniqueName());
+  const title = `Live question ${uniqueName()}`;
+  await ask(page, title, 'Watch me.', 'live');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage, uniqueName('b'));
+  await otherPage.goto(page.url());
+  await otherPage.getByRole('link', { name: 'Answer Question' }).click();
+  await otherPage.getByLabel('Answer Text').fill('Here is a live answer.');
+  await otherPage.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(page.getByText('Here is a live answer.')).toBeVisible();
+  await otherPage.getByRole('button', { name: 'Upvote' }).click();
+  await expect(page.getByLabel('Votes')).toHaveText('1');
+  await other.close();
+});
