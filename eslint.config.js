@@ -24,8 +24,12 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Game rules are pure: take randomness from the seed passed in.' }],
       'no-restricted-globals': [
         'error',
-        ...['Date', 'setTimeout', 'setInterval', 'fetch', 'process', 'require'].map((name) => ({ name, message: 'Game rules are pure: no clock, timers or I/O.' })),
+        ...['Date', 'performance', 'crypto', 'globalThis', 'window', 'self', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'fetch', 'process', 'require', 'console'].map((name) => ({
+          name,
+          message: 'Game rules are pure: no clock, randomness, timers or I/O.',
+        })),
       ],
+      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'Game rules are pure: no dynamic imports.' }],
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.)', message: 'Game rules are pure: only relative imports inside game-engine.' }] }],
     },
   },

@@ -1,3 +1,5 @@
 /** Public surface of @fso/realtime. */
 export * from './realtime-server.ts';
 export * from './chat.handlers.ts';
+export * from './game.service.ts';
+export * from './game.handlers.ts';

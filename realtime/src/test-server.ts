@@ -21,6 +21,8 @@ export interface TestRealtime {
   /** A session cookie for another session of an existing user. */
   anotherSession(userId: number): Promise<string>;
   open(cookie?: string): TestClient;
+  /** Stops the server (its sockets drop) and starts a new one on the same database. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -28,23 +30,31 @@ const cookieFor = (sessionId: string) => `fso_session=${encodeURIComponent(signS
 
 export async function startTestRealtime(features: (database: Database) => RealtimeFeature[] = () => []): Promise<TestRealtime> {
   const database = await createTestDatabase();
-  const http = createServer();
-  const server = createRealtimeServer(http, {
-    corsOrigins: [],
-    features: features(database),
-    resolveSession: async (cookie) => {
-      const id = readSessionId(cookie, SECRET);
-      const found = id ? await findSessionUser(database.db, id) : null;
-      return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
-    },
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   const clients: TestClient[] = [];
+  let server: RealtimeServer;
+  let url: string;
+
+  async function listen() {
+    const http = createServer();
+    server = createRealtimeServer(http, {
+      corsOrigins: [],
+      features: features(database),
+      resolveSession: async (cookie) => {
+        const id = readSessionId(cookie, SECRET);
+        const found = id ? await findSessionUser(database.db, id) : null;
+        return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
+      },
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  }
+  await listen();
 
   return {
     database,
-    server,
+    get server() {
+      return server;
+    },
     async signedIn(username) {
       const user = (await createUser(database.db, { username, passwordHash: null }))!;
       const session = await createSession(database.db, Number(user._id));
@@ -57,6 +67,10 @@ export async function startTestRealtime(features: (database: Database) => Realti
       const socket: TestClient = connect(url, { transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });
       clients.push(socket);
       return socket;
+    },
+    async restart() {
+      await server.close();
+      await listen();
     },
     async close() {
       for (const c of clients) c.disconnect();

@@ -9,7 +9,7 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { findSessionUser, readSessionId, type Database } from '@fso/db';
-import { chatHandlers, createRealtimeServer, type RealtimeServer } from '@fso/realtime';
+import { chatHandlers, createRealtimeServer, gameHandlers, type RealtimeServer } from '@fso/realtime';
 import { MSG } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
@@ -69,7 +69,7 @@ export function createWebServer(opts: {
   const httpServer = createServer(app);
   const realtime = createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
-    features: [chatHandlers(database)],
+    features: [chatHandlers(database), gameHandlers(database)],
     resolveSession: async (cookieHeader) => {
       const id = readSessionId(cookieHeader, config.sessionSecret);
       const found = id ? await findSessionUser(database.db, id) : null;

@@ -11,3 +11,4 @@ export * from './queries/question-write.ts';
 export * from './queries/tags.ts';
 export * from './queries/messages.ts';
 export * from './queries/chats.ts';
+export * from './queries/games.ts';

@@ -9,4 +9,5 @@ export * from './socket-events.ts';
 export * from './qa-events.ts';
 export * from './chat-events.ts';
 export * from './game-events.ts';
+export * from './game.ts';
 export * from './time.ts';

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { MOVE_ERRORS } from '../seats.ts';
+import { applyMove, BATTLESHIP_ERRORS, join, leave, setup, view, type BattleshipState } from './battleship.ts';
+import { BOARD_SIZE, FLEET, type Board, type Cell } from './fleet.ts';
+
+const must = <S>(r: { ok: true; state: S } | { ok: false; error: string }): S => {
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
+};
+
+const started = (seed = 42): BattleshipState => must(join(must(join(setup(seed), 'ann')), 'bob'));
+
+const cells = (board: Board, kind: Cell) => board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
+const shipCount = FLEET.reduce((a, b) => a + b, 0);
+
+describe('Battleship', () => {
+  it('has empty 10 x 10 boards until the second player joins, then both fleets placed', () => {
+    const waiting = must(join(setup(7), 'ann'));
+    expect(waiting.player1Board).toHaveLength(BOARD_SIZE);
+    expect(cells(waiting.player1Board, 'SHIP')).toHaveLength(0);
+    const s = started(7);
+    expect(s.status).toBe('IN_PROGRESS');
+    expect(cells(s.player1Board, 'SHIP')).toHaveLength(shipCount);
+    expect(cells(s.player2Board, 'SHIP')).toHaveLength(shipCount);
+    expect(s.player1Board.every((row) => row.length === BOARD_SIZE)).toBe(true);
+  });
+
+  it('places the same fleets for the same seed and different ones for another seed', () => {
+    expect(started(99).player1Board).toEqual(started(99).player1Board);
+    expect(started(99).player1Board).not.toEqual(started(100).player1Board);
+  });
+
+  it('marks a shot as HIT_SHIP or HIT_EMPTY on the opponent board and alternates turns', () => {
+    const s = started();
+    const ship = cells(s.player2Board, 'SHIP')[0]!;
+    const water = cells(s.player1Board, null)[0]!;
+    const afterHit = must(applyMove(s, 'ann', ship));
+    expect(afterHit.player2Board[ship.y]![ship.x]).toBe('HIT_SHIP');
+    expect(applyMove(afterHit, 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
+    const afterMiss = must(applyMove(afterHit, 'bob', water));
+    expect(afterMiss.player1Board[water.y]![water.x]).toBe('HIT_EMPTY');
+    expect(afterMiss.moves).toEqual([
+      { playerID: 'ann', move: ship },
+      { playerID: 'bob', move: water },
+    ]);
+  });
+
+  it('refuses shots outside the board, repeated shots, and shots before the start', () => {
+    const s = started();
+    for (const bad of [{ x: -1, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 10 }, { x: 1.5, y: 2 }]) {
+      expect(applyMove(s, 'ann', bad)).toEqual({ ok: false, error: BATTLESHIP_ERRORS.outside });
+    }
+    const shot = must(applyMove(must(applyMove(s, 'ann', { x: 3, y: 3 })), 'bob', { x: 0, y: 0 }));
+    expect(applyMove(shot, 'ann', { x: 3, y: 3 })).toEqual({ ok: false, error: BATTLESHIP_ERRORS.repeated });
+    expect(applyMove(must(join(setup(1), 'ann')), 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+  });
+
+  it('ends when every cell of the other fleet is hit, with the shooter as winner', () => {
+    let s = started();
+    const targets = cells(s.player2Board, 'SHIP');
+    const misses = cells(s.player1Board, null);
+    targets.forEach((t, i) => {
+      s = must(applyMove(s, 'ann', t));
+      if (i < targets.length - 1) s = must(applyMove(s, 'bob', misses[i]!));
+    });
+    expect(s).toMatchObject({ status: 'OVER', winners: ['ann'] });
+    expect(applyMove(s, 'bob', misses[targets.length]!)).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+  });
+
+  it('leaving during play hands the win to the opponent', () => {
+    expect(must(leave(started(), 'bob'))).toMatchObject({ status: 'OVER', winners: ['ann'] });
+  });
+
+  it("shows each player their own ships and only hits on the other board; watchers see hits only; never the seed", () => {
+    let s = started();
+    const bobShip = cells(s.player2Board, 'SHIP')[0]!;
+    s = must(applyMove(s, 'ann', bobShip));
+    const annView = view(s, 'ann');
+    expect(annView).not.toHaveProperty('seed');
+    expect(cells(annView.player1Board, 'SHIP')).toHaveLength(shipCount);
+    expect(cells(annView.player2Board, 'SHIP')).toHaveLength(0);
+    expect(cells(annView.player2Board, 'HIT_SHIP')).toEqual([bobShip]);
+    const bobView = view(s, 'bob');
+    expect(cells(bobView.player1Board, 'SHIP')).toHaveLength(0);
+    expect(cells(bobView.player2Board, 'SHIP')).toHaveLength(shipCount - 1);
+    for (const watcher of ['eve', null]) {
+      const w = view(s, watcher);
+      expect(JSON.stringify(w)).not.toContain('"SHIP"');
+      expect(cells(w.player2Board, 'HIT_SHIP')).toEqual([bobShip]);
+    }
+  });
+});

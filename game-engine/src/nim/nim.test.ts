@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { MOVE_ERRORS, SEAT_ERRORS } from '../seats.ts';
+import { applyMove, join, leave, NIM_ERRORS, setup, view, type NimState } from './nim.ts';
+
+const must = <S>(r: { ok: true; state: S } | { ok: false; error: string }): S => {
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
+};
+
+/** Ann (player1) and Bob (player2), game in progress. */
+const started = (): NimState => must(join(must(join(setup(), 'ann')), 'bob'));
+
+const play = (state: NimState, ...takes: number[]) => takes.reduce((s, n, i) => must(applyMove(s, i % 2 === 0 ? 'ann' : 'bob', { numObjects: n })), state);
+
+describe('Nim', () => {
+  it('starts with one pile of 21, waiting; the first joiner is player1 and the second starts the game', () => {
+    const waiting = must(join(setup(), 'ann'));
+    expect(waiting).toMatchObject({ status: 'WAITING_TO_START', player1: 'ann', player2: null, remainingObjects: 21, moves: [], winners: [] });
+    expect(started()).toMatchObject({ status: 'IN_PROGRESS', player1: 'ann', player2: 'bob' });
+  });
+
+  it('refuses moves before the start, from the wrong player, and after the end', () => {
+    expect(applyMove(must(join(setup(), 'ann')), 'ann', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+    expect(applyMove(started(), 'bob', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
+    expect(applyMove(started(), 'eve', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
+    const over = must(leave(started(), 'bob'));
+    expect(applyMove(over, 'ann', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+  });
+
+  it('takes only 1 to 3 whole objects, and never more than are left', () => {
+    for (const n of [0, 4, -1, 1.5, Number.NaN]) expect(applyMove(started(), 'ann', { numObjects: n })).toEqual({ ok: false, error: NIM_ERRORS.range });
+    const two = play(started(), 3, 3, 3, 3, 3, 3, 1);
+    expect(two.remainingObjects).toBe(0 + 21 - 19);
+    expect(applyMove(two, 'bob', { numObjects: 3 })).toEqual({ ok: false, error: NIM_ERRORS.tooMany });
+  });
+
+  it('alternates turns and logs each move', () => {
+    const s = play(started(), 2, 3);
+    expect(s.remainingObjects).toBe(16);
+    expect(s.moves).toEqual([
+      { playerID: 'ann', move: { numObjects: 2 } },
+      { playerID: 'bob', move: { numObjects: 3 } },
+    ]);
+  });
+
+  it('misère: whoever takes the last object loses', () => {
+    const end = play(started(), 3, 3, 3, 3, 3, 3, 2, 1);
+    expect(end).toMatchObject({ remainingObjects: 0, status: 'OVER', winners: ['ann'] });
+  });
+
+  it('leaving hands the win to the opponent; leaving before the start cancels the game', () => {
+    expect(must(leave(play(started(), 1), 'ann'))).toMatchObject({ status: 'OVER', winners: ['bob'] });
+    expect(must(leave(must(join(setup(), 'ann')), 'ann'))).toMatchObject({ status: 'OVER', winners: [] });
+    expect(leave(started(), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.notPlayer });
+    expect(leave(must(leave(started(), 'ann')), 'bob')).toEqual({ ok: false, error: SEAT_ERRORS.over });
+  });
+
+  it('lets no third player in, and a seated player joining again changes nothing', () => {
+    expect(join(started(), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.full });
+    const s = started();
+    expect(must(join(s, 'ann'))).toBe(s);
+    expect(join(must(leave(started(), 'ann')), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.over });
+  });
+
+  it('shows everyone the whole state in the SPEC shape', () => {
+    expect(view(started())).toEqual({ status: 'IN_PROGRESS', player1: 'ann', player2: 'bob', moves: [], winners: [], remainingObjects: 21 });
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Rules every two-player game shares: joining a seat (the first joiner is player1 and moves
+ * first; the second starts the game), leaving (before the start it cancels the game, during
+ * it hands the win to the opponent), whose turn it is, and the turn check before any move.
+ */
+import type { MoveRecord, Result, Seats } from './types.ts';
+
+export const SEAT_ERRORS = {
+  over: 'This game is already over.',
+  full: 'This game is full.',
+  notPlayer: 'You are not a player in this game.',
+} as const;
+
+export const MOVE_ERRORS = {
+  notInProgress: 'Invalid move: game is not in progress',
+  wrongPlayer: 'Invalid move: wrong player',
+} as const;
+
+type AnySeats = Seats<unknown>;
+
+export const playersOf = (s: Pick<AnySeats, 'player1' | 'player2'>): string[] => [s.player1, s.player2].filter((p): p is string => p !== null);
+
+export const isPlayer = (s: Pick<AnySeats, 'player1' | 'player2'>, player: string) => s.player1 === player || s.player2 === player;
+
+export function opponentOf(s: Pick<AnySeats, 'player1' | 'player2'>, player: string): string | null {
+  if (s.player1 === player) return s.player2;
+  if (s.player2 === player) return s.player1;
+  return null;
+}
+
+/** Whose move it is: players alternate, player1 first; nobody unless the game is in progress. */
+export function moverOf(s: Pick<AnySeats, 'status' | 'player1' | 'player2' | 'moves'>): string | null {
+  if (s.status !== 'IN_PROGRESS') return null;
+  return s.moves.length % 2 === 0 ? s.player1 : s.player2;
+}
+
+/** Takes a seat; already being seated is no change. `start` sets up play once both are in. */
+export function joinSeat<S extends AnySeats>(state: S, player: string, start: (s: S) => S): Result<S> {
+  if (isPlayer(state, player)) return { ok: true, state };
+  if (state.status === 'OVER') return { ok: false, error: SEAT_ERRORS.over };
+  if (state.status === 'IN_PROGRESS') return { ok: false, error: SEAT_ERRORS.full };
+  if (state.player1 === null) return { ok: true, state: { ...state, player1: player } };
+  return { ok: true, state: start({ ...state, player2: player, status: 'IN_PROGRESS' }) };
+}
+
+export function leaveSeat<S extends AnySeats>(state: S, player: string): Result<S> {
+  if (!isPlayer(state, player)) return { ok: false, error: SEAT_ERRORS.notPlayer };
+  if (state.status === 'OVER') return { ok: false, error: SEAT_ERRORS.over };
+  const opponent = opponentOf(state, player);
+  return { ok: true, state: { ...state, status: 'OVER', winners: state.status === 'IN_PROGRESS' && opponent ? [opponent] : [] } };
+}
+
+/** The checks before any move, in order: is the game in progress, is it this player's turn. */
+export function turnError(state: AnySeats, player: string): string | null {
+  if (state.status !== 'IN_PROGRESS') return MOVE_ERRORS.notInProgress;
+  if (moverOf(state) !== player) return MOVE_ERRORS.wrongPlayer;
+  return null;
+}
+
+export const withMove = <M>(moves: MoveRecord<M>[], playerID: string, move: M): MoveRecord<M>[] => [...moves, { playerID, move }];

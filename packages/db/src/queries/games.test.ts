@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing.ts';
+import type { Database } from '../client.ts';
+import { changeGame, findGame, insertGame, listGames, type GameRow } from './games.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+const seats = (row: GameRow) => row.state as { seats: string[] };
+
+/** A change that takes a free seat, like a join: refused when both are taken. */
+const takeSeat = (player: string) => (row: GameRow) => {
+  const taken = seats(row).seats;
+  if (taken.length >= 2) return { ok: false as const, error: 'full' };
+  return { ok: true as const, state: { seats: [...taken, player] }, status: taken.length === 1 ? ('IN_PROGRESS' as const) : ('WAITING_TO_START' as const) };
+};
+
+describe('games', () => {
+  it('creates and reads a game with version 0', async () => {
+    const game = await insertGame(database.db, { gameType: 'Nim', status: 'WAITING_TO_START', state: { seats: [] } });
+    expect(game).toMatchObject({ gameType: 'Nim', status: 'WAITING_TO_START', version: 0, state: { seats: [] } });
+    expect(await findGame(database.db, game.id)).toEqual(game);
+    expect(await findGame(database.db, 999_999)).toBeNull();
+  });
+
+  it('changes a game under its lock, bumping the version; a refusal or no change writes nothing', async () => {
+    const game = await insertGame(database.db, { gameType: 'Battleship', status: 'WAITING_TO_START', state: { seats: [] } });
+    const first = await changeGame(database.db, game.id, takeSeat('ann'));
+    expect(first).toMatchObject({ found: true, ok: true, changed: true, row: { version: 1, state: { seats: ['ann'] } } });
+    const same = await changeGame(database.db, game.id, (row) => ({ ok: true, state: row.state, status: row.status }));
+    expect(same).toMatchObject({ ok: true, changed: false, row: { version: 1 } });
+    await changeGame(database.db, game.id, takeSeat('bob'));
+    expect(await changeGame(database.db, game.id, takeSeat('eve'))).toEqual({ found: true, ok: false, error: 'full' });
+    expect(await findGame(database.db, game.id)).toMatchObject({ status: 'IN_PROGRESS', version: 2, state: { seats: ['ann', 'bob'] } });
+    expect(await changeGame(database.db, 999_999, takeSeat('x'))).toEqual({ found: false });
+  });
+
+  it('serialises concurrent changes of one game: two joins for the last seat, one wins', async () => {
+    const game = await insertGame(database.db, { gameType: 'Nim', status: 'WAITING_TO_START', state: { seats: ['ann'] } });
+    const results = await Promise.all([changeGame(database.db, game.id, takeSeat('bob')), changeGame(database.db, game.id, takeSeat('eve'))]);
+    expect(results.filter((r) => r.found && r.ok)).toHaveLength(1);
+    expect(results.filter((r) => r.found && !r.ok)).toHaveLength(1);
+    const stored = (await findGame(database.db, game.id))!;
+    expect(seats(stored).seats).toHaveLength(2);
+    expect(stored.version).toBe(1);
+  });
+
+  it('serialises many concurrent changes: no update is lost', async () => {
+    const game = await insertGame(database.db, { gameType: 'Nim', status: 'IN_PROGRESS', state: { n: 0 } });
+    const bump = (row: GameRow) => ({ ok: true as const, state: { n: (row.state as { n: number }).n + 1 }, status: row.status });
+    await Promise.all(Array.from({ length: 20 }, () => changeGame(database.db, game.id, bump)));
+    expect(await findGame(database.db, game.id)).toMatchObject({ version: 20, state: { n: 20 } });
+  });
+
+  it('lists newest first with filters, paging and the total', async () => {
+    const page = await listGames(database.db, { gameType: 'Nim', limit: 2, offset: 0 });
+    expect(page.total).toBe(3);
+    expect(page.games).toHaveLength(2);
+    expect(page.games[0]!.id).toBeGreaterThan(page.games[1]!.id);
+    const rest = await listGames(database.db, { gameType: 'Nim', limit: 2, offset: 2 });
+    expect(rest.games).toHaveLength(1);
+    expect((await listGames(database.db, { status: 'IN_PROGRESS', limit: 50, offset: 0 })).games.map((g) => g.gameType).sort()).toEqual(['Battleship', 'Nim', 'Nim']);
+    expect((await listGames(database.db, { gameType: 'Battleship', status: 'OVER', limit: 50, offset: 0 })).total).toBe(0);
+  });
+});

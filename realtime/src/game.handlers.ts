@@ -1,0 +1,66 @@
+/**
+ * The games feature of the socket service (SPEC §7): joinGame/leaveGame enter and leave a
+ * game's room (`game:<id>`; any signed-in user may watch), makeMove plays through the game
+ * service. Every payload is checked with zod; every failure goes back as gameError to this
+ * socket only, naming its player. Identity is the handshake's, never the payload's.
+ */
+import type { Database } from '@fso/db';
+import { idSchema, makeMoveSchema, MSG, parseWith, rooms } from '@fso/shared';
+import { findGameFor, makeMove } from './game.service.ts';
+import { publisherFor, type RealtimeFeature } from './realtime-server.ts';
+
+const gameIdIn = (raw: unknown): string | null => {
+  const id = parseWith(idSchema, (raw as { gameID?: unknown } | null)?.gameID);
+  return id.ok ? id.data : null;
+};
+
+export function gameHandlers(database: Database): RealtimeFeature {
+  const { db } = database;
+  return (socket, io) => {
+    const deps = { db, events: publisherFor(io) };
+    const player = socket.data.username;
+    const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
+    // A failing database must not leave the player waiting in silence.
+    const guarded =
+      <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
+      (...args: A) => {
+        handler(...args).catch(() => gameError(null, MSG.gameServerError));
+      };
+
+    socket.on(
+      'joinGame',
+      guarded(async (raw) => {
+        const id = parseWith(idSchema, raw);
+        if (!id.ok) return void gameError(null, id.error);
+        // Join first, then read: an update stored in between still reaches this socket.
+        await socket.join(rooms.game(id.data));
+        const game = await findGameFor(db, Number(id.data), player);
+        if (!game) {
+          await socket.leave(rooms.game(id.data));
+          return void gameError(id.data, MSG.gameNotFound);
+        }
+        socket.emit('gameUpdate', { gameInstance: game });
+      }),
+    );
+
+    socket.on(
+      'leaveGame',
+      guarded(async (raw) => {
+        const id = parseWith(idSchema, raw);
+        if (id.ok) await socket.leave(rooms.game(id.data));
+      }),
+    );
+
+    socket.on(
+      'makeMove',
+      guarded(async (raw) => {
+        const payload = parseWith(makeMoveSchema, raw);
+        if (!payload.ok) return void gameError(gameIdIn(raw), payload.error);
+        // The mover sees the result even if it never sent joinGame.
+        await socket.join(rooms.game(payload.data.gameID));
+        const outcome = await makeMove(deps, player, payload.data);
+        if (!outcome.ok) gameError(payload.data.gameID, outcome.error);
+      }),
+    );
+  };
+}

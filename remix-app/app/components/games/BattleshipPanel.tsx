@@ -1,0 +1,124 @@
+/**
+ * Battleship's part of the game screen: your board with your ships, the opponent's board with
+ * only the hits (a watcher sees both boards, hits only). On your turn you pick an unshot cell
+ * of the opponent's board (radio buttons, so it works without JavaScript) and submit; the
+ * selection resets after each submitted move.
+ */
+import { useState } from 'react';
+import { Form } from '@remix-run/react';
+import { BOARD_SIZE, type BattleshipStateView, type Board, type Cell } from '@fso/game-engine';
+import type { GameMove } from '@fso/shared';
+
+const COLUMNS = Array.from({ length: BOARD_SIZE }, (_, i) => String.fromCharCode(65 + i));
+const cellName = (x: number, y: number) => `${COLUMNS[x]}${y + 1}`;
+
+const MARK: Record<Exclude<Cell, null>, { symbol: string; label: string }> = {
+  SHIP: { symbol: '■', label: 'ship' },
+  HIT_EMPTY: { symbol: '✕', label: 'miss' },
+  HIT_SHIP: { symbol: '✹', label: 'hit' },
+};
+
+interface Picking {
+  selected: string | null;
+  onSelect: (key: string) => void;
+  enabled: boolean;
+}
+
+function BoardGrid({ board, title, picking }: { board: Board; title: string; picking?: Picking }) {
+  return (
+    <table className="board">
+      <caption>{title}</caption>
+      <thead>
+        <tr>
+          <td />
+          {COLUMNS.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {board.map((row, y) => (
+          <tr key={y}>
+            <th scope="row">{y + 1}</th>
+            {row.map((cell, x) => {
+              const key = `${x},${y}`;
+              if (cell === null && picking)
+                return (
+                  <td key={key} className="cell open">
+                    <input
+                      type="radio"
+                      name="cell"
+                      value={key}
+                      required
+                      aria-label={cellName(x, y)}
+                      disabled={!picking.enabled}
+                      checked={picking.selected === key}
+                      onChange={() => picking.onSelect(key)}
+                    />
+                  </td>
+                );
+              const mark = cell ? MARK[cell] : null;
+              return (
+                <td key={key} className={`cell ${mark?.label ?? 'water'}`} title={mark ? `${cellName(x, y)}: ${mark.label}` : undefined}>
+                  {mark?.symbol}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function BattleshipPanel({
+  state,
+  viewer,
+  version,
+  myTurn,
+  sendMove,
+}: {
+  state: BattleshipStateView;
+  viewer: string;
+  version: number;
+  myTurn: boolean;
+  sendMove: (m: GameMove) => boolean;
+}) {
+  const [selected, setSelected] = useState<string | null>(null);
+  const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
+  if (seat === null) {
+    return (
+      <div className="boards">
+        <BoardGrid board={state.player1Board} title={`${state.player1 ?? 'Player 1'}'s board`} />
+        <BoardGrid board={state.player2Board} title={`${state.player2 ?? 'Player 2'}'s board`} />
+      </div>
+    );
+  }
+  const [own, other] = seat === 1 ? [state.player1Board, state.player2Board] : [state.player2Board, state.player1Board];
+  return (
+    <Form
+      method="post"
+      className="battleship"
+      onSubmit={(e) => {
+        if (!selected) return;
+        const [x, y] = selected.split(',').map(Number);
+        if (sendMove({ x: x!, y: y! })) {
+          e.preventDefault();
+          setSelected(null);
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="version" value={version} />
+      <div className="boards">
+        <BoardGrid board={own} title="Your board" />
+        <BoardGrid board={other} title="Opponent's board" picking={{ selected, onSelect: setSelected, enabled: myTurn }} />
+      </div>
+      <button type="submit" className="primary" disabled={!myTurn}>
+        Submit Move
+      </button>
+    </Form>
+  );
+}

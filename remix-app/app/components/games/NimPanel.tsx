@@ -1,0 +1,48 @@
+/**
+ * Nim's part of the game screen: the remaining objects and the move form. The number input
+ * keeps the last digit typed and turns empty into 1 (SPEC §5); Submit only on your own turn.
+ */
+import { useState } from 'react';
+import { Form } from '@remix-run/react';
+import { NIM_MAX_TAKE, type NimStateView } from '@fso/game-engine';
+import type { GameMove } from '@fso/shared';
+
+export function NimPanel({ state, version, myTurn, sendMove }: { state: NimStateView; version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
+  const [count, setCount] = useState(1);
+  return (
+    <div className="nim">
+      <p className="nim-pile" data-testid="remaining-objects">
+        Remaining objects: {state.remainingObjects}
+      </p>
+      {/* No browser validation: the server's answer to an out-of-range number is shown instead. */}
+      <Form
+        method="post"
+        className="row"
+        noValidate
+        onSubmit={(e) => {
+          if (sendMove({ numObjects: count })) e.preventDefault();
+        }}
+      >
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="version" value={version} />
+        <label className="row">
+          <span>Objects to remove</span>
+          <input
+            type="number"
+            name="numObjects"
+            min={1}
+            max={NIM_MAX_TAKE}
+            value={count}
+            onChange={(e) => {
+              const last = e.currentTarget.value.slice(-1);
+              setCount(last === '' ? 1 : Number(last));
+            }}
+          />
+        </label>
+        <button type="submit" className="primary" disabled={!myTurn}>
+          Submit Move
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+/**
+ * `/games/:gameID` (SPEC §2): one game as the signed-in user may see it — type, status, rules,
+ * players, current mover, winners — with the game's own board and Leave Game. With JavaScript
+ * it follows the game live and moves over the socket; without, its forms post here (join,
+ * leave, move) through the same game service and come back, and a refresh shows the other
+ * player's move.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { moverOf } from '@fso/game-engine';
+import { findGameFor, joinGame, leaveGame, makeMove } from '@fso/realtime';
+import { idSchema, makeMoveSchema, MSG, parseWith, type Game, type GameMove } from '@fso/shared';
+import { FormError } from '~/components/FormError.tsx';
+import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
+import { GameFacts } from '~/components/games/GameFacts.tsx';
+import { NimPanel } from '~/components/games/NimPanel.tsx';
+import { useLiveGame } from '~/components/games/useLiveGame.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { gameDeps, moveFromForm } from '~/services/games.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+function gameIdOf(raw: string | undefined): string {
+  const parsed = parseWith(idSchema, raw);
+  if (!parsed.ok) throw new Response(MSG.gameNotFound, { status: 404 });
+  return parsed.data;
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const gameID = gameIdOf(params.gameID);
+  const viewer = await requirePageUser(request, context);
+  const game = await findGameFor(context.database.db, Number(gameID), viewer.username);
+  if (!game) throw new Response(MSG.gameNotFound, { status: 404 });
+  return { game, viewer: viewer.username };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const gameID = gameIdOf(params.gameID);
+  const actor = await requirePageUser(request, context);
+  const fields = await formFields(request);
+  const deps = gameDeps(context);
+  const seat = { gameID, playerID: actor.username };
+  let outcome;
+  let next = `/games/${gameID}`;
+  if (fields.intent === 'join') outcome = await joinGame(deps, actor.username, seat);
+  else if (fields.intent === 'leave') {
+    outcome = await leaveGame(deps, actor.username, seat);
+    next = '/games';
+  } else if (fields.intent === 'move') {
+    const payload = parseWith(makeMoveSchema, {
+      gameID,
+      move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
+      version: fields.version ? Number(fields.version) : undefined,
+    });
+    outcome = payload.ok ? await makeMove(deps, actor.username, payload.data) : { ...payload, status: 400 };
+  } else outcome = { ok: false as const, status: 400, error: 'Unknown action.' };
+  if (outcome.ok) return redirect(next);
+  return data({ error: outcome.error }, { status: outcome.status });
+}
+
+/** The game type's own panel; a type this screen does not know says so (SPEC §8). */
+function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sendMove: (move: GameMove) => boolean }) {
+  const myTurn = moverOf(game.state) === viewer;
+  switch (game.gameType) {
+    case 'Nim':
+      return <NimPanel state={game.state} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
+    case 'Battleship':
+      return <BattleshipPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
+    default:
+      return <p className="form-error">{MSG.unknownGameType}</p>;
+  }
+}
+
+export default function GamePage() {
+  const loaded = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const { game, error, sendMove } = useLiveGame(loaded.game, loaded.viewer);
+  const { state } = game;
+  const seated = game.players.includes(loaded.viewer);
+
+  return (
+    <section className="game-page">
+      <h1>Game #{game.gameID}</h1>
+      <GameFacts game={game} viewer={loaded.viewer} />
+      <FormError message={error ?? posted?.error} />
+      <GamePanel game={game} viewer={loaded.viewer} sendMove={sendMove} />
+      <div className="row game-actions">
+        {state.status === 'WAITING_TO_START' && !seated ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="join" />
+            <button type="submit" className="primary" disabled={busy}>
+              Join Game
+            </button>
+          </Form>
+        ) : null}
+        {seated && state.status !== 'OVER' ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="leave" />
+            <button type="submit" disabled={busy}>
+              Leave Game
+            </button>
+          </Form>
+        ) : (
+          <Link to="/games" className="button">
+            Leave Game
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const missing = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <section>
+      <p className="form-error" role="alert">
+        {missing ? MSG.gameNotFound : MSG.gameServerError}
+      </p>
+      <Link to="/games">Back to the games</Link>
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.game.gameType} game #${d.game.gameID} — Fake Stack Overflow` : 'Game — Fake Stack Overflow' }];

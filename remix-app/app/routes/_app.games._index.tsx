@@ -1,0 +1,132 @@
+/**
+ * `/games` (SPEC §2): the games, newest first and paged, with type, status and players;
+ * Create Game (Nim or Battleship; the creator takes the first seat and lands on the game),
+ * Refresh List, and Join Game on games still waiting for a player. Plain forms, so it all
+ * works without JavaScript.
+ */
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { GAME_TYPES } from '@fso/game-engine';
+import { createGame, joinGame, listGamesFor } from '@fso/realtime';
+import { createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
+import { FormError } from '~/components/FormError.tsx';
+import { Pager } from '~/components/Pager.tsx';
+import { formFields } from '~/services/forms.server.ts';
+import { gameDeps } from '~/services/games.server.ts';
+import { pageOffset } from '~/services/http.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+const PAGE_SIZE = 20;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = await requirePageUser(request, context);
+  const offset = pageOffset(new URL(request.url), PAGE_SIZE);
+  const page = await listGamesFor(context.database.db, { limit: PAGE_SIZE, offset }, viewer.username);
+  return { ...page, viewer: viewer.username, pageNumber: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const fields = await formFields(request);
+  if (fields.intent === 'create') {
+    const input = parseWith(createGameSchema, fields);
+    const outcome = input.ok ? await createGame(gameDeps(context), actor.username, input.data.gameType) : input;
+    if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
+    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.error) }, { status: 400 });
+  }
+  const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
+  const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : { ...input, status: 400 };
+  if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
+  return data({ intent: 'join', gameID: fields.gameID ?? null, error: outcome.error }, { status: outcome.status });
+}
+
+export default function GamesPage() {
+  const { games, total, viewer, pageNumber, pages } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+
+  return (
+    <section className="games-page">
+      <div className="page-heading">
+        <h1>Games</h1>
+        <p className="muted">{total === 1 ? '1 game' : `${total} games`}</p>
+      </div>
+      <div className="row games-toolbar">
+        <Form method="post" className="row">
+          <input type="hidden" name="intent" value="create" />
+          <label className="row">
+            <span>Game type</span>
+            <select name="gameType" defaultValue="Nim">
+              {GAME_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="primary" disabled={busy}>
+            Create Game
+          </button>
+        </Form>
+        <Form method="get">
+          <button type="submit">Refresh List</button>
+        </Form>
+      </div>
+      {result?.intent === 'create' ? <FormError message={result.error} /> : null}
+      {games.length === 0 ? (
+        <p className="empty">No games yet. Create one!</p>
+      ) : (
+        <table className="game-table">
+          <thead>
+            <tr>
+              <th scope="col">Game</th>
+              <th scope="col">Type</th>
+              <th scope="col">Status</th>
+              <th scope="col">Players</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {games.map((game) => (
+              <tr key={game.gameID} data-game-id={game.gameID}>
+                <td>
+                  <Link to={`/games/${game.gameID}`}>Game #{game.gameID}</Link>
+                </td>
+                <td>{game.gameType}</td>
+                <td>{game.state.status}</td>
+                <td>{game.players.join(', ') || '—'}</td>
+                <td>
+                  {game.state.status === 'WAITING_TO_START' && !game.players.includes(viewer) ? (
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="join" />
+                      <input type="hidden" name="gameID" value={game.gameID} />
+                      <button type="submit" disabled={busy}>
+                        Join Game
+                      </button>
+                    </Form>
+                  ) : null}
+                  {result?.intent === 'join' && result.gameID === game.gameID ? <FormError message={result.error} /> : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <Pager page={pageNumber} pages={pages} href={(n) => (n > 1 ? `/games?page=${n}` : '/games')} />
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <section>
+      <p className="form-error" role="alert">
+        {MSG.gamesFetchError}
+      </p>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Games — Fake Stack Overflow' }];

@@ -1,0 +1,31 @@
+/**
+ * Remix's side of the games: the game service's dependencies from the load context, the
+ * REST action shared by join and leave, and the move a game screen's form posts (Nim
+ * `numObjects`; Battleship `cell` as "x,y").
+ */
+import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
+import type { GameDeps, GameOutcome } from '@fso/realtime';
+import { gameSeatSchema } from '@fso/shared';
+import { readJson, requireMethod } from './http.server.ts';
+import { respond } from './respond.server.ts';
+import { requireApiUser } from './session.server.ts';
+
+export const gameDeps = (context: AppLoadContext): GameDeps => ({ db: context.database.db, events: context.events });
+
+type SeatChange = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => Promise<GameOutcome>;
+
+/** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */
+export const seatAction =
+  (change: SeatChange) =>
+  async ({ request, context }: ActionFunctionArgs) => {
+    requireMethod(request, 'POST');
+    const actor = await requireApiUser(request, context);
+    const body = await readJson(request, gameSeatSchema);
+    return respond(await change(gameDeps(context), actor.username, body), (game) => game);
+  };
+
+export function moveFromForm(fields: Record<string, string | undefined>): unknown {
+  if (fields.cell === undefined) return { numObjects: fields.numObjects };
+  const [x, y] = fields.cell.split(',');
+  return { x, y };
+}

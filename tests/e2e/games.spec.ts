@@ -1,0 +1,172 @@
+/**
+ * Games end to end: two users in two browsers create, join and play — live over the socket
+ * with JavaScript, and through plain forms and page loads without it.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signUp, uniqueName } from './fixtures.ts';
+
+async function twoPlayers(page: Page, browser: Browser, javaScriptEnabled: boolean) {
+  const ann = uniqueName('host');
+  await signUp(page, ann);
+  const context = await browser.newContext({ javaScriptEnabled });
+  const bobPage = await context.newPage();
+  await signUp(bobPage, uniqueName('guest'));
+  return { ann, bobPage, close: () => context.close() };
+}
+
+/** Ann creates a game of `type` from /games; Bob joins it from the list. Returns its path. */
+async function createAndJoin(annPage: Page, bobPage: Page, type: 'Nim' | 'Battleship', ann: string) {
+  await annPage.goto('/games');
+  await annPage.getByLabel('Game type').selectOption(type);
+  await annPage.getByRole('button', { name: 'Create Game' }).click();
+  await expect(annPage).toHaveURL(/\/games\/\d+$/);
+  const path = new URL(annPage.url()).pathname;
+  await expect(annPage.getByTestId('game-status')).toHaveText('WAITING_TO_START');
+  await expect(annPage.getByText(`${ann} (you) (player 1)`)).toBeVisible();
+  await expect(annPage.getByTestId('winners')).toHaveText('No winner');
+
+  await bobPage.goto('/games');
+  const row = bobPage.locator(`tr[data-game-id="${path.split('/').pop()}"]`);
+  await expect(row).toContainText(type);
+  await expect(row).toContainText('WAITING_TO_START');
+  await expect(row).toContainText(ann);
+  await row.getByRole('button', { name: 'Join Game' }).click();
+  await expect(bobPage).toHaveURL(new RegExp(`${path}$`));
+  await expect(bobPage.getByTestId('game-status')).toHaveText('IN_PROGRESS');
+  return path;
+}
+
+const takes = [3, 3, 3, 3, 3, 3, 2, 1];
+
+test.describe('with JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live play needs JavaScript');
+
+  test('two players play Nim to the end, each move appearing live for the other', async ({ page, browser }) => {
+    const { ann, bobPage, close } = await twoPlayers(page, browser, true);
+    await createAndJoin(page, bobPage, 'Nim', ann);
+    await expect(page.getByTestId('game-status')).toHaveText('IN_PROGRESS');
+    await expect(page.getByTestId('current-mover')).toHaveText(`${ann} (you)`);
+    await expect(bobPage.getByTestId('current-mover')).toHaveText(ann);
+    await expect(bobPage.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
+
+    const input = page.getByLabel('Objects to remove');
+    await input.pressSequentially('2');
+    await expect(input).toHaveValue('2');
+    await input.fill('');
+    await expect(input).toHaveValue('1');
+    await input.fill('7');
+    await page.getByRole('button', { name: 'Submit Move' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid move: must remove between 1 and 3 objects');
+    await expect(bobPage.getByRole('alert')).toHaveCount(0);
+
+    let remaining = 21;
+    for (const [i, n] of takes.entries()) {
+      const [mover, other] = i % 2 === 0 ? [page, bobPage] : [bobPage, page];
+      await expect(mover.getByRole('button', { name: 'Submit Move' })).toBeEnabled();
+      await mover.getByLabel('Objects to remove').fill(String(n));
+      await mover.getByRole('button', { name: 'Submit Move' }).click();
+      remaining -= n;
+      await expect(other.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
+    }
+    for (const p of [page, bobPage]) {
+      await expect(p.getByTestId('game-status')).toHaveText('OVER');
+      await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+      await expect(p.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
+    }
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await close();
+  });
+
+  test('Battleship shows each player only their own fleet, and a shot appears live on the other side', async ({ page, browser }) => {
+    const { ann, bobPage, close } = await twoPlayers(page, browser, true);
+    await createAndJoin(page, bobPage, 'Battleship', ann);
+    for (const p of [page, bobPage]) {
+      await expect(p.getByRole('table', { name: 'Your board' }).locator('td.ship')).toHaveCount(17);
+      await expect(p.getByRole('table', { name: "Opponent's board" }).locator('td.ship')).toHaveCount(0);
+    }
+    const target = page.getByRole('radio', { name: 'C4' });
+    await target.check();
+    await page.getByRole('button', { name: 'Submit Move' }).click();
+    const shot = bobPage.getByRole('table', { name: 'Your board' }).locator('td[title^="C4: "]');
+    await expect(shot).toHaveAttribute('title', /C4: (hit|miss)/);
+    await expect(page.getByRole('radio', { name: 'C4' })).toHaveCount(0);
+    await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+    await expect(bobPage.getByTestId('current-mover')).toHaveText(/\(you\)$/);
+    await expect(page.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
+    await close();
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'the form path is tested without JavaScript');
+
+  test('two players play Nim through forms, refreshing to see the other move', async ({ page, browser }) => {
+    const { ann, bobPage, close } = await twoPlayers(page, browser, false);
+    const path = await createAndJoin(page, bobPage, 'Nim', ann);
+    await page.reload();
+    await expect(page.getByTestId('current-mover')).toHaveText(`${ann} (you)`);
+
+    await page.getByLabel('Objects to remove').fill('5');
+    await page.getByRole('button', { name: 'Submit Move' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid move: must remove between 1 and 3 objects');
+
+    let remaining = 21;
+    for (const [i, n] of takes.entries()) {
+      const [mover, other] = i % 2 === 0 ? [page, bobPage] : [bobPage, page];
+      await mover.goto(path);
+      await mover.getByLabel('Objects to remove').fill(String(n));
+      await mover.getByRole('button', { name: 'Submit Move' }).click();
+      remaining -= n;
+      await expect(mover.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
+      await other.reload();
+      await expect(other.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
+    }
+    for (const p of [page, bobPage]) await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    await close();
+  });
+
+  test('leaving a game in progress hands the win to the opponent', async ({ page, browser }) => {
+    const { ann, bobPage, close } = await twoPlayers(page, browser, false);
+    const path = await createAndJoin(page, bobPage, 'Battleship', ann);
+    await bobPage.getByRole('button', { name: 'Leave Game' }).click();
+    await expect(bobPage).toHaveURL(/\/games$/);
+    await page.goto(path);
+    await expect(page.getByTestId('game-status')).toHaveText('OVER');
+    await expect(page.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    await close();
+  });
+});
+
+test.describe('REST', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-only checks run once');
+
+  const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
+
+  test('the game paths answer JSON, 401 without a session, 403 for someone else, 409 when full', async ({ playwright, baseURL }) => {
+    const anon = await playwright.request.newContext({ baseURL });
+    expect((await anon.get('/games/games')).status()).toBe(401);
+    expect((await anon.post('/games/create', json({ gameType: 'Nim' }))).status()).toBe(401);
+    const signedIn = async (prefix: string) => {
+      const client = await playwright.request.newContext({ baseURL });
+      const name = uniqueName(prefix);
+      expect((await client.post('/user/signup', json({ username: name, password: 'pw-123456' }))).status()).toBe(200);
+      return { client, name };
+    };
+    const [a, b, c] = [await signedIn('gpa'), await signedIn('gpb'), await signedIn('gpc')];
+    const bad = await a.client.post('/games/create', json({ gameType: 'Chess' }));
+    expect([bad.status(), await bad.text()]).toEqual([400, 'Game type must be Nim or Battleship.']);
+    const created = await a.client.post('/games/create', json({ gameType: 'Battleship' }));
+    expect(created.status()).toBe(200);
+    const { gameID } = (await created.json()) as { gameID: string };
+    expect((await b.client.post('/games/join', json({ gameID, playerID: a.name }))).status()).toBe(403);
+    expect((await b.client.post('/games/join', json({ gameID, playerID: b.name }))).status()).toBe(200);
+    expect((await c.client.post('/games/join', json({ gameID, playerID: c.name }))).status()).toBe(409);
+    expect((await c.client.post('/games/join', json({ gameID: '99999999', playerID: c.name }))).status()).toBe(404);
+    const list = await c.client.get('/games/games?gameType=Battleship&status=');
+    expect(list.status()).toBe(200);
+    expect(Number(list.headers()['x-total-count'])).toBeGreaterThanOrEqual(1);
+    const games = (await list.json()) as { gameID: string }[];
+    expect(JSON.stringify(games.find((g) => g.gameID === gameID))).not.toContain('"SHIP"');
+    for (const client of [anon, a.client, b.client, c.client]) await client.dispose();
+  });
+});
