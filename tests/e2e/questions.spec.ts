@@ -84,16 +84,20 @@ test('the header search finds words and [tags]; a tag page lists its questions',
   const tag = uniqueName('tg').slice(0, 18);
   await ask(page, `Sorting ${word} stripes quickly`, 'Any fast algorithm?', `${tag} sorting`);
   const search = page.getByRole('searchbox', { name: 'Search questions' });
-  await search.fill(`${word} -nothing`);
-  await search.press('Enter');
-  await expect(page).toHaveURL(/\/home\?search=/);
+  // Each search is a navigation; wait for it to land before typing the next one.
+  const searchFor = async (text: string, submit: 'Enter' | 'icon') => {
+    await search.fill(text);
+    if (submit === 'Enter') await search.press('Enter');
+    else await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(`/home?${new URLSearchParams({ search: text })}`);
+    await expect(search).toHaveValue(text);
+  };
+  await searchFor(`${word} -nothing`, 'Enter');
   await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
   await expect(page.locator('#question-count')).toHaveText('1 question');
-  await search.fill(`[${tag}] ${word}`);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await searchFor(`[${tag}] ${word}`, 'icon');
   await expect(page.getByRole('link', { name: `Sorting ${word} stripes quickly` })).toBeVisible();
-  await search.fill(`${word} unrelatedword`);
-  await search.press('Enter');
+  await searchFor(`${word} unrelatedword`, 'Enter');
   await expect(page.getByText('No Questions Found')).toBeVisible();
 
   await page.getByRole('link', { name: 'Tags', exact: true }).click();
