@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { accountsBench } from './accounts.mjs';
+import { gamesBench, GAMES_HEAD, gamesRow } from './games.mjs';
 import { ceiling, fmt, machine, root, TABLE_HEAD } from './lib.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -59,6 +60,18 @@ for (const r of results) {
   lines.push(`### ${r.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build). Idle memory of the single process: ${r.idleRss} MB RSS.`, '', TABLE_HEAD);
   for (const [name, run] of r.rows) lines.push(`| ${name} | ${fmt(run, ceil)} |`);
   lines.push('');
+}
+lines.push(
+  '## Games (issue 5)',
+  '',
+  '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores).',
+  'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
+  '',
+);
+for (const [i, target] of targets.entries()) {
+  console.log(`Games benchmark on ${target.label}…`);
+  const r = await gamesBench({ env: { ...target.env, SEED_DEMO: 'false' }, port: 3300 + i, label: target.label });
+  lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '');
 }
 writeFileSync(join(root, 'bench/RESULTS.md'), lines.join('\n'));
 console.log(lines.join('\n'));
