@@ -1,31 +1,22 @@
 /**
- * Entry point: read config, open and migrate the database, seed demo content on an empty one,
- * then serve screens, REST and Socket.IO on one port (the embedded, single-process mode).
+ * Entry point of the single process (`npm start`): read config, open and migrate the
+ * database, seed demo content on an empty one, then serve screens, REST and Socket.IO on one
+ * port. Split mode has its own entries: web.ts and realtime.ts.
  */
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ServerBuild } from '@remix-run/node';
-import { migrate, openDatabase } from '@fso/db';
-import { loadConfig } from './server/config.ts';
 import { createWebServer } from './server/app.ts';
+import { closeOnSignal, openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { seedDemo } from './server/seed.ts';
 
 const dev = process.argv.includes('--dev');
-
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const config = readConfig('all');
 
 // DATA_DIR is relative to where the site was started; build output is relative to this folder.
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('.', import.meta.url).pathname);
 
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir });
-await migrate(database);
+const database = await openMigrated(config, dataDir);
 if (config.seedDemo && (await seedDemo(database))) console.log('Seeded demo users (see README).');
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -36,7 +27,7 @@ if (dev) {
   before = viteServer.middlewares;
   build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
 } else {
-  build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
+  build = await serverBuild();
 }
 
 const server = createWebServer({ config, database, build, before, dev });
@@ -45,13 +36,7 @@ server.httpServer.listen(config.port, config.host, () => {
   console.log(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
 });
 
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
+closeOnSignal(async () => {
   await server.close();
   await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+});

@@ -7,7 +7,7 @@
 import type { Database } from '@fso/db';
 import { idSchema, makeMoveSchema, MSG, parseWith, rooms } from '@fso/shared';
 import { findGameFor, makeMove } from './game.service.ts';
-import { publisherFor, type RealtimeFeature } from './realtime-server.ts';
+import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
   const id = parseWith(idSchema, (raw as { gameID?: unknown } | null)?.gameID);
@@ -16,8 +16,8 @@ const gameIdIn = (raw: unknown): string | null => {
 
 export function gameHandlers(database: Database): RealtimeFeature {
   const { db } = database;
-  return (socket, io) => {
-    const deps = { db, events: publisherFor(io) };
+  return (socket, events) => {
+    const deps = { db, events };
     const player = socket.data.username;
     const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
     // A failing database must not leave the player waiting in silence.

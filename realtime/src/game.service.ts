@@ -8,7 +8,7 @@
 import { randomInt } from 'node:crypto';
 import * as engine from '@fso/game-engine';
 import { changeGame, findGame, insertGame, listGames, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
-import { MSG, moveSchemas, parseWith, rooms, type EventPublisher, type Game, type GameType } from '@fso/shared';
+import { MSG, moveSchemas, parseWith, rooms, type EventPublisher, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
 
 export interface GameDeps {
   db: Db;
@@ -44,15 +44,17 @@ function decided(result: engine.Result<engine.GameState>, status: number): GameD
   return result.ok ? { ok: true, state: result.state, status: result.state.status } : { ok: false, error: { status, error: result.error } };
 }
 
-/** Sends each socket in the game's room its own view of the stored game. */
-async function publish(deps: GameDeps, row: GameRow): Promise<void> {
-  await deps.events.toRoomEach(rooms.game(row.id), 'gameUpdate', (viewer) => [{ gameInstance: gameFor(row, viewer.username) }]);
+/** Sends each socket in the game's room its own view of the stored game: players theirs, others the public one. */
+function publish(deps: GameDeps, row: GameRow): void {
+  const seen = gameFor(row, null);
+  const byUser = Object.fromEntries(seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]));
+  deps.events.toRoomViews({ room: rooms.game(row.id), event: 'gameUpdate', byUser, others: [{ gameInstance: seen }] });
 }
 
 async function settle(deps: GameDeps, change: GameChange<Refusal>, actor: string): Promise<GameOutcome> {
   if (!change.found) return refuse(404, MSG.gameNotFound);
   if (!change.ok) return refuse(change.error.status, change.error.error);
-  if (change.changed) await publish(deps, change.row);
+  if (change.changed) publish(deps, change.row);
   return { ok: true, value: gameFor(change.row, actor) };
 }
 

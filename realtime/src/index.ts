@@ -3,3 +3,5 @@ export * from './realtime-server.ts';
 export * from './chat.handlers.ts';
 export * from './game.service.ts';
 export * from './game.handlers.ts';
+export * from './handshake.ts';
+export * from './cluster.ts';

@@ -3,13 +3,24 @@
  * session cookie (no valid session, no socket); each socket joins `user:<name>` and
  * `session:<id>` rooms so the web side can reach or disconnect a user. Feature handlers
  * (chat, games) come in through `deps.features`, each registering its events per socket.
+ * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
+ * sockets of the other instances; per-viewer events cross as one `roomViews` message.
  */
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
-import { rooms, type ClientToServerEvents, type EventPublisher, type ServerToClientEvents, type SocketData } from '@fso/shared';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
+import {
+  rooms,
+  viewFor,
+  type ClientToServerEvents,
+  type EventPublisher,
+  type InterServerEvents,
+  type RoomViews,
+  type ServerToClientEvents,
+  type SocketData,
+} from '@fso/shared';
 
-export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 export interface RealtimeDeps {
   /** Identity from the handshake's Cookie header; null refuses the socket. */
@@ -17,9 +28,12 @@ export interface RealtimeDeps {
   corsOrigins: string[];
   /** Feature handlers (chat, games): called once per connected socket. */
   features?: RealtimeFeature[];
+  /** A cluster adapter (split mode); without one, this process is the only instance. */
+  adapter?: ServerOptions['adapter'];
 }
 
-export type RealtimeFeature = (socket: RealtimeSocket, io: RealtimeIO) => void;
+/** Registers a feature's events on one socket; `events` publishes on every instance. */
+export type RealtimeFeature = (socket: RealtimeSocket, events: EventPublisher) => void;
 
 export interface RealtimeServer {
   io: RealtimeIO;
@@ -30,8 +44,17 @@ export interface RealtimeServer {
 export const userRoom = rooms.user;
 export const sessionRoom = rooms.session;
 
-/** Publishes through any Socket.IO server (or, in split mode, an emitter with the same API). */
-export function publisherFor(io: Pick<RealtimeIO, 'emit' | 'in' | 'to'>): EventPublisher {
+/** Sends this instance's sockets in the room their own view. */
+function deliverViews(io: RealtimeIO, views: RoomViews<keyof ServerToClientEvents>) {
+  for (const id of io.sockets.adapter.rooms.get(views.room) ?? []) {
+    const socket = io.sockets.sockets.get(id);
+    const args = socket && viewFor(views, socket.data.username);
+    if (args) (socket.emit as (event: string, ...rest: unknown[]) => void)(views.event, ...args);
+  }
+}
+
+/** Publishes through this Socket.IO server, and through its adapter to the other instances. */
+function publisherFor(io: RealtimeIO, clustered: boolean): EventPublisher {
   return {
     toAll: (event, ...args) => {
       io.emit(event, ...args);
@@ -39,11 +62,9 @@ export function publisherFor(io: Pick<RealtimeIO, 'emit' | 'in' | 'to'>): EventP
     toRoom: (room, event, ...args) => {
       io.to(room).emit(event, ...args);
     },
-    toRoomEach: async (room, event, argsFor) => {
-      for (const socket of await io.in(room).fetchSockets()) {
-        const args = argsFor(socket.data);
-        if (args) socket.emit(event, ...args);
-      }
+    toRoomViews: (views) => {
+      deliverViews(io, views);
+      if (clustered) io.serverSideEmit('roomViews', views);
     },
     disconnectUser: (username) => io.in(userRoom(username)).disconnectSockets(true),
     disconnectSession: (sessionId) => io.in(sessionRoom(sessionId)).disconnectSockets(true),
@@ -55,7 +76,11 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
     path: '/socket.io',
     serveClient: false,
     cors: deps.corsOrigins.length ? { origin: deps.corsOrigins, credentials: true } : undefined,
+    ...(deps.adapter ? { adapter: deps.adapter } : {}),
   });
+  const publisher = publisherFor(io, Boolean(deps.adapter));
+  // Per-viewer events published elsewhere (a web process, another instance) arrive here.
+  io.on('roomViews', (views) => deliverViews(io, views));
 
   io.use(async (socket, next) => {
     try {
@@ -70,12 +95,12 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
 
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
-    for (const feature of deps.features ?? []) feature(socket, io);
+    for (const feature of deps.features ?? []) feature(socket, publisher);
   });
 
   return {
     io,
-    publisher: publisherFor(io),
+    publisher,
     close: () =>
       new Promise<void>((resolve) => {
         io.disconnectSockets(true);

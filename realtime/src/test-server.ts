@@ -5,9 +5,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
-import { createSession, createUser, findSessionUser, readSessionId, signSessionId, type Database } from '@fso/db';
+import { createSession, createUser, signSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import type { ClientToServerEvents, ServerToClientEvents } from '@fso/shared';
+import { sessionResolver } from './handshake.ts';
 import { createRealtimeServer, type RealtimeFeature, type RealtimeServer } from './realtime-server.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret!';
@@ -39,11 +40,7 @@ export async function startTestRealtime(features: (database: Database) => Realti
     server = createRealtimeServer(http, {
       corsOrigins: [],
       features: features(database),
-      resolveSession: async (cookie) => {
-        const id = readSessionId(cookie, SECRET);
-        const found = id ? await findSessionUser(database.db, id) : null;
-        return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
-      },
+      resolveSession: sessionResolver(database, SECRET),
     });
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;

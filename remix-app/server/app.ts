@@ -1,22 +1,24 @@
 /**
  * Builds the whole web service on one HTTP server: Express with health check, body limits and
- * CORS in front of the Remix handler (screens and REST), plus the Socket.IO service on the same
- * port. Used by server.ts and by the integration tests.
+ * CORS in front of the Remix handler (screens and REST), plus Socket.IO on the same port —
+ * the realtime service itself (embedded mode), or in split mode a forward of `/socket.io` to
+ * a realtime instance, with events published through the cluster's emitter.
+ * Used by server.ts, web.ts and the integration tests.
  */
 import { createServer, type Server } from 'node:http';
 import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { findSessionUser, readSessionId, type Database } from '@fso/db';
-import { chatHandlers, createRealtimeServer, gameHandlers, type RealtimeServer } from '@fso/realtime';
-import { MSG } from '@fso/shared';
+import type { Database } from '@fso/db';
+import { MSG, type EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import { attachRealtime } from './realtime.ts';
+import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 
 export interface WebServer {
   httpServer: Server;
-  realtime: RealtimeServer;
   close(): Promise<void>;
 }
 
@@ -30,11 +32,14 @@ export function createWebServer(opts: {
   before?: express.RequestHandler;
   /** Development mode shows Remix's detailed errors; never in production. */
   dev?: boolean;
+  /** Split mode: sockets live at `realtimeUrl`, events go out through `publisher`. */
+  split?: { realtimeUrl: URL; publisher: EventPublisher };
 }): WebServer {
-  const { config, database } = opts;
+  const { config, database, split } = opts;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  if (split) app.use(SOCKET_PATH, socketHttpProxy(split.realtimeUrl));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -67,15 +72,17 @@ export function createWebServer(opts: {
   app.use(express.static('build/client', { maxAge: '1h' }));
 
   const httpServer = createServer(app);
-  const realtime = createRealtimeServer(httpServer, {
-    corsOrigins: config.corsOrigins,
-    features: [chatHandlers(database), gameHandlers(database)],
-    resolveSession: async (cookieHeader) => {
-      const id = readSessionId(cookieHeader, config.sessionSecret);
-      const found = id ? await findSessionUser(database.db, id) : null;
-      return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
-    },
-  });
+  let events: EventPublisher;
+  let close: () => Promise<void>;
+  if (split) {
+    proxySocketUpgrades(httpServer, split.realtimeUrl);
+    events = split.publisher;
+    close = async () => undefined;
+  } else {
+    const realtime = attachRealtime(httpServer, config, database);
+    events = realtime.publisher;
+    close = realtime.close;
+  }
 
   app.all(
     '*',
@@ -84,16 +91,12 @@ export function createWebServer(opts: {
       mode: opts.dev ? 'development' : 'production',
       getLoadContext: (req): AppLoadContext => ({
         database,
-        events: realtime.publisher,
+        events,
         config,
         clientIp: req.ip ?? 'unknown',
       }),
     }),
   );
 
-  return {
-    httpServer,
-    realtime,
-    close: () => realtime.close(),
-  };
+  return { httpServer, close };
 }

@@ -19,6 +19,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('needs DATABASE_URL for either side of split mode, and REALTIME_URL for the web side', () => {
+    expect(() => loadConfig({}, 'realtime')).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db.test/fso' }, 'web')).toThrow(/REALTIME_URL: REALTIME_URL/);
+    const web = loadConfig({ DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', REDIS_URL: 'redis://127.0.0.1:6379' }, 'web');
+    expect(web).toMatchObject({ realtimeUrl: 'http://127.0.0.1:3001', redisUrl: 'redis://127.0.0.1:6379' });
+    expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
+
   it('stops the server process at start, naming the missing variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
       cwd: new URL('..', import.meta.url).pathname,

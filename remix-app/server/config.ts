@@ -1,6 +1,7 @@
 /**
  * Configuration from the environment, parsed once at start. A missing production secret stops
- * the process with a message naming the variable.
+ * the process with a message naming the variable, and so does a split-mode process (`web`,
+ * `realtime`) without the servers it needs.
  */
 import { z } from 'zod';
 
@@ -18,8 +19,21 @@ const schema = z
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
-  })
-  .superRefine((env, ctx) => {
+    REALTIME_URL: z.string().url().optional(),
+    REDIS_URL: z.string().url().optional(),
+  });
+
+/** Which process reads the config: the single process (`all`) or one side of split mode. */
+export type Role = 'all' | 'web' | 'realtime';
+
+const schemaFor = (role: Role) =>
+  schema.superRefine((env, ctx) => {
+    if (role !== 'all' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL is required to run web and realtime as separate processes' });
+    }
+    if (role === 'web' && !env.REALTIME_URL) {
+      ctx.addIssue({ code: 'custom', path: ['REALTIME_URL'], message: 'REALTIME_URL (a realtime instance to forward /socket.io to) is required for the web process' });
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
     }
@@ -39,10 +53,14 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
+  realtimeUrl?: string;
+  /** Split mode: Redis carries events between processes instead of PostgreSQL. */
+  redisUrl?: string;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = schema.safeParse(env);
+export function loadConfig(env: Record<string, string | undefined> = process.env, role: Role = 'all'): Config {
+  const parsed = schemaFor(role).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -60,5 +78,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
+    realtimeUrl: e.REALTIME_URL,
+    redisUrl: e.REDIS_URL,
   };
 }

@@ -20,21 +20,39 @@ export interface SocketData {
   sessionId: string;
 }
 
-type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+export type EventArgs<E extends keyof ServerToClientEvents> = Parameters<ServerToClientEvents[E]>;
+
+/**
+ * One event as each viewer of a room may see it: `byUser` by exact username, `others` for
+ * everybody else (`null`: nothing for them). Plain data, so it can cross processes.
+ */
+export interface RoomViews<E extends keyof ServerToClientEvents> {
+  room: string;
+  event: E;
+  byUser: Record<string, EventArgs<E>>;
+  others: EventArgs<E> | null;
+}
+
+/** What `views` holds for the socket of `username`. */
+export const viewFor = <E extends keyof ServerToClientEvents>(views: RoomViews<E>, username: string): EventArgs<E> | null =>
+  Object.hasOwn(views.byUser, username) ? views.byUser[username]! : views.others;
+
+/** Events between server instances (Socket.IO `serverSideEmit`, from an emitter or a peer). */
+export interface InterServerEvents {
+  /** Each instance sends its own sockets in `room` their view. */
+  roomViews: (views: RoomViews<keyof ServerToClientEvents>) => void;
+}
 
 /** Everything the web side may publish to sockets; one interface, backed per deployment. */
 export interface EventPublisher {
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
   /** Every socket in a room (`chat:<id>`, `game:<id>`, `user:<name>`). */
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>): void;
-  /**
-   * Each socket in a room gets its own payload (a game seen by that viewer); `null` skips
-   * the socket. Works across instances: the sockets are fetched through the adapter.
-   */
-  toRoomEach<E extends keyof ServerToClientEvents>(room: string, event: E, argsFor: (viewer: SocketData) => EventArgs<E> | null): Promise<void>;
-  /** Disconnects every socket of the user (logout everywhere, deletion). */
+  /** Each socket in a room gets its own view (a game as that viewer may see it), on every instance. */
+  toRoomViews<E extends keyof ServerToClientEvents>(views: RoomViews<E>): void;
+  /** Disconnects every socket of the user (logout everywhere, deletion), on every instance. */
   disconnectUser(username: string): void;
-  /** Disconnects the sockets of one session (logout of one browser). */
+  /** Disconnects the sockets of one session (logout of one browser), on every instance. */
   disconnectSession(sessionId: string): void;
 }
 

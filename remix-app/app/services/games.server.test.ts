@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { SEAT_ERRORS } from '@fso/game-engine';
-import { MSG, type Game } from '@fso/shared';
+import { MSG, viewFor, type Game } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
 import * as createRoute from '../routes/games.create.ts';
 import * as listRoute from '../routes/games.games.ts';
@@ -85,7 +85,7 @@ describe('games REST', () => {
     expect(shipsOn(seen.state.player1Board)).toBe(0);
     const [sent] = joined.recorded.perViewer;
     expect(sent).toMatchObject({ room: `game:${game.gameID}`, event: 'gameUpdate' });
-    const viewOf = (username: string) => (sent!.argsFor({ username, userId: '0', sessionId: 's' })![0] as { gameInstance: Game }).gameInstance;
+    const viewOf = (username: string) => (viewFor(sent!, username)![0] as { gameInstance: Game }).gameInstance;
     const forAnn = viewOf('ann');
     if (forAnn.gameType !== 'Battleship') throw new Error('wrong type');
     expect([shipsOn(forAnn.state.player1Board), shipsOn(forAnn.state.player2Board)]).toEqual([17, 0]);

@@ -1,0 +1,28 @@
+/**
+ * The realtime service as this site runs it — every feature, identity from the session
+ * cookie — either attached to the web server (embedded mode) or, in split mode, alone on its
+ * own port with a health check and a cluster adapter.
+ */
+import { createServer, type Server } from 'node:http';
+import type { Database } from '@fso/db';
+import { chatHandlers, createRealtimeServer, gameHandlers, sessionResolver, type RealtimeDeps, type RealtimeServer } from '@fso/realtime';
+import type { Config } from './config.ts';
+
+export function attachRealtime(httpServer: Server, config: Config, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
+  return createRealtimeServer(httpServer, {
+    corsOrigins: config.corsOrigins,
+    features: [chatHandlers(database), gameHandlers(database)],
+    resolveSession: sessionResolver(database, config.sessionSecret),
+    adapter,
+  });
+}
+
+/** A realtime instance of split mode: Socket.IO and `GET /healthz`, nothing else. */
+export function createRealtimeInstance(config: Config, database: Database, adapter: RealtimeDeps['adapter']): { httpServer: Server; close(): Promise<void> } {
+  const httpServer = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/healthz') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+    else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
+  });
+  const realtime = attachRealtime(httpServer, config, database, adapter);
+  return { httpServer, close: realtime.close };
+}
