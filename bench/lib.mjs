@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = new URL('..', import.meta.url).pathname;
 const TICKS = 100; // USER_HZ on Linux
@@ -59,9 +60,9 @@ export async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts the production server (built beforehand) with the given environment. */
-export async function startServer(env, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], {
+/** Starts a production server entry (built beforehand; the single process by default) with the given environment. */
+export async function startServer(env, port, entry = 'remix-app/server.ts') {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -115,5 +116,17 @@ export async function ceiling(bodyBytes = 12) {
 export const fmt = (r, ceil) =>
   `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.errors} | ${r.machineBusy}%`;
 export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
+
+/** A new, empty database on the PostgreSQL server at `url`; its URL. */
+export async function freshPostgres(url) {
+  const name = `fso_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
 
 export { createServer };

@@ -8,24 +8,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { accountsBench } from './accounts.mjs';
+import { fanoutBench, fanoutLines } from './fanout.mjs';
 import { gamesBench, GAMES_HEAD, gamesRow } from './games.mjs';
-import { ceiling, fmt, machine, root, TABLE_HEAD } from './lib.mjs';
+import { ceiling, fmt, freshPostgres, machine, root, TABLE_HEAD } from './lib.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
-
-async function freshPostgres(url) {
-  const name = `fso_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 const info = machine();
 console.log('Measuring the bare-Node ceiling…');
@@ -72,6 +61,10 @@ for (const [i, target] of targets.entries()) {
   console.log(`Games benchmark on ${target.label}…`);
   const r = await gamesBench({ env: { ...target.env, SEED_DEMO: 'false' }, port: 3300 + i, label: target.label });
   lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '');
+}
+if (pgUrl) {
+  console.log('Fan-out benchmark (PostgreSQL, one process and split mode)…');
+  lines.push(...fanoutLines(await fanoutBench({ databaseUrls: [await freshPostgres(pgUrl), await freshPostgres(pgUrl)] })));
 }
 writeFileSync(join(root, 'bench/RESULTS.md'), lines.join('\n'));
 console.log(lines.join('\n'));

@@ -1,0 +1,197 @@
+/**
+ * Fan-out benchmark (issue 4): 1,000 signed-in sockets in the global room, messages posted
+ * over REST at a fixed rate by many users (each under the per-user rate limit), rates raised
+ * step by step until delivery p99 reaches 100 ms or a delivery is lost. Delivery latency is
+ * POST sent → `messageUpdate` received on a socket (the send time travels in the message).
+ * Run on one process (web + realtime) and on split mode (1 web + 2 realtime instances over
+ * the PostgreSQL adapter, 500 sockets each); the difference at the lowest rate is the
+ * latency the adapter adds. The listening sockets live in 2 child processes
+ * (fanout-clients.mjs) whose CPU is reported as the load generator's.
+ * Alone: `node bench/fanout.mjs` (needs BENCH_DATABASE_URL or TEST_DATABASE_URL and a build;
+ * BENCH_PORT moves its ports, 3400–3407 by default) rewrites the fan-out section of bench/RESULTS.md.
+ */
+import { fork, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { cpuMs, freshPostgres, machine, machineBusy, root, rssMb, startServer } from './lib.mjs';
+
+const SOCKETS = 1000;
+const CHILDREN = 2;
+const SENDERS = 400;
+const RATES = [25, 50, 75, 100, 150, 200, 300, 400];
+const STEP_SECONDS = 10;
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const json = { 'Content-Type': 'application/json' };
+
+async function login(base, username) {
+  const res = await fetch(`${base}/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+
+async function loginAll(base, count) {
+  const cookies = [];
+  for (let i = 1; i <= count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i + 1) }, (_, k) => login(base, `bench${i + k}`));
+    cookies.push(...(await Promise.all(batch)));
+  }
+  return cookies;
+}
+
+function clients(urls, cookie) {
+  return Promise.all(
+    Array.from({ length: CHILDREN }, () => {
+      const child = fork(join(root, 'bench/fanout-clients.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+      const ask = (command, answer) =>
+        new Promise((resolve) => {
+          const on = (m) => m.type === answer && (child.off('message', on), resolve(m));
+          child.on('message', on);
+          child.send(command);
+        });
+      return ask({ type: 'connect', urls, cookie, count: SOCKETS / CHILDREN }, 'ready').then(() => ({ child, ask }));
+    }),
+  );
+}
+
+async function report(children) {
+  const replies = await Promise.all(children.map((c) => c.ask({ type: 'report' }, 'report')));
+  const buckets = new Map();
+  for (const r of replies) for (const [b, n] of r.buckets) buckets.set(b, (buckets.get(b) ?? 0) + n);
+  return { received: replies.reduce((s, r) => s + r.received, 0), connected: replies.reduce((s, r) => s + r.connected, 0), buckets };
+}
+
+function percentile(buckets, total, p) {
+  if (!total) return 0;
+  const sorted = [...buckets].sort((a, b) => a[0] - b[0]);
+  let seen = 0;
+  for (const [bucket, n] of sorted) {
+    seen += n;
+    if (seen >= total * (p / 100)) return bucket / 10;
+  }
+  return sorted.at(-1)[0] / 10;
+}
+
+/** One rate for STEP_SECONDS: posts on schedule, then waits (≤ 3 s) for the last deliveries. */
+async function step({ web, serverPids, children, senders, rate, seq }) {
+  await Promise.all(children.map((c) => c.ask({ type: 'reset' }, 'reset')));
+  const cpuBefore = { server: serverPids.map(cpuMs), load: children.map((c) => cpuMs(c.child.pid)), self: process.cpuUsage() };
+  const busy = machineBusy();
+  const started = now();
+  const posts = [];
+  const total = rate * STEP_SECONDS;
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    if (due > now()) await sleep(due - now());
+    const n = seq.next++;
+    const body = JSON.stringify({ messageToAdd: { msg: `fanout ${n} ${now().toFixed(2)}` } });
+    posts.push(fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then((r) => r.arrayBuffer().then(() => r.ok), () => false));
+  }
+  const ok = (await Promise.all(posts)).filter(Boolean).length;
+  const expected = ok * SOCKETS;
+  let result = await report(children);
+  for (const deadline = now() + 3000; result.received < expected && now() < deadline; result = await report(children)) await sleep(100);
+  const elapsed = (now() - started) / 1000;
+  const self = process.cpuUsage(cpuBefore.self);
+  const loadMs = children.reduce((s, c, i) => s + cpuMs(c.child.pid) - cpuBefore.load[i], 0) + (self.user + self.system) / 1000;
+  const serverMs = serverPids.reduce((s, pid, i) => s + cpuMs(pid) - cpuBefore.server[i], 0);
+  return {
+    rate,
+    deliveriesPerSecond: Math.round(result.received / STEP_SECONDS),
+    p50: percentile(result.buckets, result.received, 50),
+    p99: percentile(result.buckets, result.received, 99),
+    lost: expected - result.received,
+    postErrors: total - ok,
+    serverCores: +(serverMs / 1000 / elapsed).toFixed(2),
+    loadCores: +(loadMs / 1000 / elapsed).toFixed(2),
+    machineBusy: Math.round(busy() * 100),
+    connected: result.connected,
+  };
+}
+
+const passes = (r) => r.p99 < 100 && r.lost === 0 && r.postErrors === 0 && r.connected === SOCKETS;
+
+/** Starts the target's processes on a fresh database, runs the rate steps, stops everything. */
+async function target({ label, databaseUrl, split, portBase }) {
+  const env = { DATABASE_URL: databaseUrl, SEED_DEMO: 'false' };
+  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-users.ts', String(SENDERS)], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seeding users failed');
+  const started = [];
+  try {
+    let web, realtimes;
+    if (split) {
+      realtimes = await Promise.all([0, 1].map((i) => startServer(env, portBase + 1 + i, 'remix-app/realtime.ts')));
+      started.push(...realtimes);
+      web = await startServer({ ...env, REALTIME_URL: realtimes[0].base }, portBase, 'remix-app/web.ts');
+      started.push(web);
+    } else {
+      web = await startServer(env, portBase);
+      realtimes = [web];
+      started.push(web);
+    }
+    const senders = await loginAll(web.base, SENDERS);
+    const listener = await login(web.base, 'bench1');
+    await sleep(1000);
+    const rssBefore = realtimes.map((r) => rssMb(r.pid));
+    const children = await clients(realtimes.map((r) => r.base), listener);
+    await sleep(2000);
+    const idleKbPerSocket = Math.round((realtimes.reduce((s, r, i) => s + rssMb(r.pid) - rssBefore[i], 0) * 1024) / SOCKETS);
+    const rows = [];
+    const seq = { next: 0 };
+    for (const rate of RATES) {
+      console.log(`  ${label}: ${rate} msg/s…`);
+      const row = await step({ web: web.base, serverPids: started.map((s) => s.pid), children, senders, rate, seq });
+      rows.push(row);
+      if (!passes(row)) break;
+      await sleep(2000);
+    }
+    for (const c of children) c.child.send({ type: 'close' });
+    return { label, rows, idleKbPerSocket, best: rows.filter(passes).at(-1) ?? null };
+  } finally {
+    await Promise.all(started.map((s) => s.stop()));
+  }
+}
+
+export async function fanoutBench({ databaseUrls, portBase = 3400 }) {
+  const loadBefore = os.loadavg()[0].toFixed(2);
+  const single = await target({ label: 'one process (web + realtime), PostgreSQL', databaseUrl: databaseUrls[0], split: false, portBase });
+  const split = await target({ label: 'split: 1 web + 2 realtime instances, PostgreSQL adapter', databaseUrl: databaseUrls[1], split: true, portBase: portBase + 5 });
+  return { loadBefore, single, split };
+}
+
+export function fanoutLines({ loadBefore, single, split }) {
+  const head = '| msg/s posted | deliveries/s | p50 ms | p99 ms | lost | failed posts | server CPU (cores) | load generator CPU (cores) | machine busy |\n|---|---|---|---|---|---|---|---|---|';
+  const row = (r) => `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.loadCores} | ${r.machineBusy}% |`;
+  const lines = [
+    '## Messaging fan-out (issue 4)',
+    '',
+    `${SOCKETS} sockets (one signed-in user) in the global room, held by ${CHILDREN} child processes of the benchmark; messages posted over REST (\`POST /messaging/addMessage\`) by ${SENDERS} users in turn, at a fixed rate for ${STEP_SECONDS} s per row, raised until p99 ≥ 100 ms or a loss.`,
+    'Latency: POST sent → `messageUpdate` received (includes the REST call, the insert and the publish). "server CPU" sums every server process; the load generator (benchmark + its children) shares the same 2 cores.',
+    `Load average before the run: ${loadBefore} (other engineers share the machine).`,
+    '',
+  ];
+  for (const t of [single, split]) {
+    const best = t.best ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s): p50 ${t.best.p50} ms, p99 ${t.best.p99} ms` : 'none of the rates passed';
+    lines.push(`### ${t.label}`, '', `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. Memory per idle socket: ${t.idleKbPerSocket} kB RSS.`, '', head, ...t.rows.map(row), '');
+  }
+  const [a, b] = [single.rows[0], split.rows[0]];
+  lines.push(`Latency the adapter adds (split minus one process, at ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('set BENCH_DATABASE_URL (a PostgreSQL server) for the fan-out benchmark');
+  const info = machine();
+  const result = await fanoutBench({ databaseUrls: [await freshPostgres(url), await freshPostgres(url)], portBase: Number(process.env.BENCH_PORT ?? 3400) });
+  const lines = fanoutLines(result);
+  lines.splice(1, 0, '', `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`);
+  const path = join(root, 'bench/RESULTS.md');
+  const old = readFileSync(path, 'utf8');
+  const start = old.indexOf(lines[0]);
+  const end = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
+  const section = lines.join('\n');
+  writeFileSync(path, start < 0 ? `${old.trimEnd()}\n\n${section}` : `${old.slice(0, start)}${section}${end < 0 ? '' : old.slice(end)}`);
+  console.log(section);
+}
