@@ -86,9 +86,11 @@ async function step({ web, serverPids, children, senders, rate, seq }) {
     if (due > now()) await sleep(due - now());
     const n = seq.next++;
     const body = JSON.stringify({ messageToAdd: { msg: `fanout ${n} ${now().toFixed(2)}` } });
-    posts.push(fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then((r) => r.arrayBuffer().then(() => r.ok), () => false));
+    posts.push(fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then((r) => r.arrayBuffer().then(() => r.status), (e) => e.message));
   }
-  const ok = (await Promise.all(posts)).filter(Boolean).length;
+  const statuses = await Promise.all(posts);
+  const ok = statuses.filter((s) => s === 200).length;
+  if (ok < total) console.log(`  failed posts: ${JSON.stringify(statuses.filter((s) => s !== 200).slice(0, 5))}`);
   const expected = ok * SOCKETS;
   let result = await report(children);
   for (const deadline = now() + 3000; result.received < expected && now() < deadline; result = await report(children)) await sleep(100);
@@ -132,10 +134,11 @@ async function target({ label, databaseUrl, split, portBase }) {
     }
     const senders = await loginAll(web.base, SENDERS);
     const listener = await login(web.base, 'bench1');
-    await sleep(1000);
+    // Settle (start-up garbage is collected) before and after connecting, or RSS moves by itself.
+    await sleep(5000);
     const rssBefore = realtimes.map((r) => rssMb(r.pid));
     const children = await clients(realtimes.map((r) => r.base), listener);
-    await sleep(2000);
+    await sleep(5000);
     const idleKbPerSocket = Math.round((realtimes.reduce((s, r, i) => s + rssMb(r.pid) - rssBefore[i], 0) * 1024) / SOCKETS);
     const rows = [];
     const seq = { next: 0 };
