@@ -1,7 +1,7 @@
 /**
  * Fan-out benchmark (issue 4): 1,000 signed-in sockets in the global room, messages posted
  * over REST at a fixed rate by many users (each under the per-user rate limit), rates raised
- * step by step until delivery p99 reaches 100 ms or a delivery is lost. Delivery latency is
+ * step by step (past p99 100 ms, until p99 2 s or a loss, to show the curve). Delivery latency is
  * POST sent → `messageUpdate` received on a socket (the send time travels in the message).
  * Run on one process (web + realtime) and on split mode (1 web + 2 realtime instances over
  * the PostgreSQL adapter, 500 sockets each). The latency the adapter adds is measured apart,
@@ -25,6 +25,8 @@ const SOCKETS = 1000;
 const CHILDREN = 2;
 const SENDERS = 400;
 const RATES = [10, 25, 50, 75, 100, 150, 200, 300, 400];
+/** Past the goal's p99 the rates go on while the curve still says something (no loss, p99 under 2 s). */
+const GIVE_UP_P99_MS = 2000;
 const STEP_SECONDS = 10;
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -162,7 +164,7 @@ async function target({ label, databaseUrl, split, portBase }) {
       console.log(`  ${label}: ${rate} msg/s…`);
       const row = await step({ web: web.base, serverPids, children, senders, rate, seq });
       rows.push(row);
-      if (!passes(row)) break;
+      if (row.lost || row.postErrors || row.p99 >= GIVE_UP_P99_MS) break;
       await sleep(2000);
     }
     for (const c of children) c.child.send({ type: 'close' });
@@ -219,7 +221,7 @@ export function fanoutLines({ loadBefore, bare, single, split }) {
   const lines = [
     '## Messaging fan-out (issue 4)',
     '',
-    `${SOCKETS} sockets (one signed-in user) in the global room, held by ${CHILDREN} child processes of the benchmark; messages posted over REST (\`POST /messaging/addMessage\`) by ${SENDERS} users in turn, at a fixed rate for ${STEP_SECONDS} s per row, raised until p99 ≥ 100 ms or a loss.`,
+    `${SOCKETS} sockets (one signed-in user) in the global room, held by ${CHILDREN} child processes of the benchmark; messages posted over REST (\`POST /messaging/addMessage\`) by ${SENDERS} users in turn, at a fixed rate for ${STEP_SECONDS} s per row, raised until p99 ≥ ${GIVE_UP_P99_MS} ms or a loss.`,
     'Latency: POST sent → `messageUpdate` received (includes the REST call, the insert and the publish). "server CPU" sums every server process; "ms per message" is that CPU time over messages posted (REST + insert + 1,000 deliveries), which does not depend on how busy the machine is; the load generator (benchmark + its children) shares the same 2 cores.',
     `Load average before the run: ${loadBefore} (other engineers share the machine: when it is far above 2, the servers get a fraction of a core and queue; the CPU figures still hold).`,
     `Ceiling: a bare Socket.IO 4.8 server (no app) spends ${bare.msPerBroadcast} ms of CPU per broadcast to ${SOCKETS} websockets (${((bare.msPerBroadcast / SOCKETS) * 1000).toFixed(0)} µs per delivery) on this machine at this load.`,
@@ -231,6 +233,13 @@ export function fanoutLines({ loadBefore, bare, single, split }) {
     const trickle = `One socket per instance, ${t.trickle.rate} msg/s: p50 ${t.trickle.p50} ms, p99 ${t.trickle.p99} ms.`;
     lines.push(`### ${t.label}`, '', `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. ${trickle}`, '', head, ...t.rows.map(row), '');
   }
+  const costs = (t) => {
+    const last = t.rows.at(-1);
+    const server = (50 * last.serverMsPerMessage) / 1000;
+    const loadGen = (50 * last.loadCores) / last.rate;
+    return `${t.label}: ${server.toFixed(1)} cores for the servers, ${loadGen.toFixed(1)} for the load generator`;
+  };
+  lines.push(`At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${costs(single)}; ${costs(split)}. The machine has 2 cores, shared.`, '');
   const [a, b] = [single.trickle, split.trickle];
   lines.push(`Latency the adapter adds (split minus one process, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
   return lines;
