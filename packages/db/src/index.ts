@@ -4,6 +4,7 @@ export * from './migrate.ts';
 export * as schema from './schema/index.ts';
 export * from './queries/users.ts';
 export * from './queries/sessions.ts';
+export * from './queries/identities.ts';
 export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
