@@ -19,6 +19,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('turns a provider on only with both its client id and secret, naming the missing one', () => {
+    expect(loadConfig({})).toMatchObject({ github: null, google: null, idToken: null });
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(/GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/);
+    expect(() => loadConfig({ ID_TOKEN_AUDIENCE: 'project' })).toThrow(/ID_TOKEN_ISSUER is required/);
+    const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', GITHUB_API_URL: 'https://ghe.example.test/api/v3' });
+    expect(config.github).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      authorizeUrl: 'https://github.com/login/oauth/authorize',
+      tokenUrl: 'https://github.com/login/oauth/access_token',
+      apiUrl: 'https://ghe.example.test/api/v3',
+    });
+  });
+
   it('stops the server process at start, naming the missing variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
       cwd: new URL('..', import.meta.url).pathname,

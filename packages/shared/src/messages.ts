@@ -86,7 +86,7 @@ export const MSG = {
   chatTooManyMessages: 'A new chat can start with at most 20 messages.',
   tooManyMessages: 'You are sending messages too fast. Try again in a moment.',
   unavailable: 'The service is unavailable right now. Try again in a moment.',
-  // External sign-in texts the spec leaves open (docs/decisions/0008-external-sign-in.md).
+  // External sign-in texts the spec leaves open (docs/decisions/0010-external-sign-in.md).
   oauthStateInvalid: 'this sign-in link has expired, was already used, or was not started in this browser. Please try again.',
   oauthLinkExpired: 'the request to link accounts has expired. Please sign in again.',
   oauthLinkCancelled: 'Nothing was linked. You can sign in with your password instead.',
