@@ -15,7 +15,7 @@ import type { ProviderButtonState } from '../components/ExternalSignIn.tsx';
 export const PROVIDERS = { github: 'GitHub', google: 'Google' } as const;
 export type ProviderId = keyof typeof PROVIDERS;
 
-export const isProvider = (value: string | undefined): value is ProviderId => value !== undefined && Object.hasOwn(PROVIDERS, value);
+export const isProvider = (value: string | null | undefined): value is ProviderId => typeof value === 'string' && Object.hasOwn(PROVIDERS, value);
 
 /** What a provider tells us about the person: its stable id, a login, and a verified email. */
 export interface ExternalProfile {
@@ -52,7 +52,8 @@ export function providerButtons(config: Config): ProviderButtonState[] {
 
 /** The login screen's line for `?oauth=<code>&provider=<id>` after an external sign-in came back. */
 export function signInMessage(code: string | null, provider: string | null): { error?: string; notice?: string } {
-  const label = isProvider(provider ?? undefined) ? PROVIDERS[provider as ProviderId] : 'The provider';
+  const id = isProvider(provider) ? provider : null;
+  const label = id ? PROVIDERS[id] : 'The provider';
   const failure = (reason: string) => ({ error: withReason(MSG.oauthError, reason) });
   switch (code) {
     case 'email':
@@ -68,7 +69,7 @@ export function signInMessage(code: string | null, provider: string | null): { e
     case 'provider':
       return failure(oauthText.providerFailed(label));
     case 'unconfigured':
-      return failure(oauthText.unconfigured(label, (provider ?? '').toUpperCase()));
+      return failure(id ? oauthText.unconfigured(label, id.toUpperCase()) : oauthText.providerFailed(label));
     case 'linkExpired':
       return failure(MSG.oauthLinkExpired);
     default:
