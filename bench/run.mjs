@@ -92,7 +92,7 @@ const benchmarks = {
       '## Questions, answers and search (issue 3)',
       '',
       stamp,
-      `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (3 answers each, one in ten unanswered; 5 comments each), on PostgreSQL 15.`,
+      `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), on PostgreSQL 15.`,
       'Each request picks a random question or one of 18 real two-word queries; ratio to the fixed 20 kB bare-Node page of the same run.',
       '',
       TABLE_HEAD,
