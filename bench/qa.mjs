@@ -38,7 +38,7 @@ async function statementsPerRequest(client, dbName, url, times = 100) {
   return +((after - before - 1) / times).toFixed(1);
 }
 
-export async function qaBench({ env, port, label, questions }) {
+export async function qaBench({ env, port, label, questions, searchOnly = false }) {
   seedQa(env, questions);
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
@@ -59,13 +59,16 @@ export async function qaBench({ env, port, label, questions }) {
       await load({ url: base, duration: 2, ...path(make) }); // warm-up
       rows.push([`${name} (${range.n.toLocaleString('en')} questions)`, await load({ url: base, pid: server.pid, ...path(make) })]);
     };
-    await measure('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
-    await measure('GET /home (screen, newest)', () => '/home');
-    await measure('GET /question/getQuestion?order=newest&limit=50', () => '/question/getQuestion?order=newest&limit=50');
-    await measure('GET /question/getQuestionById/:qid (random)', () => `/question/getQuestionById/${randomId()}`);
+    if (!searchOnly) {
+      await measure('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
+      await measure('GET /home (screen, newest)', () => '/home');
+      await measure('GET /question/getQuestion?order=newest&limit=50', () => '/question/getQuestion?order=newest&limit=50');
+      await measure('GET /question/getQuestionById/:qid (random)', () => `/question/getQuestionById/${randomId()}`);
+    }
     await measure('GET /home?search= (screen, two words)', () => `/home?search=${encodeURIComponent(pick(SEARCHES))}`);
     await measure('GET /question/getQuestion?search= (two words, limit 50)', () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`);
     await measure('GET /question/getQuestion?search=[tag] words', () => `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`);
+    if (searchOnly) return { label, questions: range.n, rows, statements: null, biggest };
     const statements = {
       empty: await statementsPerRequest(client, dbName, `${base}/question/${empty.id}`),
       biggest: await statementsPerRequest(client, dbName, `${base}/question/${biggest.id}`),

@@ -53,6 +53,27 @@ writeSection('ceiling', [
   `| bare Node http, fixed 20 kB page | ${fmt(ceil20k, ceil20k)} |`,
 ]);
 
+async function qaSection(questions, searchOnly) {
+  if (!pgUrl) return null;
+  // The data set takes minutes to build: it is kept between runs in its own database.
+  const env = { DATABASE_URL: await postgresDatabase(pgUrl, `fso_bench_qa_${questions}`, true) };
+  console.log(`Q&A benchmark at ${questions} questions…`);
+  const r = await qaBench({ env, port: 3250, label: 'PostgreSQL 15', questions, searchOnly });
+  return [
+    `## Questions, answers and search at ${r.questions.toLocaleString('en')} questions (issue 3)`,
+    '',
+    stamp,
+    `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), on PostgreSQL 15.`,
+    'Each request picks a random question or one of 18 real two-word queries; ratio to the fixed 20 kB bare-Node page of the same run.',
+    '',
+    TABLE_HEAD,
+    ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
+    ...(r.statements
+      ? ['', `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`]
+      : []),
+  ];
+}
+
 const benchmarks = {
   async accounts() {
     const lines = ['## Accounts (issue 2)', '', stamp, ''];
@@ -82,24 +103,11 @@ const benchmarks = {
     return lines;
   },
   async qa() {
-    if (!pgUrl) return null;
-    const questions = Number(process.env.BENCH_QA_QUESTIONS ?? 100_000);
-    // The data set takes minutes to build: it is kept between runs in its own database.
-    const env = { DATABASE_URL: process.env.BENCH_QA_DATABASE_URL ?? (await postgresDatabase(pgUrl, `fso_bench_qa_${questions}`, true)) };
-    console.log(`Q&A benchmark at ${questions} questions…`);
-    const r = await qaBench({ env, port: 3250, label: 'PostgreSQL 15', questions });
-    return [
-      '## Questions, answers and search (issue 3)',
-      '',
-      stamp,
-      `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), on PostgreSQL 15.`,
-      'Each request picks a random question or one of 18 real two-word queries; ratio to the fixed 20 kB bare-Node page of the same run.',
-      '',
-      TABLE_HEAD,
-      ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
-      '',
-      `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`,
-    ];
+    return qaSection(100_000, false);
+  },
+  /** Search alone at a million questions (its data set takes ~30 min to build the first time). */
+  async 'qa-1m'() {
+    return qaSection(1_000_000, true);
   },
 };
 
