@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm run bench [-- name …]`: builds the web app, measures the bare-Node ceiling, then runs the
- * named benchmarks (default: all) against the embedded database and, when BENCH_DATABASE_URL
- * or TEST_DATABASE_URL is set, against PostgreSQL. Each benchmark rewrites only its own
- * section of bench/RESULTS.md, stamped with machine and date, so sections can be rerun alone.
+ * named benchmarks (default: all) against the embedded database and against PostgreSQL: the
+ * server at BENCH_DATABASE_URL, or else one started for the run (bench/postgres.mjs). Each
+ * benchmark rewrites only its own section of bench/RESULTS.md, stamped with machine and date,
+ * so sections can be rerun alone.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,6 +14,7 @@ import pg from 'pg';
 import { accountsBench } from './accounts.mjs';
 import { gamesBench, GAMES_HEAD, gamesRow } from './games.mjs';
 import { ceiling, fmt, machine, root, TABLE_HEAD, writeSection } from './lib.mjs';
+import { startBenchPostgres } from './postgres.mjs';
 import { qaBench } from './qa.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
@@ -33,7 +35,8 @@ async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)
 
 const info = machine();
 const stamp = `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`;
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const benchPostgres = process.env.BENCH_DATABASE_URL ? null : startBenchPostgres();
+const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
 const embedded = () => ({ label: 'embedded (PGlite)', env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-bench-')) } });
 const targets = async () => [embedded(), ...(pgUrl ? [{ label: 'PostgreSQL 15', env: { DATABASE_URL: await postgresDatabase(pgUrl) } }] : [])];
 
@@ -117,5 +120,6 @@ for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
   if (!run) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benchmarks).join(', ')}`);
   const lines = await run();
   if (lines) writeSection(name, lines);
-  else console.log(`${name}: skipped (needs BENCH_DATABASE_URL or TEST_DATABASE_URL)`);
+  else console.log(`${name}: skipped (needs PostgreSQL: BENCH_DATABASE_URL, or Debian's PostgreSQL 15 binaries)`);
 }
+benchPostgres?.stop();
