@@ -4,7 +4,7 @@
  * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -117,3 +117,18 @@ export const fmt = (r, ceil) =>
 export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
 
 export { createServer };
+
+const RESULTS = new URL('./RESULTS.md', import.meta.url).pathname;
+
+/** Replaces one benchmark's section of RESULTS.md (between its markers), keeping the others. */
+export function writeSection(name, lines) {
+  const text = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n';
+  const open = `<!-- bench:${name} -->`;
+  const close = `<!-- /bench:${name} -->`;
+  const block = `${open}\n${lines.join('\n').trimEnd()}\n${close}`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  const next = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + close.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(RESULTS, next);
+  console.log(block);
+}
