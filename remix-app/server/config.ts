@@ -18,6 +18,7 @@ const schema = z
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -39,6 +40,7 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
+  logLevel: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,5 +62,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
+    logLevel: e.LOG_LEVEL,
   };
 }
