@@ -47,13 +47,7 @@ export function createWebServer(opts: {
     socketsConnected: () => realtime.io.of('/').sockets.size,
     gamesInProgress: async () => (await listGames(database.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total,
   });
-  let draining = false;
   app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
-  app.use((_req, res, next) => {
-    // While stopping, each answer closes its connection so clients move to another instance.
-    if (draining) res.setHeader('Connection', 'close');
-    next();
-  });
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
@@ -120,7 +114,6 @@ export function createWebServer(opts: {
     httpServer,
     realtime,
     close: async () => {
-      draining = true;
       await Promise.all([closeHttpServer(httpServer), realtime.close()]);
     },
   };

@@ -41,8 +41,11 @@ export function stopOnSignal(stop: () => Promise<void>, log: Logger, deadlineMs 
 export function closeHttpServer(server: Server, graceMs = SHUTDOWN_DEADLINE_MS - 2000): Promise<void> {
   return new Promise((resolve) => {
     const cut = setTimeout(() => server.closeAllConnections(), graceMs);
+    // A kept-alive connection turns idle once its answer is sent: close it then, not at the client's leisure.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     server.close(() => {
       clearTimeout(cut);
+      clearInterval(idle);
       resolve();
     });
     server.closeIdleConnections();
