@@ -1,5 +1,5 @@
 /**
- * Cross-site request forgery guard (docs/decisions/0009-csrf.md): a request that can change
+ * Cross-site request forgery guard (docs/decisions/0010-csrf-origin-check.md): a request that can change
  * something (any method but GET, HEAD, OPTIONS) is refused with 403 when a browser says it
  * comes from another origin, unless that origin is one of CORS_ORIGINS. The browser's word is,
  * in order: Sec-Fetch-Site, then Origin, then Referer. A request with none of them is not from

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (docs/decisions/0008-content-security-policy.md): a
+ * Security headers on every response (docs/decisions/0009-content-security-policy.md): a
  * Content-Security-Policy whose only inline scripts are the ones carrying this request's nonce
  * (Remix's hydration scripts; the nonce reaches them through the load context), no framing,
  * a referrer policy, nosniff, and HSTS in production.

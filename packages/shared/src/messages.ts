@@ -86,7 +86,7 @@ export const MSG = {
   chatTooManyMessages: 'A new chat can start with at most 20 messages.',
   tooManyMessages: 'You are sending messages too fast. Try again in a moment.',
   unavailable: 'The service is unavailable right now. Try again in a moment.',
-  // Production guards (docs/decisions/0009-csrf.md, docs/deploy.md).
+  // Production guards (docs/decisions/0010-csrf-origin-check.md, docs/deploy.md).
   crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
