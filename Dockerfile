@@ -1,7 +1,10 @@
 # One image for both services of Fake Stack Overflow (docs/deploy.md). The command chooses:
-#   npm run start:web        screens, REST, /socket.io forwarded to realtime (the default)
-#   npm run start:realtime   Socket.IO
-#   npm run migrate          apply the database migrations and exit (Fly's release_command)
+#   node --import tsx remix-app/web.ts        (npm run start:web) screens, REST, /socket.io
+#                                             forwarded to realtime; the default
+#   node --import tsx remix-app/realtime.ts   (npm run start:realtime) Socket.IO
+#   npm run migrate                           apply the migrations and exit (release step)
+# Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
+# child, which would then miss the graceful stop and be killed at the platform's timeout.
 # TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
 # server bundles are built; the final stage holds production dependencies and sources only.
 
@@ -40,4 +43,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "run", "start:web"]
+CMD ["node", "--import", "tsx", "remix-app/web.ts"]
