@@ -105,9 +105,12 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
     const { code, ms } = await site.exited;
     expect(code).toBe(0);
     expect(ms).toBeLessThan(10_000);
-    const messages = site.lines().map((l) => l.msg);
-    expect(messages).toContain('shutting down');
-    expect(messages).toContain('stopped');
+    // Every line is JSON (site.lines() parses them), each request has an id, no secret is logged.
+    const lines = site.lines();
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['request', 'shutting down', 'stopped']));
+    expect(lines.filter((l) => l.msg === 'request').every((l) => typeof l.reqId === 'string')).toBe(true);
+    const logged = JSON.stringify(lines);
+    for (const secret of ['correct-horse-1', cookie.split('=')[1]!, 's'.repeat(40)]) expect(logged).not.toContain(secret);
   } finally {
     site.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
