@@ -8,7 +8,9 @@ import type { ServerBuild } from '@remix-run/node';
 import { migrate, openDatabase } from '@fso/db';
 import { loadConfig } from './server/config.ts';
 import { createWebServer } from './server/app.ts';
+import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
+import { stopOnSignal } from './server/shutdown.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -20,13 +22,15 @@ try {
   process.exit(1);
 }
 
+const logger = createLogger({ level: config.logLevel });
+
 // DATA_DIR is relative to where the site was started; build output is relative to this folder.
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('.', import.meta.url).pathname);
 
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir });
 await migrate(database);
-if (config.seedDemo && (await seedDemo(database))) console.log('Seeded demo users (see README).');
+if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let before;
@@ -39,19 +43,13 @@ if (dev) {
   build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-const server = createWebServer({ config, database, build, before, dev });
+const server = createWebServer({ config, database, logger, build, before, dev });
 server.httpServer.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
-  console.log(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
+  logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
 });
 
-let stopping = false;
-async function shutdown() {
-  if (stopping) return;
-  stopping = true;
+stopOnSignal(async () => {
   await server.close();
   await database.close();
-  process.exit(0);
-}
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+}, logger);

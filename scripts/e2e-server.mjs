@@ -23,6 +23,8 @@ const env = {
   COOKIE_SECURE: 'false',
   SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-e2e',
   SEED_DEMO: 'true',
+  // A stand-in for the spec's own client on another origin (tests/e2e/fixtures.ts).
+  CORS_ORIGINS: 'http://spec-client.localhost:5173',
 };
 
 if (process.env.TEST_DATABASE_URL) {

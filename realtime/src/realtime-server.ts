@@ -19,11 +19,19 @@ export interface RealtimeDeps {
   features?: RealtimeFeature[];
 }
 
-export type RealtimeFeature = (socket: RealtimeSocket, io: RealtimeIO) => void;
+/** Work started by a socket event (a game move); `close()` waits for it before resolving. */
+export type TrackWork = <T>(work: Promise<T>) => Promise<T>;
+
+export type RealtimeFeature = (socket: RealtimeSocket, io: RealtimeIO, track: TrackWork) => void;
 
 export interface RealtimeServer {
   io: RealtimeIO;
   publisher: EventPublisher;
+  /**
+   * Stops taking sockets and closes the open ones without ending their sessions (clients
+   * reconnect, to another instance behind a load balancer), then waits for the work their
+   * events started. Closes the HTTP server it is attached to as well.
+   */
   close(): Promise<void>;
 }
 
@@ -68,18 +76,25 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
     }
   });
 
+  const inFlight = new Set<Promise<unknown>>();
+  const track: TrackWork = (work) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
+
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
-    for (const feature of deps.features ?? []) feature(socket, io);
+    for (const feature of deps.features ?? []) feature(socket, io, track);
   });
 
   return {
     io,
     publisher: publisherFor(io),
-    close: () =>
-      new Promise<void>((resolve) => {
-        io.disconnectSockets(true);
-        void io.close(() => resolve());
-      }),
+    close: async () => {
+      // Closing the transports (not disconnectSockets) tells clients to reconnect, not to sign out.
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
+    },
   };
 }

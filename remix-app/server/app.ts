@@ -1,22 +1,28 @@
 /**
- * Builds the whole web service on one HTTP server: Express with health check, body limits and
- * CORS in front of the Remix handler (screens and REST), plus the Socket.IO service on the same
- * port. Used by server.ts and by the integration tests.
+ * Builds the whole web service on one HTTP server: Express with request logging, metrics,
+ * security headers, health check, body limits, CORS and the CSRF guard in front of the Remix
+ * handler (screens and REST), plus the Socket.IO service on the same port. Used by server.ts.
  */
 import { createServer, type Server } from 'node:http';
-import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { findSessionUser, readSessionId, type Database } from '@fso/db';
+import { findSessionUser, listGames, readSessionId, type Database } from '@fso/db';
 import { chatHandlers, createRealtimeServer, gameHandlers, type RealtimeServer } from '@fso/realtime';
 import { MSG } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import { csrfGuard } from './csrf.ts';
+import { logOf, requestLogging, type Logger } from './logging.ts';
+import { createMetrics } from './metrics.ts';
+import { remixHandler } from './remix-handler.ts';
+import { nonceOf, securityHeaders } from './security-headers.ts';
+import { closeHttpServer } from './shutdown.ts';
 
 export interface WebServer {
   httpServer: Server;
   realtime: RealtimeServer;
+  /** Graceful stop: no new connections, in-flight requests and moves finish, sockets go elsewhere. */
   close(): Promise<void>;
 }
 
@@ -25,6 +31,7 @@ const MAX_BODY_BYTES = 100_000;
 export function createWebServer(opts: {
   config: Config;
   database: Database;
+  logger: Logger;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware before the Remix handler (Vite's in development). */
   before?: express.RequestHandler;
@@ -35,11 +42,18 @@ export function createWebServer(opts: {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  const metrics = createMetrics({
+    routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
+    socketsConnected: () => realtime.io.of('/').sockets.size,
+    gamesInProgress: async () => (await listGames(database.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total,
+  });
+  app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
+  app.get('/metrics', metrics.handler);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
@@ -62,6 +76,8 @@ export function createWebServer(opts: {
     next();
   });
 
+  app.use(csrfGuard(config.corsOrigins));
+
   if (opts.before) app.use(opts.before);
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
   app.use(express.static('build/client', { maxAge: '1h' }));
@@ -79,14 +95,17 @@ export function createWebServer(opts: {
 
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       build: opts.build,
       mode: opts.dev ? 'development' : 'production',
-      getLoadContext: (req): AppLoadContext => ({
+      database,
+      getLoadContext: (req, res): AppLoadContext => ({
         database,
         events: realtime.publisher,
         config,
         clientIp: req.ip ?? 'unknown',
+        log: logOf(res),
+        cspNonce: nonceOf(res),
       }),
     }),
   );
@@ -94,6 +113,8 @@ export function createWebServer(opts: {
   return {
     httpServer,
     realtime,
-    close: () => realtime.close(),
+    close: async () => {
+      await Promise.all([closeHttpServer(httpServer), realtime.close()]);
+    },
   };
 }

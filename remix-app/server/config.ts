@@ -33,6 +33,7 @@ const schema = z
     ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
     ID_TOKEN_ISSUER: z.string().optional(),
     ID_TOKEN_AUDIENCE: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .superRefine((env, ctx) => {
     for (const [a, b] of [
@@ -79,6 +80,7 @@ export interface Config {
   google: (OAuthClientConfig & { userinfoUrl: string }) | null;
   /** Who may sign ID tokens for POST /user/firebaseLogin. Null when off. */
   idToken: { jwksUrl: string; issuer: string; audience: string } | null;
+  logLevel: string;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -110,5 +112,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authorizeUrl: e.GOOGLE_AUTHORIZE_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL }
         : null,
     idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
+    logLevel: e.LOG_LEVEL,
   };
 }

@@ -96,6 +96,10 @@ export const MSG = {
   idTokenMismatch: 'The ID token belongs to a different firebaseId.',
   idTokenUnconfigured: 'ID token sign-in is not configured on this server.',
   idTokenKeysUnavailable: "The identity provider's keys could not be fetched. Try again in a moment.",
+  // Production guards (docs/decisions/0012-csrf-origin-check.md, docs/deploy.md).
+  crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
+  databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
+  shuttingDown: 'This server is restarting. Try again in a moment.',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;
