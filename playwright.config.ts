@@ -5,6 +5,8 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The mock OAuth provider (scripts/oauth-mock.mjs) started by the e2e server; tests read it too.
+process.env.E2E_OAUTH_PORT ??= String(PORT + 10);
 
 export default defineConfig({
   testDir: 'tests/e2e',

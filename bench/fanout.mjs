@@ -8,18 +8,16 @@
  * with one socket per instance and a trickle of messages. The ceiling is a bare Socket.IO
  * server's CPU per broadcast. The listening sockets live in 2 child processes
  * (fanout-clients.mjs) whose CPU is reported as the load generator's.
- * Alone: `node bench/fanout.mjs` (needs BENCH_DATABASE_URL or TEST_DATABASE_URL and a build;
- * BENCH_PORT moves its ports, 3400–3407 by default) rewrites the fan-out section of bench/RESULTS.md.
+ * Alone: `npm run bench -- fanout` (BENCH_PORT moves its ports, 3400–3409 by default).
  */
 import { fork, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Server } from 'socket.io';
-import { cpuMs, freshPostgres, machine, machineBusy, root, startServer } from './lib.mjs';
+import { cpuMs, machineBusy, root, startServer } from './lib.mjs';
 
 const SOCKETS = 1000;
 const CHILDREN = 2;
@@ -243,20 +241,4 @@ export function fanoutLines({ loadBefore, bare, single, split }) {
   const [a, b] = [single.trickle, split.trickle];
   lines.push(`Latency the adapter adds (split minus one process, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
   return lines;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('set BENCH_DATABASE_URL (a PostgreSQL server) for the fan-out benchmark');
-  const info = machine();
-  const result = await fanoutBench({ databaseUrls: [await freshPostgres(url), await freshPostgres(url)], portBase: Number(process.env.BENCH_PORT ?? 3400) });
-  const lines = fanoutLines(result);
-  lines.splice(1, 0, '', `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`);
-  const path = join(root, 'bench/RESULTS.md');
-  const old = readFileSync(path, 'utf8');
-  const start = old.indexOf(lines[0]);
-  const end = start < 0 ? -1 : old.indexOf('\n## ', start + 1);
-  const section = lines.join('\n');
-  writeFileSync(path, start < 0 ? `${old.trimEnd()}\n\n${section}` : `${old.slice(0, start)}${section}${end < 0 ? '' : old.slice(end)}`);
-  console.log(section);
 }

@@ -4,11 +4,10 @@
  * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
-import pg from 'pg';
 
 export const root = new URL('..', import.meta.url).pathname;
 const TICKS = 100; // USER_HZ on Linux
@@ -117,16 +116,19 @@ export const fmt = (r, ceil) =>
   `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.errors} | ${r.machineBusy}%`;
 export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
 
-/** A new, empty database on the PostgreSQL server at `url`; its URL. */
-export async function freshPostgres(url) {
-  const name = `fso_bench_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
 export { createServer };
+
+const RESULTS = new URL('./RESULTS.md', import.meta.url).pathname;
+
+/** Replaces one benchmark's section of RESULTS.md (between its markers), keeping the others. */
+export function writeSection(name, lines) {
+  const text = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n';
+  const open = `<!-- bench:${name} -->`;
+  const close = `<!-- /bench:${name} -->`;
+  const block = `${open}\n${lines.join('\n').trimEnd()}\n${close}`;
+  const start = text.indexOf(open);
+  const end = text.indexOf(close);
+  const next = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + close.length) : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(RESULTS, next);
+  console.log(block);
+}

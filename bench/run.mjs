@@ -1,70 +1,135 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: builds the web app, measures the bare-Node ceiling, then runs every
- * benchmark against the embedded database and (when BENCH_DATABASE_URL or TEST_DATABASE_URL is
- * set) against PostgreSQL, and writes bench/RESULTS.md with machine and date.
+ * `npm run bench [-- name …]`: builds the web app, measures the bare-Node ceiling, then runs the
+ * named benchmarks (default: all) against the embedded database and against PostgreSQL: the
+ * server at BENCH_DATABASE_URL, or else one started for the run (bench/postgres.mjs). Each
+ * benchmark rewrites only its own section of bench/RESULTS.md, stamped with machine and date,
+ * so sections can be rerun alone.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { accountsBench } from './accounts.mjs';
 import { fanoutBench, fanoutLines } from './fanout.mjs';
 import { gamesBench, GAMES_HEAD, gamesRow } from './games.mjs';
-import { ceiling, fmt, freshPostgres, machine, root, TABLE_HEAD } from './lib.mjs';
+import { ceiling, fmt, machine, root, TABLE_HEAD, writeSection } from './lib.mjs';
+import { startBenchPostgres } from './postgres.mjs';
+import { qaBench } from './qa.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
 
-const info = machine();
-console.log('Measuring the bare-Node ceiling…');
-const ceil = await ceiling();
-const targets = [{ label: 'embedded (PGlite)', env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-bench-')) } }];
-const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-if (pgUrl) targets.push({ label: 'PostgreSQL 15', env: { DATABASE_URL: await freshPostgres(pgUrl) } });
-
-const results = [];
-for (const [i, target] of targets.entries()) {
-  console.log(`Accounts benchmark on ${target.label}…`);
-  results.push(await accountsBench({ ...target, port: 3200 + i }));
+/** A new database on the server, or with `keep` the existing one of that name. */
+async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)}`, keep = false) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  if (exists && !keep) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  if (!exists || !keep) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
-const lines = [
-  '# Benchmark results',
+const info = machine();
+const stamp = `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`;
+const benchPostgres = process.env.BENCH_DATABASE_URL ? null : startBenchPostgres();
+const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
+const embedded = () => ({ label: 'embedded (PGlite)', env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-bench-')) } });
+const targets = async () => [embedded(), ...(pgUrl ? [{ label: 'PostgreSQL 15', env: { DATABASE_URL: await postgresDatabase(pgUrl) } }] : [])];
+
+console.log('Measuring the bare-Node ceiling…');
+const ceil = await ceiling();
+const ceil20k = await ceiling(20_000);
+writeSection('ceiling', [
+  '## Ceiling',
   '',
-  `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`,
+  stamp,
   'Load: autocannon on the same machine (it shares the 2 cores with the server), 16 connections, 10 s per row.',
   '"server CPU ms/req" is the server process\'s user+system time divided by requests served;',
   '"machine busy" is the whole machine during the row (server + load generator).',
   '',
-  '## Ceiling',
-  '',
   TABLE_HEAD,
   `| bare Node http "hello world" | ${fmt(ceil, ceil)} |`,
-  '',
-  '## Accounts (issue 2)',
-  '',
-];
-for (const r of results) {
-  lines.push(`### ${r.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build). Idle memory of the single process: ${r.idleRss} MB RSS.`, '', TABLE_HEAD);
-  for (const [name, run] of r.rows) lines.push(`| ${name} | ${fmt(run, ceil)} |`);
-  lines.push('');
+  `| bare Node http, fixed 20 kB page | ${fmt(ceil20k, ceil20k)} |`,
+]);
+
+async function qaSection(questions, searchOnly) {
+  if (!pgUrl) return null;
+  // The data set takes minutes to build: it is kept between runs in its own database.
+  const env = { DATABASE_URL: await postgresDatabase(pgUrl, `fso_bench_qa_${questions}`, true) };
+  console.log(`Q&A benchmark at ${questions} questions…`);
+  const r = await qaBench({ env, port: 3250, label: 'PostgreSQL 15', questions, searchOnly });
+  return [
+    `## Questions, answers and search at ${r.questions.toLocaleString('en')} questions (issue 3)`,
+    '',
+    stamp,
+    `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), on PostgreSQL 15.`,
+    'Each request picks a random question or one of 18 real two-word queries; ratio to the fixed 20 kB bare-Node page of the same run.',
+    '',
+    TABLE_HEAD,
+    ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
+    ...(r.statements
+      ? ['', `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`]
+      : []),
+  ];
 }
-lines.push(
-  '## Games (issue 5)',
-  '',
-  '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores).',
-  'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
-  '',
-);
-for (const [i, target] of targets.entries()) {
-  console.log(`Games benchmark on ${target.label}…`);
-  const r = await gamesBench({ env: { ...target.env, SEED_DEMO: 'false' }, port: 3300 + i, label: target.label });
-  lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '');
+
+const benchmarks = {
+  async accounts() {
+    const lines = ['## Accounts (issue 2)', '', stamp, ''];
+    for (const [i, target] of (await targets()).entries()) {
+      console.log(`Accounts benchmark on ${target.label}…`);
+      const r = await accountsBench({ ...target, port: 3200 + i });
+      lines.push(`### ${r.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build). Idle memory of the single process: ${r.idleRss} MB RSS.`, '', TABLE_HEAD);
+      for (const [name, run] of r.rows) lines.push(`| ${name} | ${fmt(run, ceil)} |`);
+      lines.push('');
+    }
+    return lines;
+  },
+  async games() {
+    const lines = [
+      '## Games (issue 5)',
+      '',
+      stamp,
+      '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores).',
+      'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
+      '',
+    ];
+    for (const [i, target] of (await targets()).entries()) {
+      console.log(`Games benchmark on ${target.label}…`);
+      const r = await gamesBench({ env: { ...target.env, SEED_DEMO: 'false' }, port: 3300 + i, label: target.label });
+      lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '');
+    }
+    return lines;
+  },
+  async qa() {
+    return qaSection(100_000, false);
+  },
+  /** Messaging fan-out: one process, then split mode over the PostgreSQL adapter. */
+  async fanout() {
+    if (!pgUrl) return null;
+    console.log('Fan-out benchmark (PostgreSQL, one process and split mode)…');
+    const tag = Date.now().toString(36);
+    const databaseUrls = [await postgresDatabase(pgUrl, `fso_bench_fanout_${tag}`), await postgresDatabase(pgUrl, `fso_bench_fanout_split_${tag}`)];
+    const [heading, ...rest] = fanoutLines(await fanoutBench({ databaseUrls, portBase: Number(process.env.BENCH_PORT ?? 3400) }));
+    return [heading, '', stamp, ...rest];
+  },
+  /** Search alone at a million questions (its data set takes ~30 min to build the first time). */
+  async 'qa-1m'() {
+    return qaSection(1_000_000, true);
+  },
+};
+
+const wanted = process.argv.slice(2);
+for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
+  const run = benchmarks[name];
+  if (!run) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benchmarks).join(', ')}`);
+  const lines = await run();
+  if (lines) writeSection(name, lines);
+  else console.log(`${name}: skipped (needs PostgreSQL: BENCH_DATABASE_URL, or Debian's PostgreSQL 15 binaries)`);
 }
-if (pgUrl) {
-  console.log('Fan-out benchmark (PostgreSQL, one process and split mode)…');
-  lines.push(...fanoutLines(await fanoutBench({ databaseUrls: [await freshPostgres(pgUrl), await freshPostgres(pgUrl)] })));
-}
-writeFileSync(join(root, 'bench/RESULTS.md'), lines.join('\n'));
-console.log(lines.join('\n'));
+benchPostgres?.stop();

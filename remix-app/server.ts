@@ -6,18 +6,21 @@
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import { createWebServer } from './server/app.ts';
-import { closeOnSignal, openMigrated, readConfig, serverBuild } from './server/boot.ts';
+import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
+import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
+import { stopOnSignal } from './server/shutdown.ts';
 
 const dev = process.argv.includes('--dev');
 const config = readConfig('all');
+const logger = createLogger({ level: config.logLevel });
 
 // DATA_DIR is relative to where the site was started; build output is relative to this folder.
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('.', import.meta.url).pathname);
 
 const database = await openMigrated(config, dataDir);
-if (config.seedDemo && (await seedDemo(database))) console.log('Seeded demo users (see README).');
+if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
 
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let before;
@@ -30,13 +33,13 @@ if (dev) {
   build = await serverBuild();
 }
 
-const server = createWebServer({ config, database, build, before, dev });
+const server = createWebServer({ config, database, logger, build, before, dev });
 server.httpServer.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
-  console.log(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
+  logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
 });
 
-closeOnSignal(async () => {
+stopOnSignal(async () => {
   await server.close();
   await database.close();
-});
+}, logger);

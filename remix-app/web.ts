@@ -5,24 +5,27 @@
  */
 import { clusterPublisher } from '@fso/realtime';
 import { createWebServer } from './server/app.ts';
-import { closeOnSignal, openMigrated, readConfig, serverBuild } from './server/boot.ts';
+import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
+import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
+import { stopOnSignal } from './server/shutdown.ts';
 
 const config = readConfig('web');
-const databaseUrl = config.databaseUrl!;
+const logger = createLogger({ level: config.logLevel });
 process.chdir(new URL('.', import.meta.url).pathname);
 
 const database = await openMigrated(config, '');
-if (config.seedDemo && (await seedDemo(database))) console.log('Seeded demo users (see README).');
-const cluster = await clusterPublisher({ databaseUrl, redisUrl: config.redisUrl });
+if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
+const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl });
 
-const server = createWebServer({ config, database, build: await serverBuild(), split: { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher } });
+const split = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
+const server = createWebServer({ config, database, logger, build: await serverBuild(), split });
 server.httpServer.listen(config.port, config.host, () => {
-  console.log(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
+  logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });
 
-closeOnSignal(async () => {
+stopOnSignal(async () => {
   await server.close();
   await cluster.close();
   await database.close();
-});
+}, logger);

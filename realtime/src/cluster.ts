@@ -1,6 +1,6 @@
 /**
  * Split mode: how events cross between processes. The bus is PostgreSQL LISTEN/NOTIFY (the
- * default; its `socket_io_attachments` table comes from a migration) or Redis when a URL is
+ * default; its `socket_io_attachments` table comes from migration 0006) or Redis when a URL is
  * given. Realtime instances get a Socket.IO adapter over the bus; web processes get an
  * EventPublisher over the matching emitter, which the instances' adapters hear. Per-viewer
  * events travel as one `roomViews` server-side message that each instance delivers locally.

@@ -16,7 +16,7 @@ const gameIdIn = (raw: unknown): string | null => {
 
 export function gameHandlers(database: Database): RealtimeFeature {
   const { db } = database;
-  return (socket, events) => {
+  return (socket, events, track) => {
     const deps = { db, events };
     const player = socket.data.username;
     const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
@@ -24,7 +24,7 @@ export function gameHandlers(database: Database): RealtimeFeature {
     const guarded =
       <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
       (...args: A) => {
-        handler(...args).catch(() => gameError(null, MSG.gameServerError));
+        track(handler(...args)).catch(() => gameError(null, MSG.gameServerError));
       };
 
     socket.on(

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserUpdatePayload } from '@fso/shared';
+import type { RealtimeFeature } from './realtime-server.ts';
 import { outcome, startTestRealtime, type TestRealtime } from './test-server.ts';
 
 let t: TestRealtime;
@@ -36,5 +37,31 @@ describe('realtime handshake and publishing', () => {
     const secondGone = new Promise((resolve) => second.once('disconnect', resolve));
     t.server.publisher.disconnectUser('IVAN');
     expect(await secondGone).toBe('io server disconnect');
+  });
+});
+
+describe('realtime close', () => {
+  it('closes transports (clients reconnect, sessions stay) and waits for work in flight', async () => {
+    const log: string[] = [];
+    // A stand-in for a game move: tracked work that takes a while.
+    const slow: RealtimeFeature = (socket, _io, track) => {
+      socket.on('leaveGame', () => {
+        void track(new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() => void log.push('move stored')));
+      });
+    };
+    const rt = await startTestRealtime(() => [slow]);
+    try {
+      const socket = rt.open((await rt.signedIn('jo')).cookie);
+      expect(await outcome(socket)).toBe('connected');
+      const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      socket.emit('leaveGame', '1');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await rt.server.close();
+      log.push('closed');
+      expect(log).toEqual(['move stored', 'closed']);
+      expect(await gone).toBe('transport close');
+    } finally {
+      await rt.database.close();
+    }
   });
 });

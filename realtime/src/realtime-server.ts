@@ -32,12 +32,20 @@ export interface RealtimeDeps {
   adapter?: ServerOptions['adapter'];
 }
 
+/** Work started by a socket event (a game move); `close()` waits for it before resolving. */
+export type TrackWork = <T>(work: Promise<T>) => Promise<T>;
+
 /** Registers a feature's events on one socket; `events` publishes on every instance. */
-export type RealtimeFeature = (socket: RealtimeSocket, events: EventPublisher) => void;
+export type RealtimeFeature = (socket: RealtimeSocket, events: EventPublisher, track: TrackWork) => void;
 
 export interface RealtimeServer {
   io: RealtimeIO;
   publisher: EventPublisher;
+  /**
+   * Stops taking sockets and closes the open ones without ending their sessions (clients
+   * reconnect, to another instance behind a load balancer), then waits for the work their
+   * events started. Closes the HTTP server it is attached to as well.
+   */
   close(): Promise<void>;
 }
 
@@ -93,18 +101,25 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
     }
   });
 
+  const inFlight = new Set<Promise<unknown>>();
+  const track: TrackWork = (work) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work)).catch(() => undefined);
+    return work;
+  };
+
   io.on('connection', (socket) => {
     void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
-    for (const feature of deps.features ?? []) feature(socket, publisher);
+    for (const feature of deps.features ?? []) feature(socket, publisher, track);
   });
 
   return {
     io,
     publisher,
-    close: () =>
-      new Promise<void>((resolve) => {
-        io.disconnectSockets(true);
-        void io.close(() => resolve());
-      }),
+    close: async () => {
+      // Closing the transports (not disconnectSockets) tells clients to reconnect, not to sign out.
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+      await Promise.allSettled([...inFlight]);
+    },
   };
 }

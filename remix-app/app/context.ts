@@ -2,12 +2,17 @@
 import type { Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
 import type { Config } from '../server/config.ts';
+import type { Logger } from '../server/logging.ts';
 
 export interface AppContext {
   database: Database;
   events: EventPublisher;
   config: Config;
   clientIp: string;
+  /** This request's logger (its lines carry the request id). */
+  log: Logger;
+  /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
+  cspNonce: string;
 }
 
 declare module '@remix-run/server-runtime' {

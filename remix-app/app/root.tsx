@@ -1,6 +1,7 @@
 /** The HTML document, shared by every screen, and the last-resort error page. */
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
 import type { LinksFunction } from '@remix-run/node';
+import { useNonce } from './nonce.ts';
 import styles from './styles.css?url';
 
 export const links: LinksFunction = () => [
@@ -9,6 +10,7 @@ export const links: LinksFunction = () => [
 ];
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -19,8 +21,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

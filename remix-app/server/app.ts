@@ -1,24 +1,30 @@
 /**
- * Builds the whole web service on one HTTP server: Express with health check, body limits and
- * CORS in front of the Remix handler (screens and REST), plus Socket.IO on the same port —
- * the realtime service itself (embedded mode), or in split mode a forward of `/socket.io` to
- * a realtime instance, with events published through the cluster's emitter.
- * Used by server.ts, web.ts and the integration tests.
+ * Builds the whole web service on one HTTP server: Express with request logging, metrics,
+ * security headers, health check, body limits, CORS and the CSRF guard in front of the Remix
+ * handler (screens and REST), plus Socket.IO on the same port — the realtime service itself
+ * (embedded mode), or in split mode a forward of `/socket.io` to a realtime instance, with
+ * events published through the cluster's emitter. Used by server.ts, web.ts and the tests.
  */
 import { createServer, type Server } from 'node:http';
-import { createRequestHandler } from '@remix-run/express';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import type { Database } from '@fso/db';
+import { listGames, type Database } from '@fso/db';
 import { MSG, type EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import { csrfGuard } from './csrf.ts';
+import { logOf, requestLogging, type Logger } from './logging.ts';
+import { createMetrics } from './metrics.ts';
+import { remixHandler } from './remix-handler.ts';
 import { attachRealtime } from './realtime.ts';
+import { nonceOf, securityHeaders } from './security-headers.ts';
+import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 
 export interface WebServer {
   httpServer: Server;
+  /** Graceful stop: no new connections, in-flight requests and moves finish, sockets go elsewhere. */
   close(): Promise<void>;
 }
 
@@ -27,6 +33,7 @@ const MAX_BODY_BYTES = 100_000;
 export function createWebServer(opts: {
   config: Config;
   database: Database;
+  logger: Logger;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware before the Remix handler (Vite's in development). */
   before?: express.RequestHandler;
@@ -40,11 +47,19 @@ export function createWebServer(opts: {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   if (split) app.use(SOCKET_PATH, socketHttpProxy(split.realtimeUrl));
+  const metrics = createMetrics({
+    routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
+    // In split mode the sockets are counted by the realtime instances, not here.
+    socketsConnected: () => realtime?.io.of('/').sockets.size ?? 0,
+    gamesInProgress: async () => (await listGames(database.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total,
+  });
+  app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
   app.use(compression());
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
   });
+  app.get('/metrics', metrics.handler);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const origin = req.headers.origin;
@@ -67,36 +82,38 @@ export function createWebServer(opts: {
     next();
   });
 
+  app.use(csrfGuard(config.corsOrigins));
+
   if (opts.before) app.use(opts.before);
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
   app.use(express.static('build/client', { maxAge: '1h' }));
 
   const httpServer = createServer(app);
-  let events: EventPublisher;
-  let close: () => Promise<void>;
-  if (split) {
-    proxySocketUpgrades(httpServer, split.realtimeUrl);
-    events = split.publisher;
-    close = async () => undefined;
-  } else {
-    const realtime = attachRealtime(httpServer, config, database);
-    events = realtime.publisher;
-    close = realtime.close;
-  }
+  if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
+  const realtime = split ? null : attachRealtime(httpServer, config, database);
+  const events = split?.publisher ?? realtime!.publisher;
 
   app.all(
     '*',
-    createRequestHandler({
+    remixHandler({
       build: opts.build,
       mode: opts.dev ? 'development' : 'production',
-      getLoadContext: (req): AppLoadContext => ({
+      database,
+      getLoadContext: (req, res): AppLoadContext => ({
         database,
         events,
         config,
         clientIp: req.ip ?? 'unknown',
+        log: logOf(res),
+        cspNonce: nonceOf(res),
       }),
     }),
   );
 
-  return { httpServer, close };
+  return {
+    httpServer,
+    close: async () => {
+      await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
+    },
+  };
 }

@@ -1,7 +1,6 @@
 /**
- * What every server entry does first and last: read the config (or stop with its message),
- * open and migrate the database, load the web build, and on SIGINT/SIGTERM close what it
- * opened, once.
+ * What every server entry does first: read the config (or stop with its message), open and
+ * migrate the database, load the web build. (Stopping is shutdown.ts's `stopOnSignal`.)
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,19 +21,6 @@ export async function openMigrated(config: Config, dataDir: string): Promise<Dat
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir });
   await migrate(database);
   return database;
-}
-
-/** Runs `close` on the first SIGINT or SIGTERM, then exits. */
-export function closeOnSignal(close: () => Promise<void>): void {
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
 }
 
 /** The production Remix build, from the current folder (an entry moves into remix-app/ first). */

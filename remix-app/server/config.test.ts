@@ -19,6 +19,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
   });
 
+  it('turns a provider on only with both its client id and secret, naming the missing one', () => {
+    expect(loadConfig({})).toMatchObject({ github: null, google: null, idToken: null });
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(/GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/);
+    expect(() => loadConfig({ ID_TOKEN_AUDIENCE: 'project' })).toThrow(/ID_TOKEN_ISSUER is required/);
+    const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', GITHUB_API_URL: 'https://ghe.example.test/api/v3' });
+    expect(config.github).toEqual({
+      clientId: 'id',
+      clientSecret: 's',
+      authorizeUrl: 'https://github.com/login/oauth/authorize',
+      tokenUrl: 'https://github.com/login/oauth/access_token',
+      apiUrl: 'https://ghe.example.test/api/v3',
+    });
+  });
+
   it('needs DATABASE_URL for either side of split mode, and REALTIME_URL for the web side', () => {
     expect(() => loadConfig({}, 'realtime')).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db.test/fso' }, 'web')).toThrow(/REALTIME_URL: REALTIME_URL/);

@@ -1,7 +1,8 @@
 /**
- * Configuration from the environment, parsed once at start. A missing production secret stops
- * the process with a message naming the variable, and so does a split-mode process (`web`,
- * `realtime`) without the servers it needs.
+ * Configuration from the environment, parsed once at start. A missing production secret, or
+ * half of an OAuth client (an id without its secret), stops the process with a message naming
+ * the variable; so does a split-mode process (`web`, `realtime`) without the servers it needs.
+ * A provider left unconfigured is off, and the sign-in screens say so.
  */
 import { z } from 'zod';
 
@@ -19,6 +20,21 @@ const schema = z
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    ORIGIN: z.string().url().optional(),
+    GITHUB_CLIENT_ID: z.string().optional(),
+    GITHUB_CLIENT_SECRET: z.string().optional(),
+    GITHUB_AUTHORIZE_URL: z.string().url().default('https://github.com/login/oauth/authorize'),
+    GITHUB_TOKEN_URL: z.string().url().default('https://github.com/login/oauth/access_token'),
+    GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+    ID_TOKEN_ISSUER: z.string().optional(),
+    ID_TOKEN_AUDIENCE: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
   });
@@ -34,6 +50,16 @@ const schemaFor = (role: Role) =>
     if (role === 'web' && !env.REALTIME_URL) {
       ctx.addIssue({ code: 'custom', path: ['REALTIME_URL'], message: 'REALTIME_URL (a realtime instance to forward /socket.io to) is required for the web process' });
     }
+    for (const [a, b] of [
+      ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
+      ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+      ['ID_TOKEN_ISSUER', 'ID_TOKEN_AUDIENCE'],
+    ] as const) {
+      if (Boolean(env[a]) !== Boolean(env[b])) {
+        const missing = env[a] ? b : a;
+        ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required when ${missing === a ? b : a} is set` });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
     }
@@ -41,6 +67,13 @@ const schemaFor = (role: Role) =>
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
     }
   });
+
+export interface OAuthClientConfig {
+  clientId: string;
+  clientSecret: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+}
 
 export interface Config {
   production: boolean;
@@ -53,6 +86,15 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Public origin for OAuth redirect URIs; unset, the request's own origin is used. */
+  origin?: string;
+  /** GitHub (or GitHub Enterprise); `apiUrl` serves /user and /user/emails. Null when off. */
+  github: (OAuthClientConfig & { apiUrl: string }) | null;
+  /** Google (or any OpenID Connect provider) with its userinfo endpoint. Null when off. */
+  google: (OAuthClientConfig & { userinfoUrl: string }) | null;
+  /** Who may sign ID tokens for POST /user/firebaseLogin. Null when off. */
+  idToken: { jwksUrl: string; issuer: string; audience: string } | null;
+  logLevel: string;
   /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
@@ -78,6 +120,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
+    origin: e.ORIGIN,
+    github:
+      e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
+        ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET, authorizeUrl: e.GITHUB_AUTHORIZE_URL, tokenUrl: e.GITHUB_TOKEN_URL, apiUrl: e.GITHUB_API_URL }
+        : null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authorizeUrl: e.GOOGLE_AUTHORIZE_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL }
+        : null,
+    idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
+    logLevel: e.LOG_LEVEL,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
   };

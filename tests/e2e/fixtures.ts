@@ -6,6 +6,9 @@ export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}
 
 export const PASSWORD = 'correct-horse-1';
 
+/** The CORS_ORIGINS entry the e2e server is started with (scripts/e2e-server.mjs). */
+export const E2E_CORS_ORIGIN = 'http://spec-client.localhost:5173';
+
 export async function signUp(page: Page, username: string, password = PASSWORD) {
   await page.goto('/signup');
   await page.getByLabel('Username').fill(username);

@@ -10,8 +10,9 @@ async function twoPlayers(page: Page, browser: Browser, javaScriptEnabled: boole
   await signUp(page, ann);
   const context = await browser.newContext({ javaScriptEnabled });
   const bobPage = await context.newPage();
-  await signUp(bobPage, uniqueName('guest'));
-  return { ann, bobPage, close: () => context.close() };
+  const bob = uniqueName('guest');
+  await signUp(bobPage, bob);
+  return { ann, bob, bobPage, close: () => context.close() };
 }
 
 /** Ann creates a game of `type` from /games; Bob joins it from the list. Returns its path. */
@@ -93,6 +94,46 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
     await expect(bobPage.getByTestId('current-mover')).toHaveText(/\(you\)$/);
     await expect(page.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
+    await close();
+  });
+
+  test('two players play Battleship to a winner while a third user watches both boards, hits only', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const { ann, bob, bobPage, close } = await twoPlayers(page, browser, true);
+    const path = await createAndJoin(page, bobPage, 'Battleship', ann);
+    const watcherContext = await browser.newContext();
+    const watcher = await watcherContext.newPage();
+    await signUp(watcher, uniqueName('watch'));
+    await watcher.goto(path);
+    const watched = (name: string) => watcher.getByRole('table', { name: `${name}'s board` });
+    await expect(watched(ann).locator('td.ship')).toHaveCount(0);
+    await expect(watched(bob).locator('td.ship')).toHaveCount(0);
+
+    // The test reads Bob's fleet off Bob's own screen so that Ann can aim at it; Bob fires along
+    // the first rows and, with one shot fewer, cannot sink Ann's 17 cells first.
+    const bobFleet = await bobPage.getByRole('table', { name: 'Your board' }).locator('td.ship').evaluateAll((cells) => cells.map((c) => c.getAttribute('title')!.split(':')[0]!));
+    expect(bobFleet).toHaveLength(17);
+    const bobShots = Array.from({ length: 16 }, (_, i) => `${String.fromCharCode(65 + (i % 10))}${Math.floor(i / 10) + 1}`);
+    const shoot = async (p: Page, cell: string) => {
+      await expect(p.getByRole('button', { name: 'Submit Move' })).toBeEnabled();
+      await p.getByRole('radio', { name: cell, exact: true }).check();
+      await p.getByRole('button', { name: 'Submit Move' }).click();
+      await expect(p.getByRole('radio', { name: cell, exact: true })).toHaveCount(0);
+    };
+    for (const [i, cell] of bobFleet.entries()) {
+      await shoot(page, cell);
+      if (i < bobShots.length) await shoot(bobPage, bobShots[i]!);
+    }
+
+    for (const p of [page, bobPage, watcher]) {
+      await expect(p.getByTestId('game-status')).toHaveText('OVER');
+      await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    }
+    await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.hit')).toHaveCount(17);
+    await expect(watched(bob).locator('td.hit')).toHaveCount(17);
+    await expect(watcher.locator('td.ship')).toHaveCount(0);
+    await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.ship')).toHaveCount(0);
+    await watcherContext.close();
     await close();
   });
 });

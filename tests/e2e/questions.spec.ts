@@ -45,7 +45,7 @@ test('ask, answer, comment and vote; the list and the question page show it all'
   await expect(page.locator('.post-body strong')).toHaveText('leaks');
   await expect(page.locator('.post-body pre code')).toContainText('setInterval');
   await expect(page.getByText('<script>window.pwned = 1</script>')).toBeVisible();
-  await expect(page.locator('#view-count')).toHaveText('1 views');
+  await expect(page.locator('#view-count')).toHaveText('1 view');
 
   await page.getByRole('button', { name: 'Upvote' }).click();
   await expect(page.getByLabel('Votes')).toHaveText('1');
@@ -66,7 +66,7 @@ test('ask, answer, comment and vote; the list and the question page show it all'
   await expect(page.getByText('Answer text cannot be empty')).toBeVisible();
   await page.getByLabel('Answer Text').fill('Call `clearInterval` when done.');
   await page.getByRole('button', { name: 'Post Answer' }).click();
-  await expect(page.getByRole('heading', { name: '1 Answers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '1 Answer' })).toBeVisible();
   await expect(page.locator('.answer code')).toHaveText('clearInterval');
   await page.getByLabel('Add a comment to this answer').fill('Thanks, that fixed it');
   await page.getByRole('button', { name: 'Add comment' }).nth(1).click();

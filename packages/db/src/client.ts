@@ -34,7 +34,8 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10 });
+    // A server that is down answers at once; one that is unreachable must not hold a request forever.
+    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000 });
     pool.on('error', () => {
       /* an idle client lost its server; the next query reconnects */
     });

@@ -1,9 +1,11 @@
 /** Public surface of @fso/db: connection, migrations, schema and queries. */
 export * from './client.ts';
 export * from './migrate.ts';
+export * from './availability.ts';
 export * as schema from './schema/index.ts';
 export * from './queries/users.ts';
 export * from './queries/sessions.ts';
+export * from './queries/identities.ts';
 export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
 export * from './queries/question-read.ts';

@@ -7,7 +7,9 @@ export interface SafeUser {
   username: string;
   biography: string;
   dateJoined: string;
+  /** Only in the signed-in user's own answer to an external sign-in (POST /user/firebaseLogin). */
   email?: string | null;
+  firebaseId?: string;
 }
 
 export type UserUpdateType = 'created' | 'updated' | 'deleted';

@@ -11,3 +11,4 @@ export * from './chat-events.ts';
 export * from './game-events.ts';
 export * from './game.ts';
 export * from './time.ts';
+export * from './counted.ts';

@@ -57,5 +57,17 @@ export const updateBiographySchema = z.object({
   biography: z.string().max(BIOGRAPHY_MAX, MSG.biographyTooLong),
 });
 
+/**
+ * POST /user/firebaseLogin: the spec's firebaseId, plus the ID token that proves it (or an
+ * Authorization: Bearer header). The email is taken from the verified token, never from the
+ * body. Linking to an existing account with the same email needs `linkExisting: true`.
+ */
+export const firebaseLoginSchema = z.object({
+  firebaseId: z.string().trim().max(256).optional(),
+  idToken: z.string().trim().max(8192).optional(),
+  linkExisting: z.boolean().optional(),
+});
+
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
+export type FirebaseLoginInput = z.infer<typeof firebaseLoginSchema>;

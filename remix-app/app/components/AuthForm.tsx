@@ -5,12 +5,24 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { loginSchema, MSG, parseWith, signupSchema } from '@fso/shared';
+import { ExternalSignIn, type ProviderButtonState } from './ExternalSignIn.tsx';
 import { FormError, FormSuccess } from './FormError.tsx';
 import { PasswordFields } from './PasswordField.tsx';
 
 export type AuthMode = 'login' | 'signup';
 
-export function AuthForm({ mode, notice }: { mode: AuthMode; notice?: string | null }) {
+export function AuthForm({
+  mode,
+  providers,
+  notice,
+  error,
+}: {
+  mode: AuthMode;
+  providers: ProviderButtonState[];
+  notice?: string | null;
+  /** A failure that brought the visitor back here (an external sign-in). */
+  error?: string | null;
+}) {
   const result = useActionData<{ error?: string }>();
   const [clientError, setClientError] = useState<string | null>(null);
   const [params] = useSearchParams();
@@ -41,11 +53,12 @@ export function AuthForm({ mode, notice }: { mode: AuthMode; notice?: string | n
           <input name="username" autoComplete="username" autoFocus />
         </label>
         <PasswordFields fields={passwordFields} />
-        <FormError message={clientError ?? result?.error} />
+        <FormError message={clientError ?? result?.error ?? error} />
         <button type="submit" className="primary" disabled={busy}>
           Submit
         </button>
       </Form>
+      <ExternalSignIn verb={mode === 'login' ? 'Sign in' : 'Sign up'} providers={providers} />
       {mode === 'login' ? (
         <p>
           Don&apos;t have an account? <Link to="/signup">Sign up here</Link>

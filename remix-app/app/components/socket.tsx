@@ -30,8 +30,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       else setStatus('reconnecting');
     });
     s.on('connect_error', (err) => {
-      if (err.message === 'unauthorized') backToLogin();
-      else setStatus('reconnecting');
+      if (err.message === 'unauthorized') return backToLogin();
+      setStatus('reconnecting');
+      // A refusal by the server (e.g. 'unavailable' while its database restarts) is not retried by
+      // Socket.IO itself, unlike a lost connection.
+      if (!s.active) setTimeout(() => s.connect(), SOCKET_CLIENT_OPTIONS.reconnectionDelayMax);
     });
     setSocket(s);
     return () => {

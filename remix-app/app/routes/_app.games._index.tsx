@@ -8,7 +8,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
 import { createGame, joinGame, listGamesFor } from '@fso/realtime';
-import { createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
+import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { Pager } from '~/components/Pager.tsx';
 import { formFields } from '~/services/forms.server.ts';
@@ -49,7 +49,7 @@ export default function GamesPage() {
     <section className="games-page">
       <div className="page-heading">
         <h1>Games</h1>
-        <p className="muted">{total === 1 ? '1 game' : `${total} games`}</p>
+        <p className="muted">{counted(total, 'game')}</p>
       </div>
       <div className="row games-toolbar">
         <Form method="post" className="row">

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listQuestions } from '@fso/db';
-import { MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
+import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
@@ -66,7 +66,7 @@ export default function HomePage() {
       </div>
       <div className="list-toolbar">
         <p className="muted" id="question-count">
-          {total} {total === 1 ? 'question' : 'questions'}
+          {counted(total, 'question')}
         </p>
         <nav className="order-buttons" aria-label="Order">
           {QUESTION_ORDERS.map((o) => (
@@ -83,9 +83,9 @@ export default function HomePage() {
           {questions.map((q) => (
             <li key={q._id} className="question-summary">
               <div className="stats muted">
-                <span>{q.score} votes</span>
-                <span>{q.answerCount} answers</span>
-                <span>{q.viewCount} views</span>
+                <span>{counted(q.score, 'vote')}</span>
+                <span>{counted(q.answerCount, 'answer')}</span>
+                <span>{counted(q.viewCount, 'view')}</span>
               </div>
               <div className="summary-main">
                 <Link className="question-title" to={`/question/${q._id}`}>

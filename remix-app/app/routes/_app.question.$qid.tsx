@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { commentFormSchema, idSchema, MSG, parseWith, type Question } from '@fso/shared';
+import { commentFormSchema, counted, idSchema, MSG, parseWith, type Question } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -86,7 +86,7 @@ export default function QuestionPage() {
         </Link>
       </div>
       <p className="question-meta muted">
-        <span id="answer-count">{q.answers.length} answers</span> · <span id="view-count">{q.viewCount} views</span> ·{' '}
+        <span id="answer-count">{counted(q.answers.length, 'answer')}</span> · <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
         <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
       </p>
       <div className="post">
@@ -99,7 +99,7 @@ export default function QuestionPage() {
         </div>
       </div>
 
-      <h2>{q.answers.length} Answers</h2>
+      <h2>{counted(q.answers.length, 'Answer')}</h2>
       <ol className="answer-list">
         {q.answers.map((a) => (
           <li key={a._id} className="answer" id={`answer-${a._id}`}>

@@ -2,6 +2,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listTagsWithCount } from '@fso/db';
+import { counted } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
@@ -34,7 +35,7 @@ export default function TagsPage() {
               {t.name}
             </Link>
             <p className="muted">
-              {t.qcnt} {t.qcnt === 1 ? 'question' : 'questions'}
+              {counted(t.qcnt, 'question')}
             </p>
             <p className="tag-description">{t.description}</p>
           </li>

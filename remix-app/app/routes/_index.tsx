@@ -4,6 +4,7 @@ import { useLoaderData } from '@remix-run/react';
 import { loginSchema, parseWith, userDeleted } from '@fso/shared';
 import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
 import { login } from '~/services/accounts.server.ts';
+import { providerButtons, signInMessage } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { getSessionUser, safeRedirectTo } from '~/services/session.server.ts';
 
@@ -11,7 +12,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (await getSessionUser(request, context)) throw redirect(safeRedirectTo(url.searchParams.get('redirectTo')));
   const deleted = url.searchParams.get('deleted');
-  return { notice: deleted ? userDeleted(deleted) : null };
+  const external = signInMessage(url.searchParams.get('oauth'), url.searchParams.get('provider'));
+  return {
+    providers: providerButtons(context.config),
+    notice: deleted ? userDeleted(deleted) : (external.notice ?? null),
+    error: external.error ?? null,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,8 +30,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function LoginPage() {
-  const { notice } = useLoaderData<typeof loader>();
-  return <AuthForm mode="login" notice={notice} />;
+  const { providers, notice, error } = useLoaderData<typeof loader>();
+  return <AuthForm mode="login" providers={providers} notice={notice} error={error} />;
 }
 
 export const meta: MetaFunction = () => [{ title: 'Log in — Fake Stack Overflow' }];

@@ -1,14 +1,16 @@
 /** `/signup` — the sign-up screen (SPEC §2). */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
 import { parseWith, signupSchema } from '@fso/shared';
 import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
 import { signup } from '~/services/accounts.server.ts';
+import { providerButtons } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { getSessionUser, safeRedirectTo } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getSessionUser(request, context)) throw redirect('/home');
-  return null;
+  return { providers: providerButtons(context.config) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -21,7 +23,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  return <AuthForm mode="signup" />;
+  const { providers } = useLoaderData<typeof loader>();
+  return <AuthForm mode="signup" providers={providers} />;
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign up — Fake Stack Overflow' }];

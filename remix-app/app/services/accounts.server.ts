@@ -14,10 +14,12 @@ import { clearSessionCookie, startSession, type SessionUser } from './session.se
 /** Names that are REST path segments under /user/, so no profile URL can shadow them. */
 const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);
 
+export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());
+
 export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
 
 export async function signup(context: AppLoadContext, input: SignupInput): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
-  if (RESERVED.has(input.username.toLowerCase())) return fail(409, MSG.usernameTaken);
+  if (isReservedUsername(input.username)) return fail(409, MSG.usernameTaken);
   const passwordHash = await hashPassword(input.password);
   const user = await db.createUser(context.database.db, { username: input.username, passwordHash });
   if (!user) return fail(409, MSG.usernameTaken);

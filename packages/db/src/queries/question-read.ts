@@ -50,9 +50,12 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     ),
     rows(
       db,
+      // Two index lookups joined by UNION ALL: an OR across the two parents scans every comment.
       sql`SELECT c.id, c.text, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
-          FROM comments c LEFT JOIN users u ON u.id = c.comment_by
-          WHERE c.question_id = ${id} OR c.answer_id IN (SELECT a.id FROM answers a WHERE a.question_id = ${id})
+          FROM (SELECT * FROM comments WHERE question_id = ${id}
+                UNION ALL
+                SELECT ac.* FROM answers a JOIN comments ac ON ac.answer_id = a.id WHERE a.question_id = ${id}) c
+          LEFT JOIN users u ON u.id = c.comment_by
           ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments * 4}`,
     ),
     rows(db, sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`),
@@ -153,7 +156,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
           FROM questions q LEFT JOIN users u ON u.id = q.asked_by
           ${filter} ORDER BY ${ranked} LIMIT ${q.limit} OFFSET ${q.offset}`,
     ),
-    rows(db, sql`SELECT count(*)::int AS n FROM questions q ${filter}`),
+    // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
+    rows(db, where.length ? sql`SELECT count(*)::int AS n FROM questions q ${filter}` : sql`SELECT total::int AS n FROM question_totals`),
   ]);
 
   const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);

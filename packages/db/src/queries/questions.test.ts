@@ -73,6 +73,7 @@ describe('questions', () => {
     expect(await ids('mostViewed')).toEqual([first, second]);
     const page = await listQuestions(database.db, { order: 'newest', limit: 1, offset: 1 });
     expect(page.total).toBe(2);
+    expect((await listQuestions(database.db, { order: 'unanswered', limit: 1, offset: 0 })).total).toBe(1);
     expect(page.questions[0]).toMatchObject({ _id: String(first), answerCount: 1, viewCount: 2, answers: [expect.any(String)] });
   });
 

@@ -14,7 +14,7 @@ export function toSafeUser(row: Pick<UserRow, 'id' | 'username' | 'biography' | 
   return { _id: String(row.id), username: row.username, biography: row.biography, dateJoined: row.dateJoined.toISOString() };
 }
 
-const safeColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined };
+export const safeUserColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined };
 const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
 
 /** Inserts a user; returns null when the username is taken (the unique index decides). */
@@ -23,22 +23,22 @@ export async function createUser(db: Db, input: { username: string; passwordHash
     .insert(users)
     .values({ username: input.username, passwordHash: input.passwordHash, email: input.email ?? null })
     .onConflictDoNothing()
-    .returning(safeColumns);
+    .returning(safeUserColumns);
   return rows[0] ? toSafeUser(rows[0]) : null;
 }
 
 export async function findUser(db: Db, username: string): Promise<(SafeUser & { id: number }) | null> {
-  const rows = await db.select(safeColumns).from(users).where(byName(username)).limit(1);
+  const rows = await db.select(safeUserColumns).from(users).where(byName(username)).limit(1);
   return rows[0] ? { ...toSafeUser(rows[0]), id: rows[0].id } : null;
 }
 
 export async function findUserById(db: Db, id: number): Promise<(SafeUser & { id: number }) | null> {
-  const rows = await db.select(safeColumns).from(users).where(eq(users.id, id)).limit(1);
+  const rows = await db.select(safeUserColumns).from(users).where(eq(users.id, id)).limit(1);
   return rows[0] ? { ...toSafeUser(rows[0]), id: rows[0].id } : null;
 }
 
 export async function findCredentials(db: Db, username: string) {
-  const rows = await db.select({ ...safeColumns, passwordHash: users.passwordHash }).from(users).where(byName(username)).limit(1);
+  const rows = await db.select({ ...safeUserColumns, passwordHash: users.passwordHash }).from(users).where(byName(username)).limit(1);
   return rows[0] ?? null;
 }
 
@@ -55,14 +55,14 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: Safe
   const filter = pattern ? ilike(users.username, pattern) : undefined;
   const page = q.after ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
   const [rows, totals] = await Promise.all([
-    db.select(safeColumns).from(users).where(page).orderBy(asc(sql`lower(${users.username})`)).limit(q.limit),
+    db.select(safeUserColumns).from(users).where(page).orderBy(asc(sql`lower(${users.username})`)).limit(q.limit),
     db.select({ n: count() }).from(users).where(filter),
   ]);
   return { users: rows.map(toSafeUser), total: totals[0]?.n ?? 0 };
 }
 
 export async function updateBiography(db: Db, userId: number, biography: string): Promise<SafeUser | null> {
-  const rows = await db.update(users).set({ biography }).where(eq(users.id, userId)).returning(safeColumns);
+  const rows = await db.update(users).set({ biography }).where(eq(users.id, userId)).returning(safeUserColumns);
   return rows[0] ? toSafeUser(rows[0]) : null;
 }
 
@@ -71,6 +71,6 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 export async function deleteUser(db: Db, userId: number): Promise<SafeUser | null> {
-  const rows = await db.delete(users).where(eq(users.id, userId)).returning(safeColumns);
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning(safeUserColumns);
   return rows[0] ? toSafeUser(rows[0]) : null;
 }

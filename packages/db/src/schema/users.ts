@@ -1,9 +1,10 @@
 /**
- * Accounts and their sessions. Usernames are unique case-insensitively; sessions are rows so
- * they can be listed and revoked (logout, password reset, deletion end them).
+ * Accounts, their sessions and their external identities. Usernames are unique
+ * case-insensitively; sessions are rows so they can be listed and revoked (logout, password
+ * reset, deletion end them); an identity ties a provider's stable user id to one account.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -13,14 +14,31 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     biography: text('biography').notNull().default(''),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+    /** A verified email from an external sign-in (never from a form). */
     email: text('email'),
-    firebaseId: text('firebase_id'),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    uniqueIndex('users_firebase_id_key').on(t.firebaseId),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_date_joined_idx').on(t.dateJoined),
   ],
+);
+
+/**
+ * Sign-ins through GitHub, Google or an ID token (`firebase`): the provider's stable user id
+ * (`subject`) finds the account on every later sign-in, whatever its email or login became.
+ */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('user_identities_user_id_idx').on(t.userId)],
 );
 
 export const sessions = pgTable(

@@ -1,0 +1,46 @@
+# One image for both services of Fake Stack Overflow (docs/deploy.md). The command chooses:
+#   node --import tsx remix-app/web.ts        (npm run start:web) screens, REST, /socket.io
+#                                             forwarded to realtime; the default
+#   node --import tsx remix-app/realtime.ts   (npm run start:realtime) Socket.IO
+#   npm run migrate                           apply the migrations and exit (release step)
+# Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
+# child, which would then miss the graceful stop and be killed at the platform's timeout.
+# TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
+# server bundles are built; the final stage holds production dependencies and sources only.
+
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+# Manifests first: the dependency layer is rebuilt only when one of them changes.
+COPY package.json package-lock.json ./
+COPY packages/shared/package.json packages/shared/
+COPY packages/db/package.json packages/db/
+COPY game-engine/package.json game-engine/
+COPY realtime/package.json realtime/
+COPY remix-app/package.json remix-app/
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=:: \
+    PORT=8080 \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
+WORKDIR /app
+COPY --chown=node:node package.json package-lock.json ./
+COPY --chown=node:node packages/shared/package.json packages/shared/
+COPY --chown=node:node packages/db/package.json packages/db/
+COPY --chown=node:node game-engine/package.json game-engine/
+COPY --chown=node:node realtime/package.json realtime/
+COPY --chown=node:node remix-app/package.json remix-app/
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --chown=node:node packages packages
+COPY --chown=node:node game-engine game-engine
+COPY --chown=node:node realtime realtime
+COPY --chown=node:node remix-app remix-app
+COPY --from=build --chown=node:node /app/remix-app/build remix-app/build
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "--import", "tsx", "remix-app/web.ts"]

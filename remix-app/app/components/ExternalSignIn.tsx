@@ -1,0 +1,36 @@
+/**
+ * "Sign in with GitHub / Google" buttons (SPEC §2). Each is a plain HTML form posting to
+ * /auth/:provider, so it works without JavaScript; a provider the server has no configuration
+ * for shows a disabled button that says why.
+ */
+export interface ProviderButtonState {
+  id: string;
+  label: string;
+  /** Why the button is off; null when the provider is configured. */
+  offReason: string | null;
+}
+
+export function ExternalSignIn({ verb, providers }: { verb: 'Sign in' | 'Sign up'; providers: ProviderButtonState[] }) {
+  return (
+    <div className="external-sign-in">
+      {providers.map((p) =>
+        p.offReason === null ? (
+          <form key={p.id} method="post" action={`/auth/${p.id}`}>
+            <button type="submit">
+              {verb} with {p.label}
+            </button>
+          </form>
+        ) : (
+          <span key={p.id} title={p.offReason}>
+            <button type="button" disabled aria-describedby={`oauth-off-${p.id}`}>
+              {verb} with {p.label}
+            </button>
+            <span id={`oauth-off-${p.id}`} className="visually-hidden">
+              {p.offReason}
+            </span>
+          </span>
+        ),
+      )}
+    </div>
+  );
+}

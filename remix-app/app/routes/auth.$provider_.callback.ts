@@ -1,0 +1,45 @@
+/**
+ * GET /auth/:provider/callback — where the provider sends the browser back. Signs in (or
+ * creates the account), asks before linking to an existing account with the same email, and
+ * turns every failure into a message on the login screen. The state cookie is dropped either
+ * way, so a callback URL works once.
+ */
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { MSG } from '@fso/shared';
+import { signInExternal } from '~/services/external-accounts.server.ts';
+import { authenticate, clearStateCookies, ExternalSignInError, isProvider, type ProviderId } from '~/services/external-providers.server.ts';
+import { pendingLinkCookie } from '~/services/pending-link.server.ts';
+
+function withCookies(location: string, cookies: string[]): Response {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return redirect(location, { headers });
+}
+
+async function profileFrom(provider: ProviderId, request: Request, context: LoaderFunctionArgs['context']) {
+  const url = new URL(request.url);
+  // Without a state the strategy would start a new flow; a callback must answer one we started.
+  if (!url.searchParams.has('state')) {
+    throw new ExternalSignInError(url.searchParams.get('error') === 'access_denied' ? 'cancelled' : 'state', 'no state in the callback');
+  }
+  return authenticate(provider, request, context);
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const provider = params.provider;
+  if (!isProvider(provider)) return redirect('/');
+  const cleared = clearStateCookies(provider, request, context.config.cookieSecure);
+  const back = (code: string) => withCookies(`/?oauth=${code}&provider=${provider}`, cleared);
+  let profile;
+  try {
+    profile = await profileFrom(provider, request, context);
+  } catch (error) {
+    if (!(error instanceof ExternalSignInError)) throw error;
+    if (error.code === 'provider') console.warn(`Sign-in with ${provider} failed: ${error.message}`);
+    return back(error.code);
+  }
+  const outcome = await signInExternal(context, profile);
+  if (!outcome.ok) return back(outcome.error === MSG.oauthEmailRequired ? 'email' : 'provider');
+  if (outcome.value.kind === 'confirm-link') return withCookies('/auth/link', [...cleared, pendingLinkCookie(context, outcome.value.link)]);
+  return withCookies('/home', [...cleared, outcome.value.cookie]);
+}

@@ -1,0 +1,18 @@
+/**
+ * POST /user/firebaseLogin {firebaseId, idToken} (or Authorization: Bearer <idToken>) → the
+ * user, signed in (SPEC §7). A firebaseId and email without a verified ID token get 401.
+ */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { firebaseLoginSchema } from '@fso/shared';
+import { firebaseLogin } from '~/services/external-accounts.server.ts';
+import { readJson, requireMethod } from '~/services/http.server.ts';
+import { respond } from '~/services/respond.server.ts';
+
+export { methodNotAllowed as loader } from '~/services/http.server.ts';
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, 'POST');
+  const input = await readJson(request, firebaseLoginSchema);
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? null;
+  return respond(await firebaseLogin(context, { ...input, bearer }), (v) => v.user, (v) => ({ 'Set-Cookie': v.cookie }));
+}

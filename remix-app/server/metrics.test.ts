@@ -1,0 +1,51 @@
+import express from 'express';
+import type { ServerBuild } from '@remix-run/node';
+import { describe, expect, it } from 'vitest';
+import { createMetrics, routeLabeller } from './metrics.ts';
+import { listen } from './test-listen.ts';
+
+const route = (id: string, path: string | undefined, parentId?: string, index?: boolean) => ({ id, path, parentId, index, module: {} });
+const routes = Object.fromEntries(
+  [
+    route('root', ''),
+    route('routes/_index', undefined, 'root', true),
+    route('routes/_app', undefined, 'root'),
+    route('routes/_app.question.$qid', 'question/:qid', 'routes/_app'),
+    route('routes/user.getUser.$username', 'user/getUser/:username', 'root'),
+  ].map((r) => [r.id, r]),
+) as unknown as ServerBuild['routes'];
+
+describe('metrics', () => {
+  it('labels requests by route pattern, never by raw path', () => {
+    const label = routeLabeller(routes);
+    expect(label('/question/42')).toBe('/question/:qid');
+    expect(label('/question/42.data')).toBe('/question/:qid');
+    expect(label('/user/getUser/ann')).toBe('/user/getUser/:username');
+    expect(label('/')).toBe('/');
+    expect(label('/assets/entry-abc.js')).toBe('/assets');
+    expect(label('/healthz')).toBe('/healthz');
+    expect(label('/no/such/page')).toBe('(unmatched)');
+  });
+
+  it('serves Prometheus text with latency histograms, sockets connected and games in progress', async () => {
+    const metrics = createMetrics({ routes, socketsConnected: () => 3, gamesInProgress: async () => 7 });
+    const app = express();
+    app.use(metrics.middleware);
+    app.get('/metrics', metrics.handler);
+    app.get('/question/:qid', (_req, res) => void res.send('q'));
+    const server = await listen(app);
+    try {
+      await fetch(`${server.url}/question/1`);
+      await fetch(`${server.url}/question/2`);
+      const res = await fetch(`${server.url}/metrics`);
+      expect(res.headers.get('content-type')).toContain('text/plain');
+      const text = await res.text();
+      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/question\/:qid",status="200"\} 2/);
+      expect(text).toContain('fso_sockets_connected 3');
+      expect(text).toContain('fso_games_in_progress 7');
+      expect(text).toContain('process_cpu_seconds_total');
+    } finally {
+      await server.close();
+    }
+  });
+});

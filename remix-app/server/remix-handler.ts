@@ -1,0 +1,32 @@
+/**
+ * The Remix request handler for Express (as @remix-run/express builds it), with one addition:
+ * when a request fails (5xx) and the database does not answer, the client gets 503 and a clear
+ * text instead of an error page, for as long as the database is away (docs/deploy.md).
+ */
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
+// Remix's own Express glue; its package exposes these two only from this file.
+import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
+import type { NextFunction, Request, Response } from 'express';
+import { databaseReachable, type Database } from '@fso/db';
+import { MSG } from '@fso/shared';
+
+export function remixHandler(opts: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: 'development' | 'production';
+  database: Database;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+}) {
+  const handle = createRequestHandler(opts.build, opts.mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      let response = await handle(createRemixRequest(req, res), opts.getLoadContext(req, res));
+      if (response.status >= 500 && !(await databaseReachable(opts.database))) {
+        await response.body?.cancel();
+        response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
+      }
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

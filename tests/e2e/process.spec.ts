@@ -1,0 +1,160 @@
+/**
+ * The server as a real process, the way a platform runs it: SIGTERM while a request is in
+ * flight (it is answered, sockets are told to reconnect, exit 0 within 10 s), and PostgreSQL
+ * going away and coming back (503 with a clear text meanwhile, then recovery, same process).
+ * Not browser tests: they run once, in the `js` project.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect as tcpConnect, createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { MSG } from '@fso/shared';
+import { uniqueName } from './fixtures.ts';
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process tests run once');
+test.describe.configure({ timeout: 120_000 });
+
+const root = new URL('../..', import.meta.url).pathname;
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Site {
+  url: string;
+  child: ChildProcess;
+  lines: () => Record<string, unknown>[];
+  exited: Promise<{ code: number | null; ms: number }>;
+  signalledAt: { at: number };
+}
+
+/** Starts remix-app/server.ts (the production build) and waits until /healthz answers. */
+async function startSite(env: Record<string, string>): Promise<Site> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: 'false', SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const signalledAt = { at: 0 };
+  const exited = new Promise<{ code: number | null; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, ms: Date.now() - signalledAt.at })));
+  const url = `http://127.0.0.1:${port}`;
+  await expect
+    .poll(async () => (child.exitCode === null ? (await fetch(`${url}/healthz`).catch(() => null))?.status : `exited: ${out}`), { timeout: 60_000 })
+    .toBe(200);
+  const lines = () =>
+    out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+  return { url, child, lines, exited, signalledAt };
+}
+
+const terminate = (site: Site) => {
+  site.signalledAt.at = Date.now();
+  site.child.kill('SIGTERM');
+};
+
+test('SIGTERM: the request in flight is answered, sockets are told to reconnect, exit 0 within 10 s', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fso-shutdown-'));
+  const site = await startSite({ DATA_DIR: dataDir });
+  try {
+    const username = uniqueName('stop');
+    const signup = await fetch(`${site.url}/user/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'correct-horse-1' }) });
+    expect(signup.status).toBe(200);
+    const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
+    const socket = io(site.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const socketGone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    // A slow client: the login request's headers now, its body only after the signal.
+    const body = JSON.stringify({ username, password: 'correct-horse-1' });
+    const raw = tcpConnect(Number(new URL(site.url).port), '127.0.0.1');
+    let answer = '';
+    raw.on('data', (d) => (answer += d));
+    // The server closes the connection once it has answered (it is shutting down).
+    const answered = new Promise<void>((resolve) => raw.on('end', resolve));
+    raw.write(`POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    terminate(site);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Closed to new connections while the old one is still being served.
+    await expect(fetch(`${site.url}/healthz`)).rejects.toThrow();
+    raw.write(body);
+    await answered;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain(`"username":"${username}"`);
+
+    // Closed transport, not a server-side disconnect: the client reconnects (to another instance).
+    expect(await socketGone).toBe('transport close');
+    const { code, ms } = await site.exited;
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(10_000);
+    // Every line is JSON (site.lines() parses them), each request has an id, no secret is logged.
+    const lines = site.lines();
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['request', 'shutting down', 'stopped']));
+    expect(lines.filter((l) => l.msg === 'request').every((l) => typeof l.reqId === 'string')).toBe(true);
+    const logged = JSON.stringify(lines);
+    for (const secret of ['correct-horse-1', cookie.split('=')[1]!, 's'.repeat(40)]) expect(logged).not.toContain(secret);
+  } finally {
+    site.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('PostgreSQL stopping and coming back: 503 with a clear text meanwhile, then recovery without a restart', async () => {
+  test.skip(!existsSync(`${PG_BIN}/initdb`) || process.getuid?.() !== 0, `needs PostgreSQL 15 binaries in ${PG_BIN} and root (to run them as postgres)`);
+  const dir = mkdtempSync(join(tmpdir(), 'fso-pg-'));
+  spawnSync('chown', ['postgres', dir]);
+  const pgPort = await freePort();
+  const pg = (...args: string[]) => {
+    const result = spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
+  };
+  const pgCtl = (action: 'start' | 'stop') =>
+    pg(`${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', ...(action === 'start' ? ['-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`] : ['-m', 'fast']), action);
+  pg(`${PG_BIN}/initdb`, '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust');
+  pgCtl('start');
+  let site: Site | undefined;
+  try {
+    site = await startSite({ DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
+    const url = site.url;
+    expect((await fetch(`${url}/question/getQuestion`)).status).toBe(200);
+
+    pgCtl('stop');
+    for (const path of ['/question/getQuestion', '/home', '/tags']) {
+      const res = await fetch(`${url}${path}`);
+      expect(res.status, path).toBe(503);
+      expect(await res.text()).toBe(MSG.databaseUnavailable);
+    }
+    const write = await fetch(`${url}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'ann', password: 'x' }) });
+    expect(write.status).toBe(503);
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+
+    pgCtl('start');
+    await expect.poll(async () => (await fetch(`${url}/question/getQuestion`)).status, { timeout: 15_000 }).toBe(200);
+    expect((await fetch(`${url}/home`)).status).toBe(200);
+    expect(site.child.exitCode).toBeNull();
+    terminate(site);
+    expect((await site.exited).code).toBe(0);
+  } finally {
+    site?.child.kill('SIGKILL');
+    spawnSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
