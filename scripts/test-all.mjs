@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in turn — typecheck, lint, vitest (unit + integration), the web
- * build, Playwright (Chromium, with and without JavaScript) — continuing past failures so all
- * are counted. Ends with one line `N passed, N failed` summed over every suite.
+ * `npm test`: every suite in turn — typecheck, lint, the web build (the split-mode integration
+ * test and Playwright serve it), vitest (unit + integration), Playwright (Chromium, with and
+ * without JavaScript) — continuing past failures so all are counted. Ends with one line
+ * `N passed, N failed` summed over every suite.
  * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
@@ -39,6 +40,13 @@ function readJson(path) {
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);
 
+let built = true;
+if (!wanted || ['build', 'unit', 'e2e'].some((s) => wanted.includes(s))) {
+  console.log('\n=== build ===');
+  built = run('npm', ['run', 'build']) === 0;
+  totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
+}
+
 if (!wanted || wanted.includes('unit')) {
   console.log('\n=== unit + integration (vitest) ===');
   const file = join(out, 'vitest.json');
@@ -50,13 +58,6 @@ if (!wanted || wanted.includes('unit')) {
     const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
     totals.push({ name: 'unit', passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests });
   }
-}
-
-let built = true;
-if (!wanted || wanted.includes('build') || wanted.includes('e2e')) {
-  console.log('\n=== build ===');
-  built = run('npm', ['run', 'build']) === 0;
-  totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
 }
 
 if ((!wanted || wanted.includes('e2e')) && built) {
