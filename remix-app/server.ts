@@ -9,6 +9,7 @@ import { migrate, openDatabase } from '@fso/db';
 import { loadConfig } from './server/config.ts';
 import { createWebServer } from './server/app.ts';
 import { seedDemo } from './server/seed.ts';
+import { createSemanticService } from './server/semantic/service.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -39,7 +40,9 @@ if (dev) {
   build = (await import(pathToFileURL(resolve('build/server/index.js')).href)) as ServerBuild;
 }
 
-const server = createWebServer({ config, database, build, before, dev });
+// The worker embeds queued questions in the background; the model loads on its first job.
+const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000 });
+const server = createWebServer({ config, database, semantic, build, before, dev });
 server.httpServer.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
   console.log(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
@@ -50,6 +53,7 @@ async function shutdown() {
   if (stopping) return;
   stopping = true;
   await server.close();
+  await semantic.worker.stop();
   await database.close();
   process.exit(0);
 }

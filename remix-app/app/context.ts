@@ -2,12 +2,14 @@
 import type { Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
 import type { Config } from '../server/config.ts';
+import type { SemanticService } from '../server/semantic/service.ts';
 
 export interface AppContext {
   database: Database;
   events: EventPublisher;
   config: Config;
   clientIp: string;
+  semantic: SemanticService;
 }
 
 declare module '@remix-run/server-runtime' {

@@ -13,6 +13,7 @@ import { chatHandlers, createRealtimeServer, gameHandlers, type RealtimeServer }
 import { MSG } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import type { SemanticService } from './semantic/service.ts';
 
 export interface WebServer {
   httpServer: Server;
@@ -25,6 +26,7 @@ const MAX_BODY_BYTES = 100_000;
 export function createWebServer(opts: {
   config: Config;
   database: Database;
+  semantic: SemanticService;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware before the Remix handler (Vite's in development). */
   before?: express.RequestHandler;
@@ -87,6 +89,7 @@ export function createWebServer(opts: {
         events: realtime.publisher,
         config,
         clientIp: req.ip ?? 'unknown',
+        semantic: opts.semantic,
       }),
     }),
   );

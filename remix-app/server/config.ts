@@ -18,6 +18,10 @@ const schema = z
     CORS_ORIGINS: z.string().default(''),
     TRUST_PROXY: z.enum(['true', 'false']).default('false'),
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
+    SEMANTIC_WEIGHTS: z
+      .string()
+      .regex(/^\s*embedding\s*=\s*[\d.]+\s*,\s*fullText\s*=\s*[\d.]+\s*$/, 'SEMANTIC_WEIGHTS must look like embedding=0.6,fullText=0.4')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
@@ -39,6 +43,8 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Natural-language search ranking weights (remix-app/server/semantic/search.ts). */
+  semanticWeights?: { embedding: number; fullText: number };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -60,5 +66,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
+    semanticWeights: e.SEMANTIC_WEIGHTS ? weights(e.SEMANTIC_WEIGHTS) : undefined,
   };
+}
+
+function weights(value: string): { embedding: number; fullText: number } {
+  const pairs = Object.fromEntries(value.split(',').map((part) => part.split('=').map((s) => s.trim())));
+  return { embedding: Number(pairs.embedding), fullText: Number(pairs.fullText) };
 }

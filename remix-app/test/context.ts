@@ -3,6 +3,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import type { Database } from '@fso/db';
 import type { EventPublisher, SocketData } from '@fso/shared';
 import { loadConfig } from '../server/config.ts';
+import { createSemanticService } from '../server/semantic/service.ts';
 
 export interface Recorded {
   events: { event: string; args: unknown[] }[];
@@ -21,5 +22,6 @@ export function testContext(database: Database, clientIp = '203.0.113.7'): { con
     disconnectUser: (u) => void recorded.disconnectedUsers.push(u),
     disconnectSession: (s) => void recorded.disconnectedSessions.push(s),
   };
-  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp }, recorded };
+  const semantic = createSemanticService(database, { workerIntervalMs: null });
+  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp, semantic }, recorded };
 }

@@ -1,0 +1,141 @@
+/**
+ * Storage side of natural-language search: the embedding job queue (filled by a trigger, see
+ * schema/semantic.ts), the stored embeddings, nearest neighbours through pgvector's HNSW index
+ * where the extension is installed, and the full-text and per-candidate scores the hybrid
+ * ranking combines. Vectors travel as plain number arrays; the ranking lives in the web app.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface EmbeddingJob {
+  questionId: number;
+  title: string;
+  text: string;
+  enqueuedAt: Date;
+}
+
+/** The oldest queued questions with the text to embed. Jobs stay queued until saved. */
+export async function nextEmbeddingJobs(db: Db, limit: number): Promise<EmbeddingJob[]> {
+  const found = await rows(
+    db,
+    sql`SELECT j.question_id, j.enqueued_at, q.title, left(q.text, 2000) AS text
+        FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
+        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
+  );
+  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: new Date(String(r.enqueued_at)) }));
+}
+
+export async function countEmbeddingJobs(db: Db): Promise<number> {
+  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Stores embeddings and removes their jobs, unless a job was queued again (the question was
+ * edited) while this one was being embedded: that job stays for the next round.
+ */
+export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> }[]): Promise<void> {
+  if (!done.length) return;
+  const ids = done.map((d) => d.job.questionId);
+  const vectors = done.map((d) => `{${Array.from(d.vector).join(',')}}`);
+  const stamps = done.map((d) => d.job.enqueuedAt.toISOString());
+  await db.execute(sql`WITH input AS (
+      SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
+    ), saved AS (
+      INSERT INTO question_embeddings (question_id, model, embedding, updated_at)
+      SELECT i.id, ${model}, i.vec::real[], now() FROM input i JOIN questions q ON q.id = i.id
+      ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, updated_at = excluded.updated_at
+    )
+    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp`);
+}
+
+/** Queues every question (or those embedded by another model) for embedding. */
+export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
+  const stale = onlyStaleFor
+    ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})`
+    : sql``;
+  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`);
+}
+
+/** True when migration 0004 found pgvector and added the indexed `vec` column. */
+export async function hasVectorIndex(db: Db): Promise<boolean> {
+  const found = await rows(db, sql`SELECT 1 FROM information_schema.columns WHERE table_name = 'question_embeddings' AND column_name = 'vec'`);
+  return found.length > 0;
+}
+
+export interface StoredEmbedding {
+  questionId: number;
+  embedding: number[];
+  updatedAt: Date;
+}
+
+/** Embeddings of one model changed after `since` (all of them from the epoch), oldest first. */
+export async function embeddingsSince(db: Db, model: string, since: Date): Promise<StoredEmbedding[]> {
+  const found = await rows(
+    db,
+    sql`SELECT question_id, embedding, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`,
+  );
+  return found.map((r) => ({ questionId: Number(r.question_id), embedding: (r.embedding as number[]).map(Number), updatedAt: new Date(String(r.updated_at)) }));
+}
+
+export interface Scored {
+  questionId: number;
+  score: number;
+}
+
+/** Nearest questions by cosine similarity through the HNSW index (needs `hasVectorIndex`). */
+export async function nearestByVector(db: Db, model: string, vector: ArrayLike<number>, limit: number): Promise<Scored[]> {
+  const literal = `[${Array.from(vector).join(',')}]`;
+  const found = await rows(
+    db,
+    sql`SELECT question_id, 1 - (vec <=> ${literal}::vector) AS score FROM question_embeddings
+        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`,
+  );
+  return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
+}
+
+/** Any of the query's words (stemmed, OR-ed), as a tsquery; a natural sentence rarely has all. */
+const anyWord = (text: string) =>
+  sql`to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l), ' | '))`;
+
+/** The best full-text matches for any of the words, with `ts_rank_cd` (normalised to 0..1). */
+export async function fullTextCandidates(db: Db, text: string, limit: number): Promise<Scored[]> {
+  const found = await rows(
+    db,
+    sql`WITH w AS (SELECT ${anyWord(text)} AS query)
+        SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
+        WHERE q.search @@ w.query ORDER BY score DESC, q.id DESC LIMIT ${limit}`,
+  );
+  return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
+}
+
+export interface Candidate {
+  questionId: number;
+  title: string;
+  fullText: number;
+  embedding: number[] | null;
+}
+
+/** Title, full-text score and stored embedding of each candidate question that still exists. */
+export async function describeCandidates(db: Db, model: string, text: string, ids: number[]): Promise<Candidate[]> {
+  if (!ids.length) return [];
+  const found = await rows(
+    db,
+    sql`WITH w AS (SELECT ${anyWord(text)} AS query)
+        SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, e.embedding
+        FROM w, questions q LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model}
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`,
+  );
+  return found.map((r) => ({
+    questionId: Number(r.id),
+    title: String(r.title),
+    fullText: Number(r.score),
+    embedding: Array.isArray(r.embedding) ? (r.embedding as number[]).map(Number) : null,
+  }));
+}

@@ -1,0 +1,72 @@
+import http from 'node:http';
+import https from 'node:https';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countEmbeddingJobs, createUser, findUser, insertQuestion, type Database } from '@fso/db';
+import { createTestDatabase } from '@fso/db/testing';
+import { createSemanticService, type SemanticService } from './service.ts';
+
+const QUESTIONS = [
+  { title: 'How do I reverse a list in Python?', text: 'I have a list of numbers and want them in the opposite order.', tags: ['python'] },
+  { title: 'Why does my React component render twice?', text: 'In development every effect runs two times.', tags: ['react'] },
+  { title: 'What is quantum entanglement?', text: 'Two particles seem to share a state even far apart.', tags: ['physics'] },
+  { title: 'How can I speed up a slow PostgreSQL query?', text: 'A SELECT with a JOIN takes ten seconds on a big table.', tags: ['postgresql'] },
+];
+
+let database: Database;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  // The model must load from the installed package: any attempt to reach the network fails the test.
+  const offline = () => {
+    throw new Error('network access attempted');
+  };
+  vi.stubGlobal('fetch', offline);
+  vi.spyOn(http, 'request').mockImplementation(offline);
+  vi.spyOn(https, 'request').mockImplementation(offline);
+  database = await createTestDatabase();
+  await createUser(database.db, { username: 'asker', passwordHash: null });
+  const userId = (await findUser(database.db, 'asker'))!.id;
+  for (const q of QUESTIONS) ids.push(await insertQuestion(database.db, { ...q, askedBy: userId }));
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await database.close();
+});
+
+async function service(useIndex: boolean): Promise<SemanticService> {
+  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex });
+  await semantic.worker.drain();
+  return semantic;
+}
+
+describe('natural-language search', () => {
+  it('queues every new question and embeds the queue offline', async () => {
+    expect(await countEmbeddingJobs(database.db)).toBe(QUESTIONS.length);
+    const semantic = await service(true);
+    expect(await countEmbeddingJobs(database.db)).toBe(0);
+    expect((await semantic.embedder.embed(['hello']))[0]).toHaveLength(512);
+  });
+
+  for (const useIndex of [true, false]) {
+    it(`finds a question by meaning with few shared words (${useIndex ? 'pgvector HNSW' : 'in-memory scan'})`, async () => {
+      const semantic = await service(useIndex);
+      expect((await semantic.index()).kind).toBe(useIndex ? 'pgvector' : 'memory');
+      const hits = await semantic.search('invert the order of an array in python', 3);
+      expect(hits[0]).toMatchObject({ _id: String(ids[0]), title: QUESTIONS[0]!.title });
+      expect((await semantic.search('spooky action at a distance between photons', 1))[0]?._id).toBe(String(ids[2]));
+      expect((await semantic.search('my database is too slow', 3, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[3]));
+      expect(await semantic.search('reverse a list', 20, { exclude: ids[0] })).not.toContainEqual(expect.objectContaining({ _id: String(ids[0]) }));
+    });
+  }
+
+  it('re-embeds an edited question, and the in-memory index catches up', async () => {
+    const semantic = await service(false);
+    await semantic.search('warm up', 1);
+    await database.exec(`UPDATE questions SET title = 'Which chess opening suits beginners?', text = 'Openings for new players.' WHERE id = ${ids[1]}`);
+    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    await semantic.worker.drain();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await semantic.search('best first moves for a novice at chess', 1, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[1]));
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Nearest questions by embedding. Where migration 0004 found pgvector, the database answers
+ * through its HNSW index; elsewhere (Debian's PostgreSQL has no pgvector) every vector of the
+ * current model is held in one Float32Array and scanned exactly. The in-memory copy catches up
+ * with rows written since its last look (by this process's worker, an import or another
+ * instance) at most once per `refreshMs`; a deleted question may linger in it until restart,
+ * which is harmless because results are read back from `questions`.
+ */
+import { embeddingsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
+import { dot } from './embedder.ts';
+
+const LOOK_BACK_MS = 10_000;
+
+export interface VectorIndex {
+  readonly kind: 'pgvector' | 'memory';
+  nearest(vector: Float32Array, limit: number): Promise<Scored[]>;
+}
+
+export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean } = {}): Promise<VectorIndex> {
+  // The indexed column is vector(512); another size is scanned in memory.
+  if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
+    return { kind: 'pgvector', nearest: (vector, limit) => nearestByVector(db, model, vector, limit) };
+  }
+  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000);
+}
+
+class MemoryIndex implements VectorIndex {
+  readonly kind = 'memory';
+  private ids: number[] = [];
+  private slot = new Map<number, number>();
+  private data: Float32Array;
+  private since = new Date(0);
+  private checked = 0;
+  private loading: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly model: string,
+    private readonly dimensions: number,
+    private readonly refreshMs: number,
+  ) {
+    this.data = new Float32Array(1024 * dimensions);
+  }
+
+  async nearest(vector: Float32Array, limit: number): Promise<Scored[]> {
+    await this.refresh();
+    const d = this.dimensions;
+    const best: Scored[] = [];
+    for (let s = 0; s < this.ids.length; s++) {
+      const score = dot(vector, this.data.subarray(s * d, s * d + d));
+      if (best.length === limit && score <= best[limit - 1]!.score) continue;
+      let at = best.length === limit ? limit - 1 : best.length;
+      best[at] = { questionId: this.ids[s]!, score };
+      while (at > 0 && best[at - 1]!.score < score) {
+        [best[at - 1], best[at]] = [best[at]!, best[at - 1]!];
+        at--;
+      }
+    }
+    return best;
+  }
+
+  private refresh(): Promise<void> {
+    if (Date.now() - this.checked < this.refreshMs) return Promise.resolve();
+    this.loading ??= this.load().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async load(): Promise<void> {
+    // Rows committed late can carry an earlier timestamp than ones already seen: look back a little.
+    const rows = await embeddingsSince(this.db, this.model, new Date(this.since.getTime() - LOOK_BACK_MS));
+    this.checked = Date.now();
+    const d = this.dimensions;
+    for (const row of rows) {
+      if (row.embedding.length !== d) continue;
+      let s = this.slot.get(row.questionId);
+      if (s === undefined) {
+        s = this.ids.length;
+        this.ids.push(row.questionId);
+        this.slot.set(row.questionId, s);
+        if ((s + 1) * d > this.data.length) {
+          const grown = new Float32Array(this.data.length * 2);
+          grown.set(this.data);
+          this.data = grown;
+        }
+      }
+      this.data.set(row.embedding, s * d);
+      this.since = row.updatedAt;
+    }
+  }
+}
