@@ -18,7 +18,7 @@ export interface SemanticService extends SemanticSearch {
 
 export function createSemanticService(
   database: Database,
-  opts: { weights?: SearchWeights; embedder?: Embedder; workerIntervalMs: number | null; useIndex?: boolean },
+  opts: { weights?: SearchWeights; embedder?: Embedder; workerIntervalMs: number | null; useIndex?: boolean }
 ): SemanticService {
   const embedder = opts.embedder ?? createUseEmbedder();
   let index: Promise<VectorIndex> | null = null;

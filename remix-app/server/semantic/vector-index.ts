@@ -33,12 +33,7 @@ class MemoryIndex implements VectorIndex {
   private checked = 0;
   private loading: Promise<void> | null = null;
 
-  constructor(
-    private readonly db: Db,
-    private readonly model: string,
-    private readonly dimensions: number,
-    private readonly refreshMs: number,
-  ) {
+  constructor(private readonly db: Db, private readonly model: string, private readonly dimensions: number, private readonly refreshMs: number) {
     this.data = new Float32Array(1024 * dimensions);
   }
 

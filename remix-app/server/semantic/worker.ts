@@ -30,7 +30,11 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
       const jobs = await nextEmbeddingJobs(db, BATCH);
       if (!jobs.length || stopped) return done;
       const vectors = await embedder.embed(jobs.map((j) => questionText(j.title, j.text)));
-      await saveEmbeddings(db, embedder.name, jobs.map((job, i) => ({ job, vector: vectors[i]! })));
+      await saveEmbeddings(
+        db,
+        embedder.name,
+        jobs.map((job, i) => ({ job, vector: vectors[i]! }))
+      );
       done += jobs.length;
       onBatch?.(done);
     }

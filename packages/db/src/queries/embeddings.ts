@@ -26,7 +26,7 @@ export async function nextEmbeddingJobs(db: Db, limit: number): Promise<Embeddin
     db,
     sql`SELECT j.question_id, j.enqueued_at, q.title, left(q.text, 2000) AS text
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
-        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
+        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`
   );
   return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: new Date(String(r.enqueued_at)) }));
 }
@@ -57,10 +57,10 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
 
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
-  const stale = onlyStaleFor
-    ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})`
-    : sql``;
-  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`);
+  const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
+  await db.execute(
+    sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`
+  );
 }
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
@@ -79,7 +79,7 @@ export interface StoredEmbedding {
 export async function embeddingsSince(db: Db, model: string, since: Date): Promise<StoredEmbedding[]> {
   const found = await rows(
     db,
-    sql`SELECT question_id, embedding, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`,
+    sql`SELECT question_id, embedding, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`
   );
   return found.map((r) => ({ questionId: Number(r.question_id), embedding: (r.embedding as number[]).map(Number), updatedAt: new Date(String(r.updated_at)) }));
 }
@@ -95,7 +95,7 @@ export async function nearestByVector(db: Db, model: string, vector: ArrayLike<n
   const found = await rows(
     db,
     sql`SELECT question_id, 1 - (vec <=> ${literal}::vector) AS score FROM question_embeddings
-        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`,
+        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`
   );
   return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
 }
@@ -110,7 +110,7 @@ export async function fullTextCandidates(db: Db, text: string, limit: number): P
     db,
     sql`WITH w AS (SELECT ${anyWord(text)} AS query)
         SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
-        WHERE q.search @@ w.query ORDER BY score DESC, q.id DESC LIMIT ${limit}`,
+        WHERE q.search @@ w.query ORDER BY score DESC, q.id DESC LIMIT ${limit}`
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
 }
@@ -130,7 +130,7 @@ export async function describeCandidates(db: Db, model: string, text: string, id
     sql`WITH w AS (SELECT ${anyWord(text)} AS query)
         SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, e.embedding
         FROM w, questions q LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model}
-        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`,
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`
   );
   return found.map((r) => ({
     questionId: Number(r.id),
