@@ -13,6 +13,7 @@ import { sql } from 'drizzle-orm';
 import { listQuestions, migrate, openDatabase } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
 import { embedQueued } from '../remix-app/server/semantic/embed-queue.ts';
+import { trainAndSaveLsa } from '../remix-app/server/semantic/lsa-store.ts';
 import type { Embedder } from '../remix-app/server/semantic/embedder.ts';
 import { DEFAULT_WEIGHTS, type SearchWeights } from '../remix-app/server/semantic/search.ts';
 import { createSemanticService } from '../remix-app/server/semantic/service.ts';
@@ -23,6 +24,9 @@ const site = `https://${basename(folder)}`;
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
 await migrate(database);
 await embedQueued(database);
+const trainStart = Date.now();
+const lsa = await trainAndSaveLsa(database.db);
+process.stderr.write(`LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`);
 
 // Each query is embedded once, whatever the number of rankings compared.
 const use = createUseEmbedder();
@@ -60,13 +64,25 @@ for await (const rows of xmlRowBatches(join(folder, 'PostLinks.xml'), 1000, () =
     cases.push({ kind, query: a.title, exclude: a.id, target: b.id }, { kind, query: b.title, exclude: b.id, target: a.id });
   }
 }
-const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { site: string; pairs: { id: string; query: string }[] };
+const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as {
+  site: string;
+  pairs: { id: string; query: string }[];
+};
 if (paraphrases.site === basename(folder)) {
   for (const p of paraphrases.pairs) {
     const target = byUrl.get(p.id);
     if (target) cases.push({ kind: 'paraphrase', query: p.query, target: target.id });
   }
 }
+
+const WEIGHT_GRID: SearchWeights[] = [
+  { embedding: 0.5, fullText: 0.5, lsa: 0 },
+  { embedding: 0.7, fullText: 0.3, lsa: 0 },
+  { embedding: 0.5, fullText: 0.3, lsa: 0.2 },
+  { embedding: 0.4, fullText: 0.3, lsa: 0.3 },
+  { embedding: 0.4, fullText: 0.4, lsa: 0.2 },
+  { embedding: 0.3, fullText: 0.3, lsa: 0.4 },
+];
 
 type Ranker = (c: Case) => Promise<number[]>;
 const semanticRanker =
@@ -76,13 +92,15 @@ const semanticRanker =
 const plainFullText: Ranker = async (c) =>
   (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
 
+const label = (w: SearchWeights) => `embedding ${w.embedding}, full text ${w.fullText}, LSA ${w.lsa}`;
 const rankers: [string, Ranker][] = [
-  [`hybrid (embedding ${DEFAULT_WEIGHTS.embedding}, full text ${DEFAULT_WEIGHTS.fullText})`, semanticRanker(DEFAULT_WEIGHTS)],
-  ['USE embedding alone', semanticRanker({ embedding: 1, fullText: 0 })],
-  ['any-word full text alone', semanticRanker({ embedding: 0, fullText: 1 })],
+  [`default hybrid (${label(DEFAULT_WEIGHTS)})`, semanticRanker(DEFAULT_WEIGHTS)],
+  ['USE embedding alone', semanticRanker({ embedding: 1, fullText: 0, lsa: 0 })],
+  ['LSA alone (re-ranking the candidates)', semanticRanker({ embedding: 0, fullText: 0, lsa: 1 })],
+  ['any-word full text alone', semanticRanker({ embedding: 0, fullText: 1, lsa: 0 })],
   ['baseline: the site full-text search', plainFullText],
 ];
-for (const w of [0.3, 0.5, 0.7, 0.8]) rankers.push([`hybrid (embedding ${w}, full text ${+(1 - w).toFixed(1)})`, semanticRanker({ embedding: w, fullText: +(1 - w).toFixed(1) })]);
+for (const w of WEIGHT_GRID) rankers.push([label(w), semanticRanker(w)]);
 
 const kinds = ['duplicate', 'related', 'all links', 'paraphrase'];
 const count = (k: string) => cases.filter((c) => (k === 'all links' ? c.kind !== 'paraphrase' : c.kind === k)).length;
@@ -93,7 +111,7 @@ const lines = [
   `| ranking | ${kinds.join(' | ')} |`,
   `|---|${kinds.map(() => '---').join('|')}|`,
 ];
-for (const [label, rank] of rankers) {
+for (const [name, rank] of rankers) {
   const stats = new Map(kinds.map((k) => [k, { hits: 0, rr: 0, n: 0 }]));
   for (const c of cases) {
     const ranked = await rank(c);
@@ -109,8 +127,8 @@ for (const [label, rank] of rankers) {
     const s = stats.get(k)!;
     return s.n ? `${((100 * s.hits) / s.n).toFixed(1)}% / ${(s.rr / s.n).toFixed(3)}` : '—';
   };
-  lines.push(`| ${label} | ${kinds.map(cell).join(' | ')} |`);
-  process.stderr.write(`${label} done\n`);
+  lines.push(`| ${name} | ${kinds.map(cell).join(' | ')} |`);
+  process.stderr.write(`${name} done\n`);
 }
 console.log(lines.join('\n'));
 await database.close();

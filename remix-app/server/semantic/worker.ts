@@ -60,7 +60,7 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
     timer.unref();
   }
 
-  schedule(0);
+  if (opts.intervalMs !== null) schedule(0);
   return {
     poke: () => {
       if (opts.intervalMs !== null) schedule(0);

@@ -139,3 +139,59 @@ export async function describeCandidates(db: Db, model: string, text: string, id
     embedding: Array.isArray(r.embedding) ? (r.embedding as number[]).map(Number) : null,
   }));
 }
+
+export interface TermCount {
+  doc: number;
+  lexeme: string;
+  count: number;
+}
+
+const termRows = (found: Row[]): TermCount[] => found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count) }));
+
+/**
+ * Stemmed terms (PostgreSQL's English configuration, as full-text search uses) and counts of
+ * the newest `limit` questions and their answers, one document per post: what LSA trains on.
+ */
+export async function postTerms(db: Db, limit: number): Promise<TermCount[]> {
+  return termRows(
+    await rows(
+      db,
+      sql`WITH recent AS (SELECT id, search FROM questions ORDER BY id DESC LIMIT ${limit}),
+          posts AS (
+            SELECT id AS doc, search AS v FROM recent
+            UNION ALL SELECT -a.id, to_tsvector('english', left(a.text, 20000)) FROM answers a JOIN recent r ON r.id = a.question_id)
+          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM posts p, unnest(p.v) AS u`
+    )
+  );
+}
+
+/** Stemmed terms of each question (doc = question id) and of a free text (doc = 0). */
+export async function questionTerms(db: Db, ids: number[], text: string): Promise<TermCount[]> {
+  return termRows(
+    await rows(
+      db,
+      sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(
+        ids
+      )}::bigint[])
+          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
+    )
+  );
+}
+
+export async function saveSemanticModel(db: Db, name: string, data: Buffer): Promise<void> {
+  await db.execute(sql`INSERT INTO semantic_models (name, data, trained_at) VALUES (${name}, ${data}, now())
+    ON CONFLICT (name) DO UPDATE SET data = excluded.data, trained_at = excluded.trained_at`);
+}
+
+/** When the named model was last trained, or null when it never was. */
+export async function semanticModelDate(db: Db, name: string): Promise<Date | null> {
+  const [row] = await rows(db, sql`SELECT trained_at FROM semantic_models WHERE name = ${name}`);
+  return row ? new Date(String(row.trained_at)) : null;
+}
+
+export async function loadSemanticModel(db: Db, name: string): Promise<Buffer | null> {
+  const [row] = await rows(db, sql`SELECT data FROM semantic_models WHERE name = ${name}`);
+  if (!row) return null;
+  const data = row.data as Uint8Array;
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}

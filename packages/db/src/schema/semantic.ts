@@ -4,9 +4,10 @@
  * the queue on every insert and on title/text edits, so no write path has to remember it; an
  * in-process worker drains it (remix-app/server/semantic). Where the pgvector extension exists,
  * migration 0004 adds a generated `vec` column with an HNSW index; elsewhere search scans the
- * `embedding` arrays in memory (docs/decisions/0008-semantic-search.md).
+ * `embedding` arrays in memory (docs/decisions/0008-semantic-search.md). `semantic_models` keeps
+ * what is trained on the site itself (the LSA projection).
  */
-import { bigint, index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { questions } from './qa.ts';
 
 export const questionEmbeddings = pgTable(
@@ -28,4 +29,13 @@ export const embeddingJobs = pgTable('embedding_jobs', {
     .primaryKey()
     .references(() => questions.id, { onDelete: 'cascade' }),
   enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Models trained on the site's own posts (the LSA term projection), by name. */
+export const semanticModels = pgTable('semantic_models', {
+  name: text('name').primaryKey(),
+  data: bytea('data').notNull(),
+  trainedAt: timestamp('trained_at', { withTimezone: true }).notNull().defaultNow(),
 });
