@@ -91,3 +91,26 @@ describe('natural-language search', () => {
     expect((await semantic.search('best first moves for a novice at chess', 1, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[1]));
   });
 });
+
+describe('embedding worker', () => {
+  it('keeps a question edited while it was being embedded queued, and stops', async () => {
+    const [question] = ids;
+    const semantic = createSemanticService(database, { workerIntervalMs: null });
+    const editing = createSemanticService(database, {
+      workerIntervalMs: null,
+      embedder: {
+        name: semantic.embedder.name,
+        dimensions: 512,
+        async embed(texts) {
+          await database.exec(`UPDATE questions SET title = 'Edited while embedding' WHERE id = ${question}`);
+          return semantic.embedder.embed(texts);
+        },
+      },
+    });
+    await database.exec(`UPDATE questions SET title = 'Before the edit' WHERE id = ${question}`);
+    expect(await editing.worker.drain()).toBe(1);
+    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    expect(await semantic.worker.drain()).toBe(1);
+    expect(await countEmbeddingJobs(database.db)).toBe(0);
+  });
+});

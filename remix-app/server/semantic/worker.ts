@@ -26,9 +26,13 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
 
   async function drainOnce(onBatch?: (done: number) => void): Promise<number> {
     let done = 0;
+    // A question edited while it was embedded stays queued: it waits for the next round
+    // rather than spinning this one.
+    const seen = new Set<number>();
     for (;;) {
-      const jobs = await nextEmbeddingJobs(db, BATCH);
+      const jobs = (await nextEmbeddingJobs(db, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
       if (!jobs.length || stopped) return done;
+      for (const j of jobs) seen.add(j.questionId);
       const vectors = await embedder.embed(jobs.map((j) => questionText(j.title, j.text)));
       await saveEmbeddings(
         db,

@@ -17,18 +17,19 @@ export interface EmbeddingJob {
   questionId: number;
   title: string;
   text: string;
-  enqueuedAt: Date;
+  /** Exactly as stored (text keeps the microseconds a Date would drop). */
+  enqueuedAt: string;
 }
 
 /** The oldest queued questions with the text to embed. Jobs stay queued until saved. */
 export async function nextEmbeddingJobs(db: Db, limit: number): Promise<EmbeddingJob[]> {
   const found = await rows(
     db,
-    sql`SELECT j.question_id, j.enqueued_at, q.title, left(q.text, 2000) AS text
+    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
         ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: new Date(String(r.enqueued_at)) }));
+  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at) }));
 }
 
 export async function countEmbeddingJobs(db: Db): Promise<number> {
@@ -44,7 +45,7 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
   if (!done.length) return;
   const ids = done.map((d) => d.job.questionId);
   const vectors = done.map((d) => `{${Array.from(d.vector).join(',')}}`);
-  const stamps = done.map((d) => d.job.enqueuedAt.toISOString());
+  const stamps = done.map((d) => d.job.enqueuedAt);
   await db.execute(sql`WITH input AS (
       SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
     ), saved AS (
