@@ -6,7 +6,7 @@
  * instance) at most once per `refreshMs`; a deleted question may linger in it until restart,
  * which is harmless because results are read back from `questions`.
  */
-import { embeddingsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
+import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
 import { dot } from './embedder.ts';
 
 const LOOK_BACK_MS = 10_000;
@@ -28,6 +28,7 @@ class MemoryIndex implements VectorIndex {
   readonly kind = 'memory';
   private ids: number[] = [];
   private slot = new Map<number, number>();
+  private stamps = new Map<number, number>();
   private data: Float32Array;
   private since = new Date(0);
   private checked = 0;
@@ -63,25 +64,37 @@ class MemoryIndex implements VectorIndex {
   }
 
   private async load(): Promise<void> {
-    // Rows committed late can carry an earlier timestamp than ones already seen: look back a little.
-    const rows = await embeddingsSince(this.db, this.model, new Date(this.since.getTime() - LOOK_BACK_MS));
+    // Rows committed late can carry an earlier stamp than ones already seen: look back a little,
+    // and read the vectors only of rows whose stamp is new to this index.
+    const stamps = await embeddingStampsSince(this.db, this.model, new Date(this.since.getTime() - LOOK_BACK_MS));
     this.checked = Date.now();
-    const d = this.dimensions;
-    for (const row of rows) {
-      if (row.embedding.length !== d) continue;
-      let s = this.slot.get(row.questionId);
-      if (s === undefined) {
-        s = this.ids.length;
-        this.ids.push(row.questionId);
-        this.slot.set(row.questionId, s);
-        if ((s + 1) * d > this.data.length) {
-          const grown = new Float32Array(this.data.length * 2);
-          grown.set(this.data);
-          this.data = grown;
-        }
-      }
-      this.data.set(row.embedding, s * d);
-      this.since = row.updatedAt;
+    const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt.getTime());
+    for (let i = 0; i < changed.length; i += 1000) {
+      for (const row of await embeddingsOf(
+        this.db,
+        changed.slice(i, i + 1000).map((s) => s.questionId)
+      ))
+        this.put(row.questionId, row.embedding);
     }
+    for (const s of changed) this.stamps.set(s.questionId, s.updatedAt.getTime());
+    const last = stamps.at(-1);
+    if (last && last.updatedAt > this.since) this.since = last.updatedAt;
+  }
+
+  private put(questionId: number, embedding: number[]): void {
+    const d = this.dimensions;
+    if (embedding.length !== d) return;
+    let s = this.slot.get(questionId);
+    if (s === undefined) {
+      s = this.ids.length;
+      this.ids.push(questionId);
+      this.slot.set(questionId, s);
+      if ((s + 1) * d > this.data.length) {
+        const grown = new Float32Array(this.data.length * 2);
+        grown.set(this.data);
+        this.data = grown;
+      }
+    }
+    this.data.set(embedding, s * d);
   }
 }

@@ -76,13 +76,19 @@ export interface StoredEmbedding {
   updatedAt: Date;
 }
 
-/** Embeddings of one model changed after `since` (all of them from the epoch), oldest first. */
-export async function embeddingsSince(db: Db, model: string, since: Date): Promise<StoredEmbedding[]> {
+/** Which embeddings of one model changed after `since` (ids and stamps only: cheap to re-read). */
+export async function embeddingStampsSince(db: Db, model: string, since: Date): Promise<{ questionId: number; updatedAt: Date }[]> {
   const found = await rows(
     db,
-    sql`SELECT question_id, embedding, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`
+    sql`SELECT question_id, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), embedding: (r.embedding as number[]).map(Number), updatedAt: new Date(String(r.updated_at)) }));
+  return found.map((r) => ({ questionId: Number(r.question_id), updatedAt: new Date(String(r.updated_at)) }));
+}
+
+export async function embeddingsOf(db: Db, ids: number[]): Promise<{ questionId: number; embedding: number[] }[]> {
+  if (!ids.length) return [];
+  const found = await rows(db, sql`SELECT question_id, embedding FROM question_embeddings WHERE question_id = ANY(${sql.param(ids)}::bigint[])`);
+  return found.map((r) => ({ questionId: Number(r.question_id), embedding: (r.embedding as number[]).map(Number) }));
 }
 
 export interface Scored {
@@ -101,17 +107,27 @@ export async function nearestByVector(db: Db, model: string, vector: ArrayLike<n
   return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
 }
 
-/** Any of the query's words (stemmed, OR-ed), as a tsquery; a natural sentence rarely has all. */
-const anyWord = (text: string) =>
-  sql`to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l), ' | '))`;
+/** The query's stemmed words joined by `op` as a tsquery (OR: a natural sentence rarely has all). */
+const wordQuery = (text: string, op: '|' | '&') =>
+  sql`to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l), ${` ${op} `}))`;
+const anyWord = (text: string) => wordQuery(text, '|');
 
-/** The best full-text matches for any of the words, with `ts_rank_cd` (normalised to 0..1). */
+/** How many matches of each kind are ranked at most: a common word matches most questions. */
+const RANKED_MATCHES = 1000;
+
+/**
+ * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
+ * 0..1). Ranking every question that shares one common word is what made this slow at scale,
+ * so the pool is the questions with all the words plus a bounded set with any of them.
+ */
 export async function fullTextCandidates(db: Db, text: string, limit: number): Promise<Scored[]> {
   const found = await rows(
     db,
-    sql`WITH w AS (SELECT ${anyWord(text)} AS query)
-        SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
-        WHERE q.search @@ w.query ORDER BY score DESC, q.id DESC LIMIT ${limit}`
+    sql`WITH w AS (SELECT ${anyWord(text)} AS query, ${wordQuery(text, '&')} AS all_words),
+        pool AS ((SELECT q.id FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
+                 UNION (SELECT q.id FROM questions q, w WHERE q.search @@ w.query LIMIT ${RANKED_MATCHES}))
+        SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM pool JOIN questions q ON q.id = pool.id, w
+        ORDER BY score DESC, q.id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
 }
