@@ -18,7 +18,7 @@ export interface SearchWeights {
   lsa: number;
 }
 
-export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 0.6, fullText: 0.4, lsa: 0 };
+export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 0.5, fullText: 0.3, lsa: 0.2 };
 
 export interface SemanticHit {
   _id: string;
