@@ -61,14 +61,19 @@ export function createSemanticSearch(deps: {
       const index = await deps.index();
       const [near, words] = await Promise.all([index.nearest(query!, CANDIDATES), fullTextCandidates(db, text, CANDIDATES)]);
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
-      const [candidates, concepts] = await Promise.all([describeCandidates(db, embedder.name, text, ids), weights.lsa > 0 ? conceptScores(ids, text) : null]);
+      const cosines = new Map(near.map((n) => [n.questionId, n.score]));
+      const unscored = ids.filter((id) => !cosines.has(id));
+      const [candidates, concepts] = await Promise.all([
+        describeCandidates(db, embedder.name, text, ids, unscored),
+        weights.lsa > 0 ? conceptScores(ids, text) : null,
+      ]);
       const bestFullText = Math.max(1e-9, ...candidates.map((c) => c.fullText));
       return candidates
         .map((c) => ({
           _id: String(c.questionId),
           title: c.title,
           score:
-            weights.embedding * (c.embedding ? dot(query!, c.embedding) : 0) +
+            weights.embedding * (cosines.get(c.questionId) ?? (c.embedding ? dot(query!, c.embedding) : 0)) +
             weights.fullText * (c.fullText / bestFullText) +
             weights.lsa * (concepts?.get(c.questionId) ?? 0),
         }))

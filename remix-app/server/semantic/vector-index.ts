@@ -7,7 +7,6 @@
  * which is harmless because results are read back from `questions`.
  */
 import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
-import { dot } from './embedder.ts';
 
 const LOOK_BACK_MS = 10_000;
 
@@ -30,7 +29,7 @@ class MemoryIndex implements VectorIndex {
   private slot = new Map<number, number>();
   private stamps = new Map<number, number>();
   private data: Float32Array;
-  private since = new Date(0);
+  private covered = new Date(0);
   private checked = 0;
   private loading: Promise<void> | null = null;
 
@@ -42,8 +41,11 @@ class MemoryIndex implements VectorIndex {
     await this.refresh();
     const d = this.dimensions;
     const best: Scored[] = [];
+    const data = this.data;
     for (let s = 0; s < this.ids.length; s++) {
-      const score = dot(vector, this.data.subarray(s * d, s * d + d));
+      // Inlined dot product over the flat array: no view or call per row.
+      let score = 0;
+      for (let i = 0, base = s * d; i < d; i++) score += vector[i]! * data[base + i]!;
       if (best.length === limit && score <= best[limit - 1]!.score) continue;
       let at = best.length === limit ? limit - 1 : best.length;
       best[at] = { questionId: this.ids[s]!, score };
@@ -64,9 +66,10 @@ class MemoryIndex implements VectorIndex {
   }
 
   private async load(): Promise<void> {
-    // Rows committed late can carry an earlier stamp than ones already seen: look back a little,
-    // and read the vectors only of rows whose stamp is new to this index.
-    const stamps = await embeddingStampsSince(this.db, this.model, new Date(this.since.getTime() - LOOK_BACK_MS));
+    // A save commits at most a few seconds after its stamp, so everything stamped LOOK_BACK_MS
+    // before the previous read is known; rows from then on are re-checked by stamp, and only
+    // vectors whose stamp is new to this index are read.
+    const { now, stamps } = await embeddingStampsSince(this.db, this.model, this.covered);
     this.checked = Date.now();
     const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt.getTime());
     for (let i = 0; i < changed.length; i += 1000) {
@@ -77,8 +80,7 @@ class MemoryIndex implements VectorIndex {
         this.put(row.questionId, row.embedding);
     }
     for (const s of changed) this.stamps.set(s.questionId, s.updatedAt.getTime());
-    const last = stamps.at(-1);
-    if (last && last.updatedAt > this.since) this.since = last.updatedAt;
+    this.covered = new Date(now.getTime() - LOOK_BACK_MS);
   }
 
   private put(questionId: number, embedding: number[]): void {

@@ -76,13 +76,21 @@ export interface StoredEmbedding {
   updatedAt: Date;
 }
 
-/** Which embeddings of one model changed after `since` (ids and stamps only: cheap to re-read). */
-export async function embeddingStampsSince(db: Db, model: string, since: Date): Promise<{ questionId: number; updatedAt: Date }[]> {
+/**
+ * Which embeddings of one model were stamped after `since` (ids and stamps only), and the
+ * database's clock at the time of reading.
+ */
+export async function embeddingStampsSince(db: Db, model: string, since: Date): Promise<{ now: Date; stamps: { questionId: number; updatedAt: Date }[] }> {
   const found = await rows(
     db,
-    sql`SELECT question_id, updated_at FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz ORDER BY updated_at`
+    sql`SELECT question_id, updated_at, now() AS now FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz
+        UNION ALL SELECT NULL, NULL, now()`
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), updatedAt: new Date(String(r.updated_at)) }));
+  const now = new Date(String(found.at(-1)?.now));
+  return {
+    now,
+    stamps: found.filter((r) => r.question_id !== null).map((r) => ({ questionId: Number(r.question_id), updatedAt: new Date(String(r.updated_at)) })),
+  };
 }
 
 export async function embeddingsOf(db: Db, ids: number[]): Promise<{ questionId: number; embedding: number[] }[]> {
@@ -127,7 +135,7 @@ export async function fullTextCandidates(db: Db, text: string, limit: number): P
         pool AS ((SELECT q.id FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
                  UNION (SELECT q.id FROM questions q, w WHERE q.search @@ w.query LIMIT ${RANKED_MATCHES}))
         SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM pool JOIN questions q ON q.id = pool.id, w
-        ORDER BY score DESC, q.id DESC LIMIT ${limit}`,
+        ORDER BY score DESC, q.id DESC LIMIT ${limit}`
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
 }
@@ -139,14 +147,18 @@ export interface Candidate {
   embedding: number[] | null;
 }
 
-/** Title, full-text score and stored embedding of each candidate question that still exists. */
-export async function describeCandidates(db: Db, model: string, text: string, ids: number[]): Promise<Candidate[]> {
+/**
+ * Title, full-text score and stored embedding of each candidate question that still exists;
+ * the embedding only for `withEmbedding` ids (the others' cosine is already known).
+ */
+export async function describeCandidates(db: Db, model: string, text: string, ids: number[], withEmbedding: number[]): Promise<Candidate[]> {
   if (!ids.length) return [];
   const found = await rows(
     db,
     sql`WITH w AS (SELECT ${anyWord(text)} AS query)
         SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, e.embedding
-        FROM w, questions q LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model}
+        FROM w, questions q
+        LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model} AND e.question_id = ANY(${sql.param(withEmbedding)}::bigint[])
         WHERE q.id = ANY(${sql.param(ids)}::bigint[])`
   );
   return found.map((r) => ({
