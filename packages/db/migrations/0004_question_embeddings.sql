@@ -1,4 +1,4 @@
--- Natural-language search (docs/decisions/0008-semantic-search.md): embeddings as real[] so the
+-- Natural-language search (docs/decisions/0013-semantic-search.md): embeddings as real[] so the
 -- migration runs on every PostgreSQL; a trigger queues a question for (re-)embedding on insert
 -- and on title/text edits; where pgvector is available, a generated vector column + HNSW index.
 CREATE TABLE "embedding_jobs" (
