@@ -1,11 +1,15 @@
 /**
  * `npm run import -- <folder>`: imports a Stack Exchange dump folder into the configured
- * database (DATABASE_URL, else the embedded one in DATA_DIR), with a progress bar on stderr.
+ * database (DATABASE_URL, else the embedded one in DATA_DIR), with a progress bar on stderr,
+ * then embeds the new questions for natural-language search.
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase } from '@fso/db';
 import { loadConfig } from './server/config.ts';
 import { importStackExchange } from './server/import/stackexchange.ts';
+import { progressBar } from './server/progress.ts';
+import { embedQueued } from './server/semantic/embed-queue.ts';
+import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
 
 const folder = process.argv[2];
 if (!folder) {
@@ -18,20 +22,20 @@ const database = await openDatabase(config.databaseUrl ? { url: config.databaseU
 try {
   await migrate(database);
   const started = Date.now();
-  let last = '';
-  const report = await importStackExchange(database, folder, (file, done, total) => {
-    const pct = total ? Math.floor((done / total) * 100) : 100;
-    const line = `${file.padEnd(13)} [${'#'.repeat(Math.floor(pct / 4)).padEnd(25)}] ${String(pct).padStart(3)}%`;
-    // A terminal gets one redrawn bar; a log file gets a line per quarter.
-    if (line === last || (!process.stderr.isTTY && pct % 25 !== 0)) return;
-    process.stderr.write(process.stderr.isTTY ? `\r${line}` : `${line}\n`);
-    last = line;
-  });
-  process.stderr.write('\n');
+  const bar = progressBar();
+  const report = await importStackExchange(database, folder, (file, done, total) => bar.update(file, done, total));
+  bar.end();
   console.log(
     `Imported ${report.questions} questions, ${report.answers} answers, ${report.comments} comments, ${report.users} users, ${report.tags} tags` +
-      ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
   );
+  // Imported questions were queued for embedding by the database; embed them now.
+  const embedded = await embedQueued(database).catch((error: unknown) => {
+    console.error(`Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`);
+    return 0;
+  });
+  const lsa = await trainAndSaveLsa(database.db);
+  console.log(`Embedded ${embedded} questions for natural-language search; LSA trained on ${lsa?.terms.size ?? 0} terms.`);
 } catch (error) {
   process.stderr.write('\n');
   console.error(`Import failed, nothing was imported: ${(error as Error).message}`);

@@ -8,6 +8,7 @@ import { createWebServer } from './server/app.ts';
 import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
+import { createSemanticService } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
 
 const config = readConfig('web');
@@ -19,13 +20,17 @@ if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo user
 const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl });
 
 const split = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
-const server = createWebServer({ config, database, logger, build: await serverBuild(), split });
+// Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
+// the same one only embed it twice, and each process's vector index catches up from the table.
+const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000 });
+const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), split });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });
 
 stopOnSignal(async () => {
   await server.close();
+  await semantic.worker.stop();
   await cluster.close();
   await database.close();
 }, logger);

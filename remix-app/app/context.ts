@@ -3,6 +3,7 @@ import type { Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
 import type { Config } from '../server/config.ts';
 import type { Logger } from '../server/logging.ts';
+import type { SemanticService } from '../server/semantic/service.ts';
 
 export interface AppContext {
   database: Database;
@@ -13,6 +14,7 @@ export interface AppContext {
   log: Logger;
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
+  semantic: SemanticService;
 }
 
 declare module '@remix-run/server-runtime' {

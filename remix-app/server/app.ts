@@ -21,6 +21,7 @@ import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
 import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
+import type { SemanticService } from './semantic/service.ts';
 
 export interface WebServer {
   httpServer: Server;
@@ -34,6 +35,7 @@ export function createWebServer(opts: {
   config: Config;
   database: Database;
   logger: Logger;
+  semantic: SemanticService;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware before the Remix handler (Vite's in development). */
   before?: express.RequestHandler;
@@ -106,6 +108,7 @@ export function createWebServer(opts: {
         clientIp: req.ip ?? 'unknown',
         log: logOf(res),
         cspNonce: nonceOf(res),
+        semantic: opts.semantic,
       }),
     }),
   );

@@ -41,6 +41,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
   });
 
+  it('reads natural-language search weights; unnamed ones keep their defaults', () => {
+    expect(loadConfig({}).semanticWeights).toEqual({});
+    expect(loadConfig({ SEMANTIC_WEIGHTS: 'embedding=0.5, lsa=.2' }).semanticWeights).toEqual({ embedding: 0.5, lsa: 0.2 });
+    expect(() => loadConfig({ SEMANTIC_WEIGHTS: 'embedding=lots' })).toThrow(/SEMANTIC_WEIGHTS/);
+  });
+
   it('stops the server process at start, naming the missing variable', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
       cwd: new URL('..', import.meta.url).pathname,

@@ -37,6 +37,13 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
+    SEMANTIC_WEIGHTS: z
+      .string()
+      .regex(
+        /^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/,
+        'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2'
+      )
+      .optional(),
   });
 
 /** Which process reads the config: the single process (`all`) or one side of split mode. */
@@ -99,6 +106,8 @@ export interface Config {
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
   redisUrl?: string;
+  /** Natural-language search ranking weights (remix-app/server/semantic/search.ts). */
+  semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, role: Role = 'all'): Config {
@@ -117,7 +126,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
-    corsOrigins: e.CORS_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
     origin: e.ORIGIN,
@@ -133,5 +144,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
+    semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
   };
+}
+
+/** `embedding=0.5,lsa=0.2` → { embedding: 0.5, lsa: 0.2 }; unnamed weights keep their defaults. */
+function weights(value: string): Config['semanticWeights'] {
+  return Object.fromEntries(
+    value
+      .split(',')
+      .filter((part) => part.trim())
+      .map((part) => {
+        const [key = '', number = ''] = part.split('=').map((s) => s.trim());
+        return [key, Number(number)];
+      })
+  );
 }

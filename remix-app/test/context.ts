@@ -4,6 +4,7 @@ import type { Database } from '@fso/db';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { loadConfig } from '../server/config.ts';
 import { createLogger } from '../server/logging.ts';
+import { createSemanticService } from '../server/semantic/service.ts';
 
 export interface Recorded {
   events: { event: string; args: unknown[] }[];
@@ -23,5 +24,6 @@ export function testContext(database: Database, clientIp = '203.0.113.7'): { con
     disconnectSession: (s) => void recorded.disconnectedSessions.push(s),
   };
   const log = createLogger({ level: 'silent' });
-  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp, log, cspNonce: 'test-nonce' }, recorded };
+  const semantic = createSemanticService(database, { workerIntervalMs: null });
+  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp, log, cspNonce: 'test-nonce', semantic }, recorded };
 }

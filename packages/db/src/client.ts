@@ -1,10 +1,11 @@
 /**
  * Opens the database: node-postgres when a URL is given (production, CI), otherwise PGlite
  * (PostgreSQL in WASM) in a data directory. Both are handed out as one drizzle type so every
- * query runs unchanged on either.
+ * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -52,7 +53,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
   // mode serves small sites, and the OS page cache still holds the data files.
-  const pglite = new PGlite({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, extensions: { pg_trgm }, postgresqlconf: ['shared_buffers=16MB'] });
+  const pglite = new PGlite({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, extensions: { pg_trgm, vector }, postgresqlconf: ['shared_buffers=16MB'] });
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {

@@ -14,3 +14,4 @@ export * from './queries/tags.ts';
 export * from './queries/messages.ts';
 export * from './queries/chats.ts';
 export * from './queries/games.ts';
+export * from './queries/embeddings.ts';

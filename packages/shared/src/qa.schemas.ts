@@ -96,3 +96,10 @@ export const questionQuerySchema = z.object({
   search: z.string().trim().max(500).optional(),
   tag: z.string().trim().max(TAG_LENGTH_MAX).optional(),
 });
+
+/** GET /question/semanticSearch query: blank text is allowed (it answers an empty list). */
+export const SEMANTIC_TOPK_MAX = 20;
+export const semanticSearchQuerySchema = z.object({
+  text: z.string().trim().max(500, { error: MSG.semanticTextTooLong }).default(''),
+  topk: z.coerce.number({ error: MSG.invalidTopk }).int({ error: MSG.invalidTopk }).min(1, { error: MSG.invalidTopk }).max(SEMANTIC_TOPK_MAX, { error: MSG.invalidTopk }).default(3),
+});

@@ -1,8 +1,10 @@
 /**
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
- * form to /home?search=, so Enter or the icon works without JavaScript), Log out, View Profile.
+ * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
+ * search box, Log out, View Profile.
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
+import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
 
 export function Header({ username }: { username: string | null }) {
   const [params] = useSearchParams();
@@ -19,6 +21,7 @@ export function Header({ username }: { username: string | null }) {
           </svg>
         </button>
       </Form>
+      <SemanticSearchBox />
       <div className="header-actions">
         {username ? (
           <>

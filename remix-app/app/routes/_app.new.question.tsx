@@ -1,7 +1,9 @@
 /** `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { fieldErrors, questionFormSchema } from '@fso/shared';
+import { useState } from 'react';
 import { PostForm } from '~/components/qa/PostForm.tsx';
+import { SimilarQuestions } from '~/components/search/SimilarQuestions.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { askQuestion } from '~/services/questions.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
@@ -22,12 +24,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewQuestionPage() {
+  const [title, setTitle] = useState('');
   return (
     <section className="new-post">
       <h1>Ask a Question</h1>
       <PostForm
         schema={questionFormSchema}
         submit="Post Question"
+        onFieldInput={(name, value) => name === 'title' && setTitle(value)}
+        afterField={{ name: 'title', node: <SimilarQuestions title={title} /> }}
         fields={[
           { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
           { name: 'text', label: 'Question Text', hint: 'Add details (Markdown; links as [label](https://…))', multiline: true },

@@ -16,6 +16,7 @@ async function loadQuestion(context: AppLoadContext, id: number): Promise<Outcom
 
 export async function askQuestion(context: AppLoadContext, actor: SessionUser, input: { title: string; text: string; tags: string[] }): Promise<Outcome<Question>> {
   const id = await db.insertQuestion(context.database.db, { ...input, askedBy: actor.userId });
+  context.semantic.worker.poke();
   const outcome = await loadQuestion(context, id);
   if (outcome.ok) context.events.toAll('questionUpdate', outcome.value);
   return outcome;

@@ -3,3 +3,4 @@ export * from './users.ts';
 export * from './qa.ts';
 export * from './chat.ts';
 export * from './games.ts';
+export * from './semantic.ts';

@@ -2,7 +2,7 @@
  * The ask and answer forms: labelled fields, an error under each field from the shared zod
  * schema (checked in the browser before sending, and again by the server), one submit button.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { fieldErrors } from '@fso/shared';
@@ -16,7 +16,22 @@ export interface PostField {
   maxLength?: number;
 }
 
-export function PostForm({ schema, fields, submit, children }: { schema: z.ZodType; fields: PostField[]; submit: string; children?: ReactNode }) {
+export function PostForm({
+  schema,
+  fields,
+  submit,
+  children,
+  afterField,
+  onFieldInput,
+}: {
+  schema: z.ZodType;
+  fields: PostField[];
+  submit: string;
+  children?: ReactNode;
+  /** Shown right under the named field (e.g. similar questions under the title). */
+  afterField?: { name: string; node: ReactNode };
+  onFieldInput?: (name: string, value: string) => void;
+}) {
   const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string> }>();
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const busy = useNavigation().state === 'submitting';
@@ -28,19 +43,27 @@ export function PostForm({ schema, fields, submit, children }: { schema: z.ZodTy
     if (!result.ok) event.preventDefault();
   }
 
+  function reportInput(event: FormEvent<HTMLFormElement>) {
+    const target = event.target as HTMLInputElement;
+    if (target.name) onFieldInput?.(target.name, target.value);
+  }
+
   return (
-    <Form method="post" className="post-form stack" onSubmit={check} noValidate>
+    <Form method="post" className="post-form stack" onSubmit={check} onInput={reportInput} noValidate>
       {fields.map((f) => (
-        <label key={f.name} className="field">
-          <span>{f.label}</span>
-          {f.hint ? <small className="muted">{f.hint}</small> : null}
-          {f.multiline ? (
-            <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
-          ) : (
-            <input name={f.name} defaultValue={server?.values?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
-          )}
-          <FormError message={shown[f.name]} />
-        </label>
+        <Fragment key={f.name}>
+          <label className="field">
+            <span>{f.label}</span>
+            {f.hint ? <small className="muted">{f.hint}</small> : null}
+            {f.multiline ? (
+              <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
+            ) : (
+              <input name={f.name} defaultValue={server?.values?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
+            )}
+            <FormError message={shown[f.name]} />
+          </label>
+          {afterField?.name === f.name ? afterField.node : null}
+        </Fragment>
       ))}
       {children}
       <FormError message={shown.form} />

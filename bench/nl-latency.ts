@@ -1,0 +1,81 @@
+/**
+ * Latency of natural-language search at scale (issue 6). Grows an imported, embedded site to
+ * N questions with synthetic copies (title and body of a real question, its vector plus a
+ * little noise, written directly so no model time is spent), then times `search(text, 3)` —
+ * query embedding included — for every index path this database offers, and the query
+ * embedding alone. Prints a Markdown table.
+ * Usage: DATA_DIR=… (or DATABASE_URL=…) tsx bench/nl-latency.ts <questions> [queries]
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase } from '@fso/db';
+import { createSemanticService } from '../remix-app/server/semantic/service.ts';
+
+const target = Number(process.argv[2] ?? 20_000);
+const queryCount = Number(process.argv[3] ?? 200);
+const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+await migrate(database);
+const one = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+
+if (await countEmbeddingJobs(database.db)) throw new Error('Embed the site first (npm run import or npm run reindex).');
+const have = Number((await one('SELECT count(*)::int AS n FROM questions')).n);
+const started = Date.now();
+for (let n = have; n < target; ) {
+  const batch = Math.min(2000, target - n);
+  // Copies of real questions, cycling; the trigger's jobs are dropped, the vector is written here.
+  await database.exec(`
+    WITH src AS (SELECT q.id, q.title, q.text, e.embedding, row_number() OVER (ORDER BY q.id) AS r FROM questions q JOIN question_embeddings e ON e.question_id = q.id WHERE q.source_url IS NOT NULL),
+         total AS (SELECT count(*) AS c FROM src),
+         picked AS (SELECT g, s.* FROM generate_series(${n}, ${n + batch - 1}) g, total JOIN src s ON true WHERE s.r = 1 + g % total.c),
+         added AS (INSERT INTO questions (title, text) SELECT left(title, 90) || ' #' || g, text FROM picked ORDER BY g RETURNING id, title)
+    INSERT INTO question_embeddings (question_id, model, embedding)
+    SELECT a.id, 'use-lite-512', ARRAY(SELECT x + (random() - 0.5) * 0.02 FROM unnest(p.embedding) x)
+    FROM added a JOIN picked p ON a.title = left(p.title, 90) || ' #' || p.g;
+    DELETE FROM embedding_jobs;`);
+  n += batch;
+  process.stderr.write(`\r${n} questions`);
+}
+process.stderr.write(`\n`);
+if (have < target) await database.exec('ANALYZE questions; ANALYZE question_embeddings;');
+const size = Number((await one('SELECT count(*)::int AS n FROM question_embeddings')).n);
+
+const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] };
+const titles = (await database.db.execute('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400' as never)) as unknown as {
+  rows: { title: string }[];
+};
+const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.rows.map((r) => r.title)].slice(0, queryCount);
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
+async function time(fn: (q: string) => Promise<unknown>): Promise<string> {
+  for (const q of queries.slice(0, 5)) await fn(q);
+  const ms: number[] = [];
+  for (const q of queries) {
+    const t = performance.now();
+    await fn(q);
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return `${pct(ms, 50)} | ${pct(ms, 99)}`;
+}
+
+const lines = [`| database | questions | path | p50 ms | p99 ms |`, `|---|---|---|---|---|`];
+const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
+const paths = (await hasVectorIndex(database.db)) ? [true, false] : [false];
+let embedOnly = '';
+for (const useIndex of paths) {
+  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex });
+  const index = await semantic.index();
+  const load = performance.now();
+  await semantic.search('warm up', 3);
+  const loadMs = performance.now() - load;
+  embedOnly ||= await time((q) => semantic.embedder.embed([q]));
+  lines.push(
+    `| ${kind} | ${size} | search, ${index.kind === 'pgvector' ? 'pgvector HNSW' : 'in-memory scan'} (first query incl. load: ${loadMs.toFixed(
+      0
+    )} ms) | ${await time((q) => semantic.search(q, 3))} |`
+  );
+}
+lines.push(`| ${kind} | — | query embedding alone (USE lite) | ${embedOnly} |`);
+console.log(lines.join('\n'));
+console.error(`grown in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+await database.close();

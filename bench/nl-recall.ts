@@ -1,0 +1,134 @@
+/**
+ * Quality of natural-language search on an imported Stack Exchange site (issue 6):
+ *  - PostLinks: for each linked pair of questions, query with one title and look for the other
+ *    in the top 3 (the query question itself excluded); duplicates and related links apart.
+ *  - Paraphrases (bench/nl-paraphrases.json): hand-written rewordings of real titles.
+ * Recall@3 and MRR@10 for the hybrid ranking, its two parts alone, and the site's plain
+ * full-text search (/home?search=) as the baseline. Prints a Markdown section.
+ * Usage: DATA_DIR=… (or DATABASE_URL=…) tsx bench/nl-recall.ts <dump folder>
+ */
+import { readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { listQuestions, migrate, openDatabase } from '@fso/db';
+import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
+import { embedQueued } from '../remix-app/server/semantic/embed-queue.ts';
+import { trainAndSaveLsa } from '../remix-app/server/semantic/lsa-store.ts';
+import type { Embedder } from '../remix-app/server/semantic/embedder.ts';
+import { DEFAULT_WEIGHTS, type SearchWeights } from '../remix-app/server/semantic/search.ts';
+import { createSemanticService } from '../remix-app/server/semantic/service.ts';
+import { createUseEmbedder } from '../remix-app/server/semantic/use-embedder.ts';
+
+const folder = resolve(process.argv[2] ?? '../shared/data/quantumcomputing.stackexchange.com');
+const site = `https://${basename(folder)}`;
+const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+await migrate(database);
+await embedQueued(database);
+const trainStart = Date.now();
+const lsa = await trainAndSaveLsa(database.db);
+process.stderr.write(`LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`);
+
+// Each query is embedded once, whatever the number of rankings compared.
+const use = createUseEmbedder();
+const cache = new Map<string, Float32Array>();
+const embedder: Embedder = {
+  name: use.name,
+  dimensions: use.dimensions,
+  async embed(texts) {
+    const missing = texts.filter((t) => !cache.has(t));
+    if (missing.length) (await use.embed(missing)).forEach((v, i) => cache.set(missing[i]!, v));
+    return texts.map((t) => cache.get(t)!);
+  },
+};
+const semantic = createSemanticService(database, { embedder, workerIntervalMs: null });
+
+const byUrl = new Map<string, { id: number; title: string }>();
+const found = (await database.db.execute(sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`)) as unknown as {
+  rows: { id: number; title: string; source_url: string }[];
+};
+for (const r of found.rows) byUrl.set(r.source_url.slice(`${site}/questions/`.length), { id: Number(r.id), title: r.title });
+
+interface Case {
+  kind: string;
+  query: string;
+  exclude?: number;
+  target: number;
+}
+const cases: Case[] = [];
+for await (const rows of xmlRowBatches(join(folder, 'PostLinks.xml'), 1000, () => {})) {
+  for (const r of rows) {
+    const a = byUrl.get(r.PostId ?? '');
+    const b = byUrl.get(r.RelatedPostId ?? '');
+    if (!a || !b || a.id === b.id) continue;
+    const kind = r.LinkTypeId === '3' ? 'duplicate' : 'related';
+    cases.push({ kind, query: a.title, exclude: a.id, target: b.id }, { kind, query: b.title, exclude: b.id, target: a.id });
+  }
+}
+const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as {
+  site: string;
+  pairs: { id: string; query: string }[];
+};
+if (paraphrases.site === basename(folder)) {
+  for (const p of paraphrases.pairs) {
+    const target = byUrl.get(p.id);
+    if (target) cases.push({ kind: 'paraphrase', query: p.query, target: target.id });
+  }
+}
+
+const WEIGHT_GRID: SearchWeights[] = [
+  { embedding: 0.5, fullText: 0.5, lsa: 0 },
+  { embedding: 0.7, fullText: 0.3, lsa: 0 },
+  { embedding: 0.5, fullText: 0.3, lsa: 0.2 },
+  { embedding: 0.4, fullText: 0.3, lsa: 0.3 },
+  { embedding: 0.4, fullText: 0.4, lsa: 0.2 },
+  { embedding: 0.3, fullText: 0.3, lsa: 0.4 },
+];
+
+type Ranker = (c: Case) => Promise<number[]>;
+const semanticRanker =
+  (weights: SearchWeights): Ranker =>
+  async (c) =>
+    (await semantic.search(c.query, 10, { exclude: c.exclude, weights })).map((h) => Number(h._id));
+const plainFullText: Ranker = async (c) =>
+  (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
+
+const label = (w: SearchWeights) => `embedding ${w.embedding}, full text ${w.fullText}, LSA ${w.lsa}`;
+const rankers: [string, Ranker][] = [
+  [`default hybrid (${label(DEFAULT_WEIGHTS)})`, semanticRanker(DEFAULT_WEIGHTS)],
+  ['USE embedding alone', semanticRanker({ embedding: 1, fullText: 0, lsa: 0 })],
+  ['LSA alone (re-ranking the candidates)', semanticRanker({ embedding: 0, fullText: 0, lsa: 1 })],
+  ['any-word full text alone', semanticRanker({ embedding: 0, fullText: 1, lsa: 0 })],
+  ['baseline: the site full-text search', plainFullText],
+];
+for (const w of WEIGHT_GRID) rankers.push([label(w), semanticRanker(w)]);
+
+const kinds = ['duplicate', 'related', 'all links', 'paraphrase'];
+const count = (k: string) => cases.filter((c) => (k === 'all links' ? c.kind !== 'paraphrase' : c.kind === k)).length;
+const lines = [
+  `Site: ${basename(folder)} (${byUrl.size} questions). Queries: ${kinds.map((k) => `${count(k)} ${k}`).join(', ')}.`,
+  'Each cell: Recall@3 / MRR@10.',
+  '',
+  `| ranking | ${kinds.join(' | ')} |`,
+  `|---|${kinds.map(() => '---').join('|')}|`,
+];
+for (const [name, rank] of rankers) {
+  const stats = new Map(kinds.map((k) => [k, { hits: 0, rr: 0, n: 0 }]));
+  for (const c of cases) {
+    const ranked = await rank(c);
+    const at = ranked.indexOf(c.target);
+    for (const k of c.kind === 'paraphrase' ? ['paraphrase'] : [c.kind, 'all links']) {
+      const s = stats.get(k)!;
+      s.n++;
+      if (at >= 0 && at < 3) s.hits++;
+      if (at >= 0 && at < 10) s.rr += 1 / (at + 1);
+    }
+  }
+  const cell = (k: string) => {
+    const s = stats.get(k)!;
+    return s.n ? `${((100 * s.hits) / s.n).toFixed(1)}% / ${(s.rr / s.n).toFixed(3)}` : '—';
+  };
+  lines.push(`| ${name} | ${kinds.map(cell).join(' | ')} |`);
+  process.stderr.write(`${name} done\n`);
+}
+console.log(lines.join('\n'));
+await database.close();

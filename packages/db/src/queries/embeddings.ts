@@ -1,0 +1,226 @@
+/**
+ * Storage side of natural-language search: the embedding job queue (filled by a trigger, see
+ * schema/semantic.ts), the stored embeddings, nearest neighbours through pgvector's HNSW index
+ * where the extension is installed, and the full-text and per-candidate scores the hybrid
+ * ranking combines. Vectors travel as plain number arrays; the ranking lives in the web app.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+
+type Row = Record<string, unknown>;
+
+async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface EmbeddingJob {
+  questionId: number;
+  title: string;
+  text: string;
+  /** Exactly as stored (text keeps the microseconds a Date would drop). */
+  enqueuedAt: string;
+}
+
+/** The oldest queued questions with the text to embed. Jobs stay queued until saved. */
+export async function nextEmbeddingJobs(db: Db, limit: number): Promise<EmbeddingJob[]> {
+  const found = await rows(
+    db,
+    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text
+        FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
+        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`
+  );
+  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at) }));
+}
+
+export async function countEmbeddingJobs(db: Db): Promise<number> {
+  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM embedding_jobs`);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Stores embeddings and removes their jobs, unless a job was queued again (the question was
+ * edited) while this one was being embedded: that job stays for the next round.
+ */
+export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> }[]): Promise<void> {
+  if (!done.length) return;
+  const ids = done.map((d) => d.job.questionId);
+  const vectors = done.map((d) => `{${Array.from(d.vector).join(',')}}`);
+  const stamps = done.map((d) => d.job.enqueuedAt);
+  await db.execute(sql`WITH input AS (
+      SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
+    ), saved AS (
+      INSERT INTO question_embeddings (question_id, model, embedding, updated_at)
+      SELECT i.id, ${model}, i.vec::real[], now() FROM input i JOIN questions q ON q.id = i.id
+      ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, updated_at = excluded.updated_at
+    )
+    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp`);
+}
+
+/** Queues every question (or those embedded by another model) for embedding. */
+export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
+  const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
+  await db.execute(
+    sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`
+  );
+}
+
+/** True when migration 0004 found pgvector and added the indexed `vec` column. */
+export async function hasVectorIndex(db: Db): Promise<boolean> {
+  const found = await rows(db, sql`SELECT 1 FROM information_schema.columns WHERE table_name = 'question_embeddings' AND column_name = 'vec'`);
+  return found.length > 0;
+}
+
+export interface StoredEmbedding {
+  questionId: number;
+  embedding: number[];
+  updatedAt: Date;
+}
+
+/**
+ * Which embeddings of one model were stamped after `since` (ids and stamps only), and the
+ * database's clock at the time of reading.
+ */
+export async function embeddingStampsSince(db: Db, model: string, since: Date): Promise<{ now: Date; stamps: { questionId: number; updatedAt: Date }[] }> {
+  const found = await rows(
+    db,
+    sql`SELECT question_id, updated_at, now() AS now FROM question_embeddings WHERE model = ${model} AND updated_at > ${since.toISOString()}::timestamptz
+        UNION ALL SELECT NULL, NULL, now()`
+  );
+  const now = new Date(String(found.at(-1)?.now));
+  return {
+    now,
+    stamps: found.filter((r) => r.question_id !== null).map((r) => ({ questionId: Number(r.question_id), updatedAt: new Date(String(r.updated_at)) })),
+  };
+}
+
+export async function embeddingsOf(db: Db, ids: number[]): Promise<{ questionId: number; embedding: number[] }[]> {
+  if (!ids.length) return [];
+  const found = await rows(db, sql`SELECT question_id, embedding FROM question_embeddings WHERE question_id = ANY(${sql.param(ids)}::bigint[])`);
+  return found.map((r) => ({ questionId: Number(r.question_id), embedding: (r.embedding as number[]).map(Number) }));
+}
+
+export interface Scored {
+  questionId: number;
+  score: number;
+}
+
+/** Nearest questions by cosine similarity through the HNSW index (needs `hasVectorIndex`). */
+export async function nearestByVector(db: Db, model: string, vector: ArrayLike<number>, limit: number): Promise<Scored[]> {
+  const literal = `[${Array.from(vector).join(',')}]`;
+  const found = await rows(
+    db,
+    sql`SELECT question_id, 1 - (vec <=> ${literal}::vector) AS score FROM question_embeddings
+        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`
+  );
+  return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
+}
+
+/** The query's stemmed words joined by `op` as a tsquery (OR: a natural sentence rarely has all). */
+const wordQuery = (text: string, op: '|' | '&') =>
+  sql`to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l), ${` ${op} `}))`;
+const anyWord = (text: string) => wordQuery(text, '|');
+
+/** How many matches of each kind are ranked at most: a common word matches most questions. */
+const RANKED_MATCHES = 1000;
+
+/**
+ * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
+ * 0..1). Ranking every question that shares one common word is what made this slow at scale,
+ * so the pool is the questions with all the words plus a bounded set with any of them.
+ */
+export async function fullTextCandidates(db: Db, text: string, limit: number): Promise<Scored[]> {
+  const found = await rows(
+    db,
+    sql`WITH w AS (SELECT ${anyWord(text)} AS query, ${wordQuery(text, '&')} AS all_words),
+        pool AS ((SELECT q.id FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
+                 UNION (SELECT q.id FROM questions q, w WHERE q.search @@ w.query LIMIT ${RANKED_MATCHES}))
+        SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM pool JOIN questions q ON q.id = pool.id, w
+        ORDER BY score DESC, q.id DESC LIMIT ${limit}`
+  );
+  return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
+}
+
+export interface Candidate {
+  questionId: number;
+  title: string;
+  fullText: number;
+  embedding: number[] | null;
+}
+
+/**
+ * Title, full-text score and stored embedding of each candidate question that still exists;
+ * the embedding only for `withEmbedding` ids (the others' cosine is already known).
+ */
+export async function describeCandidates(db: Db, model: string, text: string, ids: number[], withEmbedding: number[]): Promise<Candidate[]> {
+  if (!ids.length) return [];
+  const found = await rows(
+    db,
+    sql`WITH w AS (SELECT ${anyWord(text)} AS query)
+        SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, e.embedding
+        FROM w, questions q
+        LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model} AND e.question_id = ANY(${sql.param(withEmbedding)}::bigint[])
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`
+  );
+  return found.map((r) => ({
+    questionId: Number(r.id),
+    title: String(r.title),
+    fullText: Number(r.score),
+    embedding: Array.isArray(r.embedding) ? (r.embedding as number[]).map(Number) : null,
+  }));
+}
+
+export interface TermCount {
+  doc: number;
+  lexeme: string;
+  count: number;
+}
+
+const termRows = (found: Row[]): TermCount[] => found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count) }));
+
+/**
+ * Stemmed terms (PostgreSQL's English configuration, as full-text search uses) and counts of
+ * the newest `limit` questions and their answers, one document per post: what LSA trains on.
+ */
+export async function postTerms(db: Db, limit: number): Promise<TermCount[]> {
+  return termRows(
+    await rows(
+      db,
+      sql`WITH recent AS (SELECT id, search FROM questions ORDER BY id DESC LIMIT ${limit}),
+          posts AS (
+            SELECT id AS doc, search AS v FROM recent
+            UNION ALL SELECT -a.id, to_tsvector('english', left(a.text, 20000)) FROM answers a JOIN recent r ON r.id = a.question_id)
+          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM posts p, unnest(p.v) AS u`
+    )
+  );
+}
+
+/** Stemmed terms of each question (doc = question id) and of a free text (doc = 0). */
+export async function questionTerms(db: Db, ids: number[], text: string): Promise<TermCount[]> {
+  return termRows(
+    await rows(
+      db,
+      sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(
+        ids
+      )}::bigint[])
+          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
+    )
+  );
+}
+
+export async function saveSemanticModel(db: Db, name: string, data: Buffer): Promise<void> {
+  await db.execute(sql`INSERT INTO semantic_models (name, data, trained_at) VALUES (${name}, ${data}, now())
+    ON CONFLICT (name) DO UPDATE SET data = excluded.data, trained_at = excluded.trained_at`);
+}
+
+/** When the named model was last trained, or null when it never was. */
+export async function semanticModelDate(db: Db, name: string): Promise<Date | null> {
+  const [row] = await rows(db, sql`SELECT trained_at FROM semantic_models WHERE name = ${name}`);
+  return row ? new Date(String(row.trained_at)) : null;
+}
+
+export async function loadSemanticModel(db: Db, name: string): Promise<Buffer | null> {
+  const [row] = await rows(db, sql`SELECT data FROM semantic_models WHERE name = ${name}`);
+  if (!row) return null;
+  const data = row.data as Uint8Array;
+  return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+}

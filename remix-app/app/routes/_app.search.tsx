@@ -1,0 +1,45 @@
+/**
+ * `/search?text=` — natural-language results as a page: where the header's box lands without
+ * JavaScript (with it, the box shows suggestions in place), and a shareable link. The top 10.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
+
+const RESULTS = 10;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = parseWith(semanticSearchQuerySchema, { text: new URL(request.url).searchParams.get('text') ?? '' });
+  if (!query.ok) return { text: '', hits: [], error: `Error: ${query.error}` };
+  const { text } = query.data;
+  if (!text) return { text, hits: [], error: null };
+  try {
+    return { text, hits: await context.semantic.search(text, RESULTS), error: null };
+  } catch (error) {
+    console.error(`semantic search page: ${(error as Error).message}`);
+    return { text, hits: [], error: `Error: ${MSG.semanticSearchError}` };
+  }
+}
+
+export default function SemanticResultsPage() {
+  const { text, hits, error } = useLoaderData<typeof loader>();
+  return (
+    <section className="search-page">
+      <h1>Questions like “{text}”</h1>
+      {!text ? <p className="muted">{MSG.nlHint}</p> : null}
+      {error ? <p className="form-error">{error}</p> : null}
+      {text && !error && !hits.length ? <p className="muted">{MSG.nlNoResults}</p> : null}
+      <ol className="question-list">
+        {hits.map((hit) => (
+          <li key={hit._id}>
+            <Link className="question-title" to={`/question/${hit._id}`}>
+              {hit.title}
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Search by meaning — Fake Stack Overflow' }, { name: 'robots', content: 'noindex' }];

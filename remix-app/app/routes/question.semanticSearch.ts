@@ -1,0 +1,20 @@
+/**
+ * GET /question/semanticSearch?text=&topk=3 (SPEC §7) → questions ranked by meaning, each
+ * `{ _id, title, score }`, best first; blank text → `[]`. Errors are `{ error }` objects (400 for
+ * a bad query, 500 when search itself fails), as the spec's client reads them. Public.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
+import { ok } from '~/services/http.server.ts';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const query = parseWith(semanticSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  if (!query.ok) return Response.json({ error: query.error }, { status: 400 });
+  if (!query.data.text) return ok([]);
+  try {
+    return ok(await context.semantic.search(query.data.text, query.data.topk));
+  } catch (error) {
+    console.error(`semanticSearch: ${(error as Error).message}`);
+    return Response.json({ error: MSG.semanticSearchError }, { status: 500 });
+  }
+}

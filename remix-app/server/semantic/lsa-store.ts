@@ -1,0 +1,34 @@
+/**
+ * Where the LSA model lives: trained from the database's posts and saved in `semantic_models`
+ * (by the importer and `npm run reindex`), and loaded by the search, which looks at most once a
+ * minute whether a newer one was trained (by another process).
+ */
+import { loadSemanticModel, postTerms, saveSemanticModel, semanticModelDate, type Db } from '@fso/db';
+import { deserializeLsa, LSA_MODEL_NAME, serializeLsa, trainLsa, type LsaModel } from './lsa.ts';
+
+/** Posts trained on: the newest questions and their answers (training time grows with it). */
+const TRAINING_QUESTIONS = 20_000;
+const CHECK_EVERY_MS = 60_000;
+
+export async function trainAndSaveLsa(db: Db): Promise<LsaModel | null> {
+  const model = trainLsa(await postTerms(db, TRAINING_QUESTIONS));
+  if (model) await saveSemanticModel(db, LSA_MODEL_NAME, serializeLsa(model));
+  return model;
+}
+
+export function lsaSource(db: Db): () => Promise<LsaModel | null> {
+  let model: LsaModel | null = null;
+  let trainedAt = 0;
+  let checked = 0;
+  return async () => {
+    if (Date.now() - checked < CHECK_EVERY_MS) return model;
+    checked = Date.now();
+    const date = (await semanticModelDate(db, LSA_MODEL_NAME))?.getTime() ?? 0;
+    if (date !== trainedAt) {
+      const data = await loadSemanticModel(db, LSA_MODEL_NAME);
+      model = data ? deserializeLsa(data) : null;
+      trainedAt = date;
+    }
+    return model;
+  };
+}

