@@ -34,6 +34,7 @@ function withDatabase(url: string, name: string): string {
 /** Builds the template once per run; cheap when it already exists for these migrations. */
 export async function prepareTemplate(): Promise<void> {
   const url = process.env.TEST_DATABASE_URL;
+  await preparePgliteTemplate();
   if (url) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -46,8 +47,11 @@ export async function prepareTemplate(): Promise<void> {
     const template = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
     await migrate(template);
     await template.close();
-    return;
   }
+}
+
+/** The PGlite template, also made with TEST_DATABASE_URL: some tests need PGlite's extensions. */
+async function preparePgliteTemplate(): Promise<void> {
   const path = pgliteTemplatePath();
   if (existsSync(path)) return;
   const template = await openDatabase({});
@@ -61,9 +65,12 @@ export async function prepareTemplate(): Promise<void> {
 
 let counter = 0;
 
-/** A fresh, migrated, empty database for one test file; `close` removes it. */
-export async function createTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
+/**
+ * A fresh, migrated, empty database for one test file; `close` removes it. `embedded` asks for
+ * PGlite even when TEST_DATABASE_URL names a server (PGlite has pgvector, Debian's server not).
+ */
+export async function createTestDatabase(opts: { embedded?: boolean } = {}): Promise<Database> {
+  const url = opts.embedded ? undefined : process.env.TEST_DATABASE_URL;
   if (url) {
     const name = `fso_t_${process.pid}_${++counter}_${Date.now().toString(36)}`;
     const admin = new pg.Client({ connectionString: url });

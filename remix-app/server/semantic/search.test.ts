@@ -24,7 +24,8 @@ beforeAll(async () => {
   vi.stubGlobal('fetch', offline);
   vi.spyOn(http, 'request').mockImplementation(offline);
   vi.spyOn(https, 'request').mockImplementation(offline);
-  database = await createTestDatabase();
+  // PGlite, whatever TEST_DATABASE_URL says: both index paths are tested, and only it has pgvector.
+  database = await createTestDatabase({ embedded: true });
   await createUser(database.db, { username: 'asker', passwordHash: null });
   const userId = (await findUser(database.db, 'asker'))!.id;
   for (const q of QUESTIONS) ids.push(await insertQuestion(database.db, { ...q, askedBy: userId }));
