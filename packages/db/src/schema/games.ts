@@ -19,6 +19,6 @@ export const games = pgTable(
   (t) => [
     check('games_type', sql`${t.gameType} IN ('Nim', 'Battleship')`),
     check('games_status', sql`${t.status} IN ('WAITING_TO_START', 'IN_PROGRESS', 'OVER')`),
-    index('games_status_idx').on(t.status, t.createdAt.desc()),
+    index('games_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
