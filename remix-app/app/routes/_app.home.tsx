@@ -40,7 +40,7 @@ function heading(search: string, tag: string) {
 }
 
 export default function HomePage() {
-  const { questions, total, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
+  const { questions, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
   useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate']);
   const activeOrder = order ?? (search ? null : 'newest');
   const href = (changes: Record<string, string | number | null>) => {
@@ -66,7 +66,7 @@ export default function HomePage() {
       </div>
       <div className="list-toolbar">
         <p className="muted" id="question-count">
-          {counted(total, 'question')}
+          {totalCapped ? `${total.toLocaleString('en')}+ questions` : counted(total, 'question')}
         </p>
         <nav className="order-buttons" aria-label="Order">
           {QUESTION_ORDERS.map((o) => (

@@ -1,6 +1,7 @@
 /**
  * GET /question/getQuestion?order=&search=&tag=&limit=&offset= → one page of questions in the
- * SPEC §3 shape (answers and comments as ids, text as an excerpt), total in X-Total-Count.
+ * SPEC §3 shape (answers and comments as ids, text as an excerpt), total in X-Total-Count
+ * (with X-Total-Count-Capped: true when it is only a lower bound).
  * Public, like the /home screen, so crawlers and the spec's client can read it.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
@@ -14,5 +15,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.ok) return textError(400, query.error);
   const limit = pageLimit(url);
   const page = await listQuestions(context.database.db, { ...query.data, order: query.data.order ?? (query.data.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
-  return ok(page.questions, { 'X-Total-Count': String(page.total) });
+  // Past COUNT_CAP matches the total is a lower bound, and the response says so.
+  return ok(page.questions, { 'X-Total-Count': String(page.total), ...(page.totalCapped ? { 'X-Total-Count-Capped': 'true' } : {}) });
 }

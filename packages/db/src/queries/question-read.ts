@@ -120,9 +120,19 @@ export interface QuestionListQuery {
 }
 
 const EXCERPT = 300;
+/**
+ * Ranked by relevance, a search reads only this many of the newest matches (never fewer than
+ * the page asked for): ranking every match of a common word cost seconds at a million questions.
+ */
+export const SEARCH_CANDIDATES = 1000;
+/** A filtered list counts its matches up to this many; past it, the total is a lower bound. */
+export const COUNT_CAP = 1000;
 
-/** One page of questions and the total that match; ids, not bodies, for answers and comments. */
-export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ questions: QuestionSummary[]; total: number }> {
+/**
+ * One page of questions and the total that match (`totalCapped`: at least that many); ids, not
+ * bodies, for answers and comments.
+ */
+export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ questions: QuestionSummary[]; total: number; totalCapped: boolean }> {
   const { tags, words } = parseSearch(q.search ?? '');
   if (q.tag) tags.push(q.tag.toLowerCase());
   const query = sql`websearch_to_tsquery('english', ${words})`;
@@ -139,7 +149,11 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
     active: sql`q.last_activity DESC, q.id DESC`,
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
-  const ranked = !q.order && words ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
+  const byRank = !q.order && Boolean(words);
+  const ranked = byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
+  const source = byRank
+    ? sql`(SELECT * FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
+    : sql`questions q`;
 
   const [pageRows, totals] = await Promise.all([
     rows(
@@ -153,12 +167,18 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
                  ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
                  ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
                  ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
-          FROM questions q LEFT JOIN users u ON u.id = q.asked_by
-          ${filter} ORDER BY ${ranked} LIMIT ${q.limit} OFFSET ${q.offset}`,
+          FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
+          ${byRank ? sql`` : filter} ORDER BY ${ranked} LIMIT ${q.limit} OFFSET ${q.offset}`,
     ),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
-    rows(db, where.length ? sql`SELECT count(*)::int AS n FROM questions q ${filter}` : sql`SELECT total::int AS n FROM question_totals`),
+    rows(
+      db,
+      where.length
+        ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`
+        : sql`SELECT total::int AS n FROM question_totals`,
+    ),
   ]);
+  const counted = Number(totals[0]?.n ?? 0);
 
   const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
   return {
@@ -179,7 +199,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
       viewCount: Number(r.view_count),
       score: Number(r.score),
     })),
-    total: Number(totals[0]?.n ?? 0),
+    total: where.length ? Math.min(counted, COUNT_CAP) : counted,
+    totalCapped: where.length > 0 && counted > COUNT_CAP,
   };
 }
 

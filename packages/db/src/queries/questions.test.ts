@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { getQuestion, listQuestions, parseSearch } from './question-read.ts';
+import { COUNT_CAP, getQuestion, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-read.ts';
 import { castVote, insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { findTagByName, listTagsWithCount } from './tags.ts';
 
@@ -86,5 +86,19 @@ describe('questions', () => {
     expect(await titles('[testing] [react]')).toEqual(['React hooks and effects']);
     expect(await titles("'; DROP TABLE questions; --")).toEqual([]);
     expect(parseSearch('[a] b [c]')).toEqual({ tags: ['a', 'c'], words: 'b' });
+  });
+
+  it('bounds a common word: ranks only the newest matches and counts up to the cap', async () => {
+    const extra = COUNT_CAP + 20;
+    await database.exec(
+      `INSERT INTO questions (title, text, ask_date_time) SELECT 'Widget question ' || g, CASE g WHEN 1 THEN 'widget widget widget widget widget' WHEN ${extra} THEN 'widget widget widget' ELSE 'about a widget' END, now() + g * interval '1 second' FROM generate_series(1, ${extra}) g`,
+    );
+    const page = await listQuestions(database.db, { search: 'widget', limit: 5, offset: 0 });
+    expect(page).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    // The oldest ranks highest but lies outside the newest SEARCH_CANDIDATES matches.
+    expect(page.questions[0]!.title).toBe(`Widget question ${extra}`);
+    const beyond = await listQuestions(database.db, { search: 'widget', limit: 5, offset: SEARCH_CANDIDATES });
+    expect(beyond.questions).toHaveLength(5);
+    expect(await listQuestions(database.db, { order: 'newest', limit: 1, offset: 0 })).toMatchObject({ total: extra + 2, totalCapped: false });
   });
 });
