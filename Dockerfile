@@ -17,6 +17,7 @@ COPY packages/db/package.json packages/db/
 COPY game-engine/package.json game-engine/
 COPY realtime/package.json realtime/
 COPY remix-app/package.json remix-app/
+COPY patches patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -33,6 +34,7 @@ COPY --chown=node:node packages/db/package.json packages/db/
 COPY --chown=node:node game-engine/package.json game-engine/
 COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/
+COPY --chown=node:node patches patches
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --chown=node:node packages packages
 COPY --chown=node:node game-engine game-engine

@@ -24,20 +24,20 @@ log(`imported ${report.questions} questions, ${report.answers} answers, ${report
 // Ids are assigned here (OVERRIDING SYSTEM VALUE) so the copies' tags, answers and comments can
 // be derived from their source rows in plain INSERT … SELECTs; the sequences are moved after.
 await database.exec(`
-  CREATE TEMP TABLE base_q AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, id, title, text, asked_by, view_count, score FROM questions;
-  CREATE TEMP TABLE base_a AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, text, ans_by FROM answers;
-  CREATE TEMP TABLE base_c AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, text, comment_by FROM comments;
+  CREATE TEMP TABLE base_q AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, id, title, text, html, asked_by, view_count, score FROM questions;
+  CREATE TEMP TABLE base_a AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, text, html, ans_by FROM answers;
+  CREATE TEMP TABLE base_c AS SELECT row_number() OVER (ORDER BY id) - 1 AS rn, text, html, comment_by FROM comments;
   CREATE TEMP TABLE gen AS
-    SELECT (SELECT max(id) FROM questions) + row_number() OVER () AS id, t.id AS title_src, b.text, t.title, t.asked_by, t.view_count, t.score, s.g
+    SELECT (SELECT max(id) FROM questions) + row_number() OVER () AS id, t.id AS title_src, b.text, b.html, t.title, t.asked_by, t.view_count, t.score, s.g
     FROM generate_series(1, greatest(0, ${target} - (SELECT count(*) FROM questions))) s(g)
     JOIN base_q t ON t.rn = s.g % (SELECT count(*) FROM base_q)
     JOIN base_q b ON b.rn = (s.g * 7 + s.g / (SELECT count(*) FROM base_q)) % (SELECT count(*) FROM base_q);
 `);
 log('planned the copies');
 await database.exec(`
-  INSERT INTO questions (id, title, text, asked_by, ask_date_time, last_activity, answer_count, view_count, score)
+  INSERT INTO questions (id, title, text, html, asked_by, ask_date_time, last_activity, answer_count, view_count, score)
   OVERRIDING SYSTEM VALUE
-  SELECT id, title, text, asked_by, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '1 hour',
+  SELECT id, title, text, html, asked_by, now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval + interval '1 hour',
          CASE WHEN g % 10 = 0 THEN 0 WHEN g % 3 = 0 THEN 4 ELSE 3 END, view_count + g % 97, score
   FROM gen;
   SELECT setval(pg_get_serial_sequence('questions', 'id'), (SELECT max(id) FROM questions));
@@ -48,18 +48,18 @@ await database.exec(`
   CREATE TEMP TABLE gen_a AS
     SELECT (SELECT coalesce(max(id), 0) FROM answers) + row_number() OVER () AS id, g.id AS question_id, g.g * 4 + k AS n, g.g
     FROM gen g CROSS JOIN generate_series(0, 3) k WHERE g.g % 10 <> 0 AND (k < 3 OR g.g % 3 = 0);
-  INSERT INTO answers (id, question_id, text, ans_by, ans_date_time) OVERRIDING SYSTEM VALUE
-    SELECT a.id, a.question_id, b.text, b.ans_by, now() - (a.g || ' minutes')::interval + (a.n % 4 + 1) * interval '10 minutes'
+  INSERT INTO answers (id, question_id, text, html, ans_by, ans_date_time) OVERRIDING SYSTEM VALUE
+    SELECT a.id, a.question_id, b.text, b.html, b.ans_by, now() - (a.g || ' minutes')::interval + (a.n % 4 + 1) * interval '10 minutes'
     FROM gen_a a JOIN base_a b ON b.rn = a.n % (SELECT count(*) FROM base_a);
   SELECT setval(pg_get_serial_sequence('answers', 'id'), (SELECT max(id) FROM answers));
 `);
 log('answers');
 await database.exec(`
-  INSERT INTO comments (text, comment_by, comment_date_time, question_id)
-    SELECT b.text, b.comment_by, now() - (g.g || ' minutes')::interval + interval '5 minutes', g.id
+  INSERT INTO comments (text, html, comment_by, comment_date_time, question_id)
+    SELECT b.text, b.html, b.comment_by, now() - (g.g || ' minutes')::interval + interval '5 minutes', g.id
     FROM gen g CROSS JOIN generate_series(0, 1) k JOIN base_c b ON b.rn = (g.g * 2 + k) % (SELECT count(*) FROM base_c);
-  INSERT INTO comments (text, comment_by, comment_date_time, answer_id)
-    SELECT b.text, b.comment_by, now() - (a.g || ' minutes')::interval + interval '50 minutes', a.id
+  INSERT INTO comments (text, html, comment_by, comment_date_time, answer_id)
+    SELECT b.text, b.html, b.comment_by, now() - (a.g || ' minutes')::interval + interval '50 minutes', a.id
     FROM gen_a a JOIN base_c b ON b.rn = (a.n * 5 + 1) % (SELECT count(*) FROM base_c);
 `);
 log('comments');

@@ -1,12 +1,12 @@
 /**
- * Server rendering (Remix's default for Node, plus the CSP nonce): bots get the whole page at
- * once, browsers a stream. Every inline script React or Remix writes carries this request's
- * nonce, and errors are logged with the request's id.
+ * Server rendering with the CSP nonce: every inline script React or Remix writes carries this
+ * request's nonce. The page is rendered whole and sent in one piece: no route suspends, so a
+ * stream would only split the same bytes into many small writes. Errors are logged with the
+ * request's id.
  */
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext, type HandleErrorFunction } from '@remix-run/node';
+import { Writable } from 'node:stream';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { NonceContext } from './nonce.ts';
 
@@ -14,23 +14,33 @@ const ABORT_DELAY = 5_000;
 
 export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, context: AppLoadContext) {
   const nonce = context.cspNonce;
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') ? 'onAllReady' : 'onShellReady';
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const chunks: Buffer[] = [];
+    const page = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        clearTimeout(timer);
+        headers.set('Content-Type', 'text/html; charset=utf-8');
+        resolve(new Response(Buffer.concat(chunks), { headers, status }));
+        done();
+      },
+    });
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          headers.set('Content-Type', 'text/html');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers, status }));
-          pipe(body);
+        onShellReady: () => (shellRendered = true),
+        onAllReady: () => pipe(page),
+        onShellError(error: unknown) {
+          clearTimeout(timer);
+          reject(error);
         },
-        onShellError: reject,
         onError(error: unknown) {
           status = 500;
           // Errors before the shell reject and are logged by handleError.
@@ -38,7 +48,7 @@ export default function handleRequest(request: Request, status: number, headers:
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    const timer = setTimeout(abort, ABORT_DELAY);
   });
 }
 

@@ -88,7 +88,9 @@ export function createWebServer(opts: {
 
   if (opts.before) app.use(opts.before);
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
-  app.use(express.static('build/client', { maxAge: '1h' }));
+  // Only a path naming a file (favicon.ico, …) can be a static one: pages skip the disk lookup.
+  const publicFiles = express.static('build/client', { maxAge: '1h' });
+  app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const httpServer = createServer(app);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);

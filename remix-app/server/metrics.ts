@@ -24,18 +24,28 @@ function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObjec
     .map((r) => (r!.index ? { id: r!.id, path: r!.path, index: true } : { id: r!.id, path: r!.path, children: routeTree(routes, r!.id) }));
 }
 
+/** Paths labelled at most once each: matching against every route costs more than the request's own routing. */
+const LABEL_CACHE = 2000;
+
 /** Labels a path with the pattern of the Remix route serving it. */
 export function routeLabeller(routes: ServerBuild['routes'] | undefined): (path: string) => string {
   const tree = routes ? routeTree(routes) : [];
+  const known = new Map<string, string>();
   return (path) => {
     if (FIXED.has(path)) return path;
     if (path.startsWith('/assets/')) return '/assets';
     if (!routes) return '(development)';
-    // Single-fetch data requests (`/home.data`, `/_root.data`) are labelled as their page.
+    // Single-fetch data requests (`/home.data`, `/_root.data`) are labelled as their page; a
+    // numeric segment is an id, so `/question/7` and `/question/8` share one entry.
     const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');
-    const matches = matchRoutes(tree, page);
-    if (!matches) return '(unmatched)';
-    return `/${matches.map((m) => m.route.path).filter(Boolean).join('/')}`;
+    const key = page.replace(/\/\d+(?=\/|$)/g, '/0');
+    const cached = known.get(key);
+    if (cached) return cached;
+    const matches = matchRoutes(tree, key);
+    const label = matches ? `/${matches.map((m) => m.route.path).filter(Boolean).join('/')}` : '(unmatched)';
+    if (known.size >= LABEL_CACHE) known.clear();
+    known.set(key, label);
+    return label;
   };
 }
 

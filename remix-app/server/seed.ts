@@ -4,6 +4,7 @@
  * `npm run import` with its attribution.
  */
 import { createUser, insertAnswer, insertComment, insertQuestion, updateBiography, type Database } from '@fso/db';
+import { renderMarkdown } from '../app/services/markdown.server.ts';
 import { hashPassword } from '../app/services/passwords.server.ts';
 
 export const DEMO_PASSWORD = 'fakestack123';
@@ -27,10 +28,16 @@ export async function seedDemo(database: Database): Promise<boolean> {
   }
   const [alice = 0, bob = 0, carol = 0] = ids;
   for (const q of DEMO_QUESTIONS) {
-    const id = await insertQuestion(database.db, { ...q.question, askedBy: [alice, bob, carol][q.by] ?? alice });
+    const id = await insertQuestion(database.db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
     for (const a of q.answers) {
-      const answerId = await insertAnswer(database.db, { questionId: id, text: a.text, ansBy: [alice, bob, carol][a.by] ?? alice });
-      if (answerId && a.comment) await insertComment(database.db, { parent: 'answer', parentId: answerId, text: a.comment, commentBy: [alice, bob, carol][q.by] ?? alice });
+      const answerId = await insertAnswer(database.db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
+      if (answerId && a.comment) await insertComment(database.db, {
+          parent: 'answer',
+          parentId: answerId,
+          text: a.comment,
+          html: renderMarkdown(a.comment),
+          commentBy: [alice, bob, carol][q.by] ?? alice,
+        });
     }
   }
   return true;

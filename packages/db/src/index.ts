@@ -10,6 +10,7 @@ export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
 export * from './queries/question-write.ts';
+export * from './queries/post-html.ts';
 export * from './queries/tags.ts';
 export * from './queries/messages.ts';
 export * from './queries/chats.ts';

@@ -7,7 +7,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { commentFormSchema, counted, idSchema, MSG, parseWith, type Question } from '@fso/shared';
+import { commentFormSchema, counted, idSchema, MSG, parseWith } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -17,8 +17,7 @@ import { PostBody } from '~/components/qa/PostBody.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { formFields } from '~/services/forms.server.ts';
-import { renderMarkdown } from '~/services/markdown.server.ts';
-import { addComment, viewQuestion, vote } from '~/services/questions.server.ts';
+import { addComment, bodiesHtml, viewQuestion, vote } from '~/services/questions.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
@@ -27,24 +26,13 @@ function questionId(raw: string | undefined): number {
   return Number(parsed.data);
 }
 
-/** Every body of the page as sanitised HTML, keyed `q`, `a<id>` and `c<id>`. */
-function renderBodies(q: Question): Record<string, string> {
-  const html: Record<string, string> = { q: renderMarkdown(q.text) };
-  for (const c of q.comments) html[`c${c._id}`] = renderMarkdown(c.text);
-  for (const a of q.answers) {
-    html[`a${a._id}`] = renderMarkdown(a.text);
-    for (const c of a.comments) html[`c${c._id}`] = renderMarkdown(c.text);
-  }
-  return html;
-}
-
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
   const outcome = await viewQuestion(context, viewer, id);
   if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
   const url = new URL(request.url);
-  return { question: outcome.value, html: renderBodies(outcome.value), viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  return { question: outcome.value.question, html: bodiesHtml(outcome.value.question, outcome.value.html), viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -1,11 +1,13 @@
 /**
  * Q&A use cases shared by the REST routes and the screens' form actions: ask, answer,
  * comment, vote, view. The actor comes from the session; a name in a payload that is not the
- * actor's is refused (403). Each write commits first and then publishes its SPEC §4 event.
+ * actor's is refused (403). Each write stores the body's rendered HTML with its Markdown,
+ * commits first and then publishes its SPEC §4 event.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
+import { renderMarkdown } from './markdown.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -15,7 +17,7 @@ async function loadQuestion(context: AppLoadContext, id: number): Promise<Outcom
 }
 
 export async function askQuestion(context: AppLoadContext, actor: SessionUser, input: { title: string; text: string; tags: string[] }): Promise<Outcome<Question>> {
-  const id = await db.insertQuestion(context.database.db, { ...input, askedBy: actor.userId });
+  const id = await db.insertQuestion(context.database.db, { ...input, html: renderMarkdown(input.text), askedBy: actor.userId });
   context.semantic.worker.poke();
   const outcome = await loadQuestion(context, id);
   if (outcome.ok) context.events.toAll('questionUpdate', outcome.value);
@@ -23,7 +25,7 @@ export async function askQuestion(context: AppLoadContext, actor: SessionUser, i
 }
 
 export async function answerQuestion(context: AppLoadContext, actor: SessionUser, questionId: number, text: string): Promise<Outcome<Answer>> {
-  const answerId = await db.insertAnswer(context.database.db, { questionId, text, ansBy: actor.userId });
+  const answerId = await db.insertAnswer(context.database.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
   if (answerId === null) return fail(404, MSG.questionNotFound);
   const outcome = await loadQuestion(context, questionId);
   if (!outcome.ok) return outcome;
@@ -39,7 +41,13 @@ export async function addComment(
   actor: SessionUser,
   input: { type: 'question' | 'answer'; id: number; text: string },
 ): Promise<Outcome<Question | Answer>> {
-  const added = await db.insertComment(context.database.db, { parent: input.type, parentId: input.id, text: input.text, commentBy: actor.userId });
+  const added = await db.insertComment(context.database.db, {
+    parent: input.type,
+    parentId: input.id,
+    text: input.text,
+    html: renderMarkdown(input.text),
+    commentBy: actor.userId,
+  });
   if (!added) return fail(404, input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
   const outcome = await loadQuestion(context, added.questionId);
   if (!outcome.ok) return outcome;
@@ -63,12 +71,33 @@ export async function vote(context: AppLoadContext, actor: SessionUser, question
   return { ok: true, value: { upVotes, downVotes } };
 }
 
-/** The question as a viewer opens it; a signed-in viewer's first visit counts a view. */
-export async function viewQuestion(context: AppLoadContext, viewer: SessionUser | null, questionId: number): Promise<Outcome<Question>> {
-  const outcome = await loadQuestion(context, questionId);
-  if (!outcome.ok || !viewer) return outcome;
-  if (!(await db.recordView(context.database.db, questionId, viewer.userId))) return outcome;
-  const question = { ...outcome.value, viewCount: outcome.value.viewCount + 1, views: [...outcome.value.views, viewer.username] };
+/** Every body of the question as sanitised HTML, keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */
+export function bodiesHtml(q: Question, stored: db.BodiesHtml): Record<string, string> {
+  const html: Record<string, string> = {};
+  const put = (key: string, text: string) => (html[key] = stored[key] ?? renderMarkdown(text));
+  put('q', q.text);
+  for (const c of q.comments) put(`c${c._id}`, c.text);
+  for (const a of q.answers) {
+    put(`a${a._id}`, a.text);
+    for (const c of a.comments) put(`c${c._id}`, c.text);
+  }
+  return html;
+}
+
+/**
+ * The question as a viewer opens it, with its bodies' stored HTML (see `bodiesHtml`); a
+ * signed-in viewer's first visit counts a view.
+ */
+export async function viewQuestion(
+  context: AppLoadContext,
+  viewer: SessionUser | null,
+  questionId: number,
+): Promise<Outcome<{ question: Question; html: db.BodiesHtml }>> {
+  const found = await db.getQuestionWithHtml(context.database.db, questionId);
+  if (!found) return fail(404, MSG.questionNotFound);
+  const { html } = found;
+  if (!viewer || !(await db.recordView(context.database.db, questionId, viewer.userId))) return { ok: true, value: { question: found.question, html } };
+  const question = { ...found.question, viewCount: found.question.viewCount + 1, views: [...found.question.views, viewer.username] };
   context.events.toAll('viewsUpdate', question);
-  return { ok: true, value: question };
+  return { ok: true, value: { question, html } };
 }

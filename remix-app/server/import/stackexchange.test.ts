@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findUser, getQuestion, listQuestions, listTagsWithCount, type Database } from '@fso/db';
+import { findUser, getQuestion, getQuestionWithHtml, listQuestions, listTagsWithCount, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { dumpTags, importedUsername, importStackExchange } from './stackexchange.ts';
 
@@ -55,6 +55,10 @@ describe('Stack Exchange import', () => {
     expect(q.text).not.toMatch(/script|alert/);
     expect(q.tags.map((t) => t.name)).toEqual(['qubit', 'basics']);
     expect(q.answers).toMatchObject([{ text: 'A two-level system.', ansBy: 'Bob.se8', comments: [{ text: 'Thanks' }], source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' } }]);
+    const { html } = (await getQuestionWithHtml(database.db, Number(q._id)))!;
+    expect(html.q).toContain('<em>qubit</em>');
+    expect(html[`a${q.answers[0]!._id}`]).toBe('<p>A two-level system.</p>\n');
+    expect(html[`c${q.comments[0]!._id}`]).toBe('<p>Good question</p>\n');
     const tags = (await listTagsWithCount(database.db, { limit: 10, offset: 0 })).tags;
     expect(tags.find((t) => t.name === 'qubit')).toMatchObject({ description: 'The unit of quantum information.', qcnt: 1 });
   });

@@ -13,7 +13,7 @@ import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import type { Database } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_LENGTH_MAX, TITLE_MAX } from '@fso/shared';
-import { sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
+import { renderMarkdown, sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
 export interface ImportReport {
@@ -118,14 +118,15 @@ async function importExcerpts(tx: Tx, rows: XmlRow[]) {
 async function importQuestions(tx: Tx, rows: XmlRow[], site: string): Promise<number> {
   const urls = rows.map((r) => `${site}/questions/${r.Id}`);
   const col = (f: (r: XmlRow) => string | null) => texts(rows.map(f));
+  const bodies = rows.map((r) => toMarkdown(r.Body ?? ''));
   const inserted = (await tx.execute(sql`
-    INSERT INTO questions (title, text, asked_by, ask_date_time, last_activity, view_count, score, source_url, source_author, source_author_url)
-    SELECT r.title, r.body, iu.user_id, r.asked::timestamptz, r.active::timestamptz, r.views::int, r.score::int, r.url,
+    INSERT INTO questions (title, text, html, asked_by, ask_date_time, last_activity, view_count, score, source_url, source_author, source_author_url)
+    SELECT r.title, r.body, r.html, iu.user_id, r.asked::timestamptz, r.active::timestamptz, r.views::int, r.score::int, r.url,
            coalesce(iu.display_name, r.owner_name), CASE WHEN iu.se_id IS NOT NULL THEN ${site} || '/users/' || iu.se_id END
-    FROM unnest(${col((r) => (r.Title ?? '').slice(0, TITLE_MAX))}, ${col((r) => toMarkdown(r.Body ?? ''))}, ${col((r) => r.OwnerUserId ?? null)},
+    FROM unnest(${col((r) => (r.Title ?? '').slice(0, TITLE_MAX))}, ${texts(bodies)}, ${texts(bodies.map(renderMarkdown))}, ${col((r) => r.OwnerUserId ?? null)},
                 ${col((r) => utc(r.CreationDate))}, ${col((r) => utc(r.LastActivityDate ?? r.CreationDate))}, ${col((r) => r.ViewCount ?? '0')},
                 ${col((r) => r.Score ?? '0')}, ${texts(urls)}, ${col((r) => r.OwnerDisplayName ?? null)})
-         AS r(title, body, owner, asked, active, views, score, url, owner_name)
+         AS r(title, body, html, owner, asked, active, views, score, url, owner_name)
     LEFT JOIN import_users iu ON iu.se_id = r.owner
     ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };
   await tx.execute(sql`INSERT INTO import_posts SELECT r.se, 'q', q.id FROM unnest(${col((r) => r.Id ?? '')}, ${texts(urls)}) AS r(se, url)
@@ -141,11 +142,12 @@ async function importQuestions(tx: Tx, rows: XmlRow[], site: string): Promise<nu
 async function importAnswers(tx: Tx, rows: XmlRow[], site: string): Promise<{ inserted: number; orphans: number }> {
   const urls = rows.map((r) => `${site}/a/${r.Id}`);
   const col = (f: (r: XmlRow) => string | null) => texts(rows.map(f));
+  const bodies = rows.map((r) => toMarkdown(r.Body ?? ''));
   const result = (await tx.execute(sql`
-    INSERT INTO answers (question_id, text, ans_by, ans_date_time, source_url, source_author, source_author_url)
-    SELECT p.id, r.body, iu.user_id, r.at::timestamptz, r.url, coalesce(iu.display_name, r.owner_name), CASE WHEN iu.se_id IS NOT NULL THEN ${site} || '/users/' || iu.se_id END
-    FROM unnest(${col((r) => r.ParentId ?? '')}, ${col((r) => toMarkdown(r.Body ?? ''))}, ${col((r) => r.OwnerUserId ?? null)}, ${col((r) => utc(r.CreationDate))},
-                ${texts(urls)}, ${col((r) => r.OwnerDisplayName ?? null)}) AS r(parent, body, owner, at, url, owner_name)
+    INSERT INTO answers (question_id, text, html, ans_by, ans_date_time, source_url, source_author, source_author_url)
+    SELECT p.id, r.body, r.html, iu.user_id, r.at::timestamptz, r.url, coalesce(iu.display_name, r.owner_name), CASE WHEN iu.se_id IS NOT NULL THEN ${site} || '/users/' || iu.se_id END
+    FROM unnest(${col((r) => r.ParentId ?? '')}, ${texts(bodies)}, ${texts(bodies.map(renderMarkdown))}, ${col((r) => r.OwnerUserId ?? null)},
+                ${col((r) => utc(r.CreationDate))}, ${texts(urls)}, ${col((r) => r.OwnerDisplayName ?? null)}) AS r(parent, body, html, owner, at, url, owner_name)
     JOIN import_posts p ON p.se_id = r.parent AND p.kind = 'q'
     LEFT JOIN import_users iu ON iu.se_id = r.owner
     ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };
@@ -156,11 +158,12 @@ async function importAnswers(tx: Tx, rows: XmlRow[], site: string): Promise<{ in
 
 async function importComments(tx: Tx, rows: XmlRow[], host: string): Promise<{ inserted: number; orphans: number }> {
   const col = (f: (r: XmlRow) => string | null) => texts(rows.map(f));
+  const bodies = rows.map((r) => (r.Text ?? '').slice(0, 2000));
   const result = (await tx.execute(sql`
-    INSERT INTO comments (text, comment_by, comment_date_time, question_id, answer_id, source_id)
-    SELECT r.body, iu.user_id, r.at::timestamptz, CASE WHEN p.kind = 'q' THEN p.id END, CASE WHEN p.kind = 'a' THEN p.id END, r.src
-    FROM unnest(${col((r) => (r.Text ?? '').slice(0, 2000))}, ${col((r) => r.UserId ?? null)}, ${col((r) => utc(r.CreationDate))}, ${col((r) => r.PostId ?? '')},
-                ${col((r) => `${host}/c/${r.Id}`)}) AS r(body, owner, at, post, src)
+    INSERT INTO comments (text, html, comment_by, comment_date_time, question_id, answer_id, source_id)
+    SELECT r.body, r.html, iu.user_id, r.at::timestamptz, CASE WHEN p.kind = 'q' THEN p.id END, CASE WHEN p.kind = 'a' THEN p.id END, r.src
+    FROM unnest(${texts(bodies)}, ${texts(bodies.map(renderMarkdown))}, ${col((r) => r.UserId ?? null)}, ${col((r) => utc(r.CreationDate))},
+                ${col((r) => r.PostId ?? '')}, ${col((r) => `${host}/c/${r.Id}`)}) AS r(body, html, owner, at, post, src)
     JOIN import_posts p ON p.se_id = r.post
     LEFT JOIN import_users iu ON iu.se_id = r.owner
     ON CONFLICT (source_id) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };

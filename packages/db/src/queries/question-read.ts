@@ -1,7 +1,7 @@
 /**
- * Reading questions: one populated question in a fixed number of queries whatever its size
- * (question, tags, answers, comments, votes, views: six, never one per answer), and the paged,
- * ordered, searched question list with its total.
+ * Reading questions: one populated question, with its bodies' stored HTML, in one statement
+ * whatever its size (never a query per answer), and the paged, ordered, searched question
+ * list with its total.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Answer, Attribution, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
@@ -32,35 +32,52 @@ function toTag(r: Row): Tag {
   return { _id: String(r.id), name: String(r.name), description: String(r.description) };
 }
 
+/** The stored HTML of a question's bodies, keyed `q`, `a<id>` and `c<id>`; null: not rendered yet. */
+export type BodiesHtml = Record<string, string | null>;
+
 /** The whole question (SPEC §3), or null when there is no such id. */
 export async function getQuestion(db: Db, id: number): Promise<Question | null> {
-  const [head] = await rows(
+  return (await getQuestionWithHtml(db, id))?.question ?? null;
+}
+
+/** A subquery's rows as one JSON array, in the given order (`[]` when there are none). */
+const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORDER BY ${order}), '[]'::json) FROM (${query}) r)`;
+
+/**
+ * The whole question and its bodies' stored HTML in one statement: the question row and its
+ * tags, answers, comments, votes and views as JSON, each list bounded by QUESTION_LIMITS.
+ */
+export async function getQuestionWithHtml(db: Db, id: number): Promise<{ question: Question; html: BodiesHtml } | null> {
+  const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; views: Row[] }>(
     db,
-    sql`SELECT q.id, q.title, q.text, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
-               q.source_url, q.source_author, q.source_author_url
-        FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}`,
+    sql`SELECT
+      (SELECT row_to_json(h) FROM (
+         SELECT q.id, q.title, q.text, q.html, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
+                q.source_url, q.source_author, q.source_author_url
+         FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
+      ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
+      ${jsonRows(
+        sql`SELECT a.id, a.text, a.html, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url
+            FROM answers a LEFT JOIN users u ON u.id = a.ans_by
+            WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
+        sql`r.ans_date_time, r.id`,
+      )} AS answers,
+      ${jsonRows(
+        // Two index lookups joined by UNION ALL: an OR across the two parents scans every comment.
+        sql`SELECT c.id, c.text, c.html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
+            FROM (SELECT * FROM comments WHERE question_id = ${id}
+                  UNION ALL
+                  SELECT ac.* FROM answers a JOIN comments ac ON ac.answer_id = a.id WHERE a.question_id = ${id}) c
+            LEFT JOIN users u ON u.id = c.comment_by
+            ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments * 4}`,
+        sql`r.comment_date_time, r.id`,
+      )} AS comments,
+      ${jsonRows(sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`, sql`r.username`)} AS votes,
+      ${jsonRows(sql`SELECT u.username FROM question_views v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.viewers}`, sql`r.username`)} AS views`,
   );
-  if (!head) return null;
-  const [tagRows, answerRows, commentRows, voteRows, viewRows] = await Promise.all([
-    rows(db, sql`SELECT t.id, t.name, t.description FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id} ORDER BY qt.position, t.name`),
-    rows(
-      db,
-      sql`SELECT a.id, a.text, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url FROM answers a LEFT JOIN users u ON u.id = a.ans_by
-          WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
-    ),
-    rows(
-      db,
-      // Two index lookups joined by UNION ALL: an OR across the two parents scans every comment.
-      sql`SELECT c.id, c.text, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
-          FROM (SELECT * FROM comments WHERE question_id = ${id}
-                UNION ALL
-                SELECT ac.* FROM answers a JOIN comments ac ON ac.answer_id = a.id WHERE a.question_id = ${id}) c
-          LEFT JOIN users u ON u.id = c.comment_by
-          ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments * 4}`,
-    ),
-    rows(db, sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`),
-    rows(db, sql`SELECT u.username FROM question_views v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.viewers}`),
-  ]);
+  const head = doc?.head;
+  if (!doc || !head) return null;
+  const { tags: tagRows, answers: answerRows, comments: commentRows, votes: voteRows, views: viewRows } = doc;
 
   const byAnswer = new Map<string, Comment[]>();
   const questionComments: Comment[] = [];
@@ -79,7 +96,11 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     source: attribution(r),
   }));
 
-  return {
+  const html: BodiesHtml = { q: str(head.html) };
+  for (const r of answerRows) html[`a${String(r.id)}`] = str(r.html);
+  for (const r of commentRows) html[`c${String(r.id)}`] = str(r.html);
+
+  const question: Question = {
     _id: String(head.id),
     title: String(head.title),
     text: String(head.text),
@@ -95,6 +116,7 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     score: Number(head.score),
     source: attribution(head),
   };
+  return { question, html };
 }
 
 /** The question id an answer belongs to, or null. */

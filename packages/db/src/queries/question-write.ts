@@ -8,6 +8,13 @@ import type { Db } from '../client.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
 
+/** A post's body: its Markdown source and, when the writer rendered it, the sanitised HTML. */
+interface Body {
+  text: string;
+  /** Omitted: stored NULL, rendered whenever the post is read. */
+  html?: string;
+}
+
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = Record<string, unknown>;
 
@@ -16,14 +23,14 @@ async function rows(db: Db | Tx, query: SQL): Promise<Row[]> {
 }
 
 /** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
-export async function insertQuestion(db: Db, input: { title: string; text: string; tags: string[]; askedBy: number }): Promise<number> {
+export async function insertQuestion(db: Db, input: Body & { title: string; tags: string[]; askedBy: number }): Promise<number> {
   return db.transaction(async (tx) => {
     const names = sql.join(
       input.tags.map((t) => sql`(${t}, ${USER_ADDED_TAG})`),
       sql`, `,
     );
     await tx.execute(sql`INSERT INTO tags (name, description) VALUES ${names} ON CONFLICT (lower(name)) DO NOTHING`);
-    const [question] = await rows(tx, sql`INSERT INTO questions (title, text, asked_by) VALUES (${input.title}, ${input.text}, ${input.askedBy}) RETURNING id`);
+    const [question] = await rows(tx, sql`INSERT INTO questions (title, text, html, asked_by) VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}) RETURNING id`);
     const id = Number(question?.id);
     const lowered = input.tags.map((t) => t.toLowerCase());
     await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
@@ -33,11 +40,11 @@ export async function insertQuestion(db: Db, input: { title: string; text: strin
 }
 
 /** Adds an answer and bumps the question's counters; null when the question does not exist. */
-export async function insertAnswer(db: Db, input: { questionId: number; text: string; ansBy: number }): Promise<number | null> {
+export async function insertAnswer(db: Db, input: Body & { questionId: number; ansBy: number }): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [question] = await rows(tx, sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id`);
     if (!question) return null;
-    const [answer] = await rows(tx, sql`INSERT INTO answers (question_id, text, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.ansBy}) RETURNING id`);
+    const [answer] = await rows(tx, sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`);
     return Number(answer?.id);
   });
 }
@@ -45,7 +52,7 @@ export async function insertAnswer(db: Db, input: { questionId: number; text: st
 /** Adds a comment to a question or an answer; returns the question it belongs to, or null. */
 export async function insertComment(
   db: Db,
-  input: { parent: 'question' | 'answer'; parentId: number; text: string; commentBy: number },
+  input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
 ): Promise<{ commentId: number; questionId: number } | null> {
   return db.transaction(async (tx) => {
     const [owner] =
@@ -54,7 +61,7 @@ export async function insertComment(
         : await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = (SELECT question_id FROM answers WHERE id = ${input.parentId}) RETURNING id`);
     if (!owner) return null;
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
-    const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.commentBy}) RETURNING id`);
+    const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`);
     return { commentId: Number(comment?.id), questionId: Number(owner.id) };
   });
 }

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { COUNT_CAP, getQuestion, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-read.ts';
+import { COUNT_CAP, getQuestion, getQuestionWithHtml, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-read.ts';
+import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
 import { castVote, insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { findTagByName, listTagsWithCount } from './tags.ts';
 
@@ -100,5 +101,22 @@ describe('questions', () => {
     const beyond = await listQuestions(database.db, { search: 'widget', limit: 5, offset: SEARCH_CANDIDATES });
     expect(beyond.questions).toHaveLength(5);
     expect(await listQuestions(database.db, { order: 'newest', limit: 1, offset: 0 })).toMatchObject({ total: extra + 2, totalCapped: false });
+  });
+});
+
+describe('stored HTML', () => {
+  it('keeps each body\'s stored HTML, NULL until rendered, and finds and fills the unrendered ones', async () => {
+    const id = await insertQuestion(database.db, { title: 'Stored HTML of a post', text: '*hi*', html: '<p><em>hi</em></p>', tags: ['html'], askedBy: ada });
+    const answerId = (await insertAnswer(database.db, { questionId: id, text: 'no html yet', ansBy: bob }))!;
+    const comment = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'c', html: '<p>c</p>', commentBy: ada }))!;
+    expect((await getQuestionWithHtml(database.db, id))!.html).toEqual({ q: '<p><em>hi</em></p>', [`a${answerId}`]: null, [`c${comment.commentId}`]: '<p>c</p>' });
+
+    const missing = await postBodies(database.db, 'answers', 0, 100, true);
+    expect(missing).toContainEqual({ id: answerId, text: 'no html yet' });
+    expect(await countPostBodies(database.db, 'answers', true)).toBe(missing.length);
+    await storePostHtml(database.db, 'answers', [{ id: answerId, html: '<p>now</p>' }]);
+    expect((await getQuestionWithHtml(database.db, id))!.html[`a${answerId}`]).toBe('<p>now</p>');
+    expect(await postBodies(database.db, 'answers', 0, 100, true)).not.toContainEqual(expect.objectContaining({ id: answerId }));
+    expect(await postBodies(database.db, 'answers', answerId - 1, 1, false)).toEqual([{ id: answerId, text: 'no html yet' }]);
   });
 });

@@ -25,6 +25,8 @@ export const questions = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     title: text('title').notNull(),
     text: text('text').notNull(),
+    /** The text rendered to sanitised HTML when written; NULL: render when read. */
+    html: text('html'),
     askedBy: author('asked_by'),
     askDateTime: timestamp('ask_date_time', { withTimezone: true }).notNull().defaultNow(),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull().defaultNow(),
@@ -62,6 +64,7 @@ export const answers = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
+    html: text('html'),
     ansBy: author('ans_by'),
     ansDateTime: timestamp('ans_date_time', { withTimezone: true }).notNull().defaultNow(),
     sourceUrl: text('source_url'),
@@ -76,6 +79,7 @@ export const comments = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     text: text('text').notNull(),
+    html: text('html'),
     commentBy: author('comment_by'),
     commentDateTime: timestamp('comment_date_time', { withTimezone: true }).notNull().defaultNow(),
     questionId: bigint('question_id', { mode: 'number' }).references(() => questions.id, { onDelete: 'cascade' }),
