@@ -39,6 +39,16 @@ function busPool(url: string) {
   return pool;
 }
 
+/**
+ * Ends the bus pool once every publish queued for a connection has one: pg's `end()` lets the
+ * running queries finish but silently drops those still waiting (the last events of a stopping
+ * process). The shutdown deadline bounds the wait.
+ */
+async function endPool(pool: pg.Pool) {
+  while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  await pool.end();
+}
+
 /** The adapter a realtime instance joins the cluster with, and how to let go of it. */
 export async function clusterAdapter(bus: BusConfig): Promise<{ adapter: NonNullable<RealtimeDeps['adapter']>; close(): Promise<void> }> {
   if (bus.redisUrl) {
@@ -46,7 +56,7 @@ export async function clusterAdapter(bus: BusConfig): Promise<{ adapter: NonNull
     return { adapter: redisAdapter(pub, sub), close: async () => void (await Promise.all([pub.quit(), sub.quit()])) };
   }
   const pool = busPool(bus.databaseUrl);
-  return { adapter: postgresAdapter(pool, { errorHandler: report }), close: () => pool.end() };
+  return { adapter: postgresAdapter(pool, { errorHandler: report }), close: () => endPool(pool) };
 }
 
 /**
@@ -93,5 +103,5 @@ export async function clusterPublisher(bus: BusConfig): Promise<{ publisher: Eve
     return { publisher: emitterPublisher(new RedisEmitter(client) as unknown as Emitter), close: async () => void (await client.quit()) };
   }
   const pool = busPool(bus.databaseUrl);
-  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool)) as Emitter), close: () => pool.end() };
+  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool)) as Emitter), close: () => endPool(pool) };
 }

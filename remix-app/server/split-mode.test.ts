@@ -6,116 +6,11 @@
  * participants and nobody else, and that a game update carries each viewer's own view.
  * Needs TEST_DATABASE_URL (skipped without it); REDIS_URL runs the same checks over Redis too.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
-import pg from 'pg';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, Game, JoinChatResult, ServerToClientEvents } from '@fso/shared';
+import type { Game, JoinChatResult } from '@fso/shared';
+import { carries, connected, eventually, open, post, serverUrl, signUp, startCluster, until, type Client, type Cluster, type Received } from './cluster.test-support.ts';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Received = { event: string; args: unknown[] }[];
-
-const serverUrl = process.env.TEST_DATABASE_URL;
-const appDir = new URL('..', import.meta.url).pathname;
-const SECRET = 'split-mode-test-secret-split-mode-test';
-const json = { 'Content-Type': 'application/json' };
-
-const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
-
-async function adminQuery(text: string) {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function waitHealthy(base: string, child: ChildProcess, log: string[]) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${base} exited: ${log.join('')}`);
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${base} did not become healthy: ${log.join('')}`);
-}
-
-/** One of the four processes; its output is kept for the failure message. */
-async function start(entry: 'web.ts' | 'realtime.ts', env: Record<string, string>) {
-  const port = await freePort();
-  const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: appDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
-  child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base, child, log);
-  return { base, child };
-}
-
-function open(base: string, cookie: string, transports: ('websocket' | 'polling')[] = ['websocket']) {
-  const socket: Client = connect(base, { path: '/socket.io', transports, reconnection: false, extraHeaders: { cookie } });
-  const received: Received = [];
-  socket.onAny((event: string, ...args: unknown[]) => received.push({ event, args }));
-  return { socket, received };
-}
-
-const connected = (socket: Client) =>
-  new Promise<void>((resolve, reject) => {
-    if (socket.connected) return resolve();
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-
-/** Resolves with `check`'s first defined answer; fails after 5 s with `what`. */
-function until<T>(check: () => T | undefined, what: () => string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      const found = check();
-      if (found !== undefined) return resolve(found);
-      if (Date.now() - started > 5000) return reject(new Error(what()));
-      setTimeout(look, 10);
-    };
-    look();
-  });
-}
-
-/** The first matching event, already received or still to come. */
-const eventually = (received: Received, match: (e: Received[number]) => boolean) =>
-  until(
-    () => received.find(match),
-    () => `not received; got ${JSON.stringify(received).slice(0, 500)}`,
-  );
-
-const carries = (text: string) => (e: Received[number]) => JSON.stringify(e.args).includes(text);
 const shipsOn = (board: unknown[][]) => board.flat().filter((c) => c === 'SHIP').length;
-
-async function post(base: string, cookie: string, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
-  return res.json();
-}
-
-async function signUp(base: string, username: string) {
-  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'split-mode-password' }) });
-  expect(res.status).toBe(200);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
 
 const buses = [{ name: 'PostgreSQL', env: {} as Record<string, string> }];
 const redisUrl = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL;
@@ -124,31 +19,23 @@ if (redisUrl) buses.push({ name: 'Redis', env: { REDIS_URL: redisUrl } });
 if (!serverUrl) console.info('Split-mode test skipped: set TEST_DATABASE_URL to a PostgreSQL server to run it.');
 
 describe.skipIf(!serverUrl).each(buses)('split mode over $name: 2 web + 2 realtime processes (needs TEST_DATABASE_URL)', ({ env: busEnv }) => {
-  const name = `fso_split_${process.pid}_${Date.now().toString(36)}`;
-  const processes: ChildProcess[] = [];
+  let cluster: Cluster;
   const sockets: Client[] = [];
   let web1: string, web2: string, rt1: string, rt2: string;
   let cookies: Record<'ann' | 'bob' | 'eve', string>;
-  const user = (who: string) => `${who}${name.slice(-6)}`;
+  const suffix = Date.now().toString(36).slice(-6);
+  const user = (who: string) => `${who}${suffix}`;
 
   beforeAll(async () => {
-    if (!existsSync(`${appDir}build/server/index.js`)) {
-      expect(spawnSync('npm', ['run', 'build'], { cwd: appDir, stdio: 'ignore' }).status).toBe(0);
-    }
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const env = { DATABASE_URL: withDatabase(serverUrl!, name), ...busEnv };
-    const realtimes = await Promise.all([start('realtime.ts', env), start('realtime.ts', env)]);
-    [rt1, rt2] = realtimes.map((r) => r.base) as [string, string];
-    const webs = await Promise.all([start('web.ts', { ...env, REALTIME_URL: rt1 }), start('web.ts', { ...env, REALTIME_URL: rt2 })]);
-    [web1, web2] = webs.map((w) => w.base) as [string, string];
-    processes.push(...[...realtimes, ...webs].map((p) => p.child));
+    cluster = await startCluster('fso_split', busEnv);
+    [rt1, rt2] = cluster.realtimes.map((r) => r.base) as [string, string];
+    [web1, web2] = cluster.webs.map((w) => w.base) as [string, string];
     cookies = { ann: await signUp(web1, user('ann')), bob: await signUp(web2, user('bob')), eve: await signUp(web1, user('eve')) };
   }, 120_000);
 
   afterAll(async () => {
     for (const socket of sockets) socket.disconnect();
-    await Promise.all(processes.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : (child.once('exit', resolve), child.kill('SIGTERM'))))));
-    await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cluster?.close();
   }, 30_000);
 
   const socketOf = async (base: string, cookie: string, transports?: ('websocket' | 'polling')[]) => {
