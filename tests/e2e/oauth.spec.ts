@@ -63,6 +63,16 @@ test('Google from the sign-up screen creates the account and signs in', async ({
   await signedInAs(page, login);
 });
 
+test('signing in from a page that asked for it returns to that page', async ({ page }) => {
+  const login = uniqueName('back');
+  await page.goto('/new/question');
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fnew%2Fquestion$/);
+  await startSignIn(page, 'Sign in with GitHub', { login, email: `${login}@example.test` });
+  await page.getByRole('button', { name: 'Allow' }).click();
+  await expect(page).toHaveURL(/\/new\/question$/);
+  await expect(page.getByRole('button', { name: 'Post Question' })).toBeVisible();
+});
+
 test('an account without a verified email is refused and nobody is created', async ({ page }) => {
   const login = uniqueName('nomail');
   await signInWith(page, 'Sign in with GitHub', { login, email: `${login}@example.test`, verified: false });

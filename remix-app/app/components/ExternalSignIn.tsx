@@ -1,8 +1,10 @@
 /**
  * "Sign in with GitHub / Google" buttons (SPEC §2). Each is a plain HTML form posting to
- * /auth/:provider, so it works without JavaScript; a provider the server has no configuration
- * for shows a disabled button that says why.
+ * /auth/:provider, so it works without JavaScript, carrying the page to return to; a provider
+ * the server has no configuration for shows a disabled button that says why.
  */
+import { useSearchParams } from '@remix-run/react';
+
 export interface ProviderButtonState {
   id: string;
   label: string;
@@ -11,11 +13,14 @@ export interface ProviderButtonState {
 }
 
 export function ExternalSignIn({ verb, providers }: { verb: 'Sign in' | 'Sign up'; providers: ProviderButtonState[] }) {
+  const [params] = useSearchParams();
+  const redirectTo = params.get('redirectTo');
   return (
     <div className="external-sign-in">
       {providers.map((p) =>
         p.offReason === null ? (
           <form key={p.id} method="post" action={`/auth/${p.id}`}>
+            {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
             <button type="submit">
               {verb} with {p.label}
             </button>

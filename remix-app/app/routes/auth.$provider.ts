@@ -1,9 +1,11 @@
 /**
  * POST /auth/:provider — the "Sign in with GitHub/Google" buttons (plain forms, so they work
- * without JavaScript): sets the state and PKCE cookie and sends the browser to the provider.
+ * without JavaScript): sets the state and PKCE cookie, keeps the page to come back to, and
+ * sends the browser to the provider.
  */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { authenticate, ExternalSignInError, isProvider } from '~/services/external-providers.server.ts';
+import { returnCookie } from '~/services/oauth-return.server.ts';
 
 /** Nothing to show here: a GET (a typed URL, a crawler) goes back to the login screen. */
 export const loader = () => redirect('/');
@@ -11,10 +13,15 @@ export const loader = () => redirect('/');
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const provider = params.provider;
   if (!isProvider(provider)) throw new Response('Unknown sign-in provider.', { status: 404 });
+  const form = await request.clone().formData();
   try {
     await authenticate(provider, request, context);
   } catch (error) {
-    if (error instanceof Response) return error;
+    if (error instanceof Response) {
+      const cookie = returnCookie(form.get('redirectTo'), context.config.cookieSecure);
+      if (cookie) error.headers.append('Set-Cookie', cookie);
+      return error;
+    }
     if (error instanceof ExternalSignInError) return redirect(`/?oauth=${error.code}&provider=${provider}`);
     throw error;
   }

@@ -1,6 +1,6 @@
 /**
  * GET /auth/:provider/callback — where the provider sends the browser back. Signs in (or
- * creates the account), asks before linking to an existing account with the same email, and
+ * creates the account) and returns to the page that asked for it, asks before linking to an existing account with the same email, and
  * turns every failure into a message on the login screen. The state cookie is dropped either
  * way, so a callback URL works once.
  */
@@ -8,6 +8,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { MSG } from '@fso/shared';
 import { signInExternal } from '~/services/external-accounts.server.ts';
 import { authenticate, clearStateCookies, ExternalSignInError, isProvider, type ProviderId } from '~/services/external-providers.server.ts';
+import { clearReturnCookie, returnPath } from '~/services/oauth-return.server.ts';
 import { pendingLinkCookie } from '~/services/pending-link.server.ts';
 
 function withCookies(location: string, cookies: string[]): Response {
@@ -41,5 +42,5 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const outcome = await signInExternal(context, profile);
   if (!outcome.ok) return back(outcome.error === MSG.oauthEmailRequired ? 'email' : 'provider');
   if (outcome.value.kind === 'confirm-link') return withCookies('/auth/link', [...cleared, pendingLinkCookie(context, outcome.value.link)]);
-  return withCookies('/home', [...cleared, outcome.value.cookie]);
+  return withCookies(returnPath(request), [...cleared, clearReturnCookie(context.config.cookieSecure), outcome.value.cookie]);
 }
