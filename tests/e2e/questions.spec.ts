@@ -1,6 +1,6 @@
 /** Q&A screens as users see them, with and without JavaScript: ask, answer, comment, vote, search, tags. */
 import { expect, test, type Page } from '@playwright/test';
-import { jsEnabled, signUp, uniqueName } from './fixtures.ts';
+import { jsEnabled, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 async function ask(page: Page, title: string, text: string, tags: string) {
   await page.goto('/home');
@@ -157,5 +157,28 @@ test('a second browser sees a new answer and a vote without reloading', async ({
   await expect(page.getByText('Here is a live answer.')).toBeVisible();
   await otherPage.getByRole('button', { name: 'Upvote' }).click();
   await expect(page.getByLabel('Votes')).toHaveText('1');
+  await other.close();
+});
+
+test('an answer posted while the socket was down appears once it reconnects', async ({ page, browser }, info) => {
+  test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
+  const socket = await socketSwitch(page);
+  await signUp(page, uniqueName());
+  const title = `Reconnect question ${uniqueName()}`;
+  await ask(page, title, 'Answer me while I am offline.', 'live');
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUp(otherPage, uniqueName('b'));
+  await socket.cut();
+  await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
+  await otherPage.goto(page.url().replace(/\/question\//, '/new/answer/'));
+  await otherPage.getByLabel('Answer Text').fill('Posted while you were away.');
+  await otherPage.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(otherPage.getByText('Posted while you were away.')).toBeVisible();
+  await expect(page.getByText('Posted while you were away.')).toHaveCount(0);
+  socket.restore();
+  await expect(page.getByText('Posted while you were away.')).toBeVisible({ timeout: 15_000 });
   await other.close();
 });

@@ -1,6 +1,7 @@
 /**
  * Re-reads a screen's loader when one of the given live events concerns it, at most once per
- * 300 ms, so pages render live changes with the same server code as their first render.
+ * 300 ms, so pages render live changes with the same server code as their first render; and
+ * once after the socket reconnects, for whatever happened while it was down.
  */
 import { useEffect, useRef } from 'react';
 import { useRevalidator } from '@remix-run/react';
@@ -27,9 +28,20 @@ export function useLiveReload<E extends keyof ServerToClientEvents>(events: E[],
       socket.on(event as never, handler as never);
       return [event, handler] as const;
     });
+    let missed = false;
+    const onDisconnect = () => (missed = true);
+    const onConnect = () => {
+      if (!missed) return;
+      missed = false;
+      latest.current.revalidator.revalidate();
+    };
+    socket.on('disconnect', onDisconnect);
+    socket.on('connect', onConnect);
     return () => {
       clearTimeout(timer);
       for (const [event, handler] of handlers) socket.off(event as never, handler as never);
+      socket.off('disconnect', onDisconnect);
+      socket.off('connect', onConnect);
     };
   }, [socket, key]);
 }
