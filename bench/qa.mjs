@@ -1,8 +1,9 @@
 /**
  * Q&A benchmarks (issue 3) on PostgreSQL: the server-rendered /question/:qid and /home, the
  * REST question list, and full-text search (screen and REST), at concurrency 16 over random
- * questions and real two-word queries; plus the SQL statements one question page costs for a
- * question without answers and for the largest one (it must not grow: no N+1).
+ * questions and real two-word queries; the SQL statements one question page costs for a
+ * question without answers and for the largest one (it must not grow: no N+1); and the page
+ * and the list again with two web processes sharing the load.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -74,9 +75,38 @@ export async function qaBench({ env, port, label, questions, searchOnly = false 
       biggest: await statementsPerRequest(client, dbName, `${base}/question/${biggest.id}`),
       restBiggest: await statementsPerRequest(client, dbName, `${base}/question/getQuestionById/${biggest.id}`),
     };
+    // Two web processes on the same database, each loaded by half the connections (what a
+    // balancer in front of them would do, without its own cost).
+    const second = await startServer({ ...env, SEED_DEMO: 'false' }, port + 1);
+    try {
+      const both = async (name, make) => {
+        const run = (s) => load({ url: s.base, pid: s.pid, connections: 8, ...path(make) });
+        await Promise.all([server, second].map((s) => load({ url: s.base, connections: 8, duration: 2, ...path(make) })));
+        rows.push([`${name} (${range.n.toLocaleString('en')} questions), 2 web processes`, combine(await Promise.all([run(server), run(second)]))]);
+      };
+      await both('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
+      await both('GET /question/getQuestion?order=newest&limit=50', () => '/question/getQuestion?order=newest&limit=50');
+    } finally {
+      await second.stop();
+    }
     return { label, questions: range.n, rows, statements, biggest };
   } finally {
     await client.end();
     await server.stop();
   }
+}
+
+/** Two simultaneous loads as one row: throughput and errors add up, the worse latency counts. */
+function combine([a, b]) {
+  const requests = a.requests + b.requests;
+  return {
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    rps: a.rps + b.rps,
+    requests,
+    errors: a.errors + b.errors,
+    cpuMsPerRequest: +((a.cpuMsPerRequest * a.requests + b.cpuMsPerRequest * b.requests) / requests).toFixed(2),
+    machineBusy: Math.max(a.machineBusy, b.machineBusy),
+    connections: a.connections + b.connections,
+  };
 }

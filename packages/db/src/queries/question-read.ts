@@ -174,7 +174,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
   const byRank = !q.order && Boolean(words);
   const ranked = byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
   const source = byRank
-    ? sql`(SELECT * FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
+    ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.search
+           FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
     : sql`questions q`;
 
   const [pageRows, totals] = await Promise.all([
