@@ -1,6 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser), once with JavaScript and
- * once without. The web server is the production build on a fresh database (scripts/e2e-server.mjs).
+ * once without. The web server is the production build on a fresh database (scripts/e2e-server.mjs);
+ * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer.
  */
 import { defineConfig } from '@playwright/test';
 
@@ -36,5 +37,7 @@ export default defineConfig({
         timeout: 180_000,
         stdout: 'ignore',
         stderr: 'pipe',
+        // SIGTERM lets the server stop its processes and drop its database.
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 20_000 },
       },
 });

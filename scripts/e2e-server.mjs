@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * The server the e2e tests run against: the production build on a brand-new database (a temp
- * PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set), demo users seeded,
- * with GitHub, Google and ID-token sign-in pointed at a local mock provider on E2E_OAUTH_PORT.
+ * PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set, dropped at the
+ * end), demo users seeded, with GitHub, Google and ID-token sign-in pointed at a local mock
+ * provider on E2E_OAUTH_PORT. E2E_CLUSTER=1 (needs TEST_DATABASE_URL) serves the same site from
+ * 2 web + 2 realtime processes behind a round-robin balancer instead (scripts/e2e-cluster.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -13,11 +15,16 @@ import { oauthMockEnv, startOAuthMock } from './oauth-mock.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const port = Number(process.env.E2E_PORT ?? '3100');
+const cluster = process.env.E2E_CLUSTER === '1';
+if (cluster && !process.env.TEST_DATABASE_URL) {
+  console.error('E2E_CLUSTER=1 needs TEST_DATABASE_URL (a PostgreSQL server the cluster makes its own database on).');
+  process.exit(1);
+}
 const oauthMock = await startOAuthMock(Number(process.env.E2E_OAUTH_PORT ?? port + 10));
 const env = {
   ...process.env,
   ...oauthMockEnv(oauthMock.url),
-  PORT: process.env.E2E_PORT ?? '3100',
+  PORT: String(port),
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
   COOKIE_SECURE: 'false',
@@ -27,19 +34,30 @@ const env = {
   CORS_ORIGINS: 'http://spec-client.localhost:5173',
 };
 
-if (process.env.TEST_DATABASE_URL) {
-  const name = `fso_e2e_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(process.env.TEST_DATABASE_URL);
-  url.pathname = `/${name}`;
-  env.DATABASE_URL = url.toString();
+const admin = () => new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+let database;
+if (cluster) {
+  // The cluster makes (and drops) a database of its own.
+} else if (process.env.TEST_DATABASE_URL) {
+  database = `fso_e2e_${Date.now().toString(36)}`;
+  const client = admin();
+  await client.connect();
+  await client.query(`CREATE DATABASE ${database}`);
+  await client.end();
+  env.DATABASE_URL = Object.assign(new URL(process.env.TEST_DATABASE_URL), { pathname: `/${database}` }).toString();
 } else {
   env.DATA_DIR = mkdtempSync(join(tmpdir(), 'fso-e2e-'));
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], { cwd: root, env, stdio: 'inherit' });
+const entry = cluster ? 'scripts/e2e-cluster.ts' : 'remix-app/server.ts';
+const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+child.on('exit', async (code) => {
+  if (database) {
+    const client = admin();
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await client.end();
+  }
+  process.exit(code ?? 0);
+});

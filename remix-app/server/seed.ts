@@ -3,9 +3,12 @@
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
-import { createUser, insertAnswer, insertComment, insertQuestion, updateBiography, type Database } from '@fso/db';
+import { sql } from 'drizzle-orm';
+import { createUser, insertAnswer, insertComment, insertQuestion, schema, updateBiography, type Database, type Db } from '@fso/db';
 import { renderMarkdown } from '../app/services/markdown.server.ts';
 import { hashPassword } from '../app/services/passwords.server.ts';
+
+const SEED_LOCK_ID = 727_002;
 
 export const DEMO_PASSWORD = 'fakestack123';
 export const DEMO_USERS = [
@@ -14,24 +17,33 @@ export const DEMO_USERS = [
   { username: 'carol', biography: 'Plays Nim to win. Teaches TypeScript on weekends.' },
 ];
 
-/** Seeds only when there are no users at all, so it never touches real data. */
-export async function seedDemo(database: Database): Promise<boolean> {
-  const existing = await database.db.$count((await import('@fso/db')).schema.users);
-  if (existing > 0) return false;
+/**
+ * Seeds only when there are no users at all, so it never touches real data. Several web
+ * processes may start together on one empty database: the seeding is one transaction under an
+ * advisory lock, so one of them seeds and the others then find the users.
+ */
+export function seedDemo(database: Database): Promise<boolean> {
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    return (await tx.$count(schema.users)) === 0 && (await seedEmpty(tx));
+  });
+}
+
+async function seedEmpty(db: Db): Promise<true> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids: number[] = [];
   for (const demo of DEMO_USERS) {
-    const user = await createUser(database.db, { username: demo.username, passwordHash });
+    const user = await createUser(db, { username: demo.username, passwordHash });
     if (!user) continue;
     ids.push(Number(user._id));
-    await updateBiography(database.db, Number(user._id), demo.biography);
+    await updateBiography(db, Number(user._id), demo.biography);
   }
   const [alice = 0, bob = 0, carol = 0] = ids;
   for (const q of DEMO_QUESTIONS) {
-    const id = await insertQuestion(database.db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
+    const id = await insertQuestion(db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
     for (const a of q.answers) {
-      const answerId = await insertAnswer(database.db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
-      if (answerId && a.comment) await insertComment(database.db, {
+      const answerId = await insertAnswer(db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
+      if (answerId && a.comment) await insertComment(db, {
           parent: 'answer',
           parentId: answerId,
           text: a.comment,
