@@ -2,9 +2,10 @@
 /**
  * `npm test`: every suite in turn — typecheck, lint, the web build (the split-mode integration
  * test and Playwright serve it), vitest (unit + integration), Playwright (Chromium, with and
- * without JavaScript) — continuing past failures so all are counted. Ends with one line
- * `N passed, N failed` summed over every suite.
- * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e) runs a subset.
+ * without JavaScript) against one server, and with TEST_DATABASE_URL the same Playwright suite
+ * again against 2 web + 2 realtime processes behind a balancer (E2E_CLUSTER=1) — continuing past
+ * failures so all are counted. Ends with one line `N passed, N failed` summed over every suite.
+ * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e, e2e-cluster) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -41,7 +42,7 @@ check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);
 
 let built = true;
-if (!wanted || ['build', 'unit', 'e2e'].some((s) => wanted.includes(s))) {
+if (!wanted || ['build', 'unit', 'e2e', 'e2e-cluster'].some((s) => wanted.includes(s))) {
   console.log('\n=== build ===');
   built = run('npm', ['run', 'build']) === 0;
   totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
@@ -60,17 +61,28 @@ if (!wanted || wanted.includes('unit')) {
   }
 }
 
+/** One Playwright run as suite `name`, counted from its JSON report; `args` adds options. */
+function playwright(name, args = [], env = {}) {
+  const file = join(out, `${name}.json`);
+  run(bin('playwright'), ['test', '--reporter=list,json', ...args], { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const report = existsSync(file) ? readJson(file) : null;
+  if (!report) return totals.push({ name, passed: 0, failed: 1, skipped: 0 });
+  const s = report.stats;
+  if (s.flaky) console.log(`(${s.flaky} flaky test(s) passed on retry)`);
+  totals.push({ name, passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped });
+}
+
 if ((!wanted || wanted.includes('e2e')) && built) {
   console.log('\n=== end-to-end (Playwright) ===');
-  const file = join(out, 'playwright.json');
-  run(bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
-  const report = existsSync(file) ? readJson(file) : null;
-  if (!report) totals.push({ name: 'e2e', passed: 0, failed: 1, skipped: 0 });
-  else {
-    const s = report.stats;
-    if (s.flaky) console.log(`(${s.flaky} flaky test(s) passed on retry)`);
-    totals.push({ name: 'e2e', passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped });
-  }
+  playwright('e2e');
+}
+
+if ((!wanted || wanted.includes('e2e-cluster')) && built) {
+  console.log('\n=== end-to-end against a cluster (Playwright, 2 web + 2 realtime) ===');
+  if (!process.env.TEST_DATABASE_URL || process.env.E2E_BASE_URL) console.log('skipped: needs TEST_DATABASE_URL (and no E2E_BASE_URL)');
+  // Its own port, so a server still up from the run before is never taken for the cluster, and
+  // its own output folder, so the first run's failure traces stay.
+  else playwright('e2e-cluster', ['--output=test-results/cluster'], { E2E_CLUSTER: '1', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 100) });
 }
 
 console.log('\n=== summary ===');
