@@ -8,7 +8,7 @@
  * The full-text query runs in the database while the model embeds the text and the vectors
  * are scanned; repeated texts reuse their vector (query-cache.ts).
  */
-import { describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
+import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
 import { dot, type Embedder } from './embedder.ts';
 import { lsaVectors, type LsaModel } from './lsa.ts';
 import { cachedQueryEmbedding } from './query-cache.ts';
@@ -31,6 +31,8 @@ export interface SemanticHit {
 
 /** How many candidates each source proposes before the combined re-ranking. */
 const CANDIDATES = 50;
+/** How often the words too common to pick full-text candidates are looked up again. */
+const COMMON_CHECK_MS = 60_000;
 
 export interface SemanticSearch {
   search(text: string, topk: number, opts?: { exclude?: number; weights?: Partial<SearchWeights> }): Promise<SemanticHit[]>;
@@ -45,6 +47,11 @@ export function createSemanticSearch(deps: {
 }): SemanticSearch {
   const { db, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
+  let common: { stems: Promise<string[]>; at: number } | null = null;
+  const commonWords = () => {
+    if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => []), at: Date.now() };
+    return common.stems;
+  };
 
   /** LSA cosine of each candidate with the query; empty when no model is trained. */
   async function conceptScores(ids: number[], text: string): Promise<Map<number, number>> {
@@ -65,7 +72,8 @@ export function createSemanticSearch(deps: {
         const [query, index] = await Promise.all([embedQuery(text), deps.index()]);
         return { query, near: await index.nearest(query, CANDIDATES) };
       };
-      const [{ query, near }, words] = await Promise.all([nearest(), fullTextCandidates(db, text, CANDIDATES)]);
+      const matches = async () => fullTextCandidates(db, text, CANDIDATES, await commonWords());
+      const [{ query, near }, words] = await Promise.all([nearest(), matches()]);
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));

@@ -94,15 +94,14 @@ class MemoryIndex implements VectorIndex {
     const { now, stamps } = await embeddingStampsSince(this.db, this.model, this.covered);
     this.checked = Date.now();
     const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt);
-    for (let i = 0; i < changed.length; i += LOAD_BATCH) {
-      const batch = changed.slice(i, i + LOAD_BATCH);
-      for (const row of await embeddingsOf(
-        this.db,
-        this.model,
-        batch.map((s) => s.questionId)
-      ))
-        this.put(row.questionId, row.embedding);
-      for (const s of batch) this.stamps.set(s.questionId, s.updatedAt);
+    // The next batch is read while this one is stored: the database encodes as this process decodes.
+    const read = (from: number) => embeddingsOf(this.db, this.model, changed.slice(from, from + LOAD_BATCH).map((s) => s.questionId));
+    let next = changed.length ? read(0) : null;
+    for (let from = 0; next; from += LOAD_BATCH) {
+      const found = await next;
+      next = from + LOAD_BATCH < changed.length ? read(from + LOAD_BATCH) : null;
+      for (const row of found) this.put(row.questionId, row.embedding);
+      for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
   }

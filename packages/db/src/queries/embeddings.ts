@@ -136,18 +136,40 @@ const anyWord = (text: string) => wordQuery(text, '|');
 const RANKED_MATCHES = 1000;
 
 /**
- * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
- * 0..1). Ranking every question that shares one common word is what made this slow at scale,
- * so the pool is the questions with all the words plus a bounded set with any of them.
+ * Stems that alone match more questions than a candidate pool holds, by the column statistics
+ * ANALYZE keeps (`pg_stats.most_common_elems` and the table's row estimate; none before the
+ * first ANALYZE, and none on a site too small to fill a pool). Read once in a while by the
+ * search, not per query: the view costs more to plan than the search itself.
  */
-export async function fullTextCandidates(db: Db, text: string, limit: number): Promise<Scored[]> {
+export async function commonStems(db: Db): Promise<string[]> {
   const found = await rows(
     db,
-    sql`WITH w AS (SELECT ${anyWord(text)} AS query, ${wordQuery(text, '&')} AS all_words),
-        pool AS ((SELECT q.id FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
-                 UNION (SELECT q.id FROM questions q, w WHERE q.search @@ w.query LIMIT ${RANKED_MATCHES}))
-        SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM pool JOIN questions q ON q.id = pool.id, w
-        ORDER BY score DESC, q.id DESC LIMIT ${limit}`
+    sql`SELECT u.stem FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = s.schemaname::regnamespace,
+          unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
+        WHERE s.schemaname = current_schema() AND s.tablename = 'questions' AND s.attname = 'search'
+          AND u.stem IS NOT NULL AND u.share * c.reltuples > ${RANKED_MATCHES}`
+  );
+  return found.map((r) => String(r.stem));
+}
+
+/**
+ * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
+ * 0..1). Ranking every question that shares one common word is what made this slow at scale,
+ * so the pool is the questions with all the words plus a bounded set with any of the words
+ * not in `common` (all of them when every one is). A common word would fill that set in
+ * arbitrary order anyway, and reading its index entry took most of this query's time at 100k;
+ * it still counts in the score.
+ */
+export async function fullTextCandidates(db: Db, text: string, limit: number, common: string[] = []): Promise<Scored[]> {
+  const found = await rows(
+    db,
+    sql`WITH rare AS (SELECT l FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l WHERE l <> ALL(${sql.param(common)}::text[])),
+        w AS (SELECT ${anyWord(text)} AS query, ${wordQuery(text, '&')} AS all_words,
+                     to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM rare), ' | ')) AS rare_words),
+        ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
+                   UNION (SELECT q.id, ts_rank_cd(q.search, w.query, 32) FROM questions q, w
+                          WHERE q.search @@ CASE WHEN numnode(w.rare_words) > 0 THEN w.rare_words ELSE w.query END LIMIT ${RANKED_MATCHES}))
+        SELECT id, score FROM ranked ORDER BY score DESC, id DESC LIMIT ${limit}`
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
 }
