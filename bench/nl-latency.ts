@@ -3,7 +3,9 @@
  * N questions with synthetic copies (title and body of a real question, its vector plus a
  * little noise, written directly so no model time is spent), then times `search(text, 3)` —
  * query embedding included — for every index path this database offers, and the query
- * embedding alone. Prints a Markdown table.
+ * embedding alone. Prints a Markdown table with wall-clock percentiles and the CPU time per
+ * query: this process's (process.cpuUsage) and, on a local PostgreSQL, its server processes'
+ * (from /proc), since wall times on a shared machine are noisy.
  * Usage: DATA_DIR=… (or DATABASE_URL=…) tsx bench/nl-latency.ts <questions> [queries]
  */
 import { readFileSync } from 'node:fs';
@@ -36,7 +38,9 @@ for (let n = have; n < target; ) {
   process.stderr.write(`\r${n} questions`);
 }
 process.stderr.write(`\n`);
-if (have < target) await database.exec('ANALYZE questions; ANALYZE question_embeddings;');
+// What autovacuum does on a server (PGlite has none): statistics, and the full-text index's
+// pending list merged, which every full-text search otherwise scans.
+if (have < target) for (const table of ['questions', 'question_embeddings']) await database.exec(`VACUUM ANALYZE ${table}`);
 const size = Number((await one('SELECT count(*)::int AS n FROM question_embeddings')).n);
 
 const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] };
@@ -45,32 +49,54 @@ const titles = (await database.db.execute('SELECT title FROM questions WHERE sou
 };
 const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.rows.map((r) => r.title)].slice(0, queryCount);
 
+/** CPU milliseconds used so far by this database's server processes (0 for PGlite, which runs in this process). */
+async function serverCpuMs(): Promise<number> {
+  if (database.kind === 'pglite') return 0;
+  const pids = (await database.db.execute('SELECT pid FROM pg_stat_activity WHERE datname = current_database()' as never)) as unknown as { rows: { pid: number }[] };
+  let ticks = 0;
+  for (const { pid } of pids.rows) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // a server on another machine, or a backend that just ended
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
 async function time(fn: (q: string) => Promise<unknown>): Promise<string> {
-  for (const q of queries.slice(0, 5)) await fn(q);
+  // Warm-up texts that are not timed: a timed text must not find its vector cached.
+  for (let i = 0; i < 5; i++) await fn(`warm up ${i}`);
   const ms: number[] = [];
+  const [cpu, server] = [process.cpuUsage(), await serverCpuMs()];
   for (const q of queries) {
     const t = performance.now();
     await fn(q);
     ms.push(performance.now() - t);
   }
+  const used = process.cpuUsage(cpu);
+  const serverMs = (await serverCpuMs()) - server;
   ms.sort((a, b) => a - b);
-  return `${pct(ms, 50)} | ${pct(ms, 99)}`;
+  const cpuMs = (used.user + used.system) / 1000 / queries.length;
+  return `${pct(ms, 50)} | ${pct(ms, 99)} | ${cpuMs.toFixed(1)}${database.kind === 'pglite' ? '' : ` + ${(serverMs / queries.length).toFixed(1)}`}`;
 }
 
-const lines = [`| database | questions | path | p50 ms | p99 ms |`, `|---|---|---|---|---|`];
+const lines = [`| database | questions | path | p50 ms | p99 ms | CPU ms/query (node + server) |`, `|---|---|---|---|---|---|`];
 const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
 const paths = (await hasVectorIndex(database.db)) ? [true, false] : [false];
 let embedOnly = '';
 for (const useIndex of paths) {
   const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex });
   const index = await semantic.index();
+  await semantic.embedder.embed(['load the model']);
   const load = performance.now();
   await semantic.search('warm up', 3);
   const loadMs = performance.now() - load;
   embedOnly ||= await time((q) => semantic.embedder.embed([q]));
   lines.push(
-    `| ${kind} | ${size} | search, ${index.kind === 'pgvector' ? 'pgvector HNSW' : 'in-memory scan'} (first query incl. load: ${loadMs.toFixed(
+    `| ${kind} | ${size} | search, ${index.kind === 'pgvector' ? 'pgvector HNSW' : 'in-memory scan'} (first query incl. loading vectors: ${loadMs.toFixed(
       0
     )} ms) | ${await time((q) => semantic.search(q, 3))} |`
   );

@@ -4,7 +4,7 @@
  * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
  */
 import { createHash } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -80,7 +80,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
   // mode serves small sites, and the OS page cache still holds the data files.
-  const pglite = new PGlite({ dataDir: config.dataDir, loadDataDir: config.loadDataDir, extensions: { pg_trgm, vector }, postgresqlconf: ['shared_buffers=16MB'] });
+  // PGlite's own bytea parser calls parseInt per byte: loading 20k stored vectors took seconds.
+  const bytea = (hex: string) => {
+    const bytes = Buffer.from(hex.slice(2), 'hex');
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  };
+  const pglite = new PGlite({
+    dataDir: config.dataDir,
+    loadDataDir: config.loadDataDir,
+    extensions: { pg_trgm, vector },
+    postgresqlconf: ['shared_buffers=16MB'],
+    parsers: { [types.BYTEA]: bytea },
+  });
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
   return {

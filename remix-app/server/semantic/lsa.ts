@@ -190,10 +190,12 @@ export function lsaVectors(model: LsaModel, counts: TermCount[]): Map<number, Fl
       out.set(doc, null);
       continue;
     }
-    const v = new Float32Array(model.k);
-    cols.forEach((col, e) => {
-      for (let j = 0; j < model.k; j++) v[j]! += vals[e]! * model.projection[col * model.k + j]!;
-    });
+    const { k, projection } = model;
+    const v = new Float32Array(k);
+    for (let e = 0; e < cols.length; e++) {
+      const [weight, base] = [vals[e]!, cols[e]! * k];
+      for (let j = 0; j < k; j++) v[j]! += weight * projection[base + j]!;
+    }
     out.set(doc, normalize(v));
   }
   return out;

@@ -5,10 +5,13 @@
  *  + weights.lsa * LSA cosine`.
  * The embedding finds rewordings; the full-text part rescues the site's own vocabulary, which
  * a general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
+ * The full-text query runs in the database while the model embeds the text and the vectors
+ * are scanned; repeated texts reuse their vector (query-cache.ts).
  */
-import { describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
+import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
 import { dot, type Embedder } from './embedder.ts';
 import { lsaVectors, type LsaModel } from './lsa.ts';
+import { cachedQueryEmbedding } from './query-cache.ts';
 import type { VectorIndex } from './vector-index.ts';
 
 export interface SearchWeights {
@@ -28,6 +31,8 @@ export interface SemanticHit {
 
 /** How many candidates each source proposes before the combined re-ranking. */
 const CANDIDATES = 50;
+/** How often the words too common to pick full-text candidates are looked up again. */
+const COMMON_CHECK_MS = 60_000;
 
 export interface SemanticSearch {
   search(text: string, topk: number, opts?: { exclude?: number; weights?: Partial<SearchWeights> }): Promise<SemanticHit[]>;
@@ -41,6 +46,12 @@ export function createSemanticSearch(deps: {
   weights?: Partial<SearchWeights>;
 }): SemanticSearch {
   const { db, embedder } = deps;
+  const embedQuery = cachedQueryEmbedding(embedder);
+  let common: { stems: Promise<string[]>; at: number } | null = null;
+  const commonWords = () => {
+    if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => []), at: Date.now() };
+    return common.stems;
+  };
 
   /** LSA cosine of each candidate with the query; empty when no model is trained. */
   async function conceptScores(ids: number[], text: string): Promise<Map<number, number>> {
@@ -57,9 +68,12 @@ export function createSemanticSearch(deps: {
   return {
     async search(text, topk, opts = {}) {
       const weights = { ...DEFAULT_WEIGHTS, ...deps.weights, ...opts.weights };
-      const [query] = await embedder.embed([text]);
-      const index = await deps.index();
-      const [near, words] = await Promise.all([index.nearest(query!, CANDIDATES), fullTextCandidates(db, text, CANDIDATES)]);
+      const nearest = async () => {
+        const [query, index] = await Promise.all([embedQuery(text), deps.index()]);
+        return { query, near: await index.nearest(query, CANDIDATES) };
+      };
+      const matches = async () => fullTextCandidates(db, text, CANDIDATES, await commonWords());
+      const [{ query, near }, words] = await Promise.all([nearest(), matches()]);
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
@@ -73,7 +87,7 @@ export function createSemanticSearch(deps: {
           _id: String(c.questionId),
           title: c.title,
           score:
-            weights.embedding * (cosines.get(c.questionId) ?? (c.embedding ? dot(query!, c.embedding) : 0)) +
+            weights.embedding * (cosines.get(c.questionId) ?? (c.embedding ? dot(query, c.embedding) : 0)) +
             weights.fullText * (c.fullText / bestFullText) +
             weights.lsa * (concepts?.get(c.questionId) ?? 0),
         }))

@@ -1,7 +1,8 @@
 /**
  * Wires natural-language search for one process: the embedder (loaded lazily, on the first
- * query or job), the vector index chosen for this database, the hybrid search and the
- * embedding worker. The web server, the importer and `npm run reindex` each build one.
+ * query or job), the vector index chosen for this database (a server loads in-memory vectors
+ * in the background at start), the hybrid search and the embedding worker. The web server,
+ * the importer and `npm run reindex` each build one.
  */
 import type { Database } from '@fso/db';
 import { lsaSource } from './lsa-store.ts';
@@ -26,5 +27,12 @@ export function createSemanticService(
   const getIndex = () => (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
   const search = createSemanticSearch({ db: database.db, embedder, index: getIndex, lsa: lsaSource(database.db), weights: opts.weights });
   const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs });
+  // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
+  // so the first search does not wait for them; start-up does not wait either.
+  if (opts.workerIntervalMs !== null) {
+    getIndex()
+      .then((index) => (index.kind === 'memory' ? index.nearest(new Float32Array(embedder.dimensions), 1) : null))
+      .catch((error: unknown) => console.error(`Loading the vectors: ${(error as Error).message}`));
+  }
   return { search: search.search, embedder, worker, index: getIndex };
 }

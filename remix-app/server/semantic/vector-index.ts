@@ -1,14 +1,22 @@
 /**
  * Nearest questions by embedding. Where migration 0004 found pgvector, the database answers
  * through its HNSW index; elsewhere (Debian's PostgreSQL has no pgvector) every vector of the
- * current model is held in one Float32Array and scanned exactly. The in-memory copy catches up
- * with rows written since its last look (by this process's worker, an import or another
- * instance) at most once per `refreshMs`; a deleted question may linger in it until restart,
- * which is harmless because results are read back from `questions`.
+ * current model is held in memory twice: as floats, and as int8 rows scanned with WebAssembly
+ * SIMD (int8-rows.ts). A query scans the int8 rows, then re-scores the best few hundred exactly
+ * from the floats, so the answer is the exact nearest ones unless the int8 error (about 0.001)
+ * reorders rows beyond that margin. The in-memory copy catches up with rows written since its
+ * last look (by this process's worker, an import or another instance) at most once per
+ * `refreshMs`; a deleted question may linger in it until restart, which is harmless because
+ * results are read back from `questions`.
  */
 import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
+import { Int8Rows } from './int8-rows.ts';
 
 const LOOK_BACK_MS = 10_000;
+/** Rows re-scored exactly after the int8 scan (at least; more when more are asked for). */
+const RESCORED = 256;
+/** Vectors read per query while loading. */
+const LOAD_BATCH = 2000;
 
 export interface VectorIndex {
   readonly kind: 'pgvector' | 'memory';
@@ -23,38 +31,52 @@ export async function openVectorIndex(db: Db, model: string, dimensions: number,
   return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000);
 }
 
+/** The indexes in 0..n-1 of the `limit` best by `score`, best first, with their scores. */
+function best(limit: number, n: number, score: (i: number) => number): { i: number; score: number }[] {
+  const top: { i: number; score: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const value = score(i);
+    if (top.length === limit && value <= top[limit - 1]!.score) continue;
+    let at = top.length === limit ? limit - 1 : top.length;
+    top[at] = { i, score: value };
+    while (at > 0 && top[at - 1]!.score < value) {
+      [top[at - 1], top[at]] = [top[at]!, top[at - 1]!];
+      at--;
+    }
+  }
+  return top;
+}
+
 class MemoryIndex implements VectorIndex {
   readonly kind = 'memory';
   private ids: number[] = [];
   private slot = new Map<number, number>();
   private stamps = new Map<number, number>();
   private data: Float32Array;
-  private covered = new Date(0);
+  /** The same vectors as int8, where dimensions allow it (a multiple of 16). */
+  private rows: Int8Rows | null;
+  private covered = 0;
   private checked = 0;
   private loading: Promise<void> | null = null;
 
   constructor(private readonly db: Db, private readonly model: string, private readonly dimensions: number, private readonly refreshMs: number) {
     this.data = new Float32Array(1024 * dimensions);
+    this.rows = dimensions % 16 ? null : new Int8Rows(dimensions);
   }
 
   async nearest(vector: Float32Array, limit: number): Promise<Scored[]> {
     await this.refresh();
-    const d = this.dimensions;
-    const best: Scored[] = [];
-    const data = this.data;
-    for (let s = 0; s < this.ids.length; s++) {
+    const [data, d] = [this.data, this.dimensions];
+    const exact = (s: number) => {
       // Inlined dot product over the flat array: no view or call per row.
       let score = 0;
       for (let i = 0, base = s * d; i < d; i++) score += vector[i]! * data[base + i]!;
-      if (best.length === limit && score <= best[limit - 1]!.score) continue;
-      let at = best.length === limit ? limit - 1 : best.length;
-      best[at] = { questionId: this.ids[s]!, score };
-      while (at > 0 && best[at - 1]!.score < score) {
-        [best[at - 1], best[at]] = [best[at]!, best[at - 1]!];
-        at--;
-      }
-    }
-    return best;
+      return score;
+    };
+    if (!this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
+    const rough = this.rows.scores(vector);
+    const picked = best(Math.max(RESCORED, limit * 2), rough.length, (s) => rough[s]!).map((r) => r.i);
+    return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
   }
 
   private refresh(): Promise<void> {
@@ -71,19 +93,20 @@ class MemoryIndex implements VectorIndex {
     // vectors whose stamp is new to this index are read.
     const { now, stamps } = await embeddingStampsSince(this.db, this.model, this.covered);
     this.checked = Date.now();
-    const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt.getTime());
-    for (let i = 0; i < changed.length; i += 1000) {
-      for (const row of await embeddingsOf(
-        this.db,
-        changed.slice(i, i + 1000).map((s) => s.questionId)
-      ))
-        this.put(row.questionId, row.embedding);
+    const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt);
+    // The next batch is read while this one is stored: the database encodes as this process decodes.
+    const read = (from: number) => embeddingsOf(this.db, this.model, changed.slice(from, from + LOAD_BATCH).map((s) => s.questionId));
+    let next = changed.length ? read(0) : null;
+    for (let from = 0; next; from += LOAD_BATCH) {
+      const found = await next;
+      next = from + LOAD_BATCH < changed.length ? read(from + LOAD_BATCH) : null;
+      for (const row of found) this.put(row.questionId, row.embedding);
+      for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
-    for (const s of changed) this.stamps.set(s.questionId, s.updatedAt.getTime());
-    this.covered = new Date(now.getTime() - LOOK_BACK_MS);
+    this.covered = now - LOOK_BACK_MS;
   }
 
-  private put(questionId: number, embedding: number[]): void {
+  private put(questionId: number, embedding: Float32Array): void {
     const d = this.dimensions;
     if (embedding.length !== d) return;
     let s = this.slot.get(questionId);
@@ -98,5 +121,6 @@ class MemoryIndex implements VectorIndex {
       }
     }
     this.data.set(embedding, s * d);
+    this.rows?.put(s, embedding);
   }
 }

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../testing.ts';
+import type { Database } from '../client.ts';
+import { commonStems, describeCandidates, embeddingsOf, embeddingStampsSince, fullTextCandidates, nextEmbeddingJobs, questionTerms, saveEmbeddings } from './embeddings.ts';
+import { insertQuestion } from './question-write.ts';
+import { createUser } from './users.ts';
+
+let database: Database;
+const ids: number[] = [];
+const vector = Float32Array.from({ length: 512 }, (_, i) => Math.sin(i) / 16);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const askedBy = Number((await createUser(database.db, { username: 'emb', passwordHash: null }))!._id);
+  for (const [title, text] of [
+    ['Apple banana smoothie', "O'Brien's blender: apples, bananas \\ and ice."],
+    ['Apple cherry pie', 'Baking apples with cherries.'],
+    ['Grape juice', 'Pressing grapes.'],
+  ]) {
+    ids.push(await insertQuestion(database.db, { title: title!, text: text!, tags: ['fruit'], askedBy }));
+  }
+  const jobs = (await nextEmbeddingJobs(database.db, 10)).filter((j) => ids.includes(j.questionId));
+  await saveEmbeddings(database.db, 'test-model', jobs.map((job) => ({ job, vector })));
+});
+afterAll(() => database.close());
+
+describe('stored embeddings', () => {
+  it('reads vectors back in binary, exactly, for their model only', async () => {
+    const [row] = await embeddingsOf(database.db, 'test-model', [ids[0]!]);
+    expect(row!.embedding).toEqual(vector);
+    expect(await embeddingsOf(database.db, 'other-model', [ids[0]!])).toEqual([]);
+    const candidates = await describeCandidates(database.db, 'test-model', 'apple', ids, [ids[1]!]);
+    expect(candidates.find((c) => c.questionId === ids[1])!.embedding).toEqual(vector);
+    expect(candidates.find((c) => c.questionId === ids[0])!.embedding).toBeNull();
+  });
+
+  it('lists stamps newer than a time, with the database clock', async () => {
+    const { now, stamps } = await embeddingStampsSince(database.db, 'test-model', 0);
+    expect(stamps.map((s) => s.questionId).sort()).toEqual([...ids].sort());
+    expect(stamps.every((s) => s.updatedAt <= now)).toBe(true);
+    expect((await embeddingStampsSince(database.db, 'test-model', now)).stamps).toEqual([]);
+  });
+});
+
+describe('full-text parts of the ranking', () => {
+  it('parses each tsvector into the same terms and counts as unnest gives', async () => {
+    const text = "an apple's \\ O'Brien apples";
+    const parsed = await questionTerms(database.db, ids, text);
+    const expected = (await database.db.execute(
+      sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
+          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
+    )) as unknown as { rows: { doc: unknown; lexeme: string; count: unknown }[] };
+    const key = (t: { doc: unknown; lexeme: string; count: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)}`;
+    expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());
+  });
+
+  it('does not let a common word pick candidates, but still scores it', async () => {
+    const all = await fullTextCandidates(database.db, 'apple cherry', 10);
+    expect(all.map((c) => c.questionId)).toEqual([ids[1], ids[0]]);
+    const rare = await fullTextCandidates(database.db, 'apple cherry', 10, ['appl']);
+    expect(rare).toEqual([all[0]]);
+    // Every word common: all of them pick candidates.
+    expect(await fullTextCandidates(database.db, 'apple', 10, ['appl'])).toHaveLength(2);
+    // A site this small has no word that fills a pool.
+    expect(await commonStems(database.db)).toEqual([]);
+  });
+});
