@@ -58,7 +58,7 @@ export function AuthForm({
           Submit
         </button>
       </Form>
-      <ExternalSignIn verb={mode === 'login' ? 'Sign in' : 'Sign up'} providers={providers} />
+      <ExternalSignIn verb={mode === 'login' ? 'Sign in' : 'Sign up'} providers={providers} redirectTo={params.get('redirectTo')} />
       {mode === 'login' ? (
         <p>
           Don&apos;t have an account? <Link to="/signup">Sign up here</Link>

@@ -3,8 +3,6 @@
  * /auth/:provider, so it works without JavaScript, carrying the page to return to; a provider
  * the server has no configuration for shows a disabled button that says why.
  */
-import { useSearchParams } from '@remix-run/react';
-
 export interface ProviderButtonState {
   id: string;
   label: string;
@@ -12,9 +10,7 @@ export interface ProviderButtonState {
   offReason: string | null;
 }
 
-export function ExternalSignIn({ verb, providers }: { verb: 'Sign in' | 'Sign up'; providers: ProviderButtonState[] }) {
-  const [params] = useSearchParams();
-  const redirectTo = params.get('redirectTo');
+export function ExternalSignIn({ verb, providers, redirectTo }: { verb: 'Sign in' | 'Sign up'; providers: ProviderButtonState[]; redirectTo: string | null }) {
   return (
     <div className="external-sign-in">
       {providers.map((p) =>

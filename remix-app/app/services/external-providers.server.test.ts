@@ -12,7 +12,7 @@ import { authenticate, ExternalSignInError, providerButtons, signInMessage } fro
 describe('sign-in buttons', () => {
   it('are forms posting to the provider when configured, and disabled with the reason when not', () => {
     const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
-    const html = renderToStaticMarkup(createElement(ExternalSignIn, { verb: 'Sign in', providers: providerButtons(config) }));
+    const html = renderToStaticMarkup(createElement(ExternalSignIn, { verb: 'Sign in', providers: providerButtons(config), redirectTo: null }));
     expect(html).toContain('<form method="post" action="/auth/github"><button type="submit">Sign in with GitHub</button></form>');
     const reason = 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset).';
     expect(html).toContain(`<span title="${reason}"><button type="button" disabled="" aria-describedby="oauth-off-google">Sign in with Google</button>`);
