@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.ts';
 import type { Database } from '../client.ts';
-import { changeGame, findGame, insertGame, listGames, type GameRow } from './games.ts';
+import { changeGame, findGame, insertGame, listGames, storeGameAt, type GameRow } from './games.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -64,5 +64,20 @@ describe('games', () => {
     expect(rest.games).toHaveLength(1);
     expect((await listGames(database.db, { status: 'IN_PROGRESS', limit: 50, offset: 0 })).games.map((g) => g.gameType).sort()).toEqual(['Battleship', 'Nim', 'Nim']);
     expect((await listGames(database.db, { gameType: 'Battleship', status: 'OVER', limit: 50, offset: 0 })).total).toBe(0);
+  });
+
+  it('stores a state decided on a known version in one statement, only while the game is still at that version', async () => {
+    const game = await insertGame(database.db, { gameType: 'Nim', status: 'WAITING_TO_START', state: { seats: ['ann'] } });
+    const stored = await storeGameAt(database.db, game, { state: { seats: ['ann', 'bob'], note: 'it\'s "quoted"' }, status: 'IN_PROGRESS' });
+    expect(stored).toEqual({ ...game, state: { seats: ['ann', 'bob'], note: 'it\'s "quoted"' }, status: 'IN_PROGRESS', version: 1 });
+    expect(await findGame(database.db, game.id)).toEqual(stored);
+    // Decided on version 0, which is gone: nothing is written.
+    expect(await storeGameAt(database.db, game, { state: { seats: ['ann', 'eve'] }, status: 'IN_PROGRESS' })).toBeNull();
+    expect(await storeGameAt(database.db, { ...game, id: 999_999 }, { state: {}, status: 'OVER' })).toBeNull();
+    expect(await findGame(database.db, game.id)).toEqual(stored);
+    // Two writers on the same version: exactly one succeeds.
+    const raced = await Promise.all(['x', 'y'].map((n) => storeGameAt(database.db, stored!, { state: { seats: [n] }, status: 'OVER' })));
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect((await findGame(database.db, game.id))!.version).toBe(2);
   });
 });

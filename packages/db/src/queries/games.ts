@@ -1,8 +1,10 @@
 /**
- * Game rows: create, read, list (filtered, paged, with the total) and change under a row lock.
- * The rules state is opaque JSON here; `version` counts stored changes. Every change of one
- * game runs in a transaction holding `SELECT … FOR UPDATE` on its row, so moves and joins of a
- * game are applied one at a time and each decision sees the latest state.
+ * Game rows: create, read, list (filtered, paged, with the total), change under a row lock,
+ * and store a state decided on a known version. The rules state is opaque JSON here; `version`
+ * counts stored changes. A locked change runs in a transaction holding `SELECT … FOR UPDATE`
+ * on its row, so each decision sees the latest state; `storeGameAt` is the one-statement
+ * alternative for a caller that already holds the latest row: it stores only if the version is
+ * still the one the state was decided on.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { GameStatus, GameType } from '@fso/shared';
@@ -73,4 +75,26 @@ export async function changeGame<E>(db: Db, id: number, decide: (row: GameRow) =
       .returning(columns);
     return { found: true, ok: true, row: toRow(updated!), changed: true };
   });
+}
+
+const storeAt = (db: Db) =>
+  db
+    .update(games)
+    // The state arrives as JSON text: both drivers pass text through unchanged.
+    .set({ state: sql`${sql.placeholder('state')}::text::jsonb`, status: sql`${sql.placeholder('status')}`, version: sql`${games.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(games.id, sql.placeholder('id')), eq(games.version, sql.placeholder('version'))))
+    .returning({ version: games.version })
+    .prepare('fso_store_game_at');
+
+const prepared = new WeakMap<Db, ReturnType<typeof storeAt>>();
+
+/**
+ * Stores `change` as the next version of game `id` if it is still at `version`: one UPDATE, no
+ * lock, no read. Returns the stored row, or null when the game has moved on (or is gone).
+ */
+export async function storeGameAt(db: Db, row: GameRow, change: { state: unknown; status: GameStatus }): Promise<GameRow | null> {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = storeAt(db)));
+  const [stored] = await statement.execute({ id: row.id, version: row.version, state: JSON.stringify(change.state), status: change.status });
+  return stored ? { ...row, state: change.state, status: change.status, version: stored.version } : null;
 }
