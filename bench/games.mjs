@@ -9,7 +9,7 @@
  * with and without the games and their sockets.
  */
 import { io } from 'socket.io-client';
-import { childrenCpuMs, cpuMs, machineBusy, memoryAfterGc, startServer } from './lib.mjs';
+import { cpuMs, machineBusy, processTreeCpuMs, memoryAfterGc, startServer } from './lib.mjs';
 
 const json = { 'Content-Type': 'application/json' };
 const SATURATION_P99_MS = 50;
@@ -106,19 +106,22 @@ async function run({ server, users, games, pauseMs, seconds, dbPid, inspectPort 
   const versionsBefore = await totalVersions(base, pairs[0].host.cookie);
   const players = pairs.flatMap((p) => [p.host, p.guest].map((u) => player(base, u.cookie, u.name, p.gameID, pauseMs, stats)));
   await Promise.all(players.map((p) => new Promise((resolve) => (p.socket.connected ? resolve() : p.socket.once('connect', resolve)))));
-  await sleep(500); // every joinGame answered before the clock starts
-  const busy = machineBusy();
-  const cpuBefore = { server: cpuMs(pid), db: dbPid ? childrenCpuMs(dbPid) : 0, client: process.cpuUsage() };
-  const started = performance.now();
-  // Joining starts every game: the guest's gameUpdate then tells the host it is its turn.
+  await sleep(500); // every joinGame answered
+  // Joining starts every game: the guest's gameUpdate then tells the host it is its turn. The
+  // clock starts once every game has started, so slow joins do not dilute the rate.
   await Promise.all(pairs.map((p) => post(base, p.guest.cookie, '/games/join', { gameID: p.gameID, playerID: p.guest.name })));
+  const beforeWindow = stats.moves;
+  stats.rtt = [];
+  const busy = machineBusy();
+  const cpuBefore = { server: cpuMs(pid), db: dbPid ? processTreeCpuMs(dbPid) : 0, client: process.cpuUsage() };
+  const started = performance.now();
   await sleep(seconds * 1000);
   for (const p of players) p.pause();
   const elapsed = (performance.now() - started) / 1000;
   const machine = Math.round(busy() * 100);
-  const moves = stats.moves;
+  const moves = stats.moves - beforeWindow;
   const serverCpu = cpuMs(pid) - cpuBefore.server;
-  const dbCpu = dbPid ? childrenCpuMs(dbPid) - cpuBefore.db : null;
+  const dbCpu = dbPid ? processTreeCpuMs(dbPid) - cpuBefore.db : null;
   const client = process.cpuUsage(cpuBefore.client);
   await sleep(500); // moves in flight land
   const memDuring = inspectPort ? await memoryAfterGc(inspectPort) : null;
@@ -132,7 +135,7 @@ async function run({ server, users, games, pauseMs, seconds, dbPid, inspectPort 
     movesPerSecond: Math.round(moves / elapsed),
     p50: +percentile(sorted, 50).toFixed(1),
     p99: +percentile(sorted, 99).toFixed(1),
-    acknowledged: moves,
+    acknowledged: stats.moves,
     persisted,
     refused: stats.refused,
     serverCpuMsPerMove: moves ? +(serverCpu / moves).toFixed(3) : null,

@@ -82,14 +82,21 @@ export async function startServer(env, port, entry = 'remix-app/server.ts', node
   };
 }
 
-/** CPU milliseconds used so far by every child of `parentPid` (a PostgreSQL postmaster's backends). */
-export function childrenCpuMs(parentPid) {
-  let total = 0;
+/**
+ * CPU milliseconds a server of many processes (a PostgreSQL postmaster and its backends) has
+ * used so far: its own, its live children's, and that of children it has already reaped (a
+ * backend whose connection closed), so the figure never goes back.
+ */
+export function processTreeCpuMs(parentPid) {
+  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ms = (ticks) => (ticks * 1000) / TICKS;
+  const own = stat(parentPid);
+  let total = ms(Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]));
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(fields[1]) === parentPid) total += ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+      const fields = stat(entry);
+      if (Number(fields[1]) === parentPid) total += ms(Number(fields[11]) + Number(fields[12]));
     } catch {
       /* the process ended meanwhile */
     }

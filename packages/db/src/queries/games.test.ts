@@ -80,4 +80,17 @@ describe('games', () => {
     expect(raced.filter(Boolean)).toHaveLength(1);
     expect((await findGame(database.db, game.id))!.version).toBe(2);
   });
+
+  it('stores states of many games arriving together, each only on its own version', async () => {
+    const rows = await Promise.all(Array.from({ length: 30 }, (_, i) => insertGame(database.db, { gameType: 'Battleship', status: 'IN_PROGRESS', state: { i } })));
+    const stale = { ...rows[1]!, version: 7 };
+    const results = await Promise.all([
+      ...rows.map((row) => storeGameAt(database.db, row, { state: { i: (row.state as { i: number }).i, moved: true }, status: 'IN_PROGRESS' })),
+      storeGameAt(database.db, rows[0]!, { state: { again: true }, status: 'OVER' }),
+      storeGameAt(database.db, stale, { state: { stale: true }, status: 'OVER' }),
+    ]);
+    expect(results.slice(0, 30).every((r, i) => r?.version === 1 && (r.state as { i: number }).i === i)).toBe(true);
+    expect(results.slice(30)).toEqual([null, null]);
+    for (const row of rows) expect(await findGame(database.db, row.id)).toMatchObject({ version: 1, status: 'IN_PROGRESS', state: { moved: true } });
+  });
 });
