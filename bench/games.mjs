@@ -183,13 +183,12 @@ export const gamesRow = ([name, r]) =>
 
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
-/** The memory and saturation lines under one target's table. */
+/** The saturation and memory lines under one target's table. */
 export function gamesSummary(r, games = 200) {
   const m = r.memory;
   const sat = r.saturation;
   return [
     `Saturation (p99 > ${SATURATION_P99_MS} ms): ${sat.above ? `between ${sat.below ?? 0} and ${sat.above} moves/s` : `not reached by the paced runs (p99 ≤ ${SATURATION_P99_MS} ms up to ${sat.below} moves/s)`}.`,
-    `Memory per game (its state, 2 players' sockets and their rooms; ${games} games in progress minus none, each after two forced full GCs): ${m.heapKb} kB JS heap, ${m.externalKb} kB external, ${m.rssKb} kB RSS` +
-      ` (heap ${mb(m.before.heapUsed)} → ${mb(m.during.heapUsed)} MB, RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB).`,
+    `Memory per game: ${m.heapKb} kB of JS heap and ${m.externalKb} kB outside it (heap ${mb(m.before.heapUsed)} MB → ${mb(m.during.heapUsed)} MB with the ${games} games in progress; RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB).`,
   ];
 }

@@ -107,7 +107,8 @@ const benchmarks = {
       '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores: its CPU is the "bench client CPU" column, 100% = one core).',
       'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
       'Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue\'s 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).',
-      '"server CPU ms/move" is the server process\'s user+system time over the run divided by the moves; "DB server CPU ms/move" the same for the PostgreSQL backends (PGlite runs inside the server process).',
+      '"server CPU ms/move" is the server process\'s user+system time over the run divided by the moves; "DB server CPU ms/move" the same for the PostgreSQL server\'s processes (PGlite runs inside the server process). "acknowledged" and "persisted" count the whole run, the rate and round trips only the time after every game has started.',
+      'Memory per game: the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress (sockets connected, moves stopped, after the last move landed), and divides the growth by the number of games. It includes the game\'s remembered row and both players\' sockets. RSS is shown but not divided: it keeps memory the allocator has not returned (argon2 sign-ups just before), so it can even shrink.',
       '',
     ];
     for (const [i, target] of (await targets()).entries()) {

@@ -8,7 +8,7 @@
  */
 import { changeGame, storeGameAt, type Db, type GameChange, type GameDecision, type GameRow } from '@fso/db';
 
-export const GAMES_REMEMBERED = 5000;
+export const GAMES_REMEMBERED = 2000;
 
 const memories = new WeakMap<Db, Map<number, GameRow>>();
 
