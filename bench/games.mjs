@@ -8,11 +8,15 @@
  * unpaced. Memory per game is measured after forced full GCs (through the server's inspector)
  * with and without the games and their sockets.
  */
+import os from 'node:os';
 import { io } from 'socket.io-client';
 import { cpuMs, machineBusy, processTreeCpuMs, memoryAfterGc, startServer } from './lib.mjs';
 
 const json = { 'Content-Type': 'application/json' };
 const SATURATION_P99_MS = 50;
+/** A run during which other processes kept more of the machine busy than this (%) is tried again, up to ATTEMPTS times. */
+const QUIET_OTHERS = 10;
+const ATTEMPTS = 3;
 
 async function signUp(base, username) {
   const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
@@ -143,6 +147,8 @@ async function run({ server, users, games, pauseMs, seconds, dbPid, inspectPort 
     clientCpuPercent: Math.round(((client.user + client.system) / 1000 / (elapsed * 1000)) * 100),
     serverCpuPercent: Math.round((serverCpu / (elapsed * 1000)) * 100),
     machineBusy: machine,
+    // The rest of the machine's busy time is other people's work: this run's figures are only as good as it is low.
+    othersBusy: Math.max(0, Math.round(machine - ((serverCpu + (dbCpu ?? 0) + (client.user + client.system) / 1000) / (elapsed * 1000 * os.cpus().length)) * 100)),
     memory: memBefore && { heapKb: perGameKb('heapUsed'), externalKb: perGameKb('external'), rssKb: perGameKb('rss'), before: memBefore, during: memDuring },
   };
 }
@@ -159,15 +165,25 @@ export async function gamesBench({ env, port, label, games = 200, dbPid = null, 
   try {
     const users = await accounts(server.base, games);
     await run({ server, users, games: 20, pauseMs: 50, seconds: 5, dbPid }); // warm-up (JIT, pools)
+    // The machine is shared: each run is repeated while others' load was high, keeping the quietest.
+    const quietest = async (opts) => {
+      let best = null;
+      let attempts = 0;
+      while (attempts < ATTEMPTS && !(best && best.othersBusy <= QUIET_OTHERS)) {
+        const r = await run({ server, users, games, dbPid, ...opts });
+        attempts += 1;
+        if (!best || r.othersBusy < best.othersBusy) best = r;
+      }
+      return { ...best, attempts };
+    };
     const rows = [];
-    const paced = await run({ server, users, games, pauseMs: 500, seconds: 20, dbPid, inspectPort });
+    const paced = await quietest({ pauseMs: 500, seconds: 20, inspectPort });
     rows.push([`paced: each player moves 500 ms after its turn comes (~${Math.round((games * 1000) / 500)} moves/s offered)`, paced]);
     for (const pauseMs of sweep ? [330, 250, 200, 160, 130, 100, 80, 60] : []) {
       if (rows.at(-1)[1].p99 > SATURATION_P99_MS) break;
-      const r = await run({ server, users, games, pauseMs, seconds: 10, dbPid });
-      rows.push([`paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`, r]);
+      rows.push([`paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`, await quietest({ pauseMs, seconds: 10 })]);
     }
-    rows.push(['unpaced: each player moves as soon as its turn comes', await run({ server, users, games, pauseMs: 0, seconds: 10, dbPid })]);
+    rows.push(['unpaced: each player moves as soon as its turn comes', await quietest({ pauseMs: 0, seconds: 10 })]);
     const saturated = rows.find(([, r]) => r.pauseMs > 0 && r.p99 > SATURATION_P99_MS);
     const below = rows.filter(([, r]) => r.pauseMs > 0 && r.p99 <= SATURATION_P99_MS).at(-1);
     return { label, rows, memory: paced.memory, saturation: { below: below?.[1].movesPerSecond ?? null, above: saturated?.[1].movesPerSecond ?? null } };
@@ -177,9 +193,9 @@ export async function gamesBench({ env, port, label, games = 200, dbPid = null, 
 }
 
 export const GAMES_HEAD =
-  '| run | moves/s | round trip p50 ms | p99 ms | acknowledged | persisted | refused | server CPU ms/move | DB server CPU ms/move | server CPU | bench client CPU | machine busy |\n|---|---|---|---|---|---|---|---|---|---|---|---|';
+  '| run | moves/s | round trip p50 ms | p99 ms | acknowledged | persisted | refused | server CPU ms/move | DB server CPU ms/move | server CPU | bench client CPU | machine busy | of which others | attempts |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
 export const gamesRow = ([name, r]) =>
-  `| ${name} | ${r.movesPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.persisted} | ${r.refused} | ${r.serverCpuMsPerMove} | ${r.dbCpuMsPerMove ?? 'in process'} | ${r.serverCpuPercent}% | ${r.clientCpuPercent}% | ${r.machineBusy}% |`;
+  `| ${name} | ${r.movesPerSecond} | ${r.p50} | ${r.p99} | ${r.acknowledged} | ${r.persisted} | ${r.refused} | ${r.serverCpuMsPerMove} | ${r.dbCpuMsPerMove ?? 'in process'} | ${r.serverCpuPercent}% | ${r.clientCpuPercent}% | ${r.machineBusy}% | ${r.othersBusy}% | ${r.attempts} |`;
 
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
