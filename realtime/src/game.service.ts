@@ -1,9 +1,9 @@
 /**
  * Game use cases, shared by the REST routes, the screens' form actions and the socket
  * handlers: create, join, leave, move, and reading games as one viewer may see them. Every
- * change is decided on the game's latest row and stored only on that version (changeGameRow)
- * and, once stored, is sent to each socket in the game's room as that socket's user may see it. The acting player is always the
- * signed-in user; a payload naming anybody else is refused (403).
+ * change is decided on the game's latest row and stored only on that version (changeGameRow);
+ * once stored, it is sent to each socket in the game's room as that socket's user may see it.
+ * The acting player is always the signed-in user; a payload naming anybody else is refused (403).
  */
 import { randomInt } from 'node:crypto';
 import * as engine from '@fso/game-engine';
