@@ -4,10 +4,11 @@
  * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import { WebSocket } from 'ws';
 
 export const root = new URL('..', import.meta.url).pathname;
 const TICKS = 100; // USER_HZ on Linux
@@ -60,8 +61,8 @@ export async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts a production server entry (built beforehand; the single process by default) with the given environment. */
-export async function startServer(env, port, entry = 'remix-app/server.ts') {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -79,6 +80,65 @@ export async function startServer(env, port, entry = 'remix-app/server.ts') {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * CPU milliseconds a server of many processes (a PostgreSQL postmaster and its backends) has
+ * used so far: its own, its live children's, and that of children it has already reaped (a
+ * backend whose connection closed), so the figure never goes back.
+ */
+export function processTreeCpuMs(parentPid) {
+  const stat = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ms = (ticks) => (ticks * 1000) / TICKS;
+  const own = stat(parentPid);
+  let total = ms(Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14]));
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = stat(entry);
+      if (Number(fields[1]) === parentPid) total += ms(Number(fields[11]) + Number(fields[12]));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}
+
+/**
+ * Memory of a server started with `--inspect=127.0.0.1:PORT`, after a full garbage collection
+ * forced through the inspector (so no collectable garbage is counted): heap used, external
+ * (incl. array buffers) and RSS, in bytes.
+ */
+export async function memoryAfterGc(inspectPort) {
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let next = 0;
+  const call = (method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      const onMessage = (data) => {
+        const msg = JSON.parse(data.toString());
+        if (msg.id !== id) return;
+        socket.off('message', onMessage);
+        if (msg.error) reject(new Error(msg.error.message));
+        else resolve(msg.result);
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    // Twice: the first pass may only queue finalizers whose objects the second one frees.
+    await call('HeapProfiler.collectGarbage');
+    await call('HeapProfiler.collectGarbage');
+    const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    return JSON.parse(result.value);
+  } finally {
+    socket.close();
+  }
 }
 
 /**

@@ -1,14 +1,15 @@
 /**
  * Game use cases, shared by the REST routes, the screens' form actions and the socket
  * handlers: create, join, leave, move, and reading games as one viewer may see them. Every
- * change runs under the game's row lock (changeGame) and, once stored, is sent to each socket
- * in the game's room as that socket's user may see it. The acting player is always the
- * signed-in user; a payload naming anybody else is refused (403).
+ * change is decided on the game's latest row and stored only on that version (changeGameRow);
+ * once stored, it is sent to each socket in the game's room as that socket's user may see it.
+ * The acting player is always the signed-in user; a payload naming anybody else is refused (403).
  */
 import { randomInt } from 'node:crypto';
 import * as engine from '@fso/game-engine';
-import { changeGame, findGame, insertGame, listGames, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
+import { findGame, insertGame, listGames, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
 import { MSG, moveSchemas, parseWith, rooms, type EventPublisher, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import { changeGameRow } from './game-rows.ts';
 
 export interface GameDeps {
   db: Db;
@@ -44,18 +45,21 @@ function decided(result: engine.Result<engine.GameState>, status: number): GameD
   return result.ok ? { ok: true, state: result.state, status: result.state.status } : { ok: false, error: { status, error: result.error } };
 }
 
-/** Sends each socket in the game's room its own view of the stored game: players theirs, others the public one. */
-function publish(deps: GameDeps, row: GameRow): void {
+/**
+ * Sends each socket in the game's room its own view of the stored game: players theirs, others
+ * the public one. Returns the view of `actor`.
+ */
+function publish(deps: GameDeps, row: GameRow, actor: string): Game {
   const seen = gameFor(row, null);
   const byUser = Object.fromEntries(seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]));
   deps.events.toRoomViews({ room: rooms.game(row.id), event: 'gameUpdate', byUser, others: [{ gameInstance: seen }] });
+  return Object.hasOwn(byUser, actor) ? byUser[actor]![0].gameInstance : seen;
 }
 
-async function settle(deps: GameDeps, change: GameChange<Refusal>, actor: string): Promise<GameOutcome> {
+function settle(deps: GameDeps, change: GameChange<Refusal>, actor: string): GameOutcome {
   if (!change.found) return refuse(404, MSG.gameNotFound);
   if (!change.ok) return refuse(change.error.status, change.error.error);
-  if (change.changed) publish(deps, change.row);
-  return { ok: true, value: gameFor(change.row, actor) };
+  return { ok: true, value: change.changed ? publish(deps, change.row, actor) : gameFor(change.row, actor) };
 }
 
 /** A new game with its creator in the first seat (docs/decisions/0005-games.md). */
@@ -70,7 +74,7 @@ type SeatRule = (state: engine.GameState, player: string) => engine.Result<engin
 
 async function changeSeat(deps: GameDeps, actor: string, input: { gameID: string; playerID: string }, rule: SeatRule): Promise<GameOutcome> {
   if (!samePlayer(actor, input.playerID)) return refuse(403, MSG.notAllowed);
-  const change = await changeGame(deps.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor), 409));
+  const change = await changeGameRow(deps.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor), 409));
   return settle(deps, change, actor);
 }
 
@@ -89,7 +93,7 @@ export async function makeMove(
   payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
 ): Promise<GameOutcome> {
   if (!samePlayer(actor, payload.move.playerID)) return refuse(403, MSG.notAllowed);
-  const change = await changeGame<Refusal>(deps.db, Number(payload.gameID), (row) => {
+  const change = await changeGameRow<Refusal>(deps.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);
     if (!move.ok) return { ok: false, error: { status: 400, error: move.error } };

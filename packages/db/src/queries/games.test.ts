@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.ts';
 import type { Database } from '../client.ts';
-import { changeGame, findGame, insertGame, listGames, type GameRow } from './games.ts';
+import { changeGame, findGame, insertGame, listGames, storeGameAt, type GameRow } from './games.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -64,5 +64,33 @@ describe('games', () => {
     expect(rest.games).toHaveLength(1);
     expect((await listGames(database.db, { status: 'IN_PROGRESS', limit: 50, offset: 0 })).games.map((g) => g.gameType).sort()).toEqual(['Battleship', 'Nim', 'Nim']);
     expect((await listGames(database.db, { gameType: 'Battleship', status: 'OVER', limit: 50, offset: 0 })).total).toBe(0);
+  });
+
+  it('stores a state decided on a known version in one statement, only while the game is still at that version', async () => {
+    const game = await insertGame(database.db, { gameType: 'Nim', status: 'WAITING_TO_START', state: { seats: ['ann'] } });
+    const stored = await storeGameAt(database.db, game, { state: { seats: ['ann', 'bob'], note: 'it\'s "quoted"' }, status: 'IN_PROGRESS' });
+    expect(stored).toEqual({ ...game, state: { seats: ['ann', 'bob'], note: 'it\'s "quoted"' }, status: 'IN_PROGRESS', version: 1 });
+    expect(await findGame(database.db, game.id)).toEqual(stored);
+    // Decided on version 0, which is gone: nothing is written.
+    expect(await storeGameAt(database.db, game, { state: { seats: ['ann', 'eve'] }, status: 'IN_PROGRESS' })).toBeNull();
+    expect(await storeGameAt(database.db, { ...game, id: 999_999 }, { state: {}, status: 'OVER' })).toBeNull();
+    expect(await findGame(database.db, game.id)).toEqual(stored);
+    // Two writers on the same version: exactly one succeeds.
+    const raced = await Promise.all(['x', 'y'].map((n) => storeGameAt(database.db, stored!, { state: { seats: [n] }, status: 'OVER' })));
+    expect(raced.filter(Boolean)).toHaveLength(1);
+    expect((await findGame(database.db, game.id))!.version).toBe(2);
+  });
+
+  it('stores states of many games arriving together, each only on its own version', async () => {
+    const rows = await Promise.all(Array.from({ length: 30 }, (_, i) => insertGame(database.db, { gameType: 'Battleship', status: 'IN_PROGRESS', state: { i } })));
+    const stale = { ...rows[1]!, version: 7 };
+    const results = await Promise.all([
+      ...rows.map((row) => storeGameAt(database.db, row, { state: { i: (row.state as { i: number }).i, moved: true }, status: 'IN_PROGRESS' })),
+      storeGameAt(database.db, rows[0]!, { state: { again: true }, status: 'OVER' }),
+      storeGameAt(database.db, stale, { state: { stale: true }, status: 'OVER' }),
+    ]);
+    expect(results.slice(0, 30).every((r, i) => r?.version === 1 && (r.state as { i: number }).i === i)).toBe(true);
+    expect(results.slice(30)).toEqual([null, null]);
+    for (const row of rows) expect(await findGame(database.db, row.id)).toMatchObject({ version: 1, status: 'IN_PROGRESS', state: { moved: true } });
   });
 });

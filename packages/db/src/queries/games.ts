@@ -1,8 +1,11 @@
 /**
- * Game rows: create, read, list (filtered, paged, with the total) and change under a row lock.
- * The rules state is opaque JSON here; `version` counts stored changes. Every change of one
- * game runs in a transaction holding `SELECT … FOR UPDATE` on its row, so moves and joins of a
- * game are applied one at a time and each decision sees the latest state.
+ * Game rows: create, read, list (filtered, paged, with the total), change under a row lock,
+ * and store a state decided on a known version. The rules state is opaque JSON here; `version`
+ * counts stored changes. A locked change runs in a transaction holding `SELECT … FOR UPDATE`
+ * on its row, so each decision sees the latest state; `storeGameAt` is the one-statement
+ * alternative for a caller that already holds the latest row: it stores only if the version is
+ * still the one the state was decided on, and states of many games arriving together share
+ * one UPDATE.
  */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { GameStatus, GameType } from '@fso/shared';
@@ -72,5 +75,81 @@ export async function changeGame<E>(db: Db, id: number, decide: (row: GameRow) =
       .where(eq(games.id, id))
       .returning(columns);
     return { found: true, ok: true, row: toRow(updated!), changed: true };
+  });
+}
+
+interface PendingStore {
+  row: GameRow;
+  change: { state: unknown; status: GameStatus };
+  done(stored: GameRow | null): void;
+  fail(error: unknown): void;
+}
+
+/** The states waiting to be stored in one database, how many statements run, whether one is about to start. */
+interface Writer {
+  queue: PendingStore[];
+  running: number;
+  starting: boolean;
+}
+
+const MAX_RUNNING = 2;
+const MAX_BATCH = 200;
+const writers = new WeakMap<Db, Writer>();
+
+/** Stores each game of `batch` still at its version, in one UPDATE; returns the new version of each game stored. */
+async function storeBatch(db: Db, batch: PendingStore[]): Promise<Map<number, number>> {
+  // State objects go inside one JSON text: serialised once, parsed once by PostgreSQL, no escaping.
+  const input = JSON.stringify(batch.map((p) => ({ id: p.row.id, version: p.row.version, status: p.change.status, state: p.change.state })));
+  const result = await db.execute(sql`UPDATE games AS g SET state = v.state, status = v.status, version = g.version + 1, updated_at = now()
+    FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, version integer, status text, state jsonb)
+    WHERE g.id = v.id AND g.version = v.version
+    RETURNING g.id, g.version`);
+  return new Map((result as unknown as { rows: { id: number | bigint; version: number }[] }).rows.map((r) => [Number(r.id), r.version]));
+}
+
+/** Runs batches while states wait; each caller learns whether its own game was stored. */
+async function drain(db: Db, writer: Writer): Promise<void> {
+  writer.running += 1;
+  try {
+    while (writer.queue.length > 0) {
+      const batch = writer.queue.splice(0, MAX_BATCH);
+      // A second change of one game in a batch was decided on the same version: it loses.
+      const games = new Set<number>();
+      const first = new Set(batch.filter((p) => !games.has(p.row.id) && games.add(p.row.id)));
+      try {
+        const stored = await storeBatch(db, [...first]);
+        for (const p of batch) {
+          const version = first.has(p) ? stored.get(p.row.id) : undefined;
+          p.done(version === undefined ? null : { ...p.row, state: p.change.state, status: p.change.status, version });
+        }
+      } catch (error) {
+        for (const p of batch) p.fail(error);
+      }
+    }
+  } finally {
+    writer.running -= 1;
+  }
+}
+
+/**
+ * Stores `change` as the next version of game `row.id` if it is still at `row.version`: no lock,
+ * no read. Returns the stored row, or null when the game has moved on (or is gone). Changes
+ * that arrive in the same round of the event loop, or while MAX_RUNNING statements run, are
+ * stored together, in one statement.
+ */
+export function storeGameAt(db: Db, row: GameRow, change: { state: unknown; status: GameStatus }): Promise<GameRow | null> {
+  let writer = writers.get(db);
+  if (!writer) writers.set(db, (writer = { queue: [], running: 0, starting: false }));
+  const w = writer;
+  return new Promise((done, fail) => {
+    w.queue.push({ row, change, done, fail });
+    if (w.running >= MAX_RUNNING || w.starting) return;
+    // Started after the event loop's current round of I/O, so the moves read in that round share
+    // the statement (an embedded database answers before the next message is even read).
+    w.starting = true;
+    setImmediate(() => {
+      w.starting = false;
+      void drain(db, w);
+    });
   });
 }
