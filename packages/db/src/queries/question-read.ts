@@ -37,34 +37,41 @@ export type BodiesHtml = Record<string, string | null>;
 
 /** The whole question (SPEC §3), or null when there is no such id. */
 export async function getQuestion(db: Db, id: number): Promise<Question | null> {
-  return (await getQuestionWithHtml(db, id))?.question ?? null;
+  return (await readQuestion(db, id, false))?.question ?? null;
+}
+
+/** The whole question and its bodies' stored HTML (for its page). */
+export function getQuestionWithHtml(db: Db, id: number): Promise<{ question: Question; html: BodiesHtml } | null> {
+  return readQuestion(db, id, true);
 }
 
 /** A subquery's rows as one JSON array, in the given order (`[]` when there are none). */
 const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORDER BY ${order}), '[]'::json) FROM (${query}) r)`;
 
 /**
- * The whole question and its bodies' stored HTML in one statement: the question row and its
- * tags, answers, comments, votes and views as JSON, each list bounded by QUESTION_LIMITS.
+ * The whole question in one statement: the question row and its tags, answers, comments,
+ * votes and views as JSON, each list bounded by QUESTION_LIMITS; the bodies' stored HTML only
+ * `withHtml` (REST answers and live events carry the Markdown alone).
  */
-export async function getQuestionWithHtml(db: Db, id: number): Promise<{ question: Question; html: BodiesHtml } | null> {
+async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ question: Question; html: BodiesHtml } | null> {
+  const html = (table: 'q' | 'a' | 'c') => (withHtml ? sql.raw(`${table}.html`) : sql`NULL::text`);
   const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; views: Row[] }>(
     db,
     sql`SELECT
       (SELECT row_to_json(h) FROM (
-         SELECT q.id, q.title, q.text, q.html, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
+         SELECT q.id, q.title, q.text, ${html('q')} AS html, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
                 q.source_url, q.source_author, q.source_author_url
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
-        sql`SELECT a.id, a.text, a.html, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url
+        sql`SELECT a.id, a.text, ${html('a')} AS html, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url
             FROM answers a LEFT JOIN users u ON u.id = a.ans_by
             WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
         sql`r.ans_date_time, r.id`,
       )} AS answers,
       ${jsonRows(
         // Two index lookups joined by UNION ALL: an OR across the two parents scans every comment.
-        sql`SELECT c.id, c.text, c.html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
+        sql`SELECT c.id, c.text, ${html('c')} AS html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
             FROM (SELECT * FROM comments WHERE question_id = ${id}
                   UNION ALL
                   SELECT ac.* FROM answers a JOIN comments ac ON ac.answer_id = a.id WHERE a.question_id = ${id}) c
@@ -96,9 +103,9 @@ export async function getQuestionWithHtml(db: Db, id: number): Promise<{ questio
     source: attribution(r),
   }));
 
-  const html: BodiesHtml = { q: str(head.html) };
-  for (const r of answerRows) html[`a${String(r.id)}`] = str(r.html);
-  for (const r of commentRows) html[`c${String(r.id)}`] = str(r.html);
+  const bodies: BodiesHtml = { q: str(head.html) };
+  for (const r of answerRows) bodies[`a${String(r.id)}`] = str(r.html);
+  for (const r of commentRows) bodies[`c${String(r.id)}`] = str(r.html);
 
   const question: Question = {
     _id: String(head.id),
@@ -116,7 +123,7 @@ export async function getQuestionWithHtml(db: Db, id: number): Promise<{ questio
     score: Number(head.score),
     source: attribution(head),
   };
-  return { question, html };
+  return { question, html: bodies };
 }
 
 /** The question id an answer belongs to, or null. */
