@@ -35,7 +35,7 @@ if (dev) {
 }
 
 // The worker embeds queued questions in the background; the model loads on its first job.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000 });
+const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000, preload: true });
 const server = createWebServer({ config, database, logger, semantic, build, before, dev });
 server.httpServer.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;

@@ -20,7 +20,7 @@ export interface SemanticService extends SemanticSearch {
 
 export function createSemanticService(
   database: Database,
-  opts: { weights?: Partial<SearchWeights>; embedder?: Embedder; workerIntervalMs: number | null; useIndex?: boolean }
+  opts: { weights?: Partial<SearchWeights>; embedder?: Embedder; workerIntervalMs: number | null; useIndex?: boolean; preload?: boolean }
 ): SemanticService {
   const embedder = opts.embedder ?? createUseEmbedder();
   let index: Promise<VectorIndex> | null = null;
@@ -29,10 +29,6 @@ export function createSemanticService(
   const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs });
   // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
   // so the first search does not wait for them; start-up does not wait either.
-  if (opts.workerIntervalMs !== null) {
-    getIndex()
-      .then((index) => (index.kind === 'memory' ? index.nearest(new Float32Array(embedder.dimensions), 1) : null))
-      .catch((error: unknown) => console.error(`Loading the vectors: ${(error as Error).message}`));
-  }
+  if (opts.preload) getIndex().then((index) => index.warm()).catch((error: unknown) => console.error(`Loading the vectors: ${(error as Error).message}`));
   return { search: search.search, embedder, worker, index: getIndex };
 }

@@ -21,12 +21,14 @@ const LOAD_BATCH = 2000;
 export interface VectorIndex {
   readonly kind: 'pgvector' | 'memory';
   nearest(vector: Float32Array, limit: number): Promise<Scored[]>;
+  /** Reads what the first search would otherwise wait for (the in-memory vectors). */
+  warm(): Promise<void>;
 }
 
 export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean } = {}): Promise<VectorIndex> {
   // The indexed column is vector(512); another size is scanned in memory.
   if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
-    return { kind: 'pgvector', nearest: (vector, limit) => nearestByVector(db, model, vector, limit) };
+    return { kind: 'pgvector', nearest: (vector, limit) => nearestByVector(db, model, vector, limit), warm: () => Promise.resolve() };
   }
   return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000);
 }
@@ -77,6 +79,10 @@ class MemoryIndex implements VectorIndex {
     const rough = this.rows.scores(vector);
     const picked = best(Math.max(RESCORED, limit * 2), rough.length, (s) => rough[s]!).map((r) => r.i);
     return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
+  }
+
+  warm(): Promise<void> {
+    return this.refresh();
   }
 
   private refresh(): Promise<void> {
