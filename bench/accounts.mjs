@@ -1,43 +1,38 @@
 /**
  * Account benchmarks (issue 2): login with argon2id, the paged user list with 10k users,
- * start-up time to /healthz and idle memory of the single process.
+ * start-up time to /healthz and idle memory of the single process; with `instances: 2`, two
+ * single-process servers on the same database sharing the load.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { load, root, rssMb, startServer } from './lib.mjs';
+import { loadAcross, root, rssMb, startServer } from './lib.mjs';
 
-export async function accountsBench({ env, port, label }) {
+export const ACCOUNT_ROWS = ['POST /user/login (argon2id)', 'GET /user/getUsers?limit=50 (10k users)', 'GET /user/getUsers?filter=bench1&limit=50 (10k users)'];
+
+export async function accountsBench({ env, port, label, instances = 1 }) {
   const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-users.ts', '10000'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding users failed');
-  const server = await startServer(env, port);
+  const servers = [];
   try {
-    const idleRss = rssMb(server.pid);
-    const login = await fetch(`${server.base}/user/login`, {
+    for (let i = 0; i < instances; i++) servers.push(await startServer(env, port + i));
+    const [first] = servers;
+    const idleRss = rssMb(first.pid);
+    const login = await fetch(`${first.base}/user/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username: 'bench1', password: 'bench-password' }),
     });
     const cookie = login.headers.get('set-cookie').split(';')[0];
-    const loginRun = await load({
-      url: `${server.base}/user/login`,
-      pid: server.pid,
+    const loginRun = await loadAcross(servers, {
+      path: '/user/login',
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'bench2', password: 'bench-password' }),
     });
-    const usersRun = await load({ url: `${server.base}/user/getUsers?limit=50&filter=bench1`, pid: server.pid, headers: { cookie } });
-    const firstPage = await load({ url: `${server.base}/user/getUsers?limit=50`, pid: server.pid, headers: { cookie } });
-    return {
-      label,
-      startupMs: server.startupMs,
-      idleRss,
-      rows: [
-        ['POST /user/login (argon2id)', loginRun],
-        ['GET /user/getUsers?limit=50 (10k users)', firstPage],
-        ['GET /user/getUsers?filter=bench1&limit=50 (10k users)', usersRun],
-      ],
-    };
+    const firstPage = await loadAcross(servers, { path: '/user/getUsers?limit=50', headers: { cookie } });
+    const filtered = await loadAcross(servers, { path: '/user/getUsers?limit=50&filter=bench1', headers: { cookie } });
+    return { label, startupMs: first.startupMs, idleRss, rows: [loginRun, firstPage, filtered].map((run, i) => [ACCOUNT_ROWS[i], run]) };
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }

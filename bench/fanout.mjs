@@ -3,12 +3,13 @@
  * over REST at a fixed rate by many users (each under the per-user rate limit), rates raised
  * step by step (past p99 100 ms, until p99 2 s or a loss, to show the curve). Delivery latency is
  * POST sent → `messageUpdate` received on a socket (the send time travels in the message).
- * Run on one process (web + realtime) and on split mode (1 web + 2 realtime instances over
- * the PostgreSQL adapter, 500 sockets each). The latency the adapter adds is measured apart,
- * with one socket per instance and a trickle of messages. The ceiling is a bare Socket.IO
+ * Run on one process (web + realtime) with the embedded database and with PostgreSQL, and on
+ * split mode (1 web + 2 realtime instances over the PostgreSQL adapter, 500 sockets each).
+ * The latency the adapter adds is measured apart, with one socket per instance and a trickle
+ * of messages. The ceiling is a bare Socket.IO
  * server's CPU per broadcast. The listening sockets live in 2 child processes
  * (fanout-clients.mjs) whose CPU is reported as the load generator's.
- * Alone: `npm run bench -- fanout` (BENCH_PORT moves its ports, 3400–3409 by default).
+ * Alone: `npm run bench -- fanout` (BENCH_PORT moves its ports, 3400–3432 by default).
  */
 import { fork, spawnSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -129,8 +130,8 @@ async function step({ web, serverPids, children, senders, rate, seq }) {
 const passes = (r) => r.p99 < 100 && r.lost === 0 && r.postErrors === 0;
 
 /** Starts the target's processes on a fresh database, runs the rate steps, stops everything. */
-async function target({ label, databaseUrl, split, portBase }) {
-  const env = { DATABASE_URL: databaseUrl, SEED_DEMO: 'false' };
+async function target({ key, label, env: dbEnv, split, portBase }) {
+  const env = { ...dbEnv, SEED_DEMO: 'false' };
   const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-users.ts', String(SENDERS)], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
   if (seeded.status !== 0) throw new Error('seeding users failed');
   const started = [];
@@ -166,7 +167,7 @@ async function target({ label, databaseUrl, split, portBase }) {
       await sleep(2000);
     }
     for (const c of children) c.child.send({ type: 'close' });
-    return { label, trickle, rows, best: rows.filter(passes).at(-1) ?? null };
+    return { key, label, trickle, rows, best: rows.filter(passes).at(-1) ?? null };
   } finally {
     await Promise.all(started.map((s) => s.stop()));
   }
@@ -203,15 +204,35 @@ async function bareBroadcast(port) {
   return { msPerBroadcast: +((used.user + used.system) / 1000 / 50).toFixed(1), kbPerSocket };
 }
 
-export async function fanoutBench({ databaseUrls, portBase = 3400 }) {
+/**
+ * The ceiling, then each target in turn: `{ key, label, env, split }` — the database's
+ * environment (DATABASE_URL, or DATA_DIR for the embedded one) and one process or split mode.
+ */
+export async function fanoutBench({ targets, portBase = 3400 }) {
   const loadBefore = os.loadavg()[0].toFixed(2);
   const bare = await bareBroadcast(portBase + 9);
-  const single = await target({ label: 'one process (web + realtime), PostgreSQL', databaseUrl: databaseUrls[0], split: false, portBase });
-  const split = await target({ label: 'split: 1 web + 2 realtime instances, PostgreSQL adapter', databaseUrl: databaseUrls[1], split: true, portBase: portBase + 5 });
-  return { loadBefore, bare, single, split };
+  const results = [];
+  for (const [i, t] of targets.entries()) results.push(await target({ ...t, portBase: portBase + 10 * (i + 1) }));
+  return { loadBefore, bare, targets: results };
 }
 
-export function fanoutLines({ loadBefore, bare, single, split }) {
+/**
+ * The full table's rows: the bus's own latency (trickle) and each rate, per target (keyed by
+ * its `key`). Throughput is deliveries/s; the ratio is the bare server's CPU per delivery over
+ * the app's (server CPU per message ÷ sockets), i.e. the share of the ceiling's delivery rate
+ * the app reaches on the same CPU.
+ */
+export function fanoutTable({ bare, targets }) {
+  const cell = (r) => ({ p50: r.p50, p99: r.p99, throughput: r.deliveriesPerSecond, ratio: r.serverMsPerMessage ? +(bare.msPerBroadcast / r.serverMsPerMessage).toFixed(3) : null });
+  const rows = [{ name: `fan-out trickle: ${targets[0].trickle.rate} msg/s to one socket per instance`, unit: 'deliveries/s', ...Object.fromEntries(targets.map((t) => [t.key, { ...cell(t.trickle), ratio: null }])) }];
+  for (const rate of RATES) {
+    const at = targets.map((t) => [t.key, t.rows.find((r) => r.rate === rate)]).filter(([, r]) => r);
+    if (at.length) rows.push({ name: `fan-out: ${rate} msg/s to ${SOCKETS.toLocaleString('en')} sockets`, unit: 'deliveries/s', ...Object.fromEntries(at.map(([k, r]) => [k, cell(r)])) });
+  }
+  return rows;
+}
+
+export function fanoutLines({ loadBefore, bare, targets }) {
   const head =
     '| msg/s posted | deliveries/s | p50 ms | p99 ms | lost | failed posts | server CPU (cores) | server CPU ms per message | load generator CPU (cores) | machine busy |\n|---|---|---|---|---|---|---|---|---|---|';
   const row = (r) =>
@@ -226,7 +247,7 @@ export function fanoutLines({ loadBefore, bare, single, split }) {
     `Memory per idle socket: ${bare.kbPerSocket} kB RSS in the bare server, measured after garbage collection (an app socket adds its identity and two room entries; the app servers' own RSS moves with their collector by more than 1,000 sockets take, so it is not shown).`,
     '',
   ];
-  for (const t of [single, split]) {
+  for (const t of targets) {
     const best = t.best ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s): p50 ${t.best.p50} ms, p99 ${t.best.p99} ms` : 'none of the rates passed';
     const trickle = `One socket per instance, ${t.trickle.rate} msg/s: p50 ${t.trickle.p50} ms, p99 ${t.trickle.p99} ms.`;
     lines.push(`### ${t.label}`, '', `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. ${trickle}`, '', head, ...t.rows.map(row), '');
@@ -237,8 +258,8 @@ export function fanoutLines({ loadBefore, bare, single, split }) {
     const loadGen = (50 * last.loadCores) / last.rate;
     return `${t.label}: ${server.toFixed(1)} cores for the servers, ${loadGen.toFixed(1)} for the load generator`;
   };
-  lines.push(`At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${costs(single)}; ${costs(split)}. The machine has 2 cores, shared.`, '');
-  const [a, b] = [single.trickle, split.trickle];
-  lines.push(`Latency the adapter adds (split minus one process, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
+  lines.push(`At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${targets.map(costs).join('; ')}. The machine has 2 cores, shared.`, '');
+  const [a, b] = ['pg1', 'pg2'].map((k) => targets.find((t) => t.key === k)?.trickle);
+  if (a && b) lines.push(`Latency the adapter adds (split minus one process on PostgreSQL, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
   return lines;
 }

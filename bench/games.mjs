@@ -6,17 +6,19 @@
  * every acknowledged move was persisted (sum of game versions in the database). Runs the
  * issue's rate (400 moves/s), then faster paces until p99 passes 50 ms (saturation), then
  * unpaced. Memory per game is measured after forced full GCs (through the server's inspector)
- * with and without the games and their sockets.
+ * with and without the games and their sockets. With `split`, the servers are 1 web and 2
+ * realtime processes on one PostgreSQL database: REST goes to the web process, each game's host
+ * plays on realtime instance A and its guest on B, so every move crosses the adapter. The
+ * players and the measured window are game-play.mjs's; the ceiling (gamesCeiling) plays the
+ * same way, unpaced, against a bare Socket.IO server (socket-ceiling.mjs).
  */
-import os from 'node:os';
-import { io } from 'socket.io-client';
-import { cpuMs, machineBusy, processTreeCpuMs, memoryAfterGc, startServer } from './lib.mjs';
+import { fork } from 'node:child_process';
+import { join } from 'node:path';
+import { play, quietest } from './game-play.mjs';
+import { memoryAfterGc, root, startServer } from './lib.mjs';
 
 const json = { 'Content-Type': 'application/json' };
 const SATURATION_P99_MS = 50;
-/** A run during which other processes kept more of the machine busy than this (%) is tried again, up to ATTEMPTS times. */
-const QUIET_OTHERS = 10;
-const ATTEMPTS = 3;
 
 async function signUp(base, username) {
   const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
@@ -36,52 +38,6 @@ async function totalVersions(base, cookie) {
   return games.reduce((sum, g) => sum + g.version, 0);
 }
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** One player: shoots its shuffled cells one by one, `pauseMs` after its turn comes. */
-function player(base, cookie, username, gameID, pauseMs, stats) {
-  const cells = Array.from({ length: 100 }, (_, i) => ({ x: i % 10, y: Math.floor(i / 10) })).sort(() => Math.random() - 0.5);
-  const socket = io(base, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false, forceNew: true });
-  let pending = null;
-  let timer = null;
-  let paused = false;
-  socket.on('connect', () => socket.emit('joinGame', gameID));
-  socket.on('gameError', () => {
-    stats.refused += 1;
-    pending = null;
-  });
-  socket.on('gameUpdate', ({ gameInstance: game }) => {
-    if (pending && game.version > pending.version) {
-      stats.rtt.push(performance.now() - pending.at);
-      stats.moves += 1;
-      pending = null;
-    }
-    const { state } = game;
-    const mover = state.moves.length % 2 === 0 ? state.player1 : state.player2;
-    if (paused || state.status !== 'IN_PROGRESS' || mover !== username || pending || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      const cell = cells.pop();
-      if (!cell || paused) return;
-      pending = { version: game.version, at: performance.now() };
-      socket.emit('makeMove', { gameID, move: { playerID: username, gameID, move: cell }, version: game.version });
-    }, pauseMs);
-  });
-  return {
-    socket,
-    /** Stops moving; the socket stays connected. */
-    pause() {
-      paused = true;
-      clearTimeout(timer);
-    },
-    stop() {
-      this.pause();
-      socket.close();
-    },
-  };
-}
-
 /** Two accounts per game, made once per server (argon2 hashing is slow) and reused by every run. */
 async function accounts(base, games) {
   const tag = Date.now().toString(36);
@@ -94,103 +50,122 @@ async function accounts(base, games) {
 }
 
 /**
- * One run on new games: `pauseMs` after each turn (0 = unpaced), `seconds` long. With
- * `inspectPort`, also the memory each game with its 2 sockets adds, measured after forced GCs.
+ * One run on new games (see play). With `inspectPort`, also the memory each game with its 2
+ * sockets adds, measured after forced GCs.
  */
-async function run({ server, users, games, pauseMs, seconds, dbPid, inspectPort }) {
-  const { base, pid } = server;
-  const stats = { rtt: [], moves: 0, refused: 0 };
+async function run({ servers, users, games, pauseMs, seconds, dbPid, inspectPort }) {
+  const { web, sockets } = servers;
   const memBefore = inspectPort ? await memoryAfterGc(inspectPort) : null;
   const pairs = [];
   for (let g = 0; g < games; g += 10) {
-    const batch = Array.from({ length: Math.min(10, games - g) }, (_, j) => ({ host: users[2 * (g + j)], guest: users[2 * (g + j) + 1] }));
-    for (const p of batch) p.gameID = (await post(base, p.host.cookie, '/games/create', { gameType: 'Battleship' })).gameID;
+    const batch = Array.from({ length: Math.min(10, games - g) }, (_, j) => ({ host: { ...users[2 * (g + j)], url: sockets[0] }, guest: { ...users[2 * (g + j) + 1], url: sockets[1] } }));
+    for (const p of batch) p.gameID = (await post(web, p.host.cookie, '/games/create', { gameType: 'Battleship' })).gameID;
     pairs.push(...batch);
   }
-  const versionsBefore = await totalVersions(base, pairs[0].host.cookie);
-  const players = pairs.flatMap((p) => [p.host, p.guest].map((u) => player(base, u.cookie, u.name, p.gameID, pauseMs, stats)));
-  await Promise.all(players.map((p) => new Promise((resolve) => (p.socket.connected ? resolve() : p.socket.once('connect', resolve)))));
-  await sleep(500); // every joinGame answered
-  // Joining starts every game: the guest's gameUpdate then tells the host it is its turn. The
-  // clock starts once every game has started, so slow joins do not dilute the rate.
-  await Promise.all(pairs.map((p) => post(base, p.guest.cookie, '/games/join', { gameID: p.gameID, playerID: p.guest.name })));
-  const beforeWindow = stats.moves;
-  stats.rtt = [];
-  const busy = machineBusy();
-  const cpuBefore = { server: cpuMs(pid), db: dbPid ? processTreeCpuMs(dbPid) : 0, client: process.cpuUsage() };
-  const started = performance.now();
-  await sleep(seconds * 1000);
-  for (const p of players) p.pause();
-  const elapsed = (performance.now() - started) / 1000;
-  const machine = Math.round(busy() * 100);
-  const moves = stats.moves - beforeWindow;
-  const serverCpu = cpuMs(pid) - cpuBefore.server;
-  const dbCpu = dbPid ? processTreeCpuMs(dbPid) - cpuBefore.db : null;
-  const client = process.cpuUsage(cpuBefore.client);
-  await sleep(500); // moves in flight land
-  const memDuring = inspectPort ? await memoryAfterGc(inspectPort) : null;
-  for (const p of players) p.stop();
-  const persisted = (await totalVersions(base, pairs[0].host.cookie)) - versionsBefore - games; // joins bump versions too
-  const sorted = stats.rtt.sort((a, b) => a - b);
-  const perGameKb = (key) => (memBefore ? Math.round((memDuring[key] - memBefore[key]) / 1024 / games) : null);
-  return {
-    games,
+  const versionsBefore = await totalVersions(web, pairs[0].host.cookie);
+  let memDuring = null;
+  const row = await play({
+    pairs,
     pauseMs,
-    movesPerSecond: Math.round(moves / elapsed),
-    p50: +percentile(sorted, 50).toFixed(1),
-    p99: +percentile(sorted, 99).toFixed(1),
-    acknowledged: stats.moves,
-    persisted,
-    refused: stats.refused,
-    serverCpuMsPerMove: moves ? +(serverCpu / moves).toFixed(3) : null,
-    dbCpuMsPerMove: dbCpu !== null && moves ? +(dbCpu / moves).toFixed(3) : null,
-    clientCpuPercent: Math.round(((client.user + client.system) / 1000 / (elapsed * 1000)) * 100),
-    serverCpuPercent: Math.round((serverCpu / (elapsed * 1000)) * 100),
-    machineBusy: machine,
-    // The rest of the machine's busy time is other people's work: this run's figures are only as good as it is low.
-    othersBusy: Math.max(0, Math.round(machine - ((serverCpu + (dbCpu ?? 0) + (client.user + client.system) / 1000) / (elapsed * 1000 * os.cpus().length)) * 100)),
-    memory: memBefore && { heapKb: perGameKb('heapUsed'), externalKb: perGameKb('external'), rssKb: perGameKb('rss'), before: memBefore, during: memDuring },
-  };
+    seconds,
+    serverPids: servers.pids,
+    dbPid,
+    // Joining starts every game: the guest's gameUpdate then tells the host it is its turn.
+    start: () => Promise.all(pairs.map((p) => post(web, p.guest.cookie, '/games/join', { gameID: p.gameID, playerID: p.guest.name }))),
+    settled: async () => {
+      if (inspectPort) memDuring = await memoryAfterGc(inspectPort);
+    },
+  });
+  const persisted = (await totalVersions(web, pairs[0].host.cookie)) - versionsBefore - games; // joins bump versions too
+  const perGameKb = (key) => Math.round((memDuring[key] - memBefore[key]) / 1024 / games);
+  const memory = memBefore && { heapKb: perGameKb('heapUsed'), externalKb: perGameKb('external'), rssKb: perGameKb('rss'), before: memBefore, during: memDuring };
+  return { games, pauseMs, ...row, persisted, memory };
+}
+
+/**
+ * The servers under test: the single process (with its inspector on `inspectPort`), or with
+ * `split` 1 web process on `port` and 2 realtime instances on `port` + 1 and + 2. `web` takes
+ * REST; `sockets` are the hosts' and the guests' Socket.IO servers; `pids` every process.
+ */
+async function startServers({ env, port, split, inspectPort, nodeArgs }) {
+  if (!split) {
+    const server = await startServer(env, port, 'remix-app/server.ts', [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs]);
+    return { web: server.base, sockets: [server.base, server.base], pids: [server.pid], stop: server.stop };
+  }
+  if (!env.DATABASE_URL) throw new Error('split mode needs PostgreSQL (DATABASE_URL)');
+  const started = await Promise.all([1, 2].map((i) => startServer(env, port + i, 'remix-app/realtime.ts', nodeArgs)));
+  const stop = () => Promise.all(started.map((s) => s.stop()));
+  try {
+    started.unshift(await startServer({ ...env, REALTIME_URL: started[0].base }, port, 'remix-app/web.ts', nodeArgs));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { web: started[0].base, sockets: [started[1].base, started[2].base], pids: started.map((s) => s.pid), stop };
 }
 
 /**
  * The issue's run (200 games, each player moving 0.5 s after its turn: 400 moves/s), then
  * shorter pauses until p99 passes 50 ms, then unpaced. `dbPid`: the database server's
- * postmaster, whose backends' CPU is counted per move. `nodeArgs` go to the server (e.g.
- * --cpu-prof); `sweep: false` leaves out the search for saturation.
+ * postmaster, whose backends' CPU is counted per move. `split`: 1 web + 2 realtime processes
+ * (ports `port` to `port` + 2; PostgreSQL only; server CPU is their sum; memory not measured).
+ * `nodeArgs` go to every server process (e.g. --cpu-prof); `sweep: false` leaves out the
+ * search for saturation.
  */
-export async function gamesBench({ env, port, label, games = 200, dbPid = null, nodeArgs = [], sweep = true }) {
-  const inspectPort = port + 6000;
-  const server = await startServer(env, port, 'remix-app/server.ts', [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs]);
+export async function gamesBench({ env, port, label, games = 200, dbPid = null, nodeArgs = [], sweep = true, split = false }) {
+  const inspectPort = split ? null : port + 6000;
+  const servers = await startServers({ env, port, split, inspectPort, nodeArgs });
   try {
-    const users = await accounts(server.base, games);
-    await run({ server, users, games: 20, pauseMs: 50, seconds: 5, dbPid }); // warm-up (JIT, pools)
-    // The machine is shared: each run is repeated while others' load was high, keeping the quietest.
-    const quietest = async (opts) => {
-      let best = null;
-      let attempts = 0;
-      while (attempts < ATTEMPTS && !(best && best.othersBusy <= QUIET_OTHERS)) {
-        const r = await run({ server, users, games, dbPid, ...opts });
-        attempts += 1;
-        if (!best || r.othersBusy < best.othersBusy) best = r;
-      }
-      return { ...best, attempts };
-    };
+    const users = await accounts(servers.web, games);
+    await run({ servers, users, games: Math.min(20, games), pauseMs: 50, seconds: 5, dbPid }); // warm-up (JIT, pools)
+    const measured = (opts) => quietest(() => run({ servers, users, games, dbPid, ...opts }));
     const rows = [];
-    const paced = await quietest({ pauseMs: 500, seconds: 20, inspectPort });
+    const paced = await measured({ pauseMs: 500, seconds: 20, inspectPort });
     rows.push([`paced: each player moves 500 ms after its turn comes (~${Math.round((games * 1000) / 500)} moves/s offered)`, paced]);
     for (const pauseMs of sweep ? [330, 250, 200, 160, 130, 100, 80, 60] : []) {
       if (rows.at(-1)[1].p99 > SATURATION_P99_MS) break;
-      rows.push([`paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`, await quietest({ pauseMs, seconds: 10 })]);
+      rows.push([`paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`, await measured({ pauseMs, seconds: 10 })]);
     }
-    rows.push(['unpaced: each player moves as soon as its turn comes', await quietest({ pauseMs: 0, seconds: 10 })]);
+    rows.push(['unpaced: each player moves as soon as its turn comes', await measured({ pauseMs: 0, seconds: 10 })]);
     const saturated = rows.find(([, r]) => r.pauseMs > 0 && r.p99 > SATURATION_P99_MS);
     const below = rows.filter(([, r]) => r.pauseMs > 0 && r.p99 <= SATURATION_P99_MS).at(-1);
-    return { label, rows, memory: paced.memory, saturation: { below: below?.[1].movesPerSecond ?? null, above: saturated?.[1].movesPerSecond ?? null } };
+    return { label, split, rows, memory: paced.memory, saturation: { below: below?.[1].movesPerSecond ?? null, above: saturated?.[1].movesPerSecond ?? null } };
   } finally {
-    await server.stop();
+    await servers.stop();
   }
 }
+
+/**
+ * The games' ceiling on this machine at this load: `games` games played unpaced for `seconds`
+ * by the same players against a bare Socket.IO server in its own process (socket-ceiling.mjs),
+ * after a short warm-up, quietest of up to 3 attempts. Returns play's figures (movesPerSecond,
+ * p50, p99, serverCpuMsPerMove, …); a run's ratio is its moves/s over this movesPerSecond.
+ */
+export async function gamesCeiling({ games = 200, seconds = 10 } = {}) {
+  const child = fork(join(root, 'bench/socket-ceiling.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  try {
+    const url = `http://127.0.0.1:${await new Promise((resolve) => child.once('message', resolve))}`;
+    const pairs = Array.from({ length: games }, (_, g) => ({ gameID: String(g), host: { name: `${g}a`, url }, guest: { name: `${g}b`, url } }));
+    const serverPids = [child.pid];
+    await play({ pairs: pairs.slice(0, 20), pauseMs: 0, seconds: 2, serverPids }); // warm-up (JIT)
+    return await quietest(() => play({ pairs, pauseMs: 0, seconds, serverPids }));
+  } finally {
+    child.kill();
+  }
+}
+
+/** The table's rows: the issue's paced run and the unpaced one (the first and last rows of a run). */
+export const GAME_ROWS = ['games: 200 Battleship games, each player moving 500 ms after its turn (~400 moves/s offered)', 'games: 200 Battleship games, unpaced'];
+
+/** How the section's tables are to be read. */
+export const GAMES_INTRO = [
+  '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores: its CPU is the "bench client CPU" column, 100% = one core).',
+  'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
+  'Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue\'s 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).',
+  '"server CPU ms/move" is the server processes\' user+system time over the run divided by the moves (in split mode the sum of web and both realtime instances); "DB server CPU ms/move" the same for the PostgreSQL server\'s processes (PGlite runs inside the server process). "acknowledged" and "persisted" count the whole run, the rate and round trips only the time after every game has started.',
+  '"of which others": the machine\'s busy time less that of the server, the PostgreSQL server and the benchmark process, i.e. other people\'s work on the shared machine; a row is run again (at most 3 "attempts") while it is above 10%, and the quietest attempt is kept.',
+  'Memory per game (one process only): the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress, and divides the growth by the number of games. It includes the game\'s remembered row and both players\' sockets.',
+];
 
 export const GAMES_HEAD =
   '| run | moves/s | round trip p50 ms | p99 ms | acknowledged | persisted | refused | server CPU ms/move | DB server CPU ms/move | server CPU | bench client CPU | machine busy | of which others | attempts |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
@@ -199,12 +174,14 @@ export const gamesRow = ([name, r]) =>
 
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
-/** The saturation and memory lines under one target's table. */
+/** The saturation and memory lines under one target's table (memory is measured on the single process only). */
 export function gamesSummary(r, games = 200) {
   const m = r.memory;
   const sat = r.saturation;
   return [
     `Saturation (p99 > ${SATURATION_P99_MS} ms): ${sat.above ? `between ${sat.below ?? 0} and ${sat.above} moves/s` : `not reached by the paced runs (p99 ≤ ${SATURATION_P99_MS} ms up to ${sat.below} moves/s)`}.`,
-    `Memory per game: ${m.heapKb} kB of JS heap and ${m.externalKb} kB outside it (heap ${mb(m.before.heapUsed)} MB → ${mb(m.during.heapUsed)} MB with the ${games} games in progress; RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB).`,
+    m
+      ? `Memory per game: ${m.heapKb} kB of JS heap and ${m.externalKb} kB outside it (heap ${mb(m.before.heapUsed)} MB → ${mb(m.during.heapUsed)} MB with the ${games} games in progress; RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB).`
+      : 'Memory per game: measured on the single process only.',
   ];
 }

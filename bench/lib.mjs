@@ -162,6 +162,29 @@ export async function load({ url, pid, connections = 16, duration = 10, ...opts 
   };
 }
 
+/**
+ * The same load on several servers at once, the connections split between them (what a
+ * balancer in front of them would do, without its own cost), as one row: throughput and
+ * errors add up, the worse latency counts. `path` is appended to each server's base; the
+ * other options are `load`'s. A 2 s warm-up runs first.
+ */
+export async function loadAcross(servers, { connections = 16, path = '', ...opts }) {
+  const share = Math.max(1, Math.round(connections / servers.length));
+  await Promise.all(servers.map((s) => load({ ...opts, url: s.base + path, connections: share, duration: 2 })));
+  const runs = await Promise.all(servers.map((s) => load({ ...opts, url: s.base + path, pid: s.pid, connections: share })));
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  return {
+    p50: Math.max(...runs.map((r) => r.p50)),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    rps: runs.reduce((n, r) => n + r.rps, 0),
+    requests,
+    errors: runs.reduce((n, r) => n + r.errors, 0),
+    cpuMsPerRequest: requests ? +(runs.reduce((n, r) => n + r.cpuMsPerRequest * r.requests, 0) / requests).toFixed(2) : null,
+    machineBusy: Math.max(...runs.map((r) => r.machineBusy)),
+    connections: share * servers.length,
+  };
+}
+
 /** The machine's ceiling: a bare Node http server answering a fixed body, in its own process. */
 export async function ceiling(bodyBytes = 12) {
   const code = `require('http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end(${bodyBytes <= 12 ? "'hello world\\n'" : `'x'.repeat(${bodyBytes})`})}).listen(0,'127.0.0.1',function(){process.send(this.address().port)})`;

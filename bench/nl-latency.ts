@@ -1,7 +1,7 @@
 /**
  * Latency of natural-language search at scale (issue 6). Grows an imported, embedded site to
- * N questions with synthetic copies (title and body of a real question, its vector plus a
- * little noise, written directly so no model time is spent), then times `search(text, 3)` —
+ * N questions with synthetic copies (nl-grow.ts: title and body of a real question, its vector
+ * plus a little noise, written directly so no model time is spent), then times `search(text, 3)` —
  * query embedding included — for every index path this database offers, and the query
  * embedding alone. Prints a Markdown table with wall-clock percentiles and the CPU time per
  * query: this process's (process.cpuUsage) and, on a local PostgreSQL, its server processes'
@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase } from '@fso/db';
 import { createSemanticService } from '../remix-app/server/semantic/service.ts';
+import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 20_000);
 const queryCount = Number(process.argv[3] ?? 200);
@@ -20,27 +21,10 @@ await migrate(database);
 const one = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
 
 if (await countEmbeddingJobs(database.db)) throw new Error('Embed the site first (npm run import or npm run reindex).');
-const have = Number((await one('SELECT count(*)::int AS n FROM questions')).n);
 const started = Date.now();
-for (let n = have; n < target; ) {
-  const batch = Math.min(2000, target - n);
-  // Copies of real questions, cycling; the trigger's jobs are dropped, the vector is written here.
-  await database.exec(`
-    WITH src AS (SELECT q.id, q.title, q.text, e.embedding, row_number() OVER (ORDER BY q.id) AS r FROM questions q JOIN question_embeddings e ON e.question_id = q.id WHERE q.source_url IS NOT NULL),
-         total AS (SELECT count(*) AS c FROM src),
-         picked AS (SELECT g, s.* FROM generate_series(${n}, ${n + batch - 1}) g, total JOIN src s ON true WHERE s.r = 1 + g % total.c),
-         added AS (INSERT INTO questions (title, text) SELECT left(title, 90) || ' #' || g, text FROM picked ORDER BY g RETURNING id, title)
-    INSERT INTO question_embeddings (question_id, model, embedding)
-    SELECT a.id, 'use-lite-512', ARRAY(SELECT x + (random() - 0.5) * 0.02 FROM unnest(p.embedding) x)
-    FROM added a JOIN picked p ON a.title = left(p.title, 90) || ' #' || p.g;
-    DELETE FROM embedding_jobs;`);
-  n += batch;
-  process.stderr.write(`\r${n} questions`);
-}
+await growWithCopies(database, target, (n) => process.stderr.write(`\r${n} questions`));
+const grownInS = ((Date.now() - started) / 1000).toFixed(0);
 process.stderr.write(`\n`);
-// What autovacuum does on a server (PGlite has none): statistics, and the full-text index's
-// pending list merged, which every full-text search otherwise scans.
-if (have < target) for (const table of ['questions', 'question_embeddings']) await database.exec(`VACUUM ANALYZE ${table}`);
 const size = Number((await one('SELECT count(*)::int AS n FROM question_embeddings')).n);
 
 const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] };
@@ -103,5 +87,5 @@ for (const useIndex of paths) {
 }
 lines.push(`| ${kind} | — | query embedding alone (USE lite) | ${embedOnly} |`);
 console.log(lines.join('\n'));
-console.error(`grown in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.error(`grown in ${grownInS} s`);
 await database.close();

@@ -1,14 +1,14 @@
 /**
- * Q&A benchmarks (issue 3) on PostgreSQL: the server-rendered /question/:qid and /home, the
- * REST question list, and full-text search (screen and REST), at concurrency 16 over random
- * questions and real two-word queries; the SQL statements one question page costs for a
- * question without answers and for the largest one (it must not grow: no N+1); and the page
- * and the list again with two web processes sharing the load.
+ * Q&A benchmarks (issue 3): the server-rendered /question/:qid and /home, the REST question
+ * list, and full-text search (screen and REST), at concurrency 16 over random questions and
+ * real two-word queries, on one server or two sharing the database; on PostgreSQL also the
+ * SQL statements one question page costs for a question without answers and for the largest
+ * one (it must not grow: no N+1).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import pg from 'pg';
-import { load, root, startServer } from './lib.mjs';
+import { loadAcross, root, startServer } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
 const SEARCHES = [
@@ -17,10 +17,11 @@ const SEARCHES = [
   'phase estimation', 'unitary matrix', 'superposition states', 'quantum supremacy', 'hadamard gate', 'bloch sphere',
 ];
 
-/** Seeds the data set unless the database already holds `questions` of them. */
+/** Seeds the data set unless the database already holds `questions` of them; returns what seed-qa.ts tells of it. */
 export function seedQa(env, questions) {
-  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-qa.ts', String(questions)], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-qa.ts', String(questions)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (seeded.status !== 0) throw new Error('seeding questions failed');
+  return JSON.parse(seeded.stdout.trim().split('\n').at(-1));
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -39,27 +40,35 @@ async function statementsPerRequest(client, dbName, url, times = 100) {
   return +((after - before - 1) / times).toFixed(1);
 }
 
-export async function qaBench({ env, port, label, questions, searchOnly = false }) {
-  seedQa(env, questions);
+/** Statements per question page (empty and largest) and per REST read of the largest; PostgreSQL only. */
+async function statements(env, base, { biggest, empty }) {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   const dbName = new URL(env.DATABASE_URL).pathname.slice(1);
-  const { rows: [range] } = await client.query('SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n FROM questions');
-  const { rows: [biggest] } = await client.query(
-    `SELECT q.id, q.answer_count, (SELECT count(*) FROM comments c WHERE c.question_id = q.id OR c.answer_id IN (SELECT id FROM answers WHERE question_id = q.id))::int AS comments
-     FROM questions q ORDER BY q.answer_count DESC, q.id LIMIT 1`,
-  );
-  const { rows: [empty] } = await client.query('SELECT id FROM questions WHERE answer_count = 0 ORDER BY id LIMIT 1');
-  const server = await startServer({ ...env, SEED_DEMO: 'false' }, port);
-  const randomId = () => range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
-  const path = (make) => ({ requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }] });
   try {
-    const base = server.base;
-    const rows = [];
-    const measure = async (name, make) => {
-      await load({ url: base, duration: 2, ...path(make) }); // warm-up
-      rows.push([`${name} (${range.n.toLocaleString('en')} questions)`, await load({ url: base, pid: server.pid, ...path(make) })]);
+    return {
+      empty: await statementsPerRequest(client, dbName, `${base}/question/${empty.id}`),
+      biggest: await statementsPerRequest(client, dbName, `${base}/question/${biggest.id}`),
+      restBiggest: await statementsPerRequest(client, dbName, `${base}/question/getQuestionById/${biggest.id}`),
     };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The rows on `instances` single-process servers sharing the database (the embedded one can
+ * only have one); with `countStatements` (PostgreSQL) also the statements a page costs.
+ */
+export async function qaBench({ env, port, label, questions, searchOnly = false, instances = 1, countStatements = false }) {
+  const { range, biggest, empty } = seedQa(env, questions);
+  const servers = [];
+  for (let i = 0; i < instances; i++) servers.push(await startServer({ ...env, SEED_DEMO: 'false' }, port + i));
+  const randomId = () => range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
+  const paths = (make) => ({ requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }] });
+  try {
+    const rows = [];
+    const measure = async (name, make) => rows.push([name, await loadAcross(servers, paths(make))]);
     if (!searchOnly) {
       await measure('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
       await measure('GET /home (screen, newest)', () => '/home');
@@ -69,44 +78,8 @@ export async function qaBench({ env, port, label, questions, searchOnly = false 
     await measure('GET /home?search= (screen, two words)', () => `/home?search=${encodeURIComponent(pick(SEARCHES))}`);
     await measure('GET /question/getQuestion?search= (two words, limit 50)', () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`);
     await measure('GET /question/getQuestion?search=[tag] words', () => `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`);
-    if (searchOnly) return { label, questions: range.n, rows, statements: null, biggest };
-    const statements = {
-      empty: await statementsPerRequest(client, dbName, `${base}/question/${empty.id}`),
-      biggest: await statementsPerRequest(client, dbName, `${base}/question/${biggest.id}`),
-      restBiggest: await statementsPerRequest(client, dbName, `${base}/question/getQuestionById/${biggest.id}`),
-    };
-    // Two web processes on the same database, each loaded by half the connections (what a
-    // balancer in front of them would do, without its own cost).
-    const second = await startServer({ ...env, SEED_DEMO: 'false' }, port + 1);
-    try {
-      const both = async (name, make) => {
-        const run = (s) => load({ url: s.base, pid: s.pid, connections: 8, ...path(make) });
-        await Promise.all([server, second].map((s) => load({ url: s.base, connections: 8, duration: 2, ...path(make) })));
-        rows.push([`${name} (${range.n.toLocaleString('en')} questions), 2 web processes`, combine(await Promise.all([run(server), run(second)]))]);
-      };
-      await both('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
-      await both('GET /question/getQuestion?order=newest&limit=50', () => '/question/getQuestion?order=newest&limit=50');
-    } finally {
-      await second.stop();
-    }
-    return { label, questions: range.n, rows, statements, biggest };
+    return { label, questions: range.n, rows, biggest, statements: countStatements ? await statements(env, servers[0].base, { biggest, empty }) : null };
   } finally {
-    await client.end();
-    await server.stop();
+    await Promise.all(servers.map((s) => s.stop()));
   }
-}
-
-/** Two simultaneous loads as one row: throughput and errors add up, the worse latency counts. */
-function combine([a, b]) {
-  const requests = a.requests + b.requests;
-  return {
-    p50: Math.max(a.p50, b.p50),
-    p99: Math.max(a.p99, b.p99),
-    rps: a.rps + b.rps,
-    requests,
-    errors: a.errors + b.errors,
-    cpuMsPerRequest: +((a.cpuMsPerRequest * a.requests + b.cpuMsPerRequest * b.requests) / requests).toFixed(2),
-    machineBusy: Math.max(a.machineBusy, b.machineBusy),
-    connections: a.connections + b.connections,
-  };
 }

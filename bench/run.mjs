@@ -11,12 +11,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { accountsBench } from './accounts.mjs';
-import { fanoutBench, fanoutLines } from './fanout.mjs';
-import { gamesBench, GAMES_HEAD, gamesRow, gamesSummary } from './games.mjs';
+import { ACCOUNT_ROWS, accountsBench } from './accounts.mjs';
+import { fanoutBench, fanoutLines, fanoutTable } from './fanout.mjs';
+import { GAME_ROWS, GAMES_INTRO, gamesBench, gamesCeiling, GAMES_HEAD, gamesRow, gamesSummary } from './games.mjs';
+import { nlSearchBench } from './nl-search.mjs';
 import { ceiling, fmt, machine, root, TABLE_HEAD, writeSection } from './lib.mjs';
 import { startBenchPostgres } from './postgres.mjs';
 import { qaBench } from './qa.mjs';
+import { COLUMNS, httpCell, recordTable } from './table.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
@@ -36,10 +38,28 @@ async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)
 
 const info = machine();
 const stamp = `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`;
+const tableStamp = { date: info.date, machine: `${info.cpu}, ${info.memory}, Node ${info.node}` };
 const benchPostgres = process.env.BENCH_DATABASE_URL ? null : startBenchPostgres();
 const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
-const embedded = () => ({ label: 'embedded (PGlite)', env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-bench-')) } });
-const targets = async () => [embedded(), ...(pgUrl ? [{ label: 'PostgreSQL 15', env: { DATABASE_URL: await postgresDatabase(pgUrl) }, dbPid: benchPostgres?.pid }] : [])];
+
+/**
+ * Where a benchmark runs, one per column of the full table: the embedded database in one
+ * process, PostgreSQL with one instance, PostgreSQL with two. `kept` names a data set kept
+ * between runs (bench/out/pglite-<kept>, database fso_bench_<kept>); otherwise each is new.
+ * Both PostgreSQL variants share one database.
+ */
+async function variants(kept) {
+  const dataDir = kept ? join(root, `bench/out/pglite-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
+  const list = [{ key: 'embedded', label: COLUMNS.embedded, env: { DATA_DIR: dataDir }, instances: 1 }];
+  if (!pgUrl) return list;
+  const env = { DATABASE_URL: kept ? await postgresDatabase(pgUrl, `fso_bench_${kept.replace(/\W/g, '_')}`, true) : await postgresDatabase(pgUrl) };
+  return [...list, { key: 'pg1', label: COLUMNS.pg1, env, instances: 1, dbPid: benchPostgres?.pid }, { key: 'pg2', label: COLUMNS.pg2, env, instances: 2, dbPid: benchPostgres?.pid }];
+}
+
+/** Table rows named `names`, each filled from every variant's run of it. */
+function tableRows(names, unit, runs) {
+  return names.map((name) => ({ name, unit, ...Object.fromEntries(runs.filter(([, cells]) => cells[name]).map(([key, cells]) => [key, cells[name]])) }));
+}
 
 /** The bare-Node ceiling, measured (and its section written) once, by the first benchmark that compares with it. */
 let ceilings = null;
@@ -65,71 +85,100 @@ async function ceilingsOnce() {
 }
 
 async function qaSection(questions, searchOnly) {
-  if (!pgUrl) return null;
   const { ceil20k } = await ceilingsOnce();
-  // The data set takes minutes to build: it is kept between runs in its own database.
-  const env = { DATABASE_URL: await postgresDatabase(pgUrl, `fso_bench_qa_${questions}`, true) };
-  console.log(`Q&A benchmark at ${questions} questions…`);
-  const r = await qaBench({ env, port: 3250, label: 'PostgreSQL 15', questions, searchOnly });
-  return [
-    `## Questions, answers and search at ${r.questions.toLocaleString('en')} questions (issue 3)`,
+  const n = questions.toLocaleString('en');
+  const lines = [
+    `## Questions, answers and search at ${n} questions (issue 3)`,
     '',
     stamp,
-    `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${r.questions.toLocaleString('en')} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), on PostgreSQL 15.`,
-    'Each request picks a random question or one of 18 real two-word queries; ratio to the fixed 20 kB bare-Node page of the same run.',
+    `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${n} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), kept between runs.`,
+    'Each request picks a random question or one of 18 real two-word queries; 16 connections (split 8 + 8 over two instances: two single-process servers on the same database); ratio to the fixed 20 kB bare-Node page of the same run.',
     '',
-    TABLE_HEAD,
-    ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
-    ...(r.statements
-      ? ['', `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`]
-      : []),
   ];
+  const runs = [];
+  let names = [];
+  // The data set takes minutes to build: it is kept between runs.
+  for (const [i, v] of (await variants(`qa-${questions}`)).entries()) {
+    console.log(`Q&A benchmark at ${n} questions on ${v.label}…`);
+    const r = await qaBench({ env: v.env, port: 3250 + 2 * i, label: v.label, questions, searchOnly, instances: v.instances, countStatements: v.key === 'pg1' });
+    names = r.rows.map(([name]) => name);
+    runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil20k)]))]);
+    lines.push(`### ${v.label}`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`), '');
+    if (r.statements) lines.push(`SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`, '');
+  }
+  return { lines, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };
 }
 
+/** Each benchmark returns its section's lines and its rows of the full table. */
 const benchmarks = {
   async accounts() {
     const { ceil } = await ceilingsOnce();
-    const lines = ['## Accounts (issue 2)', '', stamp, ''];
-    for (const [i, target] of (await targets()).entries()) {
-      console.log(`Accounts benchmark on ${target.label}…`);
-      const r = await accountsBench({ ...target, port: 3200 + i });
-      lines.push(`### ${r.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build). Idle memory of the single process: ${r.idleRss} MB RSS.`, '', TABLE_HEAD);
-      for (const [name, run] of r.rows) lines.push(`| ${name} | ${fmt(run, ceil)} |`);
-      lines.push('');
+    const lines = ['## Accounts (issue 2)', '', stamp, '16 connections (8 + 8 over two instances: two single-process servers on the same database), 10 s per row after a 2 s warm-up; ratio to bare-Node "hello world".', ''];
+    const runs = [];
+    for (const [i, v] of (await variants()).entries()) {
+      console.log(`Accounts benchmark on ${v.label}…`);
+      const r = await accountsBench({ env: v.env, port: 3200 + 2 * i, label: v.label, instances: v.instances });
+      const memory = v.instances === 1 ? ` Idle memory of the single process: ${r.idleRss} MB RSS.` : '';
+      lines.push(`### ${v.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build).${memory}`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`), '');
+      runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
     }
-    return lines;
+    return { lines, table: tableRows(ACCOUNT_ROWS, 'req/s', runs) };
   },
   async games() {
+    const lines = ['## Games (issue 5)', '', stamp, ...GAMES_INTRO, ''];
+    console.log('Games: the bare Socket.IO ceiling…');
+    const ceil = await gamesCeiling();
+    lines.push(`Ceiling: a bare Socket.IO server answering each makeMove with a gameUpdate to the game's room, driven by the same players unpaced: ${ceil.movesPerSecond} moves/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms, ${ceil.serverCpuMsPerMove} ms server CPU per move (the benchmark client, ${ceil.clientCpuPercent}% of a core, is then the limit). Ratio in the full table: moves/s ÷ ${ceil.movesPerSecond}.`, '');
+    const runs = [];
+    for (const [i, v] of (await variants()).entries()) {
+      const split = v.instances === 2;
+      const label = split ? `${v.label}: split, 1 web + 2 realtime, each game's players on different instances` : v.label;
+      console.log(`Games benchmark on ${label}…`);
+      const r = await gamesBench({ env: { ...v.env, SEED_DEMO: 'false' }, port: 3500 + 3 * i, label, dbPid: v.dbPid, split });
+      lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '', ...gamesSummary(r), '');
+      const cell = (run) => ({ p50: run.p50, p99: run.p99, throughput: run.movesPerSecond, ratio: +(run.movesPerSecond / ceil.movesPerSecond).toFixed(3) });
+      runs.push([v.key, { [GAME_ROWS[0]]: cell(r.rows[0][1]), [GAME_ROWS[1]]: cell(r.rows.at(-1)[1]) }]);
+    }
+    return { lines, table: tableRows(GAME_ROWS, 'moves/s', runs) };
+  },
+  /** Natural-language search at 100,000 questions (its data set takes ~10 min to build the first time on PGlite, ~3 on PostgreSQL). */
+  async 'nl-search'() {
+    const { ceil } = await ceilingsOnce();
+    const questions = 100_000;
+    const n = questions.toLocaleString('en');
     const lines = [
-      '## Games (issue 5)',
+      `## Natural-language search at ${n} questions (issue 6)`,
       '',
       stamp,
-      '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores: its CPU is the "bench client CPU" column, 100% = one core).',
-      'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
-      'Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue\'s 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).',
-      '"server CPU ms/move" is the server process\'s user+system time over the run divided by the moves; "DB server CPU ms/move" the same for the PostgreSQL server\'s processes (PGlite runs inside the server process). "acknowledged" and "persisted" count the whole run, the rate and round trips only the time after every game has started.',
-      '"of which others": the machine\'s busy time less that of the server, the PostgreSQL server and the benchmark process, i.e. other people\'s work on the shared machine; a row is run again (at most 3 "attempts") while it is above 10%, and the quietest attempt is kept.',
-      'Memory per game: the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress (sockets connected, moves stopped, after the last move landed), and divides the growth by the number of games. It includes the game\'s remembered row and both players\' sockets. RSS is shown but not divided: it keeps memory the allocator has not returned (argon2 sign-ups just before), so it can even shrink.',
+      `Data: the real dump in ../shared/data imported with its embeddings and LSA model, grown by bench/nl-prepare.ts to ${n} questions with copies of the real ones (their vectors plus a little noise), kept between runs. Quality (Recall@3) is in the next section.`,
+      'Each request: GET /question/semanticSearch?text=…&topk=3 with one of the 24 paraphrases in bench/nl-paraphrases.json or a real title (636 texts; the server keeps the vectors of the last 256 searched texts); a 200 that is not a non-empty list counts as an error. 16 connections (8 + 8 over two instances), 10 s after a 2 s warm-up, each server having answered one search first; ratio to bare-Node "hello world". "server CPU" counts Node only; PostgreSQL\'s share is in the in-process lines.',
       '',
     ];
-    for (const [i, target] of (await targets()).entries()) {
-      console.log(`Games benchmark on ${target.label}…`);
-      const r = await gamesBench({ env: { ...target.env, SEED_DEMO: 'false' }, port: 3300 + i, label: target.label, dbPid: target.dbPid });
-      lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '', ...gamesSummary(r), '');
+    const runs = [];
+    let names = [];
+    for (const [i, v] of (await variants(`nl-${questions}`)).entries()) {
+      console.log(`Natural-language search at ${n} questions on ${v.label}…`);
+      const r = await nlSearchBench({ env: v.env, port: 3300 + 2 * i, label: v.label, questions, instances: v.instances, inProcess: v.key !== 'pg2' });
+      names = r.rows.map(([name]) => name);
+      runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
+      lines.push(`### ${v.label}`, '', `First search after start (model, vectors and LSA loaded): ${r.firstSearchMs.join(' and ')} ms.`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`), '');
+      if (r.inProcessLines) lines.push('In process (bench/nl-latency.ts): `search(text, 3)` one query at a time, 200 queries, per index path:', '', ...r.inProcessLines, '');
     }
-    return lines;
+    return { lines, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };
   },
   async qa() {
     return qaSection(100_000, false);
   },
-  /** Messaging fan-out: one process, then split mode over the PostgreSQL adapter. */
+  /** Messaging fan-out: one process on each database, then split mode over the PostgreSQL adapter. */
   async fanout() {
-    if (!pgUrl) return null;
-    console.log('Fan-out benchmark (PostgreSQL, one process and split mode)…');
-    const tag = Date.now().toString(36);
-    const databaseUrls = [await postgresDatabase(pgUrl, `fso_bench_fanout_${tag}`), await postgresDatabase(pgUrl, `fso_bench_fanout_split_${tag}`)];
-    const [heading, ...rest] = fanoutLines(await fanoutBench({ databaseUrls, portBase: Number(process.env.BENCH_PORT ?? 3400) }));
-    return [heading, '', stamp, ...rest];
+    console.log('Fan-out benchmark…');
+    const targets = (await variants()).map((v) => ({ ...v, split: v.instances === 2 }));
+    targets.at(-1).label = 'PostgreSQL 15, 2 instances: split, 1 web + 2 realtime over the PostgreSQL adapter';
+    // Each target seeds its own senders: the two PostgreSQL ones get a database each.
+    if (targets[2]) targets[2].env = { DATABASE_URL: await postgresDatabase(pgUrl) };
+    const r = await fanoutBench({ targets, portBase: Number(process.env.BENCH_PORT ?? 3400) });
+    const [heading, ...rest] = fanoutLines(r);
+    return { lines: [heading, '', stamp, ...rest], table: fanoutTable(r) };
   },
   /** Search alone at a million questions (its data set takes ~30 min to build the first time). */
   async 'qa-1m'() {
@@ -141,8 +190,8 @@ const wanted = process.argv.slice(2);
 for (const name of wanted.length ? wanted : Object.keys(benchmarks)) {
   const run = benchmarks[name];
   if (!run) throw new Error(`unknown benchmark ${name}; known: ${Object.keys(benchmarks).join(', ')}`);
-  const lines = await run();
-  if (lines) writeSection(name, lines);
-  else console.log(`${name}: skipped (needs PostgreSQL: BENCH_DATABASE_URL, or Debian's PostgreSQL 15 binaries)`);
+  const { lines, table } = await run();
+  writeSection(name, lines);
+  recordTable(name, { ...tableStamp, rows: table });
 }
 benchPostgres?.stop();

@@ -6,6 +6,7 @@
  * and real answers, so the text, its length and the word statistics that full-text search sees
  * are the dump's own. Usage:
  *   tsx bench/seed-qa.ts <questions>       (DATABASE_URL or DATA_DIR from the environment)
+ * Prints on stdout, as JSON, the id range, the largest question and one without answers.
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase } from '@fso/db';
@@ -67,8 +68,15 @@ log('comments');
 // is emptied so that the server's embedding worker does not compete with the measured requests.
 await database.exec('DELETE FROM embedding_jobs');
 await database.exec('VACUUM ANALYZE');
-const counts = (await database.pool?.query(
-  'SELECT (SELECT count(*) FROM questions) q, (SELECT count(*) FROM answers) a, (SELECT count(*) FROM comments) c',
-))?.rows[0] as { q: number; a: number; c: number } | undefined;
-log(counts ? `done: ${counts.q} questions, ${counts.a} answers, ${counts.c} comments` : 'done');
+const one = async (sql: string) => ((await database.db.execute(sql as never)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+const counts = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM answers)::int a, (SELECT count(*) FROM comments)::int c');
+log(`done: ${counts.q} questions, ${counts.a} answers, ${counts.c} comments`);
+// What the benchmark needs to know of the data (the embedded database can't be read while its server runs): on stdout.
+const range = await one('SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n FROM questions');
+const biggest = await one(
+  `SELECT q.id, q.answer_count, (SELECT count(*) FROM comments c WHERE c.question_id = q.id OR c.answer_id IN (SELECT id FROM answers WHERE question_id = q.id))::int AS comments
+   FROM questions q ORDER BY q.answer_count DESC, q.id LIMIT 1`,
+);
+const empty = await one('SELECT id FROM questions WHERE answer_count = 0 ORDER BY id LIMIT 1');
+console.log(JSON.stringify({ range, biggest, empty }));
 await database.close();

@@ -3,7 +3,8 @@
  * e2e suite's cluster mode: a database of its own on a PostgreSQL server, the real entries
  * `web.ts` and `realtime.ts` started as child processes on loopback (2 realtime + 2 web, each
  * web forwarding to its own realtime instance), stopped or killed and started again on the
- * same port. Needs the web build (made here if missing).
+ * same port. Needs the web build (made here if missing). `startProcess` starts any such server
+ * command (deploy/image.test.ts runs the image's commands with it).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,7 +16,8 @@ const SECRET = 'split-mode-test-secret-split-mode-test';
 /** Output kept per process for failure messages: the last this many chunks. */
 const LOG_CHUNKS = 2000;
 
-const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+/** `url` with its database name replaced by `name`. */
+export const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
 /** One query on `url` (the server's default database), on a connection of its own. */
 export async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
@@ -38,46 +40,61 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One process of the cluster; its (recent) output is kept for the failure message. */
-export interface Service {
-  entry: 'web.ts' | 'realtime.ts';
+/** A server process started by `startProcess`; its (recent) output is kept for failure messages. */
+export interface ServerProcess {
   base: string;
   port: number;
-  env: Record<string, string>;
   child: ChildProcess;
   log: string[];
 }
 
-async function waitHealthy(service: Service) {
+/** One process of the cluster. */
+export interface Service extends ServerProcess {
+  entry: 'web.ts' | 'realtime.ts';
+  env: Record<string, string>;
+}
+
+async function waitHealthy(server: ServerProcess) {
   for (let i = 0; i < 300; i++) {
-    if (service.child.exitCode !== null) throw new Error(`${service.base} exited: ${service.log.join('')}`);
-    if (await fetch(`${service.base}/healthz`).then((r) => r.ok, () => false)) return;
+    if (server.child.exitCode !== null) throw new Error(`${server.base} exited: ${server.log.join('')}`);
+    if (await fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)) return;
     await sleep(100);
   }
-  throw new Error(`${service.base} did not become healthy: ${service.log.join('')}`);
+  throw new Error(`${server.base} did not become healthy: ${server.log.join('')}`);
+}
+
+/**
+ * Runs `argv` in `cwd` with exactly `env` (which must make it listen on `port`) and resolves
+ * once its /healthz answers on loopback (killed if it never does).
+ */
+export async function startProcess(argv: string[], cwd: string, env: Record<string, string | undefined>, port: number): Promise<ServerProcess> {
+  // Passed as given: Remix's globals make NODE_ENV a required key of ProcessEnv.
+  const child = spawn(argv[0]!, argv.slice(1), { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server: ServerProcess = { base: `http://127.0.0.1:${port}`, port, child, log: [] };
+  const keep = (d: Buffer) => {
+    server.log.push(d.toString());
+    if (server.log.length > LOG_CHUNKS) server.log.shift();
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
+  try {
+    await waitHealthy(server);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return server;
 }
 
 /** Starts `entry` (on `port`, else a free one) and resolves once its /healthz answers. */
 export async function startService(entry: Service['entry'], env: Record<string, string>, port?: number): Promise<Service> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: appDir,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const service: Service = { entry, base: `http://127.0.0.1:${port}`, port, env, child, log: [] };
-  const keep = (d: Buffer) => {
-    service.log.push(d.toString());
-    if (service.log.length > LOG_CHUNKS) service.log.shift();
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  await waitHealthy(service);
-  return service;
+  const all = { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env };
+  return { entry, env, ...(await startProcess([process.execPath, '--import', 'tsx', entry], appDir, all, port)) };
 }
 
 /** Sends `signal` and resolves once the process has exited: its exit code and how long it took. */
-export function stopService(service: Service, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
+export function stopService(service: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
     if (service.child.exitCode !== null || service.child.signalCode !== null) return resolve({ code: service.child.exitCode, ms: 0 });

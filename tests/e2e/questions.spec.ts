@@ -1,5 +1,5 @@
 /** Q&A screens as users see them, with and without JavaScript: ask, answer, comment, vote, search, tags. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { jsEnabled, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 async function ask(page: Page, title: string, text: string, tags: string) {
@@ -140,16 +140,22 @@ test('visitors read a question server-rendered with crawler data; acting sends t
   await visitor.close();
 });
 
-test('a second browser sees a new answer and a vote without reloading', async ({ page, browser }, info) => {
-  test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
+/** Signs up, asks a question tagged `live` and opens it; a second signed-in user in its own context. */
+async function questionWithSecondUser(page: Page, browser: Browser, prefix: string, text: string) {
   await signUp(page, uniqueName());
-  const title = `Live question ${uniqueName()}`;
-  await ask(page, title, 'Watch me.', 'live');
+  const title = `${prefix} ${uniqueName()}`;
+  await ask(page, title, text, 'live');
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/question\/\d+$/);
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   await signUp(otherPage, uniqueName('b'));
+  return { other, otherPage };
+}
+
+test('a second browser sees a new answer and a vote without reloading', async ({ page, browser }, info) => {
+  test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
+  const { other, otherPage } = await questionWithSecondUser(page, browser, 'Live question', 'Watch me.');
   await otherPage.goto(page.url());
   await otherPage.getByRole('link', { name: 'Answer Question' }).click();
   await otherPage.getByLabel('Answer Text').fill('Here is a live answer.');
@@ -163,14 +169,7 @@ test('a second browser sees a new answer and a vote without reloading', async ({
 test('an answer posted while the socket was down appears once it reconnects', async ({ page, browser }, info) => {
   test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
   const socket = await socketSwitch(page);
-  await signUp(page, uniqueName());
-  const title = `Reconnect question ${uniqueName()}`;
-  await ask(page, title, 'Answer me while I am offline.', 'live');
-  await page.getByRole('link', { name: title }).click();
-  await expect(page).toHaveURL(/\/question\/\d+$/);
-  const other = await browser.newContext();
-  const otherPage = await other.newPage();
-  await signUp(otherPage, uniqueName('b'));
+  const { other, otherPage } = await questionWithSecondUser(page, browser, 'Reconnect question', 'Answer me while I am offline.');
   await socket.cut();
   await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
   await otherPage.goto(page.url().replace(/\/question\//, '/new/answer/'));

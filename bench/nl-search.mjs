@@ -1,0 +1,65 @@
+/**
+ * Natural-language search benchmark (issue 6) for `npm run bench`: prepares (or finds) the
+ * data set — the real dump with its embeddings grown to N questions (nl-prepare.ts) — then,
+ * optionally, nl-latency.ts's in-process timing of `search(text, 3)` per index path, and
+ * `GET /question/semanticSearch?text=&topk=3` at concurrency 16 on one server or several
+ * sharing the database, each request a random paraphrase or real title, every response checked
+ * to be a non-empty result list.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadAcross, root, startServer } from './lib.mjs';
+
+const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
+
+/** Runs a bench tsx script with the database's environment; returns its stdout. */
+function tsx(script, args, env) {
+  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 2 ** 26 });
+  if (run.status !== 0) throw new Error(`${script} failed`);
+  return run.stdout;
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
+/** A search answered with 200 must be a non-empty list of questions. */
+const isResult = (body) => body.startsWith('[{"_id":');
+
+/** The first search of a server (model, vectors and LSA loaded), so the measured load does not wait for them. */
+async function firstSearch(server) {
+  const started = Date.now();
+  const response = await fetch(server.base + searchPath('how do qubits stay coherent'));
+  const body = await response.text();
+  if (!response.ok || !isResult(body)) throw new Error(`semanticSearch answered ${response.status}: ${body.slice(0, 200)}`);
+  return Date.now() - started;
+}
+
+/**
+ * Prepares the data set in the database given by `env` (DATA_DIR or DATABASE_URL; kept between
+ * runs, grown only when smaller than `questions`), then the rows on `instances` single-process
+ * servers (the embedded database can only have one). `inProcessLines`: nl-latency.ts's table
+ * lines, or null without `inProcess`. A 200 that is not a non-empty list counts as an error
+ * (`emptyResults`; these include the 2 s warm-up).
+ */
+export async function nlSearchBench({ env, port, label, questions, instances = 1, inProcess = true }) {
+  const prepared = JSON.parse(tsx('bench/nl-prepare.ts', [questions], env).trim().split('\n').at(-1));
+  const inProcessLines = inProcess ? tsx('bench/nl-latency.ts', [questions], env).trim().split('\n') : null;
+  const queries = [...PARAPHRASES, ...prepared.titles];
+  const servers = [];
+  try {
+    for (let i = 0; i < instances; i++) servers.push(await startServer({ ...env, SEED_DEMO: 'false' }, port + i));
+    const firstSearchMs = await Promise.all(servers.map(firstSearch));
+    let emptyResults = 0;
+    const request = {
+      setupRequest: (req) => ({ ...req, path: searchPath(pick(queries)) }),
+      onResponse: (status, body) => {
+        if (status === 200 && !isResult(body)) emptyResults++;
+      },
+    };
+    const run = await loadAcross(servers, { requests: [request] });
+    const row = { ...run, errors: run.errors + emptyResults, emptyResults };
+    return { label, questions: prepared.questions, rows: [['GET /question/semanticSearch?text=&topk=3 (paraphrase or real title)', row]], inProcessLines, firstSearchMs, prepareSeconds: prepared.seconds };
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+  }
+}

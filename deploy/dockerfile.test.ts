@@ -1,0 +1,89 @@
+/**
+ * The Dockerfile and fly.toml, checked without a Docker engine: the Dockerfile passes the
+ * dockerfile-utils linter (the one behind VS Code's Docker extension) with no diagnostics, and
+ * what a deploy relies on holds — every COPY source is in the build context, the final stage
+ * installs production dependencies only, runs unprivileged with a HEALTHCHECK, and starts what
+ * fly.toml starts, each command's file being in the image; the release command exists.
+ * deploy/image.test.ts then runs the final stage's commands.
+ */
+import { posix } from 'node:path';
+import { validate } from 'dockerfile-utils';
+import { describe, expect, it } from 'vitest';
+import { copyable, copyStep, destinationOf, dockerfileText, execForm, finalStage, fly, ofKeyword, packageJson, stages, words } from './deployment.ts';
+
+const diagnostics = (text: string) => validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
+
+const finalCopies = ofKeyword(finalStage, 'COPY').map(copyStep);
+
+/** Whether the final stage copies repository file `path` to the same path under its WORKDIR. */
+const inImage = (path: string) =>
+  copyable(path) &&
+  finalCopies.some(
+    (copy) =>
+      copy.from === null &&
+      copy.sources.some((source) => (path === source || path.startsWith(`${source}/`)) && posix.join(destinationOf(copy, source), path.slice(source.length)) === path),
+  );
+
+/** The script a command line runs: its first .ts/.js argument. */
+const scriptOf = (command: string) => words(command).find((word) => /\.(ts|m?js)$/.test(word));
+
+describe('Dockerfile', () => {
+  it('passes the linter with no diagnostics', () => {
+    expect(diagnostics(dockerfileText)).toEqual([]);
+  });
+
+  it('the linter does flag a broken Dockerfile', () => {
+    const broken = [
+      dockerfileText.replace('COPY --chown=node:node patches patches', 'COPY --chown=node:node patches'),
+      dockerfileText.replace('EXPOSE 8080', 'EXPOSE http'),
+      dockerfileText.replace('--interval=15s', '--every=15s'),
+    ];
+    for (const text of broken) {
+      expect(text).not.toBe(dockerfileText);
+      expect(diagnostics(text)).not.toEqual([]);
+    }
+  });
+
+  it('copies only paths that exist and that .dockerignore leaves in the build context', () => {
+    const stageNames = stages.map((stage) => stage.name);
+    for (const stage of stages) {
+      for (const copy of ofKeyword(stage, 'COPY').map(copyStep)) {
+        if (copy.from !== null) expect(stageNames, `line ${copy.line + 1}: --from=${copy.from}`).toContain(copy.from);
+        else expect(copy.sources.filter((source) => !copyable(source)), `line ${copy.line + 1}`).toEqual([]);
+      }
+    }
+  });
+
+  it('final stage: production dependencies only, a non-root USER and a HEALTHCHECK', () => {
+    const runs = ofKeyword(finalStage, 'RUN').map((run) => run.getArgumentsContent() ?? '');
+    expect(runs.some((run) => /\bnpm ci\b[^&;|]*--omit=dev/.test(run)), runs.join('\n')).toBe(true);
+    const user = ofKeyword(finalStage, 'USER').at(-1)?.getArguments()[0]?.getValue();
+    expect(user).toBeDefined();
+    expect(['root', '0']).not.toContain(user?.split(':')[0]);
+    const healthcheck = ofKeyword(finalStage, 'HEALTHCHECK');
+    expect(healthcheck).toHaveLength(1);
+    expect(execForm(healthcheck[0]!), 'HEALTHCHECK CMD in exec (JSON) form').not.toBeNull();
+  });
+
+  it("CMD is fly.toml's web process, in exec form (so SIGTERM reaches node)", () => {
+    const cmd = ofKeyword(finalStage, 'CMD');
+    expect(cmd).toHaveLength(1);
+    expect(execForm(cmd[0]!)).toEqual(words(fly.processes.web!));
+  });
+});
+
+describe('fly.toml', () => {
+  it('release_command is `npm run migrate`, a script of package.json', () => {
+    expect(fly.deploy.release_command).toBe('npm run migrate');
+    expect(packageJson.scripts.migrate).toBeDefined();
+  });
+
+  it('the web and realtime processes and the release script run files the image holds', () => {
+    expect(Object.keys(fly.processes).sort()).toEqual(['realtime', 'web']);
+    for (const command of [fly.processes.web!, fly.processes.realtime!, packageJson.scripts.migrate!]) {
+      const script = scriptOf(command);
+      expect(script, command).toBeDefined();
+      expect(inImage(script!), `${command}: ${script} is not in the image`).toBe(true);
+    }
+  });
+});
