@@ -1,5 +1,6 @@
 /** Shared e2e helpers: unique users, and signing up or in through the real screens. */
-import { expect, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { SOCKET_CLIENT_OPTIONS } from '@fso/shared';
 
 let n = 0;
 export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -34,10 +35,19 @@ export async function logOut(page: Page) {
 export const jsEnabled = (projectName: string) => projectName !== 'nojs';
 
 /**
+ * How long after `restore()` a page may take to be live again: an attempt begun while the
+ * socket was cut can wait out Socket.IO's connect timeout (seen on the cluster under load), and
+ * the next one comes at most reconnectionDelayMax later.
+ */
+export const RECONNECTED_WITHIN = SOCKET_CLIENT_OPTIONS.timeout + SOCKET_CLIENT_OPTIONS.reconnectionDelayMax + 5_000;
+
+/**
  * Lets a test cut a page's socket connection and restore it, deterministically: Chromium's
  * offline mode does not always close an open WebSocket. Install before the page connects.
+ * The test gets three times its time: reconnecting alone may take RECONNECTED_WITHIN.
  */
 export async function socketSwitch(page: Page) {
+  test.slow();
   let down = false;
   const open = new Set<WebSocketRoute>();
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {

@@ -1,6 +1,6 @@
 /** Live behaviour that needs JavaScript: userUpdate across browsers, the socket state, the toggles. */
 import { expect, test } from '@playwright/test';
-import { signUp, socketSwitch, uniqueName } from './fixtures.ts';
+import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
@@ -34,7 +34,7 @@ test('the page says it is reconnecting while the socket is down', async ({ page 
   await socket.cut();
   await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
   socket.restore();
-  await expect(page.getByText(/Reconnecting to live updates/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByText(/Reconnecting to live updates/)).toHaveCount(0, { timeout: RECONNECTED_WITHIN });
 });
 
 test('show password reveals the password and Messaging flips its sub-list', async ({ page }) => {

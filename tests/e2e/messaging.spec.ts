@@ -4,7 +4,7 @@
  * privacy and paging.
  */
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { signUp, socketSwitch, uniqueName } from './fixtures.ts';
+import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
@@ -80,7 +80,7 @@ test.describe('live, with JavaScript', () => {
     await send(other.page, text);
     await expect(messages(other.page)).toContainText(text);
     socket.restore();
-    await expect(messages(page)).toContainText(text, { timeout: 15_000 });
+    await expect(messages(page)).toContainText(text, { timeout: RECONNECTED_WITHIN });
     await other.context.close();
   });
 });

@@ -1,6 +1,6 @@
 /** Q&A screens as users see them, with and without JavaScript: ask, answer, comment, vote, search, tags. */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { jsEnabled, signUp, socketSwitch, uniqueName } from './fixtures.ts';
+import { jsEnabled, RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 async function ask(page: Page, title: string, text: string, tags: string) {
   await page.goto('/home');
@@ -178,6 +178,6 @@ test('an answer posted while the socket was down appears once it reconnects', as
   await expect(otherPage.getByText('Posted while you were away.')).toBeVisible();
   await expect(page.getByText('Posted while you were away.')).toHaveCount(0);
   socket.restore();
-  await expect(page.getByText('Posted while you were away.')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Posted while you were away.')).toBeVisible({ timeout: RECONNECTED_WITHIN });
   await other.close();
 });
