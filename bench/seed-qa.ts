@@ -74,9 +74,11 @@ async function grow() {
 }
 
 // A kept data set already at size is only vacuumed: re-importing and re-planning the copies
-// took ~30 s at 100k (minutes at 1M) for no change.
-const { n: present = 0 } = await one('SELECT count(*)::int AS n FROM questions');
-if (present < target) await grow();
+// took ~30 s at 100k (minutes at 1M) for no change. Comments are copied last (2 per question
+// and 1 per answer), so fewer than 2 per question means an earlier run was interrupted.
+const { q = 0, c = 0 } = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM comments)::int c');
+if (q < target) await grow();
+else if (c < 2 * q) throw new Error(`the data set has ${q} questions but only ${c} comments: an earlier seeding was interrupted; drop it (DATA_DIR or the database) and run again`);
 else log('already at size');
 await database.exec('VACUUM ANALYZE');
 const counts = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM answers)::int a, (SELECT count(*) FROM comments)::int c');

@@ -24,11 +24,12 @@ const cellText = (c) => (c ? `${c.p50} / ${c.p99} · ${c.throughput}${c.ratio ==
 /**
  * Records one benchmark's rows and rewrites the table. Each row: `name`, `unit` (what the
  * throughput counts), `ceiling` (what the ratio is taken against) and a cell per column it was
- * measured on ({ p50, p99, throughput, ratio }); a column left out is shown as "—".
+ * measured on ({ p50, p99, throughput, ratio }); a column left out is shown as "—", and `note`
+ * (shown under the table) says why when it is not the embedded database's missing second instance.
  */
-export function recordTable(benchmark, { date, machine, rows }) {
+export function recordTable(benchmark, { date, machine, rows, note = null }) {
   const store = existsSync(STORE) ? JSON.parse(readFileSync(STORE, 'utf8')) : {};
-  store[benchmark] = { date, machine, rows };
+  store[benchmark] = { date, machine, rows, ...(note ? { note } : {}) };
   writeFileSync(STORE, `${JSON.stringify(store, null, 1)}\n`);
   const order = ['accounts', 'qa', 'qa-1m', 'nl-search', 'fanout', 'games'];
   const names = Object.keys(store).sort((a, b) => order.indexOf(a) - order.indexOf(b));
@@ -50,6 +51,8 @@ export function recordTable(benchmark, { date, machine, rows }) {
     const { date: when, rows: list } = store[name];
     for (const row of list) lines.push(`| ${row.name} | ${row.unit} | ${Object.keys(COLUMNS).map((k) => cellText(row[k])).join(' | ')} | ${when} |`);
   }
+  const notes = names.filter((n) => store[n].note).map((n) => `- ${n}: ${store[n].note}`);
+  if (notes.length) lines.push('', 'Cells left out:', '', ...notes);
   const machines = [...new Set(names.map((n) => store[n].machine))];
   lines.push('', `Machine${machines.length > 1 ? 's' : ''}: ${machines.join('; ')}.`);
   writeSection('table', lines);
