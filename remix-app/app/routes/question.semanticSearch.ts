@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   try {
     return ok(await context.semantic.search(query.data.text, query.data.topk));
   } catch (error) {
-    console.error(`semanticSearch: ${(error as Error).message}`);
+    context.log.error({ err: error }, 'semantic search failed');
     return Response.json({ error: MSG.semanticSearchError }, { status: 500 });
   }
 }
