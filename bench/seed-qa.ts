@@ -68,9 +68,6 @@ async function grow() {
       FROM gen_a a JOIN base_c b ON b.rn = (a.n * 5 + 1) % (SELECT count(*) FROM base_c);
   `);
   log('comments');
-  // The copies are not embedded for natural-language search (a CPU-hour at this size): the queue
-  // is emptied so that the server's embedding worker does not compete with the measured requests.
-  await database.exec('DELETE FROM embedding_jobs');
 }
 
 // A kept data set already at size is only vacuumed: re-importing and re-planning the copies
@@ -80,6 +77,10 @@ const { q = 0, c = 0 } = await one('SELECT (SELECT count(*) FROM questions)::int
 if (q < target) await grow();
 else if (c < 2 * q) throw new Error(`the data set has ${q} questions but only ${c} comments: an earlier seeding was interrupted; drop it (DATA_DIR or the database) and run again`);
 else log('already at size');
+// The copies are not embedded for natural-language search (a CPU-hour at this size): the queue
+// is emptied, every run, so that the server's embedding worker does not compete with the
+// measured requests (a 1M set left with its queue had the web process embedding, not serving).
+await database.exec('DELETE FROM embedding_jobs');
 await database.exec('VACUUM ANALYZE');
 const counts = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM answers)::int a, (SELECT count(*) FROM comments)::int c');
 log(`done: ${counts.q} questions, ${counts.a} answers, ${counts.c} comments`);
