@@ -3,15 +3,12 @@
  * start-up time to /healthz and idle memory of the single process; with `instances: 2`, two
  * single-process servers on the same database sharing the load.
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
-import { loadAcross, root, rssMb, startServer } from './lib.mjs';
+import { loadAcross, rssMb, runScript, startServer } from './lib.mjs';
 
 export const ACCOUNT_ROWS = ['POST /user/login (argon2id)', 'GET /user/getUsers?limit=50 (10k users)', 'GET /user/getUsers?filter=bench1&limit=50 (10k users)'];
 
 export async function accountsBench({ env, port, label, instances = 1 }) {
-  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-users.ts', '10000'], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error('seeding users failed');
+  runScript('bench/seed-users.ts', [10_000], env);
   const servers = [];
   try {
     for (let i = 0; i < instances; i++) servers.push(await startServer(env, port + i));

@@ -11,14 +11,14 @@
  * (fanout-clients.mjs) whose CPU is reported as the load generator's.
  * Alone: `npm run bench -- fanout` (BENCH_PORT moves its ports, 3400–3432 by default).
  */
-import { fork, spawnSync } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Server } from 'socket.io';
-import { cpuMs, machineBusy, root, startServer } from './lib.mjs';
+import { cpuMs, machineBusy, root, runScript, startServer } from './lib.mjs';
 
 const SOCKETS = 1000;
 const CHILDREN = 2;
@@ -132,8 +132,7 @@ const passes = (r) => r.p99 < 100 && r.lost === 0 && r.postErrors === 0;
 /** Starts the target's processes on a fresh database, runs the rate steps, stops everything. */
 async function target({ key, label, env: dbEnv, split, portBase }) {
   const env = { ...dbEnv, SEED_DEMO: 'false' };
-  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-users.ts', String(SENDERS)], { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  if (seeded.status !== 0) throw new Error('seeding users failed');
+  runScript('bench/seed-users.ts', [SENDERS], env);
   const started = [];
   try {
     let web, realtimes;

@@ -3,10 +3,11 @@
  * drives it with autocannon on loopback, and reads the server's CPU time and memory from /proc
  * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 
@@ -61,6 +62,16 @@ export async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** Starts a production server entry (built beforehand; the single process by default) with the given environment. */
+/** Runs a bench TypeScript script (tsx) with `env` added to this one's: its stderr shows, its stdout is returned. */
+export function runScript(script, args, env) {
+  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 2 ** 26 });
+  if (run.status !== 0) throw new Error(`${script} failed`);
+  return run.stdout;
+}
+
+/** The JSON a script printed as the last line of its stdout. */
+export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
+
 export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,

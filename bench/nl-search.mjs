@@ -6,19 +6,10 @@
  * sharing the database, each request a random paraphrase or real title, every response checked
  * to be a non-empty result list.
  */
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { loadAcross, root, startServer } from './lib.mjs';
+import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
 
 const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
-
-/** Runs a bench tsx script with the database's environment; returns its stdout. */
-function tsx(script, args, env) {
-  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 2 ** 26 });
-  if (run.status !== 0) throw new Error(`${script} failed`);
-  return run.stdout;
-}
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
@@ -42,8 +33,8 @@ async function firstSearch(server) {
  * (`emptyResults`; these include the 2 s warm-up).
  */
 export async function nlSearchBench({ env, port, label, questions, instances = 1, inProcess = true }) {
-  const prepared = JSON.parse(tsx('bench/nl-prepare.ts', [questions], env).trim().split('\n').at(-1));
-  const inProcessLines = inProcess ? tsx('bench/nl-latency.ts', [questions], env).trim().split('\n') : null;
+  const prepared = lastJson(runScript('bench/nl-prepare.ts', [questions], env));
+  const inProcessLines = inProcess ? runScript('bench/nl-latency.ts', [questions], env).trim().split('\n') : null;
   const queries = [...PARAPHRASES, ...prepared.titles];
   const servers = [];
   try {

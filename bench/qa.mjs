@@ -5,10 +5,8 @@
  * SQL statements one question page costs for a question without answers and for the largest
  * one (it must not grow: no N+1).
  */
-import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
 import pg from 'pg';
-import { loadAcross, root, startServer } from './lib.mjs';
+import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
 const SEARCHES = [
@@ -19,9 +17,7 @@ const SEARCHES = [
 
 /** Seeds the data set unless the database already holds `questions` of them; returns what seed-qa.ts tells of it. */
 export function seedQa(env, questions) {
-  const seeded = spawnSync(join(root, 'node_modules/.bin/tsx'), ['bench/seed-qa.ts', String(questions)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  if (seeded.status !== 0) throw new Error('seeding questions failed');
-  return JSON.parse(seeded.stdout.trim().split('\n').at(-1));
+  return lastJson(runScript('bench/seed-qa.ts', [questions], env));
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];

@@ -82,10 +82,12 @@ else log('already at size');
 // measured requests (a 1M set left with its queue had the web process embedding, not serving).
 await database.exec('DELETE FROM embedding_jobs');
 await database.exec('VACUUM ANALYZE');
-const counts = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM answers)::int a, (SELECT count(*) FROM comments)::int c');
-log(`done: ${counts.q} questions, ${counts.a} answers, ${counts.c} comments`);
+const { lo, hi, n, answers, comments } = await one(
+  'SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n, (SELECT count(*) FROM answers)::int AS answers, (SELECT count(*) FROM comments)::int AS comments FROM questions',
+);
+log(`done: ${n} questions, ${answers} answers, ${comments} comments`);
 // What the benchmark needs to know of the data (the embedded database can't be read while its server runs): on stdout.
-const range = await one('SELECT min(id)::int AS lo, max(id)::int AS hi, count(*)::int AS n FROM questions');
+const range = { lo, hi, n };
 const biggest = await one(
   `SELECT q.id, q.answer_count, (SELECT count(*) FROM comments c WHERE c.question_id = q.id OR c.answer_id IN (SELECT id FROM answers WHERE question_id = q.id))::int AS comments
    FROM questions q ORDER BY q.answer_count DESC, q.id LIMIT 1`,
