@@ -13,7 +13,9 @@ import pg from 'pg';
 import { openDatabase, type Database } from './client.ts';
 import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
 
-const TEMPLATE_DB = 'fso_template';
+// One template per checkout, so that two checkouts testing against one server do not drop each
+// other's template mid-run.
+const TEMPLATE_DB = `fso_template_${createHash('sha256').update(MIGRATIONS_FOLDER).digest('hex').slice(0, 8)}`;
 
 function migrationsHash(): string {
   const hash = createHash('sha256');
