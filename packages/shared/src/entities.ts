@@ -7,6 +7,8 @@ export interface SafeUser {
   username: string;
   biography: string;
   dateJoined: string;
+  /** Stack Overflow reputation (docs/decisions/0020); absent only in payloads built without a database row. */
+  reputation?: number;
   /** Only in the signed-in user's own answer to an external sign-in (POST /user/firebaseLogin). */
   email?: string | null;
   firebaseId?: string;
@@ -43,6 +45,12 @@ export interface Answer {
   ansDateTime: string;
   comments: Comment[];
   source?: Attribution | null;
+  /** Votes on the answer, as on a question (SPEC §3's upVotes/downVotes), and their sum. */
+  upVotes: string[];
+  downVotes: string[];
+  score: number;
+  /** When its author last edited it; null when never. */
+  editedAt: string | null;
 }
 
 /** CC BY-SA attribution of an imported post. */
@@ -69,6 +77,10 @@ export interface Question {
   viewCount: number;
   score: number;
   source: Attribution | null;
+  /** The `_id` of the answer the asker accepted, or null. */
+  acceptedAnswer: string | null;
+  /** When its author last edited it; null when never. */
+  editedAt: string | null;
 }
 
 /** A question in a list: the same fields, with answers and comments as ids and an excerpt as text. */
@@ -77,4 +89,33 @@ export interface QuestionSummary extends Omit<Question, 'answers' | 'comments' |
   comments: string[];
   answerCount: number;
   lastActivity: string;
+}
+
+/**
+ * What a post said before one edit (GET /question/getRevisions/:qid, /answer/getRevisions/:aid):
+ * who edited it and when; `title` and `tags` only for questions.
+ */
+export interface Revision {
+  _id: string;
+  editedBy: string | null;
+  editedAt: string;
+  title?: string;
+  tags?: string[];
+  text: string;
+}
+
+/** One page of a list with the number of items in the whole list. */
+export interface Paged<T> {
+  total: number;
+  items: T[];
+}
+
+/** GET /user/getUserActivity/:username (docs/decisions/0021). */
+export interface UserActivity {
+  username: string;
+  biography: string;
+  dateJoined: string;
+  reputation: number;
+  questions: Paged<{ _id: string; title: string; score: number; answerCount: number; accepted: boolean; askDateTime: string }>;
+  answers: Paged<{ _id: string; qid: string; title: string; score: number; accepted: boolean; ansDateTime: string }>;
 }

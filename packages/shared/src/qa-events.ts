@@ -1,4 +1,7 @@
-/** Live Q&A events (SPEC §4): questionUpdate, answerUpdate, viewsUpdate, commentUpdate, voteUpdate. */
+/**
+ * Live Q&A events (SPEC §4): questionUpdate, answerUpdate, viewsUpdate, commentUpdate, voteUpdate;
+ * beside them (issue 17) answerVoteUpdate, acceptUpdate and questionDelete.
+ */
 import type { Answer, Question } from './entities.ts';
 
 export interface AnswerUpdatePayload {
@@ -14,10 +17,29 @@ export interface VoteUpdatePayload {
   downVotes: string[];
 }
 
+/** An answer's votes changed (POST /answer/upvoteAnswer, downvoteAnswer). */
+export interface AnswerVoteUpdatePayload {
+  qid: string;
+  aid: string;
+  upVotes: string[];
+  downVotes: string[];
+  score: number;
+}
+
+/** The accepted answer of a question changed; `aid` null: none is accepted now. */
+export interface AcceptUpdatePayload {
+  qid: string;
+  aid: string | null;
+}
+
 export interface QaServerEvents {
   questionUpdate: (question: Question) => void;
   answerUpdate: (payload: AnswerUpdatePayload) => void;
   viewsUpdate: (question: Question) => void;
   commentUpdate: (payload: CommentUpdatePayload) => void;
   voteUpdate: (payload: VoteUpdatePayload) => void;
+  answerVoteUpdate: (payload: AnswerVoteUpdatePayload) => void;
+  acceptUpdate: (payload: AcceptUpdatePayload) => void;
+  /** The question is gone (deleted by its author). */
+  questionDelete: (payload: { qid: string }) => void;
 }

@@ -77,6 +77,22 @@ export const addQuestionBodySchema = z.object({
 /** POST /question/upvoteQuestion and downvoteQuestion. */
 export const voteBodySchema = z.object({ qid: idSchema, username: username(MSG.notAllowed) });
 
+/** PATCH /question/editQuestion/:qid: the same rules as asking. */
+export const editQuestionBodySchema = addQuestionBodySchema.omit({ askedBy: true });
+
+/** PATCH /answer/editAnswer/:aid. */
+export const editAnswerBodySchema = z.object({ text: answerTextSchema });
+
+/** POST /answer/upvoteAnswer and downvoteAnswer (the voter is the session's user). */
+export const answerVoteBodySchema = z.object({ aid: idSchema });
+
+/** POST /question/acceptAnswer. */
+export const acceptAnswerBodySchema = z.object({ qid: idSchema, aid: idSchema });
+
+/** How a question page orders its answers (the accepted one always first). */
+export const ANSWER_SORTS = ['score', 'newest', 'oldest'] as const;
+export type AnswerSort = (typeof ANSWER_SORTS)[number];
+
 /** POST /answer/addAnswer. */
 export const addAnswerBodySchema = z.object({
   qid: idSchema,

@@ -1,5 +1,6 @@
 /**
- * `/users` — every user by name with a filter box and join dates (SPEC §2), paged. The list
+ * `/users` — every user by name with a filter box and join dates (SPEC §2), paged; reputation
+ * beside each name and a switch to sort by it (`?sort=reputation`, paged by `?page=`). The list
  * follows `userUpdate` live: a sign-up, edit or deletion anywhere re-reads the page.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -7,7 +8,7 @@ import { Form, Link, useLoaderData, useRevalidator, useSearchParams, useSubmit }
 import { listUsers } from '@fso/db';
 import { calendarDate, MSG } from '@fso/shared';
 import { useSocketEvent } from '~/components/socket.tsx';
-import { pageLimit } from '~/services/http.server.ts';
+import { pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -16,13 +17,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = url.searchParams.get('filter')?.trim().slice(0, 100) ?? '';
   const after = url.searchParams.get('after') ?? undefined;
   const limit = pageLimit(url);
-  const page = await listUsers(context.database.db, { filter: filter || undefined, after, limit });
+  const sort = url.searchParams.get('sort') === 'reputation' ? 'reputation' : 'name';
+  const offset = pageOffset(url, limit);
+  const page = await listUsers(context.database.db, { filter: filter || undefined, after, limit, sort, offset });
   const last = page.users.at(-1);
-  return { ...page, filter, next: page.users.length === limit && last ? last.username : null, paged: Boolean(after) };
+  const full = page.users.length === limit && last;
+  return { ...page, filter, sort, next: full ? (sort === 'reputation' ? String(offset / limit + 2) : last.username) : null, paged: Boolean(after) || offset > 0 };
 }
 
 export default function UsersPage() {
-  const { users, total, filter, next, paged } = useLoaderData<typeof loader>();
+  const { users, total, filter, sort, next, paged } = useLoaderData<typeof loader>();
+  const sorted = (by: string) => `?${new URLSearchParams({ ...(filter ? { filter } : {}), ...(by === 'reputation' ? { sort: by } : {}) })}`;
   const revalidator = useRevalidator();
   const submit = useSubmit();
   const [params] = useSearchParams();
@@ -44,25 +49,39 @@ export default function UsersPage() {
             onChange={(e) => submit(e.currentTarget.form, { replace: true })}
           />
         </label>
+        {sort === 'reputation' ? <input type="hidden" name="sort" value="reputation" /> : null}
         <noscript>
           <button type="submit">Filter</button>
         </noscript>
       </Form>
+      <nav className="user-sort" aria-label="Sort users">
+        Sort by{' '}
+        <Link to={sorted('name')} aria-current={sort === 'name' ? 'page' : undefined}>
+          name
+        </Link>{' '}
+        ·{' '}
+        <Link to={sorted('reputation')} aria-current={sort === 'reputation' ? 'page' : undefined}>
+          reputation
+        </Link>
+      </nav>
       {users.length === 0 ? (
         <p className="empty">{MSG.noUsers}</p>
       ) : (
         <ul className="user-list">
           {users.map((u) => (
             <li key={u._id}>
-              <Link to={`/user/${encodeURIComponent(u.username)}`}>{u.username}</Link>
+              <Link to={`/user/${encodeURIComponent(u.username)}`}>{u.username}</Link>{' '}
+              <span className="reputation" title="reputation">
+                {u.reputation ?? 1}
+              </span>
               <span className="muted"> joined {calendarDate(new Date(u.dateJoined))}</span>
             </li>
           ))}
         </ul>
       )}
       <nav className="pager" aria-label="Pages">
-        {paged ? <Link to={filter ? `?filter=${encodeURIComponent(filter)}` : '?'}>First page</Link> : null}
-        {next ? <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), after: next })}`}>Next page</Link> : null}
+        {paged ? <Link to={sorted(sort)}>First page</Link> : null}
+        {next ? <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), [sort === 'reputation' ? 'page' : 'after']: next })}`}>Next page</Link> : null}
       </nav>
     </section>
   );

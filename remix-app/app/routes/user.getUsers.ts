@@ -1,19 +1,23 @@
 /**
  * GET /user/getUsers?filter=&limit=&after= → one page of users by name (never unbounded),
- * with the total in X-Total-Count. Signed-in users only.
+ * with the total in X-Total-Count; `sort=reputation&offset=` pages them by reputation instead.
+ * Signed-in users only.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listUsers } from '@fso/db';
-import { ok, pageLimit } from '~/services/http.server.ts';
+import { ok, pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const url = new URL(request.url);
+  const limit = pageLimit(url);
   const page = await listUsers(context.database.db, {
+    sort: url.searchParams.get('sort') === 'reputation' ? 'reputation' : 'name',
+    offset: pageOffset(url, limit),
     filter: url.searchParams.get('filter')?.trim().slice(0, 100) || undefined,
     after: url.searchParams.get('after') ?? undefined,
-    limit: pageLimit(url),
+    limit,
   });
   return ok(page.users, { 'X-Total-Count': String(page.total) });
 }

@@ -1,7 +1,7 @@
 /**
  * Q&A use cases shared by the REST routes and the screens' form actions: ask, answer,
- * comment, vote, view. The actor comes from the session; a name in a payload that is not the
- * actor's is refused (403). Each write stores the body's rendered HTML with its Markdown,
+ * comment, view (votes, accepts, edits and deletions have their own modules beside this one).
+ * The actor comes from the session; a name in a payload that is not the actor's is refused (403). Each write stores the body's rendered HTML with its Markdown,
  * commits first and then publishes its SPEC §4 event.
  */
 import type { AppLoadContext } from '@remix-run/node';
@@ -11,7 +11,8 @@ import { renderMarkdown } from './markdown.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
-async function loadQuestion(context: AppLoadContext, id: number): Promise<Outcome<Question>> {
+/** The whole question, or a 404 outcome. */
+export async function loadQuestion(context: AppLoadContext, id: number): Promise<Outcome<Question>> {
   const question = await db.getQuestion(context.database.db, id);
   return question ? { ok: true, value: question } : fail(404, MSG.questionNotFound);
 }
@@ -60,15 +61,6 @@ export async function addComment(
   if (!answer) return fail(404, MSG.answerNotFound);
   context.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
   return { ok: true, value: answer };
-}
-
-export async function vote(context: AppLoadContext, actor: SessionUser, questionId: number, value: 1 | -1): Promise<Outcome<{ upVotes: string[]; downVotes: string[] }>> {
-  if (!(await db.castVote(context.database.db, { questionId, userId: actor.userId, value }))) return fail(404, MSG.questionNotFound);
-  const outcome = await loadQuestion(context, questionId);
-  if (!outcome.ok) return outcome;
-  const { upVotes, downVotes } = outcome.value;
-  context.events.toAll('voteUpdate', { qid: String(questionId), upVotes, downVotes });
-  return { ok: true, value: { upVotes, downVotes } };
 }
 
 /** Every body of the question as sanitised HTML, keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */

@@ -1,17 +1,28 @@
-/** The two REST vote paths differ only in the vote's sign; this is their one action. */
+/** The REST vote paths differ only in the post and the vote's sign; these are their actions. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { MSG, voteBodySchema } from '@fso/shared';
+import { answerVoteBodySchema, MSG, voteBodySchema } from '@fso/shared';
 import { readJson, requireMethod, textError } from './http.server.ts';
-import { vote } from './questions.server.ts';
+import { voteAnswer, voteQuestion } from './votes.server.ts';
 import { respond } from './respond.server.ts';
 import { claimsActor, requireApiUser } from './session.server.ts';
 
+/** POST /question/upvoteQuestion, downvoteQuestion {qid, username} → {upVotes, downVotes}. */
 export function voteAction(value: 1 | -1) {
   return async ({ request, context }: ActionFunctionArgs) => {
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, voteBodySchema);
     if (!claimsActor(actor, body.username)) return textError(403, MSG.notAllowed);
-    return respond(await vote(context, actor, Number(body.qid), value), (v) => v);
+    return respond(await voteQuestion(context, actor, Number(body.qid), value), (v) => v);
+  };
+}
+
+/** POST /answer/upvoteAnswer, downvoteAnswer {aid} → {aid, upVotes, downVotes}. */
+export function answerVoteAction(value: 1 | -1) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    requireMethod(request, 'POST');
+    const actor = await requireApiUser(request, context);
+    const body = await readJson(request, answerVoteBodySchema);
+    return respond(await voteAnswer(context, actor, Number(body.aid), value), (v) => v);
   };
 }

@@ -55,16 +55,16 @@ const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORD
  */
 async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ question: Question; html: BodiesHtml } | null> {
   const html = (table: 'q' | 'a' | 'c') => (withHtml ? sql.raw(`${table}.html`) : sql`NULL::text`);
-  const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; views: Row[] }>(
+  const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; answerVotes: Row[]; views: Row[] }>(
     db,
     sql`SELECT
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, q.text, ${html('q')} AS html, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
-                q.source_url, q.source_author, q.source_author_url
+                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
-        sql`SELECT a.id, a.text, ${html('a')} AS html, u.username AS ans_by, a.ans_date_time, a.source_url, a.source_author, a.source_author_url
+        sql`SELECT a.id, a.text, ${html('a')} AS html, u.username AS ans_by, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url
             FROM answers a LEFT JOIN users u ON u.id = a.ans_by
             WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
         sql`r.ans_date_time, r.id`,
@@ -80,11 +80,23 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
         sql`r.comment_date_time, r.id`,
       )} AS comments,
       ${jsonRows(sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`, sql`r.username`)} AS votes,
+      ${jsonRows(
+        sql`SELECT v.answer_id, u.username, v.value FROM answers a JOIN answer_votes v ON v.answer_id = a.id JOIN users u ON u.id = v.user_id
+            WHERE a.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters * 5}`,
+        sql`r.username`,
+      )} AS "answerVotes",
       ${jsonRows(sql`SELECT u.username FROM question_views v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.viewers}`, sql`r.username`)} AS views`,
   );
   const head = doc?.head;
   if (!doc || !head) return null;
-  const { tags: tagRows, answers: answerRows, comments: commentRows, votes: voteRows, views: viewRows } = doc;
+  const { tags: tagRows, answers: answerRows, comments: commentRows, votes: voteRows, answerVotes: answerVoteRows, views: viewRows } = doc;
+  const voters = new Map<string, { upVotes: string[]; downVotes: string[] }>();
+  for (const r of answerVoteRows) {
+    const lists = voters.get(String(r.answer_id)) ?? { upVotes: [], downVotes: [] };
+    const list = Number(r.value) > 0 ? lists.upVotes : lists.downVotes;
+    if (list.length < QUESTION_LIMITS.voters) list.push(String(r.username));
+    voters.set(String(r.answer_id), lists);
+  }
 
   const byAnswer = new Map<string, Comment[]>();
   const questionComments: Comment[] = [];
@@ -101,6 +113,10 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
     ansDateTime: iso(r.ans_date_time),
     comments: byAnswer.get(String(r.id)) ?? [],
     source: attribution(r),
+    upVotes: voters.get(String(r.id))?.upVotes ?? [],
+    downVotes: voters.get(String(r.id))?.downVotes ?? [],
+    score: Number(r.score),
+    editedAt: r.edited_at ? iso(r.edited_at) : null,
   }));
 
   const bodies: BodiesHtml = { q: str(head.html) };
@@ -122,6 +138,8 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
     viewCount: Number(head.view_count),
     score: Number(head.score),
     source: attribution(head),
+    acceptedAnswer: str(head.accepted_answer_id),
+    editedAt: head.edited_at ? iso(head.edited_at) : null,
   };
   return { question, html: bodies };
 }
@@ -181,7 +199,7 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
   const byRank = !q.order && Boolean(words);
   const ranked = byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
   const source = byRank
-    ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.search
+    ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
            FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
     : sql`questions q`;
 
@@ -189,7 +207,7 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
     rows(
       db,
       sql`SELECT q.id, q.title, left(q.text, ${EXCERPT}) AS text, u.username AS asked_by, q.ask_date_time, q.last_activity,
-                 q.answer_count, q.view_count, q.score,
+                 q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
                  (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
                     FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
                  ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
@@ -228,6 +246,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
       answerCount: Number(r.answer_count),
       viewCount: Number(r.view_count),
       score: Number(r.score),
+      acceptedAnswer: str(r.accepted_answer_id),
+      editedAt: r.edited_at ? iso(r.edited_at) : null,
     })),
     total: where.length ? Math.min(counted, COUNT_CAP) : counted,
     totalCapped: where.length > 0 && counted > COUNT_CAP,

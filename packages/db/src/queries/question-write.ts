@@ -1,10 +1,12 @@
 /**
- * Writing Q&A: questions with their tags, answers, comments, votes and views. Each write is
+ * Writing Q&A: questions with their tags, answers, comments and views. Each write is
  * one transaction; counters on the question row (answers, score, views, last activity) change
- * in the same transaction, and votes on a question are serialised by locking its row.
+ * in the same transaction. Votes are in votes.ts; edits, accepts and deletions in post-edit.ts,
+ * accept.ts and post-delete.ts.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { rows, type Tx } from './sql-rows.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
 
@@ -15,28 +17,28 @@ interface Body {
   html?: string;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Row = Record<string, unknown>;
-
-async function rows(db: Db | Tx, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 /** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
 export async function insertQuestion(db: Db, input: Body & { title: string; tags: string[]; askedBy: number }): Promise<number> {
   return db.transaction(async (tx) => {
-    const names = sql.join(
-      input.tags.map((t) => sql`(${t}, ${USER_ADDED_TAG})`),
-      sql`, `,
-    );
-    await tx.execute(sql`INSERT INTO tags (name, description) VALUES ${names} ON CONFLICT (lower(name)) DO NOTHING`);
     const [question] = await rows(tx, sql`INSERT INTO questions (title, text, html, asked_by) VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}) RETURNING id`);
     const id = Number(question?.id);
-    const lowered = input.tags.map((t) => t.toLowerCase());
-    await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
-      SELECT ${id}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[])`);
+    await setQuestionTags(tx, id, input.tags);
     return id;
   });
+}
+
+/** Makes `tags` the question's tags, in this order, creating the new ones as "user added tag". */
+export async function setQuestionTags(tx: Tx, questionId: number, tags: string[]): Promise<void> {
+  const names = sql.join(
+    tags.map((t) => sql`(${t}, ${USER_ADDED_TAG})`),
+    sql`, `,
+  );
+  await tx.execute(sql`INSERT INTO tags (name, description) VALUES ${names} ON CONFLICT (lower(name)) DO NOTHING`);
+  await tx.execute(sql`DELETE FROM question_tags WHERE question_id = ${questionId}`);
+  const lowered = tags.map((t) => t.toLowerCase());
+  await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
+    SELECT ${questionId}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[])`);
 }
 
 /** Adds an answer and bumps the question's counters; null when the question does not exist. */
@@ -63,27 +65,6 @@ export async function insertComment(
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
     const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`);
     return { commentId: Number(comment?.id), questionId: Number(owner.id) };
-  });
-}
-
-/**
- * A vote of +1 or -1: the same vote again removes it, the other one switches it (DESIGN).
- * The question row is locked first, so concurrent votes on it apply one after another and the
- * score always equals the sum of the vote rows. False when the question does not exist.
- */
-export async function castVote(db: Db, input: { questionId: number; userId: number; value: 1 | -1 }): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`SELECT id FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
-    if (!question) return false;
-    const [previous] = await rows(tx, sql`SELECT value FROM question_votes WHERE question_id = ${input.questionId} AND user_id = ${input.userId}`);
-    const before = previous ? Number(previous.value) : 0;
-    const after = before === input.value ? 0 : input.value;
-    if (after === 0) await tx.execute(sql`DELETE FROM question_votes WHERE question_id = ${input.questionId} AND user_id = ${input.userId}`);
-    else
-      await tx.execute(sql`INSERT INTO question_votes (question_id, user_id, value) VALUES (${input.questionId}, ${input.userId}, ${after})
-        ON CONFLICT (question_id, user_id) DO UPDATE SET value = EXCLUDED.value`);
-    await tx.execute(sql`UPDATE questions SET score = score + ${after - before} WHERE id = ${input.questionId}`);
-    return true;
   });
 }
 

@@ -4,7 +4,8 @@ import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { COUNT_CAP, getQuestion, getQuestionWithHtml, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-read.ts';
 import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
-import { castVote, insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
+import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
+import { castVote } from './votes.ts';
 import { findTagByName, listTagsWithCount } from './tags.ts';
 
 let database: Database;
@@ -45,17 +46,17 @@ describe('questions', () => {
   });
 
   it('toggles and switches votes, and concurrent votes never double-count', async () => {
-    await castVote(database.db, { questionId: second, userId: ada, value: 1 });
+    await castVote(database.db, { post: 'question', id: second, userId: ada, value: 1 });
     expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: ['ada'], downVotes: [], score: 1 });
-    await castVote(database.db, { questionId: second, userId: ada, value: -1 });
+    await castVote(database.db, { post: 'question', id: second, userId: ada, value: -1 });
     expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: [], downVotes: ['ada'], score: -1 });
-    await castVote(database.db, { questionId: second, userId: ada, value: -1 });
+    await castVote(database.db, { post: 'question', id: second, userId: ada, value: -1 });
     expect(await getQuestion(database.db, second)).toMatchObject({ upVotes: [], downVotes: [], score: 0 });
-    await Promise.all(Array.from({ length: 7 }, () => castVote(database.db, { questionId: second, userId: bob, value: 1 })));
+    await Promise.all(Array.from({ length: 7 }, () => castVote(database.db, { post: 'question', id: second, userId: ada, value: 1 })));
     const q = (await getQuestion(database.db, second))!;
-    expect(q.upVotes).toEqual(['bob']);
+    expect(q.upVotes).toEqual(['ada']);
     expect(q.score).toBe(1);
-    expect(await castVote(database.db, { questionId: 999_999, userId: bob, value: 1 })).toBe(false);
+    expect(await castVote(database.db, { post: 'question', id: 999_999, userId: bob, value: 1 })).toBe('missing');
   });
 
   it('counts each signed-in viewer once', async () => {

@@ -3,18 +3,18 @@
  * delete. Returns the SPEC §3 user shape; password hashes never leave this module except
  * through `findCredentials`.
  */
-import { and, asc, count, eq, gt, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import type { SafeUser } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { users } from '../schema/index.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSafeUser(row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined'>): SafeUser {
-  return { _id: String(row.id), username: row.username, biography: row.biography, dateJoined: row.dateJoined.toISOString() };
+export function toSafeUser(row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined' | 'reputation'>): SafeUser {
+  return { _id: String(row.id), username: row.username, biography: row.biography, dateJoined: row.dateJoined.toISOString(), reputation: row.reputation };
 }
 
-export const safeUserColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined };
+export const safeUserColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined, reputation: users.reputation };
 const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
 
 /** Inserts a user; returns null when the username is taken (the unique index decides). */
@@ -45,17 +45,29 @@ export async function findCredentials(db: Db, username: string) {
 export interface UserListQuery {
   filter?: string;
   limit: number;
-  /** Keyset cursor: the last username of the previous page. */
+  /** Keyset cursor (name order): the last username of the previous page. */
   after?: string;
+  /** `name` (the default) or `reputation` (highest first, then name). */
+  sort?: 'name' | 'reputation';
+  /** Rows to skip (reputation order). */
+  offset?: number;
 }
 
-/** One page of users ordered by username, plus the total matching the filter. */
+/** One page of users ordered by username or by reputation, plus the total matching the filter. */
 export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: SafeUser[]; total: number }> {
   const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const filter = pattern ? ilike(users.username, pattern) : undefined;
-  const page = q.after ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
+  const byReputation = q.sort === 'reputation';
+  const page = q.after && !byReputation ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
+  const order = byReputation ? [desc(users.reputation), asc(sql`lower(${users.username})`)] : [asc(sql`lower(${users.username})`)];
   const [rows, totals] = await Promise.all([
-    db.select(safeUserColumns).from(users).where(page).orderBy(asc(sql`lower(${users.username})`)).limit(q.limit),
+    db
+      .select(safeUserColumns)
+      .from(users)
+      .where(page)
+      .orderBy(...order)
+      .limit(q.limit)
+      .offset(byReputation ? (q.offset ?? 0) : 0),
     db.select({ n: count() }).from(users).where(filter),
   ]);
   return { users: rows.map(toSafeUser), total: totals[0]?.n ?? 0 };

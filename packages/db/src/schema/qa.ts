@@ -33,6 +33,9 @@ export const questions = pgTable(
     answerCount: integer('answer_count').notNull().default(0),
     viewCount: integer('view_count').notNull().default(0),
     score: integer('score').notNull().default(0),
+    /** The answer the asker accepted (migration 0012; the foreign key is in the SQL: the tables reference each other). */
+    acceptedAnswerId: bigint('accepted_answer_id', { mode: 'number' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     /** Where an imported question came from (CC BY-SA attribution), NULL for native ones. */
     sourceUrl: text('source_url'),
     sourceAuthor: text('source_author'),
@@ -67,11 +70,14 @@ export const answers = pgTable(
     html: text('html'),
     ansBy: author('ans_by'),
     ansDateTime: timestamp('ans_date_time', { withTimezone: true }).notNull().defaultNow(),
+    /** Sum of its votes, kept with them (the same transaction). */
+    score: integer('score').notNull().default(0),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     sourceUrl: text('source_url'),
     sourceAuthor: text('source_author'),
     sourceAuthorUrl: text('source_author_url'),
   },
-  (t) => [index('answers_question_idx').on(t.questionId, t.ansDateTime), uniqueIndex('answers_source_url_key').on(t.sourceUrl)],
+  (t) => [index('answers_question_idx').on(t.questionId, t.ansDateTime), uniqueIndex('answers_source_url_key').on(t.sourceUrl), index('answers_ans_by_idx').on(t.ansBy)],
 );
 
 export const comments = pgTable(
@@ -102,6 +108,44 @@ export const questionVotes = pgTable(
     value: smallint('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`)],
+);
+
+export const answerVotes = pgTable(
+  'answer_votes',
+  {
+    answerId: bigint('answer_id', { mode: 'number' }).notNull().references(() => answers.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.answerId, t.userId] }), check('answer_votes_value', sql`${t.value} IN (-1, 1)`)],
+);
+
+/** What a question said before each edit: who edited, when, and the old title, text and tags. */
+export const questionRevisions = pgTable(
+  'question_revisions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    editedBy: author('edited_by'),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    tags: text('tags').array().notNull(),
+  },
+  (t) => [index('question_revisions_question_idx').on(t.questionId, t.id)],
+);
+
+/** What an answer said before each edit. */
+export const answerRevisions = pgTable(
+  'answer_revisions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    answerId: bigint('answer_id', { mode: 'number' }).notNull().references(() => answers.id, { onDelete: 'cascade' }),
+    editedBy: author('edited_by'),
+    editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('answer_revisions_answer_idx').on(t.answerId, t.id)],
 );
 
 export const questionViews = pgTable(

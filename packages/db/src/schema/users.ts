@@ -4,7 +4,7 @@
  * reset, deletion end them); an identity ties a provider's stable user id to one account.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -16,11 +16,14 @@ export const users = pgTable(
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     /** A verified email from an external sign-in (never from a form). */
     email: text('email'),
+    /** Stack Overflow reputation, recomputed from votes and accepts on every change (queries/reputation.ts). */
+    reputation: integer('reputation').notNull().default(1),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_date_joined_idx').on(t.dateJoined),
+    index('users_reputation_idx').on(t.reputation.desc(), sql`lower(${t.username})`),
   ],
 );
 

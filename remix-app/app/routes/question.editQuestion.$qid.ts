@@ -1,0 +1,17 @@
+/** PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (author only). */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { editQuestionBodySchema } from '@fso/shared';
+import { editQuestion } from '~/services/edits.server.ts';
+import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
+import { respond } from '~/services/respond.server.ts';
+import { requireApiUser } from '~/services/session.server.ts';
+
+export const loader = methodNotAllowed;
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  requireMethod(request, 'PATCH');
+  const actor = await requireApiUser(request, context);
+  const id = requireId(params.qid);
+  const body = await readJson(request, editQuestionBodySchema);
+  return respond(await editQuestion(context, actor, id, body), (q) => q);
+}

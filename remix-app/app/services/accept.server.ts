@@ -1,0 +1,25 @@
+/**
+ * Accepting an answer: only the asker; the same answer again un-accepts, another moves the
+ * mark. Commits, then publishes acceptUpdate.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import * as db from '@fso/db';
+import { MSG } from '@fso/shared';
+import { fail, type Outcome } from './respond.server.ts';
+import type { SessionUser } from './session.server.ts';
+
+export async function acceptAnswer(
+  context: AppLoadContext,
+  actor: SessionUser,
+  input: { questionId: number; answerId: number },
+): Promise<Outcome<{ qid: string; acceptedAnswer: string | null }>> {
+  const result = await db.acceptAnswer(context.database.db, { ...input, userId: actor.userId });
+  if (result.status === 'questionMissing') return fail(404, MSG.questionNotFound);
+  if (result.status === 'forbidden') return fail(403, MSG.onlyAskerAccepts);
+  if (result.status === 'answerMissing') return fail(404, MSG.answerNotOfQuestion);
+  const qid = String(input.questionId);
+  const aid = result.acceptedAnswer === null ? null : String(result.acceptedAnswer);
+  // The accept has committed: this is where its notification goes (issue 17, inbox).
+  context.events.toAll('acceptUpdate', { qid, aid });
+  return { ok: true, value: { qid, acceptedAnswer: aid } };
+}
