@@ -1,11 +1,13 @@
 /**
  * `/home` (SPEC §2): the question list — all, a search's results or one tag's — in one of
  * four orders, paged, with its count and "Ask a Question". Server-rendered for visitors and
- * crawlers; for a signed-in user it follows questionUpdate/answerUpdate/viewsUpdate/voteUpdate.
+ * crawlers; for a signed-in user it follows questionUpdate/answerUpdate/viewsUpdate/voteUpdate
+ * (and acceptUpdate/questionDelete). A question with an accepted answer shows its answer count
+ * on green, an answered one outlined; askers' names carry their reputation.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listQuestions } from '@fso/db';
+import { listQuestions, reputationsOf } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
@@ -22,8 +24,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parsed.ok ? parsed.data : {};
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
+  const reputations = await reputationsOf(context.database.db, page.questions.map((q) => q.askedBy));
   return {
     ...page,
+    reputations,
     search: query.search ?? '',
     tag: query.tag ?? '',
     order: query.order ?? null,
@@ -40,8 +44,8 @@ function heading(search: string, tag: string) {
 }
 
 export default function HomePage() {
-  const { questions, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
-  useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate']);
+  const { questions, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
+  useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate', 'acceptUpdate', 'questionDelete']);
   const activeOrder = order ?? (search ? null : 'newest');
   const href = (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams();
@@ -84,7 +88,10 @@ export default function HomePage() {
             <li key={q._id} className="question-summary">
               <div className="stats muted">
                 <span>{counted(q.score, 'vote')}</span>
-                <span>{counted(q.answerCount, 'answer')}</span>
+                <span className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'} title={q.acceptedAnswer ? 'has an accepted answer' : undefined}>
+                  {q.acceptedAnswer ? <span aria-label="accepted">✓ </span> : null}
+                  {counted(q.answerCount, 'answer')}
+                </span>
                 <span>{counted(q.viewCount, 'view')}</span>
               </div>
               <div className="summary-main">
@@ -92,7 +99,7 @@ export default function HomePage() {
                   {q.title}
                 </Link>
                 <TagList tags={q.tags} />
-                <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
+                <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={q.askedBy ? reputations[q.askedBy] : undefined} />
               </div>
             </li>
           ))}

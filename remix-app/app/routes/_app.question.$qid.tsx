@@ -2,12 +2,15 @@
  * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
  * answers with their comments. Server-rendered with title, description, canonical URL and
  * schema.org QAPage data for crawlers; a signed-in viewer's first visit counts a view, and
- * the page follows answerUpdate/commentUpdate/voteUpdate/viewsUpdate for this question.
- * Its action takes the page's forms: upvote, downvote and comment.
+ * the page follows the live Q&A events for this question. Answers: the accepted one first,
+ * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
+ * their reputation. Its action takes the page's forms: votes on the question or an answer,
+ * accept, comment, and deleting one's own question, answer or comment.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { commentFormSchema, counted, idSchema, MSG, parseWith } from '@fso/shared';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { reputationsOf } from '@fso/db';
+import { ANSWER_SORTS, commentFormSchema, counted, idSchema, MSG, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -16,8 +19,12 @@ import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
+import { orderAnswers } from '~/components/qa/answer-order.ts';
+import { acceptAnswer } from '~/services/accept.server.ts';
+import { deleteAnswer, deleteComment, deleteQuestion } from '~/services/deletions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { addComment, bodiesHtml, viewQuestion, vote } from '~/services/questions.server.ts';
+import { addComment, bodiesHtml, viewQuestion } from '~/services/questions.server.ts';
+import { voteAnswer, voteQuestion } from '~/services/votes.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
@@ -32,7 +39,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const outcome = await viewQuestion(context, viewer, id);
   if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
   const url = new URL(request.url);
-  return { question: outcome.value.question, html: bodiesHtml(outcome.value.question, outcome.value.html), viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  const q = outcome.value.question;
+  const sortParam = url.searchParams.get('sort');
+  const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
+  const authors = [q.askedBy, ...q.comments.map((c) => c.commentBy), ...q.answers.flatMap((a) => [a.ansBy, ...a.comments.map((c) => c.commentBy)])];
+  const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
+  const reputations = await reputationsOf(context.database.db, authors);
+  return { question, html: bodiesHtml(q, outcome.value.html), viewer: viewer?.username ?? null, reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -40,9 +53,27 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
-    const outcome = await vote(context, actor, id, fields.intent === 'upvote' ? 1 : -1);
+    const value = fields.intent === 'upvote' ? 1 : -1;
+    const outcome = fields.answer ? await voteAnswer(context, actor, questionId(fields.answer), value) : await voteQuestion(context, actor, id, value);
+    const target = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
+    if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
+    return { error: outcome.ok ? null : outcome.error, target };
+  }
+  if (fields.intent === 'accept') {
+    const outcome = await acceptAnswer(context, actor, { questionId: id, answerId: questionId(fields.answer) });
     if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
     return { error: null, target: null };
+  }
+  if (fields.intent === 'deleteQuestion') {
+    const outcome = await deleteQuestion(context, actor, id);
+    if (!outcome.ok) return { error: outcome.error, target: 'question' };
+    return redirect('/home');
+  }
+  if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
+    const target = fields.intent === 'deleteAnswer' ? `answer:${fields.answer ?? ''}` : null;
+    const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context, actor, questionId(fields.answer)) : await deleteComment(context, actor, questionId(fields.comment));
+    if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
+    return { error: outcome.ok ? null : outcome.error, target };
   }
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
@@ -57,10 +88,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function QuestionPage() {
-  const { question: q, html, viewer, now } = useLoaderData<typeof loader>();
+  const { question: q, html, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
-  useLiveReload(['answerUpdate', 'commentUpdate', 'voteUpdate', 'viewsUpdate'], (_event, payload) => {
+  const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
+  const isAsker = mine(q.askedBy);
+  const rep = (user: string | null) => (user ? reputations[user] : undefined);
+  useLiveReload(['answerUpdate', 'commentUpdate', 'voteUpdate', 'viewsUpdate', 'answerVoteUpdate', 'acceptUpdate', 'questionUpdate', 'questionDelete'], (_event, payload) => {
     const p = payload as { qid?: string; _id?: string; result?: { _id: string; qid?: string } };
     return (p.qid ?? p.result?.qid ?? p.result?._id ?? p._id) === q._id;
   });
@@ -75,33 +109,101 @@ export default function QuestionPage() {
       </div>
       <p className="question-meta muted">
         <span id="answer-count">{counted(q.answers.length, 'answer')}</span> · <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
-        <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} />
+        <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={rep(q.askedBy)} />
+        <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
       </p>
       <div className="post">
-        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} />
+        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} serverError={errorFor('vote:question')} />
         <div className="post-main">
           <PostBody html={html.q ?? ''} />
           <TagList tags={q.tags} />
           <Attribution source={q.source} />
-          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} serverError={errorFor(`question:${q._id}`)} />
+          {isAsker ? (
+            <Form method="post" className="post-actions">
+              <Link to={`/edit/question/${q._id}`}>Edit question</Link>
+              <button type="submit" name="intent" value="deleteQuestion" className="link-button">
+                Delete question
+              </button>
+            </Form>
+          ) : null}
+          {errorFor('question') ? <p className="form-error" role="alert">{errorFor('question')}</p> : null}
+          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`question:${q._id}`)} />
         </div>
       </div>
 
-      <h2>{counted(q.answers.length, 'Answer')}</h2>
+      <div className="answers-heading">
+        <h2>{counted(q.answers.length, 'Answer')}</h2>
+        <nav className="answer-sort" aria-label="Sort answers">
+          Sorted by:{' '}
+          {ANSWER_SORTS.map((s) => (
+            <Link key={s} to={`?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
+              {s}
+            </Link>
+          ))}
+        </nav>
+      </div>
       <ol className="answer-list">
-        {q.answers.map((a) => (
-          <li key={a._id} className="answer" id={`answer-${a._id}`}>
-            <PostBody html={html[`a${a._id}`] ?? ''} />
-            <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} />
-            <Attribution source={a.source} />
-            <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} serverError={errorFor(`answer:${a._id}`)} />
-          </li>
-        ))}
+        {q.answers.map((a) => {
+          const accepted = a._id === q.acceptedAnswer;
+          return (
+            <li key={a._id} className={accepted ? 'answer accepted' : 'answer'} id={`answer-${a._id}`}>
+              <div className="post">
+                <div className="answer-side">
+                  <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
+                  {isAsker ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="answer" value={a._id} />
+                      <button type="submit" name="intent" value="accept" className={accepted ? 'accept-mark on' : 'accept-mark'} aria-pressed={accepted} aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}>
+                        ✓
+                      </button>
+                    </Form>
+                  ) : accepted ? (
+                    <span className="accept-mark on" role="img" aria-label="Accepted answer">
+                      ✓
+                    </span>
+                  ) : null}
+                </div>
+                <div className="post-main">
+                  <PostBody html={html[`a${a._id}`] ?? ''} />
+                  <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
+                  <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
+                  <Attribution source={a.source} />
+                  {mine(a.ansBy) ? (
+                    <Form method="post" className="post-actions">
+                      <input type="hidden" name="answer" value={a._id} />
+                      <Link to={`/edit/answer/${a._id}`}>Edit answer</Link>
+                      <button type="submit" name="intent" value="deleteAnswer" className="link-button">
+                        Delete answer
+                      </button>
+                    </Form>
+                  ) : null}
+                  <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
+                </div>
+              </div>
+            </li>
+          );
+        })}
       </ol>
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>
     </article>
+  );
+}
+
+/** " · edited 3 minutes ago", linking to the post's revisions; nothing for a post never edited. */
+function Edited({ editedAt, href, now }: { editedAt: string | null; href: string; now: number }) {
+  if (!editedAt) return null;
+  return (
+    <>
+      {' · '}
+      <Link to={href} className="edited-link">
+        edited{' '}
+        <time dateTime={editedAt} suppressHydrationWarning>
+          {relativeTime(new Date(editedAt), new Date(now))}
+        </time>
+      </Link>
+    </>
   );
 }
 
@@ -118,6 +220,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   const q = data.question;
   const description = q.text.replace(/\s+/g, ' ').slice(0, 160);
   const person = (name: string | null) => ({ '@type': 'Person', name: name ?? 'deleted user' });
+  const answer = (a: (typeof q.answers)[number]) => ({
+    '@type': 'Answer',
+    text: a.text,
+    dateCreated: a.ansDateTime,
+    upvoteCount: a.score,
+    author: person(a.ansBy),
+    url: `${data.canonical}#answer-${a._id}`,
+  });
+  const accepted = q.answers.find((a) => a._id === q.acceptedAnswer);
   return [
     { title: `${q.title} — Fake Stack Overflow` },
     { name: 'description', content: description },
@@ -131,10 +242,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
           name: q.title,
           text: q.text,
           answerCount: q.answers.length,
-          upvoteCount: q.upVotes.length - q.downVotes.length,
+          upvoteCount: q.score,
           dateCreated: q.askDateTime,
           author: person(q.askedBy),
-          suggestedAnswer: q.answers.map((a) => ({ '@type': 'Answer', text: a.text, dateCreated: a.ansDateTime, author: person(a.ansBy), url: `${data.canonical}#answer-${a._id}` })),
+          ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
+          suggestedAnswer: q.answers.filter((a) => a !== accepted).map(answer),
         },
       },
     },

@@ -2,12 +2,13 @@
  * `/user/:username` — a profile (SPEC §2, §8): biography with Edit/Save/Cancel, date joined,
  * and for the owner a Danger Zone (Reset Password; Delete This User behind a confirmation).
  * Edit mode and the confirmation are URL states (?edit, ?confirm), so everything works
- * without JavaScript too.
+ * without JavaScript too. Also the user's reputation and their questions and answers with
+ * scores, newest first, each list paged by its own parameter (?qpage, ?apage).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { findUser } from '@fso/db';
-import { calendarDate, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
+import { findUser, getUserActivity } from '@fso/db';
+import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -15,11 +16,28 @@ import { deleteAccount, resetPassword, updateBiography } from '~/services/accoun
 import { formFields } from '~/services/forms.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
+const ACTIVITY_PAGE = 10;
+
+/** `?qpage=` / `?apage=` as a 1-based page number. */
+function pageParam(url: URL, name: string): number {
+  const n = Number(url.searchParams.get(name) ?? 1);
+  return Number.isInteger(n) && n > 1 ? Math.min(n, 10_000) : 1;
+}
+
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const [found, viewer] = await Promise.all([findUser(context.database.db, params.username ?? ''), getSessionUser(request, context)]);
-  if (!found) throw data({ missing: true }, { status: 404 });
+  const url = new URL(request.url);
+  const qpage = pageParam(url, 'qpage');
+  const apage = pageParam(url, 'apage');
+  const username = params.username ?? '';
+  const [found, viewer, activity] = await Promise.all([
+    findUser(context.database.db, username),
+    getSessionUser(request, context),
+    getUserActivity(context.database.db, username, { limit: ACTIVITY_PAGE, questionOffset: (qpage - 1) * ACTIVITY_PAGE, answerOffset: (apage - 1) * ACTIVITY_PAGE }),
+  ]);
+  if (!found || !activity) throw data({ missing: true }, { status: 404 });
   const { id: _id, ...user } = found;
-  return { user, isOwner: viewer?.userId === found.id };
+  const pages = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE));
+  return { user, activity, qpage, apage, qpages: pages(activity.questions.total), apages: pages(activity.answers.total), isOwner: viewer?.userId === found.id };
 }
 
 type Result = { intent: string; ok: boolean; message: string };
@@ -54,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, isOwner } = useLoaderData<typeof loader>();
+  const { user, activity, qpage, apage, qpages, apages, isOwner } = useLoaderData<typeof loader>();
   const result = useActionData<Result>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
@@ -67,6 +85,9 @@ export default function ProfilePage() {
     <section className="profile-page">
       <h1>{user.username}</h1>
       <p className="muted">Date joined: {calendarDate(new Date(user.dateJoined))}</p>
+      <p className="profile-reputation">
+        Reputation: <strong id="reputation">{activity.reputation}</strong>
+      </p>
       <h2>Biography</h2>
       {editing ? (
         <Form method="post" className="stack" replace>
@@ -96,6 +117,37 @@ export default function ProfilePage() {
       )}
       {params.get('saved') === 'bio' && !editing ? <FormSuccess message={MSG.bioOk} /> : null}
       {message('bio')}
+
+      <section className="activity" aria-labelledby="questions-heading">
+        <h2 id="questions-heading">{counted(activity.questions.total, 'Question')}</h2>
+        <ul className="activity-list">
+          {activity.questions.items.map((q) => (
+            <li key={q._id}>
+              <span className="activity-score" title="score">
+                {q.score}
+              </span>{' '}
+              <Link to={`/question/${q._id}`}>{q.title}</Link>{' '}
+              <span className={q.accepted ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'}>{counted(q.answerCount, 'answer')}</span>
+            </li>
+          ))}
+        </ul>
+        <ActivityPager name="qpage" page={qpage} pages={qpages} />
+      </section>
+      <section className="activity" aria-labelledby="answers-heading">
+        <h2 id="answers-heading">{counted(activity.answers.total, 'Answer')}</h2>
+        <ul className="activity-list">
+          {activity.answers.items.map((a) => (
+            <li key={a._id}>
+              <span className={a.accepted ? 'activity-score accepted' : 'activity-score'} title={a.accepted ? 'score (accepted answer)' : 'score'}>
+                {a.score}
+              </span>{' '}
+              {a.accepted ? <span aria-label="accepted">✓ </span> : null}
+              <Link to={`/question/${a.qid}#answer-${a._id}`}>{a.title}</Link>
+            </li>
+          ))}
+        </ul>
+        <ActivityPager name="apage" page={apage} pages={apages} />
+      </section>
 
       {isOwner ? (
         <section className="danger-zone" aria-labelledby="danger-heading">
@@ -138,6 +190,23 @@ export default function ProfilePage() {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/** Previous/next links for one activity list, keeping the other list's page. */
+function ActivityPager({ name, page, pages }: { name: string; page: number; pages: number }) {
+  const [params] = useSearchParams();
+  if (pages <= 1) return null;
+  const to = (n: number) => {
+    const next = new URLSearchParams(params);
+    next.set(name, String(n));
+    return `?${next}`;
+  };
+  return (
+    <nav className="pager" aria-label={name === 'qpage' ? 'Question pages' : 'Answer pages'}>
+      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : null} <span className="muted">Page {page} of {pages}</span>{' '}
+      {page < pages ? <Link to={to(page + 1)}>Next</Link> : null}
+    </nav>
   );
 }
 

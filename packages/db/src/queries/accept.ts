@@ -10,7 +10,9 @@ import { idOrNull, rows } from './sql-rows.ts';
 
 export type AcceptOutcome =
   | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null }
-  | { status: 'questionMissing' | 'answerMissing' | 'forbidden' };
+  | { status: 'questionMissing' }
+  | { status: 'answerMissing' }
+  | { status: 'forbidden' };
 
 export async function acceptAnswer(db: Db, input: { questionId: number; answerId: number; userId: number }): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {

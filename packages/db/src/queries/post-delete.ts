@@ -10,7 +10,7 @@ import type { Db } from '../client.ts';
 import { recomputeReputation } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
-export type DeleteOutcome = { status: 'done'; questionId: number } | { status: 'missing' | 'forbidden' | 'conflict' };
+export type DeleteOutcome = { status: 'done'; questionId: number } | { status: 'missing' } | { status: 'forbidden' } | { status: 'conflict' };
 
 export async function deleteQuestion(db: Db, input: { questionId: number; userId: number }): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
@@ -48,7 +48,7 @@ export async function deleteAnswer(db: Db, input: { answerId: number; userId: nu
 export async function deleteComment(
   db: Db,
   input: { commentId: number; userId: number },
-): Promise<{ status: 'done'; questionId: number; parent: 'question' | 'answer'; parentId: number } | { status: 'missing' | 'forbidden' }> {
+): Promise<{ status: 'done'; questionId: number; parent: 'question' | 'answer'; parentId: number } | { status: 'missing' } | { status: 'forbidden' }> {
   return db.transaction(async (tx) => {
     const [comment] = await rows(
       tx,

@@ -1,12 +1,20 @@
-/** "<user> asked/answered/commented <relative time>", linking to the author's profile. */
+/** "<user> <reputation> asked/answered/commented <relative time>", linking to the author's profile. */
 import { Link } from '@remix-run/react';
 import { relativeTime } from '@fso/shared';
 
-export function Byline({ user, verb, date, now }: { user: string | null; verb: string; date: string; now: number }) {
+export function Byline({ user, verb, date, now, reputation }: { user: string | null; verb: string; date: string; now: number; reputation?: number }) {
   return (
     <span className="byline muted">
-      {user ? <Link to={`/user/${encodeURIComponent(user)}`}>{user}</Link> : <span>deleted user</span>} {verb}{' '}
-      <time dateTime={date} suppressHydrationWarning>{relativeTime(new Date(date), new Date(now))}</time>
+      {user ? <Link to={`/user/${encodeURIComponent(user)}`}>{user}</Link> : <span>deleted user</span>}
+      {user && reputation !== undefined ? (
+        <>
+          {' '}
+          <span className="reputation" title="reputation">
+            {reputation}
+          </span>
+        </>
+      ) : null}{' '}
+      {verb} <time dateTime={date} suppressHydrationWarning>{relativeTime(new Date(date), new Date(now))}</time>
     </span>
   );
 }

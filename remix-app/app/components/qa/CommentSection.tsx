@@ -17,11 +17,13 @@ interface Props {
   /** Rendered bodies keyed `c<id>`. */
   html: Record<string, string>;
   now: number;
+  /** The signed-in user, who may delete their own comments. */
+  viewer?: string | null;
   /** Server-side error for this form after a no-JavaScript post. */
   serverError?: string | null;
 }
 
-export function CommentSection({ type, parentId, comments, html, now, serverError }: Props) {
+export function CommentSection({ type, parentId, comments, html, now, viewer, serverError }: Props) {
   const fetcher = useFetcher<{ error?: string; target?: string }>();
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? (fetcher.data?.target === `${type}:${parentId}` ? fetcher.data.error : null) ?? serverError ?? null;
@@ -33,6 +35,14 @@ export function CommentSection({ type, parentId, comments, html, now, serverErro
           {comments.map((c) => (
             <li key={c._id} className="comment">
               <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" /> <Byline user={c.commentBy} verb="commented" date={c.commentDateTime} now={now} />
+              {viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase() ? (
+                <fetcher.Form method="post" className="inline-action">
+                  <input type="hidden" name="comment" value={c._id} />
+                  <button type="submit" name="intent" value="deleteComment" className="link-button">
+                    Delete comment
+                  </button>
+                </fetcher.Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -1,5 +1,5 @@
 /**
- * The ask and answer forms: labelled fields, an error under each field from the shared zod
+ * The ask, answer and edit forms: labelled fields, an error under each field from the shared zod
  * schema (checked in the browser before sending, and again by the server), one submit button.
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ export function PostForm({
   children,
   afterField,
   onFieldInput,
+  initial,
 }: {
   schema: z.ZodType;
   fields: PostField[];
@@ -31,6 +32,8 @@ export function PostForm({
   /** Shown right under the named field (e.g. similar questions under the title). */
   afterField?: { name: string; node: ReactNode };
   onFieldInput?: (name: string, value: string) => void;
+  /** What the fields hold at first (an edit form: the post as it is). */
+  initial?: Record<string, string>;
 }) {
   const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string> }>();
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
@@ -56,9 +59,9 @@ export function PostForm({
             <span>{f.label}</span>
             {f.hint ? <small className="muted">{f.hint}</small> : null}
             {f.multiline ? (
-              <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
+              <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
             ) : (
-              <input name={f.name} defaultValue={server?.values?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
+              <input name={f.name} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
             )}
             <FormError message={shown[f.name]} />
           </label>

@@ -1,24 +1,44 @@
 /**
- * Up/down vote buttons with the viewer's highlight (SPEC §4) and the count. The count is the
- * question's score: upvotes minus downvotes, plus the score an imported question came with.
+ * Up/down vote buttons with the viewer's highlight (SPEC §4) and the count, for a question or
+ * (with `answerId`) an answer. The count is the post's score: upvotes minus downvotes, plus the
+ * score an imported question came with. A refused vote (your own post) is said under the count.
  */
 import { useFetcher } from '@remix-run/react';
+import { FormError } from '../FormError.tsx';
 
-export function VoteButtons({ upVotes, downVotes, score, viewer }: { upVotes: string[]; downVotes: string[]; score: number; viewer: string | null }) {
-  const fetcher = useFetcher();
+interface Props {
+  upVotes: string[];
+  downVotes: string[];
+  score: number;
+  viewer: string | null;
+  /** Set for an answer's votes; omitted for the question's. */
+  answerId?: string;
+  /** The refusal after a no-JavaScript post. */
+  serverError?: string | null;
+}
+
+export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serverError }: Props) {
+  const fetcher = useFetcher<{ error?: string | null; target?: string | null }>();
+  const target = answerId ? `vote:answer:${answerId}` : 'vote:question';
   const me = viewer?.toLowerCase();
   const highlight = me && upVotes.some((u) => u.toLowerCase() === me) ? 1 : me && downVotes.some((u) => u.toLowerCase() === me) ? -1 : 0;
+  const error = (fetcher.data?.target === target ? fetcher.data.error : null) ?? serverError ?? null;
+  // The question's labels are the ones SPEC-era tests and users know; an answer's differ, so
+  // each control on the page has its own name.
+  const label = answerId ? { up: 'Vote up on this answer', down: 'Vote down on this answer', count: 'Answer score' } : { up: 'Upvote', down: 'Downvote', count: 'Votes' };
   return (
     <fetcher.Form method="post" className="vote-buttons">
-      <button type="submit" name="intent" value="upvote" className={highlight === 1 ? 'vote active' : 'vote'} aria-pressed={highlight === 1} aria-label="Upvote">
+      {answerId ? <input type="hidden" name="answer" value={answerId} /> : null}
+      <button type="submit" name="intent" value="upvote" className={highlight === 1 ? 'vote active' : 'vote'} aria-pressed={highlight === 1} aria-label={label.up}>
         ▲
       </button>
-      <span className="vote-count" aria-label="Votes">
+      <span className="vote-count" aria-label={label.count}>
         {score}
       </span>
-      <button type="submit" name="intent" value="downvote" className={highlight === -1 ? 'vote active' : 'vote'} aria-pressed={highlight === -1} aria-label="Downvote">
+      <button type="submit" name="intent" value="downvote" className={highlight === -1 ? 'vote active' : 'vote'} aria-pressed={highlight === -1} aria-label={label.down}>
         ▼
       </button>
+      <FormError message={error} />
     </fetcher.Form>
   );
 }

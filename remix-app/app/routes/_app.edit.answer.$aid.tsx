@@ -1,0 +1,56 @@
+/**
+ * `/edit/answer/:aid` — the answer's author edits its text with the answer form's rules; the
+ * old version is kept as a revision. Others get 403, a missing answer 404.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { questionIdOfAnswer } from '@fso/db';
+import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
+import { PostForm } from '~/components/qa/PostForm.tsx';
+import { RouteError } from '~/components/RouteError.tsx';
+import { editAnswer } from '~/services/edits.server.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { requireId } from '~/services/http.server.ts';
+import { loadQuestion } from '~/services/questions.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const aid = requireId(params.aid);
+  const qid = await questionIdOfAnswer(context.database.db, aid);
+  const outcome = qid === null ? null : await loadQuestion(context, qid);
+  const answer = outcome?.ok ? outcome.value.answers.find((a) => a._id === String(aid)) : undefined;
+  if (!answer) throw new Response(MSG.answerNotFound, { status: 404 });
+  if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
+  return { qid: String(qid), initial: { text: answer.text } };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const aid = requireId(params.aid);
+  const values = await formFields(request);
+  const parsed = fieldErrors(answerFormSchema, values);
+  if (!parsed.ok) return { errors: parsed.errors, values };
+  const outcome = await editAnswer(context, actor, aid, parsed.data.text);
+  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  const qid = await questionIdOfAnswer(context.database.db, aid);
+  return redirect(`/question/${qid ?? ''}#answer-${aid}`);
+}
+
+export default function EditAnswerPage() {
+  const { qid, initial } = useLoaderData<typeof loader>();
+  return (
+    <section className="new-post">
+      <h1>Edit Answer</h1>
+      <PostForm schema={answerFormSchema} submit="Save Edits" initial={initial} fields={[{ name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true }]}>
+        <Link to={`/question/${qid}`}>Cancel</Link>
+      </PostForm>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError missing={MSG.answerNotFound} failed={MSG.questionFetchError} />;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Edit Answer — Fake Stack Overflow' }];

@@ -1,0 +1,61 @@
+/**
+ * `/edit/question/:qid` — the asker edits title, text and tags with the ask form's rules; the
+ * old version is kept as a revision. Others get 403, a missing question 404.
+ */
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { fieldErrors, MSG, questionFormSchema } from '@fso/shared';
+import { PostForm } from '~/components/qa/PostForm.tsx';
+import { RouteError } from '~/components/RouteError.tsx';
+import { editQuestion } from '~/services/edits.server.ts';
+import { formFields } from '~/services/forms.server.ts';
+import { requireId } from '~/services/http.server.ts';
+import { loadQuestion } from '~/services/questions.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const outcome = await loadQuestion(context, requireId(params.qid));
+  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const q = outcome.value;
+  if (q.askedBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
+  return { qid: q._id, initial: { title: q.title, text: q.text, tags: q.tags.map((t) => t.name).join(' ') } };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const id = requireId(params.qid);
+  const values = await formFields(request);
+  const parsed = fieldErrors(questionFormSchema, values);
+  if (!parsed.ok) return { errors: parsed.errors, values };
+  const outcome = await editQuestion(context, actor, id, parsed.data);
+  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  return redirect(`/question/${id}`);
+}
+
+export default function EditQuestionPage() {
+  const { qid, initial } = useLoaderData<typeof loader>();
+  return (
+    <section className="new-post">
+      <h1>Edit Question</h1>
+      <PostForm
+        schema={questionFormSchema}
+        submit="Save Edits"
+        initial={initial}
+        fields={[
+          { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
+          { name: 'text', label: 'Question Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
+          { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)' },
+        ]}
+      >
+        <Link to={`/question/${qid}`}>Cancel</Link>
+      </PostForm>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError} />;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Edit Question — Fake Stack Overflow' }];
