@@ -25,7 +25,10 @@ export function wordDiff(before: string, after: string): DiffPart[] {
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
   let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) (endA--, endB--);
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
   const parts: DiffPart[] = [];
   push(parts, 'same', a.slice(0, start).join(''));
   const midA = a.slice(start, endA);
@@ -43,7 +46,11 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     let i = 0;
     let j = 0;
     while (i < midA.length || j < midB.length) {
-      if (i < midA.length && j < midB.length && midA[i] === midB[j]) push(parts, 'same', midA[(j++, i++)]!);
+      if (i < midA.length && j < midB.length && midA[i] === midB[j]) {
+        push(parts, 'same', midA[i]!);
+        i++;
+        j++;
+      }
       else if (i < midA.length && (j === midB.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) push(parts, 'removed', midA[i++]!);
       else push(parts, 'added', midB[j++]!);
     }
