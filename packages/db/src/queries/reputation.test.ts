@@ -105,11 +105,14 @@ describe('answer votes, accepts and reputation', () => {
     const q = await insertQuestion(database.db, { title: 'Busy question', text: 'Everyone votes.', tags: ['busy'], askedBy: id.hal! });
     const answers = await Promise.all(['alice', 'bob', 'carol'].map((u, i) => insertAnswer(database.db, { questionId: q, text: `Answer ${i}`, ansBy: id[u]! })));
     const voters = ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus'];
+    // Several posts by one author voted on at once: their votes meet only on the author's row.
+    const byHal = await Promise.all([1, 2, 3, 4].map((n) => insertAnswer(database.db, { questionId: q, text: `Hal's answer ${n}`, ansBy: id.hal! })));
     await Promise.all([
       ...voters.flatMap((v, i) => answers.map((a, j) => castVote(database.db, { post: 'answer', id: a!, userId: id[v]!, value: (i + j) % 3 === 0 ? -1 : 1 }))),
       ...voters.map((v, i) => castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 })),
       ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a!, userId: id.hal! })),
       ...voters.map((v) => castVote(database.db, { post: 'answer', id: answers[0]!, userId: id[v]!, value: 1 })),
+      ...voters.flatMap((v, i) => byHal.map((a) => castVote(database.db, { post: 'answer', id: a!, userId: id[v]!, value: i === 3 ? -1 : 1 }))),
     ]);
     expect(await stored()).toEqual(await recount());
     const question = (await getQuestion(database.db, q))!;
