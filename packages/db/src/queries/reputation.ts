@@ -21,12 +21,14 @@ export const REPUTATION_RECOUNT = sql`greatest(1, 1
 /**
  * Recomputes the reputation of these users. Their rows are locked first (in id order, so two
  * writers never deadlock) and the recount runs as a later statement, so under READ COMMITTED it
- * sees every vote committed by a writer that held the lock before us.
+ * sees every vote committed by a writer that held the lock before us. The lock is NO KEY UPDATE:
+ * a vote row's foreign key holds KEY SHARE on its voter, who may be the author another writer
+ * is recounting, and FOR UPDATE would deadlock with it.
  */
 export async function recomputeReputation(tx: Tx, userIds: (number | null)[]): Promise<void> {
   const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
-  await tx.execute(sql`SELECT id FROM users WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR UPDATE`);
+  await tx.execute(sql`SELECT id FROM users WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
   await tx.execute(sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`);
 }
 
