@@ -42,8 +42,12 @@ test('the spec client flow: add, list, fetch (counting a view once), vote, answe
   expect(await (await request.get(`/question/getQuestionById/${q._id}?username=${username}`)).json()).toMatchObject({ views: [username] });
   expect(await (await request.get(`/question/getQuestionById/${q._id}?username=${username}`)).json()).toMatchObject({ views: [username], viewCount: 1 });
 
-  expect(await (await request.post('/question/upvoteQuestion', json({ qid: q._id, username }))).json()).toEqual({ upVotes: [username], downVotes: [] });
-  expect(await (await request.post('/question/downvoteQuestion', json({ qid: q._id, username }))).json()).toEqual({ upVotes: [], downVotes: [username] });
+  const own = await request.post('/question/upvoteQuestion', json({ qid: q._id, username }));
+  expect([own.status(), await own.text()]).toEqual([403, 'You cannot vote on your own post']);
+  const voter = await signedIn(playwright, baseURL);
+  const vote = (path: string) => voter.request.post(path, json({ qid: q._id, username: voter.username }));
+  expect(await (await vote('/question/upvoteQuestion')).json()).toEqual({ upVotes: [voter.username], downVotes: [] });
+  expect(await (await vote('/question/downvoteQuestion')).json()).toEqual({ upVotes: [], downVotes: [voter.username] });
 
   const answer = await (await request.post('/answer/addAnswer', json({ qid: q._id, ans: { text: 'An answer', ansBy: username, ansDateTime: new Date(), comments: [] } }))).json();
   expect(answer).toMatchObject({ _id: expect.any(String), text: 'An answer', ansBy: username });

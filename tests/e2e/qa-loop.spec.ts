@@ -1,0 +1,78 @@
+/**
+ * The Stack Overflow loop in two browsers, with and without JavaScript (issue 17): bob answers
+ * alice's question; alice upvotes and accepts it; bob's reputation goes up by 25 and his profile
+ * lists the answer with its score; alice edits her question and the revisions page shows the diff.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { jsEnabled, signUp, uniqueName } from './fixtures.ts';
+
+async function reputationOf(page: Page, username: string): Promise<number> {
+  await page.goto(`/user/${username}`);
+  return Number(await page.locator('#reputation').textContent());
+}
+
+test('answer, upvote, accept, reputation, profile, edit and its revisions', async ({ page, browser }, info) => {
+  test.slow(); // two browsers, a dozen page loads
+  const alice = uniqueName('alice');
+  const bob = uniqueName('bob');
+  await signUp(page, alice);
+  const title = `Why does ${uniqueName('loop')} spin forever?`;
+  await page.goto('/new/question');
+  await page.getByLabel('Question Title').fill(title);
+  await page.getByLabel('Question Text').fill('My loop never stops when the counter wraps.');
+  await page.getByLabel('Tags').fill('loops');
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  const questionUrl = page.url();
+
+  const other = await browser.newContext({ javaScriptEnabled: jsEnabled(info.project.name) });
+  const bobPage = await other.newPage();
+  await signUp(bobPage, bob);
+  const before = await reputationOf(bobPage, bob);
+  await bobPage.goto(questionUrl.replace('/question/', '/new/answer/'));
+  await bobPage.getByLabel('Answer Text').fill('Use a wider counter type.');
+  await bobPage.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(bobPage.getByText('Use a wider counter type.')).toBeVisible();
+  // Bob cannot vote on his own answer.
+  await bobPage.getByRole('button', { name: 'Vote up on this answer' }).click();
+  await expect(bobPage.getByText('You cannot vote on your own post')).toBeVisible();
+
+  if (!jsEnabled(info.project.name)) await page.reload();
+  const answer = page.locator('.answer').filter({ hasText: 'Use a wider counter type.' });
+  await expect(answer).toBeVisible();
+  await answer.getByRole('button', { name: 'Vote up on this answer' }).click();
+  await expect(answer.getByLabel('Answer score')).toHaveText('1');
+  await expect(answer.getByRole('button', { name: 'Vote up on this answer' })).toHaveAttribute('aria-pressed', 'true');
+  await answer.getByRole('button', { name: 'Accept this answer' }).click();
+  await expect(answer.getByRole('button', { name: 'Unaccept this answer' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(answer).toHaveClass(/accepted/);
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld.mainEntity).toMatchObject({ acceptedAnswer: { '@type': 'Answer', text: 'Use a wider counter type.', upvoteCount: 1 }, upvoteCount: 0 });
+
+  await bobPage.goto(questionUrl);
+  await expect(bobPage.getByRole('img', { name: 'Accepted answer' })).toBeVisible();
+  expect(await reputationOf(bobPage, bob)).toBe(before + 25);
+  const listed = bobPage.locator('.activity-list li').filter({ hasText: title });
+  await expect(listed).toBeVisible();
+  await expect(listed.locator('.activity-score')).toHaveText('1');
+  await expect(listed.getByLabel('accepted')).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByRole('listitem').filter({ hasText: title }).locator('.answers-stat.accepted')).toHaveText(/1 answer/);
+
+  await page.goto(questionUrl);
+  await page.getByRole('link', { name: 'Edit question' }).click();
+  await expect(page.getByLabel('Question Text')).toHaveValue('My loop never stops when the counter wraps.');
+  await page.getByLabel('Question Text').fill('My loop never stops when the unsigned counter overflows.');
+  await page.getByRole('button', { name: 'Save Edits' }).click();
+  await expect(page).toHaveURL(questionUrl);
+  await expect(page.getByText('My loop never stops when the unsigned counter overflows.')).toBeVisible();
+  await page.getByRole('link', { name: /^edited / }).click();
+  await expect(page.getByRole('heading', { name: 'Revisions' })).toBeVisible();
+  const revision = page.locator('.revision').first();
+  await expect(revision).toContainText(alice);
+  await expect(revision.locator('del')).toHaveText(['wraps.']);
+  await expect(revision.locator('ins')).toHaveText(['unsigned ', 'overflows.']);
+  await other.close();
+});
