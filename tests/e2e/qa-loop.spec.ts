@@ -76,5 +76,11 @@ test('answer, upvote, accept, reputation, profile, edit and its revisions', asyn
   await expect(revision).toContainText(alice);
   await expect(revision.locator('del')).toHaveText(['wraps.']);
   await expect(revision.locator('ins')).toHaveText(['unsigned ', 'overflows.']);
+
+  // Bob has answered, so alice may not delete her question (409, as on Stack Overflow).
+  await page.goto(questionUrl);
+  await page.getByRole('button', { name: 'Delete question' }).click();
+  await expect(page.getByText('This question has answers by others, so it cannot be deleted.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await other.close();
 });

@@ -16,6 +16,7 @@ import { Attribution } from '~/components/qa/Attribution.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
+import { PostActions } from '~/components/qa/PostActions.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
@@ -70,7 +71,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect('/home');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
-    const target = fields.intent === 'deleteAnswer' ? `answer:${fields.answer ?? ''}` : null;
+    const target = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : null;
     const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context, actor, questionId(fields.answer)) : await deleteComment(context, actor, questionId(fields.comment));
     if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
     return { error: outcome.ok ? null : outcome.error, target };
@@ -118,15 +119,7 @@ export default function QuestionPage() {
           <PostBody html={html.q ?? ''} />
           <TagList tags={q.tags} />
           <Attribution source={q.source} />
-          {isAsker ? (
-            <Form method="post" className="post-actions">
-              <Link to={`/edit/question/${q._id}`}>Edit question</Link>
-              <button type="submit" name="intent" value="deleteQuestion" className="link-button">
-                Delete question
-              </button>
-            </Form>
-          ) : null}
-          {errorFor('question') ? <p className="form-error" role="alert">{errorFor('question')}</p> : null}
+          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('question')} /> : null}
           <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`question:${q._id}`)} />
         </div>
       </div>
@@ -168,15 +161,7 @@ export default function QuestionPage() {
                   <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
                   <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                   <Attribution source={a.source} />
-                  {mine(a.ansBy) ? (
-                    <Form method="post" className="post-actions">
-                      <input type="hidden" name="answer" value={a._id} />
-                      <Link to={`/edit/answer/${a._id}`}>Edit answer</Link>
-                      <button type="submit" name="intent" value="deleteAnswer" className="link-button">
-                        Delete answer
-                      </button>
-                    </Form>
-                  ) : null}
+                  {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
                   <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
                 </div>
               </div>
