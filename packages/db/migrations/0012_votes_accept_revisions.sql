@@ -16,6 +16,10 @@ ALTER TABLE "questions" ADD COLUMN "accepted_answer_id" bigint REFERENCES "answe
 ALTER TABLE "users" ADD COLUMN "reputation" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 CREATE INDEX "answers_ans_by_idx" ON "answers" USING btree ("ans_by");--> statement-breakpoint
 CREATE INDEX "users_reputation_idx" ON "users" USING btree ("reputation" DESC, lower("username"));--> statement-breakpoint
+-- Deleting an answer clears the accept that names it; deleting a user finds the posts they voted on.
+CREATE INDEX "questions_accepted_answer_idx" ON "questions" USING btree ("accepted_answer_id") WHERE "accepted_answer_id" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "answer_votes_user_idx" ON "answer_votes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "question_votes_user_idx" ON "question_votes" USING btree ("user_id");--> statement-breakpoint
 CREATE TABLE "question_revisions" (
   "id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
   "question_id" bigint NOT NULL REFERENCES "questions"("id") ON DELETE CASCADE,

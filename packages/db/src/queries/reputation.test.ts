@@ -9,7 +9,7 @@ import { getQuestion, listQuestions } from './question-read.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
 import { listTagsWithCount } from './tags.ts';
 import { getUserActivity } from './user-activity.ts';
-import { createUser, listUsers } from './users.ts';
+import { createUser, deleteUser, listUsers } from './users.ts';
 import { answerVotes, castVote } from './votes.ts';
 
 let database: Database;
@@ -190,6 +190,22 @@ describe('deletions', () => {
     await deleteAnswer(database.db, { answerId: a, userId: id.gus! });
     expect(await stored()).toMatchObject({ gus: withAccept.gus! - 15, fay: withAccept.fay! - 2 });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
+    expect(await stored()).toEqual(await recount());
+  });
+});
+
+describe('deleting a voter', () => {
+  it('takes their votes away from the authors’ reputation', async () => {
+    const voter = Number((await createUser(database.db, { username: 'leaving', passwordHash: null }))!._id);
+    const q = await insertQuestion(database.db, { title: 'Voted by a leaver', text: 'x', tags: ['leave'], askedBy: id.erin! });
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'y', ansBy: id.fay! }))!;
+    await castVote(database.db, { post: 'question', id: q, userId: voter, value: 1 });
+    await castVote(database.db, { post: 'answer', id: a, userId: voter, value: -1 });
+    const before = await stored();
+    await deleteUser(database.db, voter);
+    const after = await stored();
+    expect(after.erin).toBe(before.erin! - 10);
+    expect(after.fay).toBeGreaterThanOrEqual(before.fay!);
     expect(await stored()).toEqual(await recount());
   });
 });

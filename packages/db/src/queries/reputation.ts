@@ -15,7 +15,7 @@ export const REPUTATION_RECOUNT = sql`greatest(1, 1
               WHERE q.asked_by = u.id AND v.user_id <> u.id), 0)
   + coalesce((SELECT sum(CASE WHEN v.value = 1 THEN 10 ELSE -2 END) FROM answers a JOIN answer_votes v ON v.answer_id = a.id
               WHERE a.ans_by = u.id AND v.user_id <> u.id), 0)
-  + 15 * (SELECT count(*) FROM answers a JOIN questions q ON q.accepted_answer_id = a.id WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id)
+  + 15 * (SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id AND q.accepted_answer_id = a.id WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id)
   + 2 * (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id WHERE q.asked_by = u.id AND a.ans_by IS DISTINCT FROM u.id))::int`;
 
 /**
@@ -38,4 +38,14 @@ export async function reputationsOf(db: Db, usernames: (string | null)[]): Promi
   if (names.length === 0) return {};
   const found = await rows(db, sql`SELECT username, reputation FROM users WHERE lower(username) = ANY(${sql.param(names)}::text[])`);
   return Object.fromEntries(found.map((r) => [String(r.username), Number(r.reputation)]));
+}
+
+/** The authors of the posts a user voted on: whose reputation deleting that user's votes changes. */
+export async function authorsVotedOnBy(tx: Tx, userId: number): Promise<number[]> {
+  const found = await rows(
+    tx,
+    sql`SELECT q.asked_by AS id FROM question_votes v JOIN questions q ON q.id = v.question_id WHERE v.user_id = ${userId} AND q.asked_by IS NOT NULL
+        UNION SELECT a.ans_by FROM answer_votes v JOIN answers a ON a.id = v.answer_id WHERE v.user_id = ${userId} AND a.ans_by IS NOT NULL`,
+  );
+  return found.map((r) => Number(r.id)).filter((id) => id !== userId);
 }

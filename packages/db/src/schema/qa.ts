@@ -1,5 +1,5 @@
 /**
- * Questions, answers, comments, tags, votes and views (SPEC §3). Authored content outlives its
+ * Questions, answers, comments, tags, votes and views (SPEC §3), answer votes and revisions (issue 17). Authored content outlives its
  * author: deleting a user sets the author to NULL (shown as a deleted user) while that user's
  * votes and views go with the account (docs/decisions/0003-deleting-users.md).
  */
@@ -48,6 +48,7 @@ export const questions = pgTable(
     index('questions_unanswered_idx').on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`answer_count = 0`),
     index('questions_asked_by_idx').on(t.askedBy),
     uniqueIndex('questions_source_url_key').on(t.sourceUrl),
+    index('questions_accepted_answer_idx').on(t.acceptedAnswerId).where(sql`accepted_answer_id IS NOT NULL`),
   ],
 );
 
@@ -107,7 +108,7 @@ export const questionVotes = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`)],
+  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`), index('question_votes_user_idx').on(t.userId)],
 );
 
 export const answerVotes = pgTable(
@@ -117,7 +118,7 @@ export const answerVotes = pgTable(
     userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.answerId, t.userId] }), check('answer_votes_value', sql`${t.value} IN (-1, 1)`)],
+  (t) => [primaryKey({ columns: [t.answerId, t.userId] }), check('answer_votes_value', sql`${t.value} IN (-1, 1)`), index('answer_votes_user_idx').on(t.userId)],
 );
 
 /** What a question said before each edit: who edited, when, and the old title, text and tags. */
