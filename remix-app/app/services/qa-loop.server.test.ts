@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, getQuestion, insertAnswer, insertComment, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MSG, type Question, type Revision, type UserActivity } from '@fso/shared';
+import { MSG, type Question, type Revision, type SafeUser, type UserActivity } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
 import * as upvoteAnswer from '../routes/answer.upvoteAnswer.ts';
 import * as downvoteAnswer from '../routes/answer.downvoteAnswer.ts';
@@ -21,6 +21,7 @@ import * as deleteQuestionRoute from '../routes/question.deleteQuestion.$qid.ts'
 import * as deleteAnswerRoute from '../routes/answer.deleteAnswer.$aid.ts';
 import * as deleteCommentRoute from '../routes/comment.deleteComment.$cid.ts';
 import * as activityRoute from '../routes/user.getUserActivity.$username.ts';
+import * as usersRoute from '../routes/user.getUsers.ts';
 import { startSession } from './session.server.ts';
 
 let database: Database;
@@ -231,5 +232,18 @@ describe('user activity', () => {
     expect(second.answers.items[0]!._id).not.toBe(aid);
     expect(await call(activityRoute.loader as Handler, { as: 'carol', method: 'GET', params: { username: 'nobody' } })).toMatchObject({ status: 404, text: MSG.userNotFound });
     expect((await call(activityRoute.loader as Handler, { method: 'GET', params: { username: 'bob' } })).status).toBe(401);
+  });
+});
+
+describe('the users list by reputation', () => {
+  it('keeps name order by default and sorts by reputation on request, paged by offset', async () => {
+    // By now the tests above have given bob the most reputation (answers upvoted and accepted).
+    const names = (query: string) => call(usersRoute.loader as Handler, { as: 'alice', method: 'GET', query }).then((r) => r.json<SafeUser[]>());
+    expect((await names('')).map((u) => u.username)).toEqual(['alice', 'bob', 'carol']);
+    const byRep = await names('?sort=reputation');
+    expect(byRep.map((u) => u.reputation)).toEqual([...byRep.map((u) => u.reputation)].sort((a, b) => b! - a!));
+    expect(byRep[0]).toMatchObject({ username: 'bob' });
+    expect(byRep[0]!.reputation).toBeGreaterThan(byRep[2]!.reputation!);
+    expect((await names('?sort=reputation&limit=1&offset=1')).map((u) => u.username)).toEqual([byRep[1]!.username]);
   });
 });
