@@ -9,7 +9,6 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { reputationsOf } from '@fso/db';
 import { ANSWER_SORTS, commentFormSchema, counted, idSchema, MSG, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
@@ -43,10 +42,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = outcome.value.question;
   const sortParam = url.searchParams.get('sort');
   const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
-  const authors = [q.askedBy, ...q.comments.map((c) => c.commentBy), ...q.answers.flatMap((a) => [a.ansBy, ...a.comments.map((c) => c.commentBy)])];
   const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
-  const reputations = await reputationsOf(context.database.db, authors);
-  return { question, html: bodiesHtml(q, outcome.value.html), viewer: viewer?.username ?? null, reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  return { question, html: bodiesHtml(q, outcome.value.html), viewer: viewer?.username ?? null, reputations: outcome.value.reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

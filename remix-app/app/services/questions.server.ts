@@ -77,19 +77,19 @@ export function bodiesHtml(q: Question, stored: db.BodiesHtml): Record<string, s
 }
 
 /**
- * The question as a viewer opens it, with its bodies' stored HTML (see `bodiesHtml`); a
- * signed-in viewer's first visit counts a view.
+ * The question as a viewer opens it, with its bodies' stored HTML (see `bodiesHtml`) and its
+ * authors' reputations; a signed-in viewer's first visit counts a view.
  */
 export async function viewQuestion(
   context: AppLoadContext,
   viewer: SessionUser | null,
   questionId: number,
-): Promise<Outcome<{ question: Question; html: db.BodiesHtml }>> {
+): Promise<Outcome<{ question: Question; html: db.BodiesHtml; reputations: db.Reputations }>> {
   const found = await db.getQuestionWithHtml(context.database.db, questionId);
   if (!found) return fail(404, MSG.questionNotFound);
-  const { html } = found;
-  if (!viewer || !(await db.recordView(context.database.db, questionId, viewer.userId))) return { ok: true, value: { question: found.question, html } };
+  const { html, reputations } = found;
+  if (!viewer || !(await db.recordView(context.database.db, questionId, viewer.userId))) return { ok: true, value: { question: found.question, html, reputations } };
   const question = { ...found.question, viewCount: found.question.viewCount + 1, views: [...found.question.views, viewer.username] };
   context.events.toAll('viewsUpdate', question);
-  return { ok: true, value: { question, html } };
+  return { ok: true, value: { question, html, reputations } };
 }

@@ -1,5 +1,6 @@
 /**
- * Reading questions: one populated question, with its bodies' stored HTML, in one statement
+ * Reading questions: one populated question, with its bodies' stored HTML and its authors'
+ * reputations, in one statement
  * whatever its size (never a query per answer), and the paged, ordered, searched question
  * list with its total.
  */
@@ -40,8 +41,11 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
   return (await readQuestion(db, id, false))?.question ?? null;
 }
 
-/** The whole question and its bodies' stored HTML (for its page). */
-export function getQuestionWithHtml(db: Db, id: number): Promise<{ question: Question; html: BodiesHtml } | null> {
+/** The reputation of the asker and each answerer, by username (for bylines). */
+export type Reputations = Record<string, number>;
+
+/** The whole question, its bodies' stored HTML and its authors' reputations (for its page). */
+export function getQuestionWithHtml(db: Db, id: number): Promise<{ question: Question; html: BodiesHtml; reputations: Reputations } | null> {
   return readQuestion(db, id, true);
 }
 
@@ -53,18 +57,18 @@ const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORD
  * votes and views as JSON, each list bounded by QUESTION_LIMITS; the bodies' stored HTML only
  * `withHtml` (REST answers and live events carry the Markdown alone).
  */
-async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ question: Question; html: BodiesHtml } | null> {
+async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ question: Question; html: BodiesHtml; reputations: Reputations } | null> {
   const html = (table: 'q' | 'a' | 'c') => (withHtml ? sql.raw(`${table}.html`) : sql`NULL::text`);
   const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; answerVotes: Row[]; views: Row[] }>(
     db,
     sql`SELECT
       (SELECT row_to_json(h) FROM (
-         SELECT q.id, q.title, q.text, ${html('q')} AS html, u.username AS asked_by, q.ask_date_time, q.view_count, q.score,
+         SELECT q.id, q.title, q.text, ${html('q')} AS html, u.username AS asked_by, u.reputation, q.ask_date_time, q.view_count, q.score,
                 q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
-        sql`SELECT a.id, a.text, ${html('a')} AS html, u.username AS ans_by, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url
+        sql`SELECT a.id, a.text, ${html('a')} AS html, u.username AS ans_by, u.reputation, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url
             FROM answers a LEFT JOIN users u ON u.id = a.ans_by
             WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
         sql`r.ans_date_time, r.id`,
@@ -119,6 +123,12 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
     editedAt: r.edited_at ? iso(r.edited_at) : null,
   }));
 
+  const reputations: Reputations = {};
+  for (const r of [head, ...answerRows]) {
+    const name = str(r.asked_by ?? r.ans_by);
+    if (name !== null) reputations[name] = Number(r.reputation);
+  }
+
   const bodies: BodiesHtml = { q: str(head.html) };
   for (const r of answerRows) bodies[`a${String(r.id)}`] = str(r.html);
   for (const r of commentRows) bodies[`c${String(r.id)}`] = str(r.html);
@@ -141,7 +151,7 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
     acceptedAnswer: str(head.accepted_answer_id),
     editedAt: head.edited_at ? iso(head.edited_at) : null,
   };
-  return { question, html: bodies };
+  return { question, html: bodies, reputations };
 }
 
 /** The question id an answer belongs to, or null. */

@@ -5,7 +5,7 @@ import type { Database } from '../client.ts';
 import { acceptAnswer } from './accept.ts';
 import { deleteAnswer, deleteComment, deleteQuestion } from './post-delete.ts';
 import { editAnswer, editQuestion, listRevisions } from './post-edit.ts';
-import { getQuestion, listQuestions } from './question-read.ts';
+import { getQuestion, getQuestionWithHtml, listQuestions } from './question-read.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
 import { listTagsWithCount } from './tags.ts';
 import { getUserActivity } from './user-activity.ts';
@@ -74,6 +74,7 @@ describe('answer votes, accepts and reputation', () => {
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
     expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({ status: 'done', acceptedAnswer: a, answerAuthor: id.erin });
     expect(await stored()).toMatchObject({ erin: 26, dan: 3 });
+    expect((await getQuestionWithHtml(database.db, q))!.reputations).toEqual({ dan: 3, erin: 26 });
     await castVote(database.db, { post: 'question', id: q, userId: id.erin!, value: -1 });
     await castVote(database.db, { post: 'question', id: q, userId: id.fay!, value: -1 });
     expect((await stored()).dan).toBe(1);

@@ -32,7 +32,7 @@ export async function recomputeReputation(tx: Tx, userIds: (number | null)[]): P
   await tx.execute(sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`);
 }
 
-/** The reputation of each named user that exists, keyed by username as stored. */
+/** The reputation of each named user that exists, keyed by username as stored (question lists' askers). */
 export async function reputationsOf(db: Db, usernames: (string | null)[]): Promise<Record<string, number>> {
   const names = [...new Set(usernames.filter((n): n is string => Boolean(n)).map((n) => n.toLowerCase()))].slice(0, 2000);
   if (names.length === 0) return {};
