@@ -22,6 +22,7 @@ import * as deleteAnswerRoute from '../routes/answer.deleteAnswer.$aid.ts';
 import * as deleteCommentRoute from '../routes/comment.deleteComment.$cid.ts';
 import * as activityRoute from '../routes/user.getUserActivity.$username.ts';
 import * as usersRoute from '../routes/user.getUsers.ts';
+import * as revisionsPage from '../routes/_app.revisions.$kind.$id.tsx';
 import { startSession } from './session.server.ts';
 
 let database: Database;
@@ -179,6 +180,16 @@ describe('editing', () => {
     const revisions = (await call(answerRevisions.loader as Handler, { as: 'alice', method: 'GET', params: { aid } })).json<Revision[]>();
     expect(revisions).toHaveLength(3);
     expect(revisions.at(-1)).toMatchObject({ editedBy: 'bob', text: 'Answer body' });
+
+    // The revisions screen diffs each edit against the version after it, newest first.
+    const { context } = testContext(database);
+    const page = await revisionsPage.loader({ request: new Request('http://test/revisions'), context, params: { kind: 'answer', id: aid } } as LoaderFunctionArgs);
+    expect(page.edits).toHaveLength(3);
+    const first = page.edits.at(-1)!.text!;
+    expect(first.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe('Answer body');
+    expect(first.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe(revisions.at(-2)!.text);
+    expect(first).toContainEqual({ kind: 'removed', text: 'Answer' });
+    expect(page.edits.at(-1)!.title).toBeNull();
   });
 });
 
