@@ -9,7 +9,7 @@ import { createWebServer } from './server/app.ts';
 import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
-import { createSemanticService } from './server/semantic/service.ts';
+import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
 
 const dev = process.argv.includes('--dev');
@@ -35,7 +35,7 @@ if (dev) {
 }
 
 // The worker embeds queued questions in the background; the model loads on its first job.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000, preload: true });
+const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
 const server = createWebServer({ config, database, logger, semantic, build, before, dev });
 server.httpServer.listen(config.port, config.host, () => {
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
@@ -44,6 +44,6 @@ server.httpServer.listen(config.port, config.host, () => {
 
 stopOnSignal(async () => {
   await server.close();
-  await semantic.worker.stop();
+  await semantic.close();
   await database.close();
 }, logger);
