@@ -165,16 +165,25 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
   const { tags, words } = parseSearch(q.search ?? '');
   if (q.tag) tags.push(q.tag.toLowerCase());
   const query = sql`websearch_to_tsquery('english', ${words})`;
-  const where: SQL[] = tags.map(
+  // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
+  // (migration 0011), joined to their questions; any other tag is a test on each of those.
+  const [driving, ...otherTags] = tags;
+  const tagJoin = driving
+    ? sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = (SELECT t.id FROM tags t WHERE lower(t.name) = ${driving})`
+    : sql``;
+  const where: SQL[] = otherTags.map(
     (tag) => sql`EXISTS (SELECT 1 FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id AND lower(t.name) = ${tag})`,
   );
   if (words) where.push(sql`q.search @@ ${query}`);
   if (q.order === 'unanswered') where.push(sql`q.answer_count = 0`);
-  const filter = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  const filter = sql`${tagJoin} ${where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``}`;
+  const filtered = Boolean(driving) || where.length > 0;
 
+  // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
+  const newest = driving ? sql`qt0.ask_date_time DESC, qt0.question_id DESC` : sql`q.ask_date_time DESC, q.id DESC`;
   const orderBy = {
-    newest: sql`q.ask_date_time DESC, q.id DESC`,
-    unanswered: sql`q.ask_date_time DESC, q.id DESC`,
+    newest,
+    unanswered: newest,
     active: sql`q.last_activity DESC, q.id DESC`,
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
@@ -182,7 +191,7 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
   const ranked = byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
   const source = byRank
     ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.search
-           FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
+           FROM questions q ${filter} ORDER BY ${newest} LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
     : sql`questions q`;
 
   const [pageRows, totals] = await Promise.all([
@@ -203,7 +212,7 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     rows(
       db,
-      where.length
+      filtered
         ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`
         : sql`SELECT total::int AS n FROM question_totals`,
     ),
@@ -229,8 +238,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
       viewCount: Number(r.view_count),
       score: Number(r.score),
     })),
-    total: where.length ? Math.min(counted, COUNT_CAP) : counted,
-    totalCapped: where.length > 0 && counted > COUNT_CAP,
+    total: filtered ? Math.min(counted, COUNT_CAP) : counted,
+    totalCapped: filtered && counted > COUNT_CAP,
   };
 }
 
