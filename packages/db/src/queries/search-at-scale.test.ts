@@ -47,6 +47,9 @@ describe('search at scale (migration 0011)', () => {
     expect(ranked.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
     expect(ranked.total).toBe(2);
     expect((await list('[nosuchtag]')).total).toBe(0);
+    const words = await list('entanglement');
+    expect(words.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(words.total).toBe(2);
     const page = await listQuestions(database.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
     expect(page.questions.map((q) => Number(q._id))).toEqual([ids[1]]);
     expect(page.total).toBe(3);
