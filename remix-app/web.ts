@@ -22,7 +22,7 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const split = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
+const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true });
 const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), split });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
