@@ -12,7 +12,6 @@ import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
 import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
-import { runWebProcesses } from './server/web-processes.ts';
 
 const dev = process.argv.includes('--dev');
 const config = readConfig('all');
@@ -27,6 +26,7 @@ if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo user
 
 if (config.webConcurrency > 1 && !dev) {
   await database.close();
+  const { runWebProcesses } = await import('./server/web-processes.ts');
   await runWebProcesses(config, logger);
 } else {
   await serve();
