@@ -61,7 +61,6 @@ export async function waitFor(url, timeoutMs = 60_000) {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-/** Starts a production server entry (built beforehand; the single process by default) with the given environment. */
 /** Runs a bench TypeScript script (tsx) with `env` added to this one's: its stderr shows, its stdout is returned. */
 export function runScript(script, args, env) {
   const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 2 ** 26 });
@@ -72,10 +71,11 @@ export function runScript(script, args, env) {
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
+/** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment. */
 export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -4,7 +4,7 @@
  * optionally, nl-latency.ts's in-process timing of `search(text, 3)` per index path, and
  * `GET /question/semanticSearch?text=&topk=3` at concurrency 16 on one server or several
  * sharing the database, each request a random paraphrase or real title, every response checked
- * to be a non-empty result list.
+ * to be a non-empty result list; meanwhile `/healthz` is timed, one probe at a time.
  */
 import { readFileSync } from 'node:fs';
 import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
@@ -15,6 +15,36 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
 /** A search answered with 200 must be a non-empty list of questions. */
 const isResult = (body) => body.startsWith('[{"_id":');
+
+/** How often `/healthz` is asked while the searches run. */
+const PROBE_MS = 50;
+
+/**
+ * Asks each server's `GET /healthz` once every PROBE_MS (one request at a time, beside the load)
+ * until `during` settles: whether the HTTP server stays responsive while the model is saturated.
+ */
+async function probeHealth(servers, during) {
+  const times = [];
+  let failures = 0;
+  let done = false;
+  const probe = async (server) => {
+    while (!done) {
+      const started = performance.now();
+      const ok = await fetch(`${server.base}/healthz`).then(async (r) => (await r.text(), r.ok), () => false);
+      times.push(performance.now() - started);
+      if (!ok) failures++;
+      await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+    }
+  };
+  const probing = Promise.all(servers.map(probe));
+  const result = await during.finally(() => {
+    done = true;
+  });
+  await probing;
+  times.sort((a, b) => a - b);
+  const at = (q) => +times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
+  return { result, health: { probes: times.length, p50: at(0.5), p99: at(0.99), max: at(1), failures } };
+}
 
 /** The first search of a server (model, vectors and LSA loaded), so the measured load does not wait for them. */
 async function firstSearch(server) {
@@ -47,9 +77,9 @@ export async function nlSearchBench({ env, port, label, questions, instances = 1
         if (status === 200 && !isResult(body)) emptyResults++;
       },
     };
-    const run = await loadAcross(servers, { requests: [request] });
+    const { result: run, health } = await probeHealth(servers, loadAcross(servers, { requests: [request] }));
     const row = { ...run, errors: run.errors + emptyResults, emptyResults };
-    return { label, questions: prepared.questions, rows: [['GET /question/semanticSearch?text=&topk=3 (paraphrase or real title)', row]], inProcessLines, firstSearchMs, prepareSeconds: prepared.seconds };
+    return { label, questions: prepared.questions, rows: [['GET /question/semanticSearch?text=&topk=3 (paraphrase or real title)', row]], inProcessLines, firstSearchMs, health, prepareSeconds: prepared.seconds };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }

@@ -162,7 +162,9 @@ const benchmarks = {
       const r = await nlSearchBench({ env: v.env, port: 3300 + 2 * i, label: v.label, questions, instances: v.instances, inProcess: v.key !== 'pg2' });
       names = r.rows.map(([name]) => name);
       runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
+      const h = r.health;
       lines.push(`### ${v.label}`, '', `First search after start (model, vectors and LSA loaded): ${r.firstSearchMs.join(' and ')} ms.`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`), '');
+      lines.push(`GET /healthz meanwhile (one probe every 50 ms per server, ${h.probes} probes): p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms, ${h.failures} failed.`, '');
       if (r.inProcessLines) lines.push('In process (bench/nl-latency.ts): `search(text, 3)` one query at a time, 200 queries, per index path:', '', ...r.inProcessLines, '');
     }
     return { lines, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };

@@ -1,7 +1,8 @@
 /**
  * Entry point of the single process (`npm start`): read config, open and migrate the
  * database, seed demo content on an empty one, then serve screens, REST and Socket.IO on one
- * port. Split mode has its own entries: web.ts and realtime.ts.
+ * port: from this process, or with DATABASE_URL from WEB_CONCURRENCY web processes
+ * (server/web-processes.ts). Split mode has its own entries: web.ts and realtime.ts.
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
@@ -9,7 +10,7 @@ import { createWebServer } from './server/app.ts';
 import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
-import { createSemanticService } from './server/semantic/service.ts';
+import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
 
 const dev = process.argv.includes('--dev');
@@ -23,27 +24,38 @@ process.chdir(new URL('.', import.meta.url).pathname);
 const database = await openMigrated(config, dataDir);
 if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
 
-let build: ServerBuild | (() => Promise<ServerBuild>);
-let before;
-if (dev) {
-  const vite = await import('vite');
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  before = viteServer.middlewares;
-  build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+if (config.webConcurrency > 1 && !dev) {
+  await database.close();
+  const { runWebProcesses } = await import('./server/web-processes.ts');
+  await runWebProcesses(config, logger);
 } else {
-  build = await serverBuild();
+  await serve();
 }
 
-// The worker embeds queued questions in the background; the model loads on its first job.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000, preload: true });
-const server = createWebServer({ config, database, logger, semantic, build, before, dev });
-server.httpServer.listen(config.port, config.host, () => {
-  const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
-  logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
-});
+/** Web and realtime in this one process (the embedded database, WEB_CONCURRENCY=1, or --dev). */
+async function serve() {
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  let before;
+  if (dev) {
+    const vite = await import('vite');
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    before = viteServer.middlewares;
+    build = () => viteServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>;
+  } else {
+    build = await serverBuild();
+  }
 
-stopOnSignal(async () => {
-  await server.close();
-  await semantic.worker.stop();
-  await database.close();
-}, logger);
+  // The worker embeds queued questions in the background; the model loads on its first job.
+  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
+  const server = createWebServer({ config, database, logger, semantic, build, before, dev });
+  server.httpServer.listen(config.port, config.host, () => {
+    const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
+    logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
+  });
+
+  stopOnSignal(async () => {
+    await server.close();
+    await semantic.close();
+    await database.close();
+  }, logger);
+}

@@ -8,7 +8,7 @@ import { createWebServer } from './server/app.ts';
 import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
-import { createSemanticService } from './server/semantic/service.ts';
+import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
 
 const config = readConfig('web');
@@ -22,7 +22,7 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const split = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, workerIntervalMs: 2000, preload: true });
+const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true });
 const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), split });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
@@ -30,7 +30,7 @@ server.httpServer.listen(config.port, config.host, () => {
 
 stopOnSignal(async () => {
   await server.close();
-  await semantic.worker.stop();
+  await semantic.close();
   await cluster.close();
   await database.close();
 }, logger);

@@ -22,6 +22,8 @@ if (cluster && !process.env.TEST_DATABASE_URL) {
 }
 const oauthMock = await startOAuthMock(Number(process.env.E2E_OAUTH_PORT ?? port + 10));
 const env = {
+  // One web process (the e2e-cluster suite covers several); WEB_CONCURRENCY may still be set.
+  WEB_CONCURRENCY: '1',
   ...process.env,
   ...oauthMockEnv(oauthMock.url),
   PORT: String(port),

@@ -4,6 +4,7 @@
  * the variable; so does a split-mode process (`web`, `realtime`) without the servers it needs.
  * A provider left unconfigured is off, and the sign-in screens say so.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const DEV_SECRET = 'development-only-session-secret-change-me';
@@ -44,6 +45,7 @@ const schema = z
         'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2'
       )
       .optional(),
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   });
 
 /** Which process reads the config: the single process (`all`) or one side of split mode. */
@@ -108,6 +110,8 @@ export interface Config {
   redisUrl?: string;
   /** Natural-language search ranking weights (remix-app/server/semantic/search.ts). */
   semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
+  /** Web processes on this machine (`npm start` runs that many with DATABASE_URL; one on the embedded database); they share its cores. */
+  webConcurrency: number;
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, role: Role = 'all'): Config {
@@ -145,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
+    webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? availableParallelism()) : 1,
   };
 }
 

@@ -86,6 +86,7 @@ export const MSG = {
   invalidTopk: 'topk must be a whole number from 1 to 20.',
   semanticTextTooLong: 'Search text cannot be more than 500 characters',
   semanticSearchError: 'Error when semantic searching questions',
+  semanticSearchBusy: 'Too many searches by meaning right now. Try again in a moment.',
   questionFetchError: 'Error when fetching question by id',
   questionsFetchError: 'Error when fetching or filtering questions',
   questionCreateError: 'Error while creating a new question',

@@ -2,9 +2,10 @@
  * `/search?text=` — natural-language results as a page: where the header's box lands without
  * JavaScript (with it, the box shows suggestions in place), and a shareable link. The top 10.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
+import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
 
 const RESULTS = 10;
 
@@ -13,12 +14,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.ok) return { text: '', hits: [], error: `Error: ${query.error}` };
   const { text } = query.data;
   if (!text) return { text, hits: [], error: null };
-  try {
-    return { text, hits: await context.semantic.search(text, RESULTS), error: null };
-  } catch (error) {
-    console.error(`semantic search page: ${(error as Error).message}`);
-    return { text, hits: [], error: `Error: ${MSG.semanticSearchError}` };
-  }
+  const outcome = await semanticSearchOutcome(context, text, RESULTS);
+  if (outcome.ok) return { text, hits: outcome.hits, error: null };
+  return data({ text, hits: [], error: `Error: ${outcome.error}` }, { status: outcome.status, headers: outcome.headers });
 }
 
 export default function SemanticResultsPage() {

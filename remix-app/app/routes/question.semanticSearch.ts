@@ -1,20 +1,17 @@
 /**
  * GET /question/semanticSearch?text=&topk=3 (SPEC §7) → questions ranked by meaning, each
  * `{ _id, title, score }`, best first; blank text → `[]`. Errors are `{ error }` objects (400 for
- * a bad query, 500 when search itself fails), as the spec's client reads them. Public.
+ * a bad query, 503 + Retry-After when the model's queue is full, 500 when search itself fails), as the spec's client reads them. Public.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
+import { parseWith, semanticSearchQuerySchema } from '@fso/shared';
 import { ok } from '~/services/http.server.ts';
+import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(semanticSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   if (!query.ok) return Response.json({ error: query.error }, { status: 400 });
   if (!query.data.text) return ok([]);
-  try {
-    return ok(await context.semantic.search(query.data.text, query.data.topk));
-  } catch (error) {
-    context.log.error({ err: error }, 'semantic search failed');
-    return Response.json({ error: MSG.semanticSearchError }, { status: 500 });
-  }
+  const outcome = await semanticSearchOutcome(context, query.data.text, query.data.topk);
+  return outcome.ok ? ok(outcome.hits) : Response.json({ error: outcome.error }, { status: outcome.status, headers: outcome.headers });
 }

@@ -4,12 +4,17 @@
  * interface; `createEmbedder` picks the implementation (docs/semantic-search.md says how to
  * plug a local ONNX model). `name` is stored with each embedding, so a model change is noticed.
  */
+export interface EmbedOptions {
+  /** Work nobody waits for (queued questions, import, reindex): it may wait behind searches. */
+  background?: boolean;
+}
+
 export interface Embedder {
   /** Stored beside each vector; change it whenever the vectors change meaning. */
   readonly name: string;
   readonly dimensions: number;
   /** One unit-length vector per text, in order. May load the model on first use. */
-  embed(texts: string[]): Promise<Float32Array[]>;
+  embed(texts: string[], opts?: EmbedOptions): Promise<Float32Array[]>;
 }
 
 /** The text a question is embedded from: its title, then the start of its body. */

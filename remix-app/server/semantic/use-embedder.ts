@@ -39,10 +39,12 @@ function loadModel(): Promise<Model> {
   return shared;
 }
 
+/** What every vector of this model is stored as (the pool's threads run this same model). */
+export const USE_MODEL = { name: 'use-lite-512', dimensions: 512 } as const;
+
 export function createUseEmbedder(): Embedder {
   return {
-    name: 'use-lite-512',
-    dimensions: 512,
+    ...USE_MODEL,
     async embed(texts) {
       const model = await loadModel();
       const out: Float32Array[] = [];

@@ -33,7 +33,7 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
       const jobs = (await nextEmbeddingJobs(db, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
       if (!jobs.length || stopped) return done;
       for (const j of jobs) seen.add(j.questionId);
-      const vectors = await embedder.embed(jobs.map((j) => questionText(j.title, j.text)));
+      const vectors = await embedder.embed(jobs.map((j) => questionText(j.title, j.text)), { background: true });
       await saveEmbeddings(
         db,
         embedder.name,

@@ -193,26 +193,84 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
   const { tags, words } = parseSearch(q.search ?? '');
   if (q.tag) tags.push(q.tag.toLowerCase());
   const query = sql`websearch_to_tsquery('english', ${words})`;
-  const where: SQL[] = tags.map(
+  const byRank = !q.order && Boolean(words);
+  const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+
+  // Words ranked by relevance, on a RUM index (decision record 0027): the index hands out the
+  // matches newest first without reading a row (GIN: the rows are read, newest first, and each
+  // one's tsvector tested), and only the candidates are read and ranked. With a tag, the tag's
+  // index below drives instead.
+  if (byRank && !tags.length && (await rumIndexed(db))) {
+    const matches = (limit: number) =>
+      sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
+           FROM questions q WHERE q.search @@ ${query} ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}) q`;
+    return pageOf(db, {
+      source: matches(candidates),
+      filter: sql``,
+      order: sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC`,
+      count: sql`SELECT count(*)::int AS n FROM ${matches(COUNT_CAP + 1)}`,
+      q,
+    });
+  }
+
+  // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
+  // (migration 0011), joined to their questions; any other tag is a test on each of those.
+  const [driving, ...otherTags] = tags;
+  const tagJoin = driving
+    ? sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = (SELECT t.id FROM tags t WHERE lower(t.name) = ${driving})`
+    : sql``;
+  const tests = otherTags.map(
     (tag) => sql`EXISTS (SELECT 1 FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id AND lower(t.name) = ${tag})`,
   );
-  if (words) where.push(sql`q.search @@ ${query}`);
-  if (q.order === 'unanswered') where.push(sql`q.answer_count = 0`);
-  const filter = where.length ? sql`WHERE ${sql.join(where, sql` AND `)}` : sql``;
+  if (words) tests.push(sql`q.search @@ ${query}`);
+  if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
+  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
+  const filtered = Boolean(driving) || tests.length > 0;
 
+  // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
+  const newest = driving ? sql`qt0.ask_date_time DESC, qt0.question_id DESC` : sql`q.ask_date_time DESC, q.id DESC`;
   const orderBy = {
-    newest: sql`q.ask_date_time DESC, q.id DESC`,
-    unanswered: sql`q.ask_date_time DESC, q.id DESC`,
+    newest,
+    unanswered: newest,
     active: sql`q.last_activity DESC, q.id DESC`,
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
-  const byRank = !q.order && Boolean(words);
-  const ranked = byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy;
-  const source = byRank
-    ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
-           FROM questions q ${filter} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${Math.max(SEARCH_CANDIDATES, q.offset + q.limit)}) q`
-    : sql`questions q`;
+  return pageOf(db, {
+    source: byRank
+      ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
+             FROM questions q ${filter} ORDER BY ${newest} LIMIT ${candidates}) q`
+      : sql`questions q`,
+    filter: byRank ? sql`` : filter,
+    order: byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy,
+    // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
+    count: filtered ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m` : null,
+    q,
+  });
+}
 
+/** Orders after every ask time, so RUM's `<=|` distance from it puts the newest first. */
+const FAR_FUTURE = '2200-01-01T00:00:00Z';
+
+const rumChecks = new WeakMap<Db, Promise<boolean>>();
+/** Whether migration 0011 found the RUM extension on this database (asked once per database). */
+function rumIndexed(db: Db): Promise<boolean> {
+  let known = rumChecks.get(db);
+  if (!known) {
+    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'questions_search_rum_idx'`).then((r) => r.length > 0);
+    known.catch(() => rumChecks.delete(db));
+    rumChecks.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, and its
+ * total: `count` counts at most COUNT_CAP + 1 matches, null means the whole table.
+ */
+async function pageOf(
+  db: Db,
+  { source, filter, order, count, q }: { source: SQL; filter: SQL; order: SQL; count: SQL | null; q: QuestionListQuery },
+): Promise<{ questions: QuestionSummary[]; total: number; totalCapped: boolean }> {
   const [pageRows, totals] = await Promise.all([
     rows(
       db,
@@ -226,15 +284,9 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
                  ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
                  ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
           FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
-          ${byRank ? sql`` : filter} ORDER BY ${ranked} LIMIT ${q.limit} OFFSET ${q.offset}`,
+          ${filter} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
     ),
-    // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
-    rows(
-      db,
-      where.length
-        ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`
-        : sql`SELECT total::int AS n FROM question_totals`,
-    ),
+    rows(db, count ?? sql`SELECT total::int AS n FROM question_totals`),
   ]);
   const counted = Number(totals[0]?.n ?? 0);
 
@@ -259,8 +311,8 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ que
       acceptedAnswer: str(r.accepted_answer_id),
       editedAt: r.edited_at ? iso(r.edited_at) : null,
     })),
-    total: where.length ? Math.min(counted, COUNT_CAP) : counted,
-    totalCapped: where.length > 0 && counted > COUNT_CAP,
+    total: count ? Math.min(counted, COUNT_CAP) : counted,
+    totalCapped: count !== null && counted > COUNT_CAP,
   };
 }
 

@@ -58,8 +58,13 @@ export const questionTags = pgTable(
     questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
     tagId: bigint('tag_id', { mode: 'number' }).notNull().references(() => tags.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
+    /** The question's ask time, copied by a trigger (migration 0011) so a tag's list is read from one index in order. */
+    askDateTime: timestamp('ask_date_time', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_idx').on(t.tagId, t.questionId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    index('question_tags_tag_time_idx').on(t.tagId, t.askDateTime.desc().nullsFirst(), t.questionId.desc().nullsFirst()),
+  ],
 );
 
 export const answers = pgTable(

@@ -1,0 +1,63 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing.ts';
+import type { Database } from '../client.ts';
+import { createUser } from './users.ts';
+import { listQuestions } from './question-read.ts';
+import { insertQuestion } from './question-write.ts';
+
+let database: Database;
+const ids: number[] = [];
+
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const asker = Number((await createUser(database.db, { username: 'asker', passwordHash: null }))!._id);
+  const posts = [
+    { title: 'Bell states and entanglement', tags: ['quantum', 'bell'] },
+    { title: 'Grover search on three qubits', tags: ['quantum', 'grover'] },
+    { title: 'Entanglement swapping explained', tags: ['quantum'] },
+    { title: 'Sorting a list in Python', tags: ['python'] },
+  ];
+  for (const p of posts) ids.push(await insertQuestion(database.db, { ...p, text: `${p.title}, in detail.`, askedBy: asker }));
+  // Asked in the reverse order of their ids (as imported questions are): the first one is the newest.
+  for (const [i, id] of ids.entries()) await database.db.execute(sql`UPDATE questions SET ask_date_time = '2024-01-01T00:00:00Z'::timestamptz - ${i} * interval '1 day' WHERE id = ${id}`);
+});
+afterAll(() => database.close());
+
+describe('search at scale (migration 0011)', () => {
+  it("keeps each question's ask time on its tag rows, on insert and when the question's time changes", async () => {
+    const mismatched = await rows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM question_tags qt JOIN questions q ON q.id = qt.question_id WHERE qt.ask_date_time IS DISTINCT FROM q.ask_date_time`,
+    );
+    expect(mismatched[0]!.n).toBe(0);
+    const copies = await rows<{ ask_date_time: string | Date }>(sql`SELECT ask_date_time FROM question_tags WHERE question_id = ${ids[0]!}`);
+    expect(copies.map((r) => new Date(r.ask_date_time).toISOString())).toEqual(['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z']);
+  });
+
+  it('lists a tag newest first, with other tags and words narrowing it, and counts what matches', async () => {
+    const list = async (search: string, order?: 'newest' | 'unanswered') =>
+      (await listQuestions(database.db, { search, order, limit: 10, offset: 0 }));
+    const tagged = await list('[quantum]', 'newest');
+    expect(tagged.questions.map((q) => Number(q._id))).toEqual([ids[0], ids[1], ids[2]]);
+    expect(tagged.total).toBe(3);
+    expect((await list('[QUANTUM] [grover]')).questions.map((q) => Number(q._id))).toEqual([ids[1]]);
+    const ranked = await list('[quantum] entanglement');
+    expect(ranked.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(ranked.total).toBe(2);
+    expect((await list('[nosuchtag]')).total).toBe(0);
+    const words = await list('entanglement');
+    expect(words.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
+    expect(words.total).toBe(2);
+    const page = await listQuestions(database.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
+    expect(page.questions.map((q) => Number(q._id))).toEqual([ids[1]]);
+    expect(page.total).toBe(3);
+  });
+
+  it('indexes full text with RUM where the server has it, and with GIN otherwise', async () => {
+    const rum = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'rum'`))[0]!.n > 0;
+    const indexes = (await rows<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'questions' AND indexname LIKE 'questions_search%'`)).map((r) => r.indexname);
+    expect(indexes).toEqual([rum ? 'questions_search_rum_idx' : 'questions_search_idx']);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The sentence model off the event loop: an `Embedder` that runs the model in a pool of worker
+ * threads (embed-thread.ts), so a burst of natural-language searches never delays the HTTP
+ * server's other requests. Threads start when work needs them (each loads the model once).
+ * Searches wait in a bounded queue: when it is full, `embed` rejects at once with
+ * `EmbedderBusyError` (the routes answer 503 + Retry-After) instead of letting waits grow.
+ * Background embedding (the job worker, import, reindex) waits in its own unbounded queue,
+ * in small chunks served only when no search is waiting.
+ */
+import { Worker } from 'node:worker_threads';
+import type { Embedder, EmbedOptions } from './embedder.ts';
+import { USE_MODEL } from './use-embedder.ts';
+
+export class EmbedderBusyError extends Error {
+  /** Seconds after which a retry likely finds room. */
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super('Too many texts are waiting for the sentence model');
+    this.name = 'EmbedderBusyError';
+  }
+}
+
+export interface EmbedderPool extends Embedder {
+  /** Stops every thread; waiting and running work is refused. */
+  close(): Promise<void>;
+}
+
+interface Job {
+  texts: string[];
+  resolve(vectors: Float32Array[]): void;
+  reject(error: Error): void;
+}
+
+interface Thread {
+  worker: Worker;
+  job: Job | null;
+  /** Id of the message the running job was sent as. */
+  id: number;
+}
+
+/** Texts per message for background work, so a waiting search gets the next free thread soon. */
+const BACKGROUND_CHUNK = 8;
+
+export function createEmbedderPool(opts: { threads: number; maxQueued: number }): EmbedderPool {
+  const threads: Thread[] = [];
+  const searches: Job[] = [];
+  const background: Job[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  function start(): Thread {
+    const thread: Thread = { worker: new Worker(new URL('./embed-thread.mjs', import.meta.url)), job: null, id: -1 };
+    const finish = (error: Error | null, vectors?: Float32Array[]) => {
+      const job = thread.job;
+      thread.job = null;
+      if (job) {
+        if (error) job.reject(error);
+        else job.resolve(vectors!);
+      }
+      dispatch();
+    };
+    thread.worker.on('message', (message: { id: number; vectors?: Float32Array[]; error?: string }) => {
+      if (message.id === thread.id) finish(message.error === undefined ? null : new Error(message.error), message.vectors);
+    });
+    // A thread that dies (out of memory, a crash in the model) fails its job and is replaced on demand.
+    const drop = (error: Error) => {
+      const at = threads.indexOf(thread);
+      if (at >= 0) threads.splice(at, 1);
+      finish(error);
+    };
+    thread.worker.on('error', drop);
+    thread.worker.on('exit', (code) => drop(new Error(`The embedding thread stopped (exit code ${code})`)));
+    thread.worker.unref();
+    threads.push(thread);
+    return thread;
+  }
+
+  function dispatch() {
+    while (!closed && (searches.length || background.length)) {
+      const thread = threads.find((t) => !t.job) ?? (threads.length < opts.threads ? start() : null);
+      if (!thread) return;
+      thread.job = (searches.length ? searches : background).shift()!;
+      thread.id = nextId++;
+      thread.worker.postMessage({ id: thread.id, texts: thread.job.texts });
+    }
+  }
+
+  function enqueue(queue: Job[], texts: string[]): Promise<Float32Array[]> {
+    if (closed) return Promise.reject(new Error('The embedder pool is closed'));
+    return new Promise((resolve, reject) => {
+      queue.push({ texts, resolve, reject });
+      dispatch();
+    });
+  }
+
+  return {
+    ...USE_MODEL,
+    async embed(texts: string[], embedOpts?: EmbedOptions) {
+      if (!texts.length) return [];
+      if (!embedOpts?.background) {
+        const idle = threads.some((t) => !t.job) || threads.length < opts.threads;
+        if (!idle && searches.length >= opts.maxQueued) throw new EmbedderBusyError();
+        return enqueue(searches, texts);
+      }
+      const chunks: Promise<Float32Array[]>[] = [];
+      for (let i = 0; i < texts.length; i += BACKGROUND_CHUNK) chunks.push(enqueue(background, texts.slice(i, i + BACKGROUND_CHUNK)));
+      return (await Promise.all(chunks)).flat();
+    },
+    async close() {
+      closed = true;
+      const refused = new Error('The embedder pool is closed');
+      for (const job of [...searches.splice(0), ...background.splice(0)]) job.reject(refused);
+      await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+import { spawn } from 'node:child_process';
+import { freePort, query, sleep, stopService, withDatabase } from './local-cluster.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const appDir = new URL('..', import.meta.url).pathname;
+
+/** Command lines of the live processes whose parent is `pid`. */
+function childrenOf(pid: number): string[] {
+  const found: string[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      if (ppid === pid) found.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return found;
+}
+
+describe('WEB_CONCURRENCY', () => {
+  it('is the core count with DATABASE_URL, as set when given, and always one on the embedded database', () => {
+    const url = 'postgres://u@127.0.0.1:5432/db';
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url }).webConcurrency).toBe(availableParallelism());
+    expect(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, WEB_CONCURRENCY: '3' }).webConcurrency).toBe(3);
+    expect(loadConfig({ NODE_ENV: 'test', WEB_CONCURRENCY: '3' }).webConcurrency).toBe(1);
+    expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it.skipIf(!serverUrl)('npm start with DATABASE_URL serves from that many web processes and one realtime process, and stops them all', async () => {
+    const name = `fso_web_processes_${Date.now().toString(36)}`;
+    await query(serverUrl!, `CREATE DATABASE ${name}`);
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'web-processes-test-secret-web-processes',
+      COOKIE_SECURE: 'false',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: withDatabase(serverUrl!, name),
+      WEB_CONCURRENCY: '2',
+    };
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: appDir, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
+    child.stdout!.on('data', (d: Buffer) => server.log.push(d.toString()));
+    child.stderr!.on('data', (d: Buffer) => server.log.push(d.toString()));
+    try {
+      // Three processes start (slowly on a busy machine): wait until every one answers.
+      const healthy = async () => (await Promise.all([1, 2, 3].map(() => fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)))).every(Boolean);
+      for (let i = 0; i < 1500 && (childrenOf(child.pid!).length < 3 || !(await healthy())); i++) await sleep(100);
+      const children = childrenOf(server.child.pid!);
+      expect(children.filter((c) => c.endsWith('web.ts'))).toHaveLength(2);
+      expect(children.filter((c) => c.endsWith('realtime.ts'))).toHaveLength(1);
+      const home = await fetch(`${server.base}/home`);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('Fake Stack Overflow');
+      const handshake = await fetch(`${server.base}/socket.io/?EIO=4&transport=polling`);
+      expect(await handshake.text()).toMatch(/^0\{"sid":/);
+      expect((await stopService(server)).code, server.log.join('')).toBe(0);
+      expect(childrenOf(server.child.pid!)).toEqual([]);
+    } finally {
+      server.child.kill('SIGKILL');
+      await query(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,56 @@
+/**
+ * `npm start` with DATABASE_URL on a machine of several cores: the primary process (which has
+ * migrated and seeded) runs split mode on this one machine through node:cluster — one realtime
+ * process on a loopback port and `WEB_CONCURRENCY` web processes sharing PORT (the cluster
+ * module hands them connections in turn), each forwarding /socket.io to the realtime one, the
+ * events crossing over the PostgreSQL (or Redis) bus as in split mode. A process that dies is
+ * started again; SIGTERM/SIGINT stop them all gracefully.
+ */
+import cluster from 'node:cluster';
+import type { Config } from './config.ts';
+import { freePort } from './local-cluster.ts';
+import type { Logger } from './logging.ts';
+import { SHUTDOWN_DEADLINE_MS, stopOnSignal } from './shutdown.ts';
+
+type Entry = 'web.ts' | 'realtime.ts';
+
+/** Before starting a dead process again, so a process that cannot start does not spin. */
+const RESTART_DELAY_MS = 1000;
+
+export async function runWebProcesses(config: Config, logger: Logger): Promise<void> {
+  const realtimePort = await freePort();
+  const roles = new Map<number, { entry: Entry; env: Record<string, string> }>();
+  let stopping = false;
+
+  const start = (entry: Entry, env: Record<string, string>) => {
+    cluster.setupPrimary({ exec: new URL(`../${entry}`, import.meta.url).pathname });
+    roles.set(cluster.fork(env).id, { entry, env });
+  };
+  cluster.on('exit', (worker, code, signal) => {
+    const role = roles.get(worker.id);
+    roles.delete(worker.id);
+    if (stopping || !role) return;
+    logger.error({ entry: role.entry, code, signal }, 'a web process stopped; starting it again');
+    setTimeout(() => start(role.entry, role.env), RESTART_DELAY_MS);
+  });
+
+  start('realtime.ts', { PORT: String(realtimePort), HOST: '127.0.0.1' });
+  for (let i = 0; i < config.webConcurrency; i++) start('web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
+  logger.info(`Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`);
+
+  stopOnSignal(async () => {
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+    await Promise.all(
+      workers.map(
+        (w) =>
+          new Promise<void>((resolve) => {
+            if (w.isDead()) return resolve();
+            w.once('exit', () => resolve());
+            w.process.kill('SIGTERM');
+          }),
+      ),
+    );
+    // Each process has the usual deadline of its own; this one waits a little longer for them.
+  }, logger, SHUTDOWN_DEADLINE_MS + 2_000);
+}
