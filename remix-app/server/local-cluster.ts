@@ -4,7 +4,7 @@
  * `web.ts` and `realtime.ts` started as child processes on loopback (2 realtime + 2 web, each
  * web forwarding to its own realtime instance), stopped or killed and started again on the
  * same port. Needs the web build (made here if missing). `startProcess` starts any such server
- * command (deploy/image.test.ts runs the image's commands with it).
+ * command (deploy/image.smoke.ts runs the image's commands with it, through `buildah run`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
