@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     include: ['deploy/image.smoke.ts'],
     pool: 'forks',
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });
