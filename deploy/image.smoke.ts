@@ -80,6 +80,9 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
     container, '--', ...command,
   ];
 
+  /** The output of a shell `script` run in the image's root filesystem (mounted). */
+  const inRootfs = (script: string) => sh(['sh', '-c', `cd ${rootfs} && ${script}`]).output;
+
   beforeAll(async () => {
     const from = sh(['buildah', 'from', '--pull=never', imageTag]);
     expect(from.code, from.output).toBe(0);
@@ -110,11 +113,15 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
   });
 
   it('holds production dependencies only, no build tools and no source maps of the server', () => {
-    const find = (args: string) => sh(['sh', '-c', `cd ${rootfs} && ${args}`]).output;
-    expect(find('ls -d app/node_modules/tsx')).toBe('app/node_modules/tsx');
-    expect(find('ls -d app/node_modules/vitest app/node_modules/@remix-run/dev app/node_modules/eslint app/node_modules/typescript 2>/dev/null')).toBe('');
-    expect(find('ls usr/bin/gcc usr/bin/cc usr/bin/g++ usr/bin/make usr/bin/python3 usr/local/bin/python3 2>/dev/null')).toBe('');
-    expect(find('find app -name "*.map" -not -path "*/node_modules/*"')).toBe('');
+    expect(inRootfs('ls -d app/node_modules/tsx')).toBe('app/node_modules/tsx');
+    expect(inRootfs('ls -d app/node_modules/vitest app/node_modules/@remix-run/dev app/node_modules/eslint app/node_modules/typescript 2>/dev/null')).toBe('');
+    expect(inRootfs('ls usr/bin/gcc usr/bin/cc usr/bin/g++ usr/bin/make usr/bin/python3 usr/local/bin/python3 2>/dev/null')).toBe('');
+    expect(inRootfs('find app -name "*.map" -not -path "*/node_modules/*"')).toBe('');
+  });
+
+  it('holds no tests, local data, git history or test output (.dockerignore)', () => {
+    expect(inRootfs('ls -d app/.git app/data app/remix-app/data app/remix-app/test app/test-results 2>/dev/null')).toBe('');
+    expect(inRootfs('find app -name "*.test.ts" -not -path "*/node_modules/*"')).toBe('');
   });
 
   it("fly.toml's release command migrates the fresh database", async () => {
