@@ -17,6 +17,8 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const imageTag = process.env.IMAGE_TAG ?? 'localhost/fake-stack-overflow:latest';
 const cacheDir = process.env.IMAGE_CACHE_DIR ?? '/var/cache/fso-image';
+/** Where the Dockerfile's earlier stages are tagged, to keep their layers cached. */
+const cacheRepository = 'localhost/fake-stack-overflow-stages';
 const debianMirror = process.env.DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 /** Bump when the stand-in recipe below changes, so a cached base from the old one is not used. */
 const STAND_IN_RECIPE = 2;
@@ -53,15 +55,15 @@ function ensureTools() {
   run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-/** The Dockerfile's base images: every FROM that is not an earlier stage's name. */
-function baseImages() {
-  const stageNames = new Set();
+/** The Dockerfile's stages: base images (every FROM that is not an earlier stage) and stage names. */
+function stages() {
+  const names = [];
   const bases = new Set();
   for (const [, image, stage] of readFileSync(join(root, 'Dockerfile'), 'utf8').matchAll(/^FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim)) {
-    if (!stageNames.has(image)) bases.add(image);
-    if (stage) stageNames.add(stage);
+    if (!names.includes(image)) bases.add(image);
+    if (stage) names.push(stage);
   }
-  return [...bases];
+  return { bases: [...bases], names };
 }
 
 /** `node:20-trixie-slim` as registries spell it: docker.io/library/node:20-trixie-slim. */
@@ -182,12 +184,19 @@ function report() {
 
 try {
   ensureTools();
-  for (const image of baseImages()) ensureBase(image);
+  const { bases, names } = stages();
+  for (const image of bases) ensureBase(image);
   const building = Date.now();
   // --layers: the dependency layers are reused while the manifests and the lock file are unchanged;
   // docker format: OCI image configs have no HEALTHCHECK.
-  run('buildah', ['build', '--isolation', 'chroot', '--layers', '--format', 'docker', ...hostCertificates, '--tag', imageTag, '--file', 'Dockerfile', '.']);
+  const build = ['build', '--isolation', 'chroot', '--layers', '--format', 'docker', ...hostCertificates, '--file', 'Dockerfile'];
+  run('buildah', [...build, '--tag', imageTag, '.']);
   console.log(`\nBuilt ${imageTag}: build ${seconds(building)}, ${seconds(started)} in all.`);
+  // Every build leaves untagged images behind (the build stage's, ~900 MB each). Each earlier
+  // stage is tagged (from the layer cache, in seconds) so that its layers stay cached for the next
+  // build, and the rest is removed, so the disk holds one build's worth run after run.
+  for (const stage of names) run('buildah', [...build, '--quiet', '--target', stage, '--tag', `${cacheRepository}:${stage}`, '.'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  run('buildah', ['rmi', '--prune'], { stdio: ['ignore', 'ignore', 'inherit'] });
   report();
 } catch (error) {
   console.error(`image: ${error instanceof Error ? error.message : error}`);
