@@ -8,7 +8,7 @@
 # TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
 # server bundles are built; the final stage holds production dependencies and sources only.
 
-FROM node:20-bookworm-slim AS build
+FROM node:20-trixie-slim AS build
 WORKDIR /app
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
 COPY package.json package-lock.json ./
@@ -22,7 +22,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-bookworm-slim
+FROM node:20-trixie-slim
 ENV NODE_ENV=production \
     HOST=:: \
     PORT=8080 \
@@ -35,7 +35,11 @@ COPY --chown=node:node game-engine/package.json game-engine/
 COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/
 COPY --chown=node:node patches patches
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# Production dependencies, less what nothing runs: TypeScript (an optional peer of Remix that
+# npm keeps; tsx transpiles with esbuild), the dependencies' source maps and type declarations.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && rm -rf node_modules/typescript \
+ && find . -path '*/node_modules/*' -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 COPY --chown=node:node packages packages
 COPY --chown=node:node game-engine game-engine
 COPY --chown=node:node realtime realtime

@@ -1,17 +1,17 @@
 /**
  * The deployment as its files describe it, for the tests in this folder: the Dockerfile parsed
  * by dockerfile-ast (the parser under the dockerfile-utils linter) into stages and the final
- * stage's COPY / RUN / ENV / CMD / HEALTHCHECK, the build context as .dockerignore filters it,
+ * stage's COPY / RUN / USER / CMD / HEALTHCHECK, the build context as .dockerignore filters it,
  * and fly.toml. Nothing here knows what the Dockerfile should say; the tests do.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import dockerignore from '@balena/dockerignore';
-import { DockerfileParser, type Env, type Instruction, type ModifiableInstruction } from 'dockerfile-ast';
+import { DockerfileParser, type Instruction, type ModifiableInstruction } from 'dockerfile-ast';
 import { parse as parseToml } from 'smol-toml';
 
-export const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
 const read = (path: string) => readFileSync(join(root, path), 'utf8');
 
 export const dockerfileText = read('Dockerfile');
@@ -58,9 +58,6 @@ export function destinationOf(copy: CopyStep, source: string, isDirectory = stat
   return posix.normalize(!isDirectory && into ? posix.join(copy.dest, posix.basename(source)) : copy.dest);
 }
 
-/** The last WORKDIR of `stage` (Docker's default `/` without one). */
-export const workdirOf = (stage: Stage) => ofKeyword(stage, 'WORKDIR').at(-1)?.getArguments()[0]?.getValue() ?? '/';
-
 /** The argv of an exec-form (JSON) CMD, or of a HEALTHCHECK's `CMD [...]`; null for shell form. */
 export function execForm(instruction: Instruction): string[] | null {
   const json = instruction.getArgumentsContent()?.trim().replace(/^CMD\s+/, '');
@@ -68,15 +65,10 @@ export function execForm(instruction: Instruction): string[] | null {
   return JSON.parse(json) as string[];
 }
 
-/** The variables the final stage's ENV instructions set. */
-export const imageEnv: Record<string, string> = Object.fromEntries(
-  ofKeyword(finalStage, 'ENV').flatMap((env) => (env as Env).getProperties().map((p) => [p.getName(), p.getValue() ?? ''])),
-);
-
 const ignored = dockerignore().add(read('.dockerignore').split('\n'));
 
 /** Whether `path` (relative to the repository root) is in the build context .dockerignore leaves. */
-export const inContext = (path: string) => path === '' || path === '.' || !ignored.ignores(path);
+const inContext = (path: string) => path === '' || path === '.' || !ignored.ignores(path);
 
 /** Whether a COPY source exists in the repository and is part of the build context. */
 export const copyable = (path: string) => existsSync(join(root, path)) && inContext(path);

@@ -4,7 +4,7 @@
  * what a deploy relies on holds — every COPY source is in the build context, the final stage
  * installs production dependencies only, runs unprivileged with a HEALTHCHECK, and starts what
  * fly.toml starts, each command's file being in the image; the release command exists.
- * deploy/image.test.ts then runs the final stage's commands.
+ * deploy/image.smoke.ts then starts the image itself (npm run image:smoke).
  */
 import { posix } from 'node:path';
 import { validate } from 'dockerfile-utils';

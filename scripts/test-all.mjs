@@ -3,9 +3,11 @@
  * `npm test`: every suite in turn — typecheck, lint, the web build (the split-mode integration
  * test and Playwright serve it), vitest (unit + integration), Playwright (Chromium, with and
  * without JavaScript) against one server, and with TEST_DATABASE_URL the same Playwright suite
- * again against 2 web + 2 realtime processes behind a balancer (E2E_CLUSTER=1) — continuing past
- * failures so all are counted. Ends with one line `N passed, N failed` summed over every suite.
- * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e, e2e-cluster) runs a subset.
+ * again against 2 web + 2 realtime processes behind a balancer (E2E_CLUSTER=1), and as root on
+ * Linux with TEST_DATABASE_URL the deploy image built with buildah (`npm run image`, one test)
+ * and started (`npm run image:smoke`, counted per check) — continuing past failures so all are
+ * counted. Ends with one line `N passed, N failed` summed over every suite.
+ * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e, e2e-cluster, image) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -48,17 +50,20 @@ if (!wanted || ['build', 'unit', 'e2e', 'e2e-cluster'].some((s) => wanted.includ
   totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
 }
 
+/** One vitest run as suite `name`, counted from its JSON report; `args` adds options. */
+function vitest(name, args = []) {
+  const file = join(out, `${name}.json`);
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args]);
+  const report = readJson(file);
+  if (!report) return totals.push({ name, passed: 0, failed: 1, skipped: 0 });
+  // A file that fails to load has no failed tests but is a failure all the same.
+  const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  totals.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests });
+}
+
 if (!wanted || wanted.includes('unit')) {
   console.log('\n=== unit + integration (vitest) ===');
-  const file = join(out, 'vitest.json');
-  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`]);
-  const report = readJson(file);
-  if (!report) totals.push({ name: 'unit', passed: 0, failed: 1, skipped: 0 });
-  else {
-    // A file that fails to load has no failed tests but is a failure all the same.
-    const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-    totals.push({ name: 'unit', passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests });
-  }
+  vitest('unit');
 }
 
 /** One Playwright run as suite `name`, counted from its JSON report; `args` adds options. */
@@ -83,6 +88,19 @@ if ((!wanted || wanted.includes('e2e-cluster')) && built) {
   // Its own port, so a server still up from the run before is never taken for the cluster, and
   // its own output folder, so the first run's failure traces stay.
   else playwright('e2e-cluster', ['--output=test-results/cluster'], { E2E_CLUSTER: '1', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 100) });
+}
+
+if (!wanted || wanted.includes('image')) {
+  console.log('\n=== deploy image (buildah build + smoke test) ===');
+  const missing = process.platform !== 'linux' || process.getuid?.() !== 0 ? 'root on Linux (buildah, debootstrap)' : !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : null;
+  if (missing) {
+    console.log(`skipped: needs ${missing}`);
+    totals.push({ name: 'image', passed: 0, failed: 0, skipped: 1 });
+  } else {
+    const imageBuilt = run('npm', ['run', 'image']) === 0;
+    totals.push({ name: 'image', passed: imageBuilt ? 1 : 0, failed: imageBuilt ? 0 : 1, skipped: 0 });
+    if (imageBuilt) vitest('image-smoke', ['--config', 'deploy/vitest.smoke.config.ts']);
+  }
 }
 
 console.log('\n=== summary ===');

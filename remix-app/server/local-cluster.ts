@@ -4,7 +4,7 @@
  * `web.ts` and `realtime.ts` started as child processes on loopback (2 realtime + 2 web, each
  * web forwarding to its own realtime instance), stopped or killed and started again on the
  * same port. Needs the web build (made here if missing). `startProcess` starts any such server
- * command (deploy/image.test.ts runs the image's commands with it).
+ * command (deploy/image.smoke.ts runs the image's commands with it, through `buildah run`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -54,8 +54,8 @@ export interface Service extends ServerProcess {
   env: Record<string, string>;
 }
 
-async function waitHealthy(server: ServerProcess) {
-  for (let i = 0; i < 300; i++) {
+async function waitHealthy(server: ServerProcess, withinMs: number) {
+  for (let i = 0; i < withinMs / 100; i++) {
     if (server.child.exitCode !== null) throw new Error(`${server.base} exited: ${server.log.join('')}`);
     if (await fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)) return;
     await sleep(100);
@@ -65,9 +65,9 @@ async function waitHealthy(server: ServerProcess) {
 
 /**
  * Runs `argv` in `cwd` with exactly `env` (which must make it listen on `port`) and resolves
- * once its /healthz answers on loopback (killed if it never does).
+ * once its /healthz answers on loopback (killed if it does not within `readyWithinMs`).
  */
-export async function startProcess(argv: string[], cwd: string, env: Record<string, string | undefined>, port: number): Promise<ServerProcess> {
+export async function startProcess(argv: string[], cwd: string, env: Record<string, string | undefined>, port: number, readyWithinMs = 30_000): Promise<ServerProcess> {
   // Passed as given: Remix's globals make NODE_ENV a required key of ProcessEnv.
   const child = spawn(argv[0]!, argv.slice(1), { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const server: ServerProcess = { base: `http://127.0.0.1:${port}`, port, child, log: [] };
@@ -78,7 +78,7 @@ export async function startProcess(argv: string[], cwd: string, env: Record<stri
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   try {
-    await waitHealthy(server);
+    await waitHealthy(server, readyWithinMs);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
