@@ -75,7 +75,7 @@ export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1))
 export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', RATE_LIMIT_FACTOR: '1000', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -13,3 +13,4 @@ export * from './game.ts';
 export * from './time.ts';
 export * from './counted.ts';
 export * from './text-rules.ts';
+export * from './rate-limits.ts';

@@ -58,6 +58,8 @@ export const MSG = {
   usernameTaken: 'That username is already taken.',
   invalidCredentials: 'Invalid username or password.',
   tooManyLogins: 'Too many failed login attempts. Try again later.',
+  tooManyRequests: 'You are doing that too often. Please wait a little and try again.',
+  tooManyEvents: 'You are sending too much, too fast. Slow down and try again in a moment.',
   userNotFound: 'User not found.',
   malformedJson: 'The request body is not valid JSON.',
   textHasNul: 'Text cannot contain the NUL character (\\u0000).',

@@ -2,9 +2,10 @@
  * `/search?text=` — natural-language results as a page: where the header's box lands without
  * JavaScript (with it, the box shows suggestions in place), and a shareable link. The top 10.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
+import { semanticSearchLimit } from '~/services/rate-limit.server.ts';
 
 const RESULTS = 10;
 
@@ -13,6 +14,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.ok) return { text: '', hits: [], error: `Error: ${query.error}` };
   const { text } = query.data;
   if (!text) return { text, hits: [], error: null };
+  const limited = await semanticSearchLimit(request, context);
+  if (limited) return data({ text, hits: [], error: `Error: ${limited.error}` }, { status: limited.status, headers: limited.headers });
   try {
     return { text, hits: await context.semantic.search(text, RESULTS), error: null };
   } catch (error) {

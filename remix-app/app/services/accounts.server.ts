@@ -6,19 +6,23 @@
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
+import { isCommonPassword } from './password-policy.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
+import { forgive, overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import { clearSessionCookie, startSession, type SessionUser } from './session.server.ts';
-
 
 /** Names that are REST path segments under /user/, so no profile URL can shadow them. */
 const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);
 
 export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());
 
-export const LOGIN_LIMIT = { max: 10, windowMs: 15 * 60 * 1000 };
+/** A new password's rule beyond its length (the shared schema checks that): not a common one. */
+const weakPassword = (password: string) => (isCommonPassword(password) ? fail(400, MSG.passwordCommon) : null);
 
 export async function signup(context: AppLoadContext, input: SignupInput): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
+  const refused = weakPassword(input.password) ?? (await overLimit(context, 'signup'));
+  if (refused) return refused;
   if (isReservedUsername(input.username)) return fail(409, MSG.usernameTaken);
   const passwordHash = await hashPassword(input.password);
   const user = await db.createUser(context.database.db, { username: input.username, passwordHash });
@@ -28,16 +32,18 @@ export async function signup(context: AppLoadContext, input: SignupInput): Promi
   return { ok: true, value: { user, cookie } };
 }
 
+/**
+ * Every attempt is counted as a failure before the password is checked (one atomic step per
+ * key, so parallel guesses cannot pass the limit) and forgiven when it succeeds. An unknown
+ * name is verified against a dummy hash, so it takes as long as a wrong password.
+ */
 export async function login(context: AppLoadContext, input: LoginInput): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
-  const key = `login:${context.clientIp}:${input.username.toLowerCase()}`;
-  const limit = await db.checkLimit(context.database.db, key, LOGIN_LIMIT);
-  if (!limit.allowed) return fail(429, MSG.tooManyLogins, { 'Retry-After': String(limit.retryAfterSeconds) });
+  const who = { name: input.username };
+  const blocked = await overLimit(context, 'failedLogin', who);
+  if (blocked) return blocked;
   const found = await db.findCredentials(context.database.db, input.username);
-  if (!found || !(await verifyPassword(found.passwordHash, input.password))) {
-    await db.hitLimit(context.database.db, key, LOGIN_LIMIT);
-    return fail(401, MSG.invalidCredentials);
-  }
-  await db.clearLimit(context.database.db, key);
+  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) return fail(401, MSG.invalidCredentials);
+  await forgive(context, 'failedLogin', who);
   const cookie = await startSession(context, found.id);
   return { ok: true, value: { user: db.toSafeUser(found), cookie } };
 }
@@ -60,6 +66,8 @@ async function endOtherSessions(context: AppLoadContext, actor: SessionUser) {
 
 export async function resetPassword(context: AppLoadContext, actor: SessionUser, username: string, password: string): Promise<Outcome<SafeUser>> {
   if (!isOwner(actor, username)) return fail(403, MSG.notAllowed);
+  const weak = weakPassword(password);
+  if (weak) return weak;
   await db.updatePasswordHash(context.database.db, actor.userId, await hashPassword(password));
   await endOtherSessions(context, actor);
   const found = await db.findUserById(context.database.db, actor.userId);
