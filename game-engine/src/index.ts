@@ -9,7 +9,7 @@ import type { Rng } from './random.ts';
 import type { GameType, Result } from './types.ts';
 
 export * from './types.ts';
-export { moverOf, MOVE_ERRORS, SEAT_ERRORS } from './seats.ts';
+export { moverOf, MOVE_ERRORS, renamePlayer, SEAT_ERRORS } from './seats.ts';
 export { NIM_ERRORS, NIM_MAX_TAKE, NIM_PILE, type NimMove, type NimState, type NimStateView } from './nim/nim.ts';
 export { BATTLESHIP_ERRORS, type BattleshipMove, type BattleshipState, type BattleshipStateView } from './battleship/battleship.ts';
 export { BOARD_SIZE, FLEET, type Board, type Cell } from './battleship/fleet.ts';

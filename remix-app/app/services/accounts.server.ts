@@ -1,11 +1,14 @@
 /**
- * Account use cases shared by the REST routes and the screens' form actions: sign-up, login
- * (rate limited), logout, password reset, biography, deletion. The acting user always comes
+ * Account use cases shared by the REST routes and the screens' form actions: sign-up (new
+ * password rules, rate limited), login (rate limited), logout, password reset, biography,
+ * deletion (which forfeits and renames the account's games). The acting user always comes
  * from the session; a name in the payload must match it or the answer is 403.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
+import { forfeitGamesOf, renameGamesOf } from '@fso/realtime';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
+import { gameDeps } from './games.server.ts';
 import { isCommonPassword } from './password-policy.server.ts';
 import { hashPassword, verifyPassword } from './passwords.server.ts';
 import { forgive, overLimit } from './rate-limit.server.ts';
@@ -84,9 +87,18 @@ export async function updateBiography(context: AppLoadContext, actor: SessionUse
   return { ok: true, value: user };
 }
 
+/**
+ * Forfeits the account's running games (opponents win, and are told), then deletes it and takes
+ * its name out of all its games in one transaction (docs/decisions/0019-recycled-usernames.md).
+ */
 export async function deleteAccount(context: AppLoadContext, actor: SessionUser, username: string): Promise<Outcome<{ user: SafeUser; cookie: string }>> {
   if (!isOwner(actor, username)) return fail(403, MSG.notAllowed);
-  const user = await db.deleteUser(context.database.db, actor.userId);
+  await forfeitGamesOf(gameDeps(context), actor.username);
+  const user = await context.database.db.transaction(async (tx) => {
+    const deleted = await db.deleteUser(tx, actor.userId);
+    if (deleted) await renameGamesOf(tx, deleted.username, actor.userId);
+    return deleted;
+  });
   if (!user) return fail(404, MSG.userNotFound);
   context.events.disconnectUser(user.username);
   context.events.toAll('userUpdate', { user, type: 'deleted' });
