@@ -11,6 +11,16 @@ import type { RealtimeSocket } from './realtime-server.ts';
 
 export type EventLimit = { burst: number; perSecond: number; disconnectAfterRefused: number };
 
+/**
+ * Disconnects a flooding socket and drops its connection at once: a polite WebSocket close
+ * would first read and parse every frame the client has already sent.
+ */
+function cutOff(socket: RealtimeSocket): void {
+  socket.disconnect(true);
+  const transport = socket.conn.transport as unknown as { socket?: { terminate?: () => void } };
+  transport.socket?.terminate?.();
+}
+
 export function limitEvents(socket: RealtimeSocket, limit: EventLimit, now: () => number = () => performance.now()): void {
   let tokens = limit.burst;
   let refused = 0;
@@ -26,7 +36,7 @@ export function limitEvents(socket: RealtimeSocket, limit: EventLimit, now: () =
       return next();
     }
     refused += 1;
-    if (refused >= limit.disconnectAfterRefused) return void socket.disconnect(true);
+    if (refused >= limit.disconnectAfterRefused) return void cutOff(socket);
     const ack = packet.at(-1);
     if (typeof ack === 'function') (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.tooManyEvents });
     else socket.emit('gameError', { gameID: null, player: socket.data.username, error: MSG.tooManyEvents });

@@ -32,7 +32,7 @@ export const RATE_LIMITS = {
 export type LimitedAction = keyof typeof RATE_LIMITS;
 
 /** Client → server socket events, per connection: a burst, then a steady rate; refused in a row this often, the socket is closed. */
-export const SOCKET_EVENT_LIMIT = { burst: 40, perSecond: 20, disconnectAfterRefused: 200 } as const;
+export const SOCKET_EVENT_LIMIT = { burst: 20, perSecond: 10, disconnectAfterRefused: 100 } as const;
 
 /** A count of the table multiplied by RATE_LIMIT_FACTOR (never below 1). */
 export const scaledCount = (count: number, factor: number) => Math.max(1, Math.round(count * factor));
