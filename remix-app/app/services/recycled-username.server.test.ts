@@ -34,7 +34,7 @@ describe('a deleted account and a recycled username', () => {
     const deps = gameDeps(context);
     const battle = must(await createGame(deps, 'ivan', 'Battleship'));
     must(await joinGame(deps, 'judy', { gameID: battle.gameID, playerID: 'judy' }));
-    must(await makeMove(deps, 'ivan', { gameID: battle.gameID, move: { playerID: 'ivan', gameID: battle.gameID, move: { x: 0, y: 0 } } }));
+    must(await makeMove(deps, 'ivan', { gameID: battle.gameID, move: { playerID: 'ivan', move: { x: 0, y: 0 } } }));
     const waiting = must(await createGame(deps, 'ivan', 'Nim'));
     recorded.perViewer.length = 0;
 
