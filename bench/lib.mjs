@@ -69,6 +69,22 @@ export function runScript(script, args, env) {
   return run.stdout;
 }
 
+const json = { 'Content-Type': 'application/json' };
+
+/** Signs `username` up on a bench server; its session cookie. */
+export async function signUp(base, username) {
+  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
+  if (!res.ok) throw new Error(`signup ${username}: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+
+/** POSTs JSON as the session `cookie`; the JSON answer (throws on an error status). */
+export async function post(base, cookie, path, body) {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 

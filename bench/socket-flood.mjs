@@ -12,11 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { machine, startServer } from './lib.mjs';
+import { machine, post, signUp, startServer } from './lib.mjs';
 
 const FRAMES = 20_000;
 const PROBE_MS = 20;
-const json = { 'Content-Type': 'application/json' };
 
 // The prober runs in its own process, so the flooder's busy event loop does not delay it.
 const PROBER = `
@@ -44,18 +43,6 @@ function probeHealthz(base, seconds) {
   let text = '';
   child.stdout.on('data', (d) => (text += d));
   return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(text))));
-}
-
-async function signUp(base, username) {
-  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'flood-bench-password' }) });
-  if (!res.ok) throw new Error(`signup ${username}: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie').split(';')[0];
-}
-
-async function post(base, cookie, path, body) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
 }
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
+import { answerOf, type Handler } from '../../test/route-call.ts';
 import * as answerRoute from '../routes/answer.addAnswer.ts';
 import * as commentRoute from '../routes/comment.addComment.ts';
 import * as createGameRoute from '../routes/games.create.ts';
@@ -29,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => Promise<Response> | Response;
-
 async function call(handler: Handler, opts: { as?: string; body?: unknown; path?: string; ip: string }) {
   const { context } = testContext(database, opts.ip);
   context.config = { ...context.config, rateLimitFactor: FACTOR };
@@ -38,13 +36,7 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; path?
   if (opts.as) headers.Cookie = cookie[opts.as]!;
   const get = opts.path !== undefined;
   const request = new Request(`http://test${opts.path ?? '/x'}`, { method: get ? 'GET' : 'POST', headers, body: get ? undefined : JSON.stringify(opts.body ?? {}) });
-  let response: Response;
-  try {
-    response = await handler({ request, context, params: {} } as ActionFunctionArgs & LoaderFunctionArgs);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
+  const response = await answerOf(handler, request, context);
   return { status: response.status, text: await response.text(), retryAfter: response.headers.get('Retry-After') };
 }
 
