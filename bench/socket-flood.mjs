@@ -6,6 +6,8 @@
  * (RATE_LIMIT_FACTOR=1) and once raised 1000× (in effect no limit, as before it existed).
  * Not part of `npm run bench`: run alone, after `npm run build`:
  *   node bench/socket-flood.mjs [port] [factor …]
+ * or against a server already running (started with the RATE_LIMIT_FACTOR to measure):
+ *   FLOOD_URL=http://127.0.0.1:5150 node bench/socket-flood.mjs
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -47,13 +49,26 @@ function probeHealthz(base, seconds) {
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function run(factor, port) {
+async function startFresh(factor, port) {
   const dataDir = mkdtempSync(join(tmpdir(), 'fso-flood-'));
   const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor), LOG_LEVEL: 'warn' }, port);
+  return {
+    base: server.base,
+    // Without a limit the server may still be working through the flood: do not wait for it.
+    stop: () => {
+      process.kill(server.pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(factor, port) {
+  const server = process.env.FLOOD_URL ? { base: process.env.FLOOD_URL, stop: () => undefined } : await startFresh(factor, port);
   try {
-    const [p1, p2] = [await signUp(server.base, 'flooder'), await signUp(server.base, 'victim')];
+    const [flooder, victim] = ['flooder', 'victim'].map((n) => `${n}${Date.now().toString(36)}`);
+    const [p1, p2] = [await signUp(server.base, flooder), await signUp(server.base, victim)];
     const { gameID } = await post(server.base, p1, '/games/create', { gameType: 'Nim' });
-    await post(server.base, p2, '/games/join', { gameID, playerID: 'victim' });
+    await post(server.base, p2, '/games/join', { gameID, playerID: victim });
     const socket = io(server.base, { transports: ['websocket'], extraHeaders: { cookie: p1 }, reconnection: false });
     await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
     let replies = 0;
@@ -64,7 +79,7 @@ async function run(factor, port) {
     const probes = probeHealthz(server.base, 8);
     await new Promise((r) => setTimeout(r, 1000));
     const start = Date.now();
-    for (let i = 0; i < FRAMES && socket.connected; i++) socket.emit('makeMove', { gameID, move: { playerID: 'flooder', gameID, move: { numObjects: 1 } } });
+    for (let i = 0; i < FRAMES && socket.connected; i++) socket.emit('makeMove', { gameID, move: { playerID: flooder, gameID, move: { numObjects: 1 } } });
     const sentMs = Date.now() - start;
     const samples = await probes;
     socket.close();
@@ -82,15 +97,14 @@ async function run(factor, port) {
       slowest: samples.filter(([at, ms]) => at >= start && ms > 50).map(([at, ms]) => [at - start, ms]),
     };
   } finally {
-    // Without a limit the server may still be working through the flood: do not wait for it.
-    process.kill(server.pid, 'SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    server.stop();
   }
 }
 
 const port = Number(process.argv[2] ?? 5150);
 const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
 console.log(JSON.stringify({ machine: machine(), frames: FRAMES }));
-for (const factor of process.argv.slice(3).length ? process.argv.slice(3).map(Number) : [1, 1000]) {
+const factors = process.env.FLOOD_URL ? ['as started'] : process.argv.slice(3).length ? process.argv.slice(3).map(Number) : [1, 1000];
+for (const factor of factors) {
   console.log(JSON.stringify(await run(factor, port), (_, v) => round(v)));
 }
