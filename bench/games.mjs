@@ -15,22 +15,9 @@
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { play, quietest } from './game-play.mjs';
-import { memoryAfterGc, root, startServer } from './lib.mjs';
+import { memoryAfterGc, post, root, signUp, startServer } from './lib.mjs';
 
-const json = { 'Content-Type': 'application/json' };
 const SATURATION_P99_MS = 50;
-
-async function signUp(base, username) {
-  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
-  if (!res.ok) throw new Error(`signup ${username}: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie').split(';')[0];
-}
-
-async function post(base, cookie, path, body) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
 
 async function totalVersions(base, cookie) {
   const res = await fetch(`${base}/games/games?gameType=Battleship&limit=200`, { headers: { cookie } });

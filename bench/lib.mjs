@@ -68,6 +68,22 @@ export function runScript(script, args, env) {
   return run.stdout;
 }
 
+const json = { 'Content-Type': 'application/json' };
+
+/** Signs `username` up on a bench server; its session cookie. */
+export async function signUp(base, username) {
+  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
+  if (!res.ok) throw new Error(`signup ${username}: ${res.status} ${await res.text()}`);
+  return res.headers.get('set-cookie').split(';')[0];
+}
+
+/** POSTs JSON as the session `cookie`; the JSON answer (throws on an error status). */
+export async function post(base, cookie, path, body) {
+  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}
+
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
@@ -75,7 +91,7 @@ export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1))
 export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', ...env },
+    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', RATE_LIMIT_FACTOR: '1000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,7 @@
 /**
- * Seeded pseudo-random numbers (mulberry32): the only randomness game rules may use, so the
- * same seed always gives the same game and tests can replay it.
+ * Where game rules get randomness: always passed in, so the rules stay pure. The server passes
+ * node:crypto (realtime/src/crypto-rng.ts); `createRng` is a seeded generator (mulberry32) for
+ * tests that replay a game. Never use it for a real game: its seed can be searched.
  */
 export interface Rng {
   /** An integer in [0, maxExclusive). */

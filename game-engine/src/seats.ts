@@ -58,3 +58,18 @@ export function turnError(state: AnySeats, player: string): string | null {
 }
 
 export const withMove = <M>(moves: MoveRecord<M>[], playerID: string, move: M): MoveRecord<M>[] => [...moves, { playerID, move }];
+
+/**
+ * The same game with every mention of player `from` (seat, moves, winners) given to `to`: how a
+ * deleted account's name leaves its games, so a newcomer who takes the name takes nothing.
+ */
+export function renamePlayer<S extends AnySeats>(state: S, from: string, to: string): S {
+  const swap = (p: string) => (p === from ? to : p);
+  return {
+    ...state,
+    player1: state.player1 === null ? null : swap(state.player1),
+    player2: state.player2 === null ? null : swap(state.player2),
+    moves: state.moves.map((m) => ({ ...m, playerID: swap(m.playerID) })),
+    winners: state.winners.map(swap),
+  };
+}

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
+import { findGame } from '@fso/db';
 import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
 import { createGame, joinGame } from './game.service.ts';
 import { gameHandlers } from './game.handlers.ts';
@@ -145,5 +146,15 @@ describe('game sockets', () => {
     const moveMissing = nextError(eve);
     eve.emit('makeMove', { gameID: '987654', move: { playerID: 'eve', gameID: '987654', move: { numObjects: 1 } } });
     expect((await moveMissing).error).toBe(MSG.gameNotFound);
+  });
+
+  it('draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2\'s fleet away', async () => {
+    const created = await createGame(deps(), 'ann', 'Battleship');
+    if (!created.ok) throw new Error(created.error);
+    await joinGame(deps(), 'bob', { gameID: created.value.gameID, playerID: 'bob' });
+    const row = await findGame(t.database.db, Number(created.value.gameID));
+    const state = row!.state as Record<string, unknown>;
+    expect(Object.keys(state).sort()).toEqual(['gameType', 'moves', 'player1', 'player1Board', 'player2', 'player2Board', 'status', 'winners']);
+    expect(cellsOf(state.player2Board as (string | null)[][], 'SHIP')).toHaveLength(17);
   });
 });

@@ -5,10 +5,10 @@
  * once stored, it is sent to each socket in the game's room as that socket's user may see it.
  * The acting player is always the signed-in user; a payload naming anybody else is refused (403).
  */
-import { randomInt } from 'node:crypto';
 import * as engine from '@fso/game-engine';
-import { findGame, insertGame, listGames, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
+import { findGame, insertGame, listGames, rewriteGamesOf, runningGameIdsOf, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
 import { MSG, moveSchemas, parseWith, rooms, type EventPublisher, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import { cryptoRng } from './crypto-rng.ts';
 import { changeGameRow } from './game-rows.ts';
 
 export interface GameDeps {
@@ -64,7 +64,7 @@ function settle(deps: GameDeps, change: GameChange<Refusal>, actor: string): Gam
 
 /** A new game with its creator in the first seat (docs/decisions/0005-games.md). */
 export async function createGame(deps: GameDeps, actor: string, gameType: GameType): Promise<GameOutcome> {
-  const joined = engine.joinGame(engine.setupGame(gameType, randomInt(2 ** 31)), actor);
+  const joined = engine.joinGame(engine.setupGame(gameType), actor, cryptoRng);
   if (!joined.ok) throw new Error(joined.error);
   const row = await insertGame(deps.db, { gameType, status: joined.state.status, state: joined.state });
   return { ok: true, value: gameFor(row, actor) };
@@ -78,9 +78,31 @@ async function changeSeat(deps: GameDeps, actor: string, input: { gameID: string
   return settle(deps, change, actor);
 }
 
-export const joinGame = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => changeSeat(deps, actor, input, engine.joinGame);
+export const joinGame = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) =>
+  changeSeat(deps, actor, input, (state, player) => engine.joinGame(state, player, cryptoRng));
 
 export const leaveGame = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => changeSeat(deps, actor, input, engine.leaveGame);
+
+/**
+ * Deleting an account, first step: every game of `username` not yet over is left at once, as
+ * if the player had pressed Leave (an opponent wins; a waiting game ends), and each is sent to
+ * its room, so both players are told.
+ */
+export async function forfeitGamesOf(deps: GameDeps, username: string): Promise<void> {
+  for (const id of await runningGameIdsOf(deps.db, username)) {
+    settle(deps, await changeGameRow(deps.db, id, (row) => decided(engine.leaveGame(stateOf(row), username), 409)), username);
+  }
+}
+
+/** What a deleted account is called in its games: never a valid username, so nobody can take it. */
+export const deletedPlayerName = (userId: number) => `deleted user #${userId}`;
+
+/**
+ * Deleting an account, second step (in the deletion's transaction): its name leaves every game
+ * it played, so whoever signs up with the name later has no seat, fleet or move in any of them.
+ */
+export const renameGamesOf = (db: Db, username: string, userId: number) =>
+  rewriteGamesOf(db, username, (state) => engine.renamePlayer(state as engine.GameState, username, deletedPlayerName(userId)));
 
 /**
  * One move, checked in a fixed order: who (the session, not the payload), does the game exist,

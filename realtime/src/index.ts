@@ -1,5 +1,6 @@
 /** Public surface of @fso/realtime. */
 export * from './realtime-server.ts';
+export * from './event-limit.ts';
 export * from './chat.handlers.ts';
 export * from './game.service.ts';
 export * from './game.handlers.ts';

@@ -3,6 +3,7 @@
  * session cookie (no valid session, no socket); each socket joins `user:<name>` and
  * `session:<id>` rooms so the web side can reach or disconnect a user. Feature handlers
  * (chat, games) come in through `deps.features`, each registering its events per socket.
+ * Every client event passes the socket's rate limit (event-limit.ts) before any handler.
  * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
  * sockets of the other instances; per-viewer events cross as one `roomViews` message.
  */
@@ -10,6 +11,7 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
   rooms,
+  SOCKET_EVENT_LIMIT,
   viewFor,
   type ClientToServerEvents,
   type EventPublisher,
@@ -18,6 +20,7 @@ import {
   type ServerToClientEvents,
   type SocketData,
 } from '@fso/shared';
+import { limitEvents, type EventLimit } from './event-limit.ts';
 
 export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
@@ -30,6 +33,8 @@ export interface RealtimeDeps {
   features?: RealtimeFeature[];
   /** A cluster adapter (split mode); without one, this process is the only instance. */
   adapter?: ServerOptions['adapter'];
+  /** Client → server events per socket (event-limit.ts); the table's default unless given. */
+  eventLimit?: EventLimit;
 }
 
 /** Work started by a socket event (a game move); `close()` waits for it before resolving. */
@@ -109,6 +114,7 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
   };
 
   io.on('connection', (socket) => {
+    limitEvents(socket, deps.eventLimit ?? SOCKET_EVENT_LIMIT);
     void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
     for (const feature of deps.features ?? []) feature(socket, publisher, track);
   });

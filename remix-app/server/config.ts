@@ -35,6 +35,7 @@ const schema = z
     ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
     ID_TOKEN_ISSUER: z.string().optional(),
     ID_TOKEN_AUDIENCE: z.string().optional(),
+    RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
@@ -104,6 +105,8 @@ export interface Config {
   /** Who may sign ID tokens for POST /user/firebaseLogin. Null when off. */
   idToken: { jwksUrl: string; issuer: string; audience: string } | null;
   logLevel: string;
+  /** Multiplies every rate limit (packages/shared/src/rate-limits.ts); 1 by default. */
+  rateLimitFactor: number;
   /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
@@ -146,6 +149,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
     logLevel: e.LOG_LEVEL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),

@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { Database } from '@fso/db';
 import { chatHandlers, createRealtimeServer, gameHandlers, sessionResolver, type RealtimeDeps, type RealtimeServer } from '@fso/realtime';
+import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import type { Config } from './config.ts';
 
 export function attachRealtime(httpServer: Server, config: Config, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
@@ -14,6 +15,11 @@ export function attachRealtime(httpServer: Server, config: Config, database: Dat
     features: [chatHandlers(database), gameHandlers(database)],
     resolveSession: sessionResolver(database, config.sessionSecret),
     adapter,
+    eventLimit: {
+      burst: scaledCount(SOCKET_EVENT_LIMIT.burst, config.rateLimitFactor),
+      perSecond: scaledCount(SOCKET_EVENT_LIMIT.perSecond, config.rateLimitFactor),
+      disconnectAfterRefused: scaledCount(SOCKET_EVENT_LIMIT.disconnectAfterRefused, config.rateLimitFactor),
+    },
   });
 }
 

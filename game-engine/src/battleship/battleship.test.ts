@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRng } from '../random.ts';
 import { MOVE_ERRORS } from '../seats.ts';
 import { applyMove, BATTLESHIP_ERRORS, join, leave, setup, view, type BattleshipState } from './battleship.ts';
 import { BOARD_SIZE, FLEET, type Board, type Cell } from './fleet.ts';
@@ -8,14 +9,17 @@ const must = <S>(r: { ok: true; state: S } | { ok: false; error: string }): S =>
   return r.state;
 };
 
-const started = (seed = 42): BattleshipState => must(join(must(join(setup(seed), 'ann')), 'bob'));
+const started = (seed = 42): BattleshipState => {
+  const rng = createRng(seed);
+  return must(join(must(join(setup(), 'ann', rng)), 'bob', rng));
+};
 
 const cells = (board: Board, kind: Cell) => board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
 const shipCount = FLEET.reduce((a, b) => a + b, 0);
 
 describe('Battleship', () => {
   it('has empty 10 x 10 boards until the second player joins, then both fleets placed', () => {
-    const waiting = must(join(setup(7), 'ann'));
+    const waiting = must(join(setup(), 'ann', createRng(7)));
     expect(waiting.player1Board).toHaveLength(BOARD_SIZE);
     expect(cells(waiting.player1Board, 'SHIP')).toHaveLength(0);
     const s = started(7);
@@ -25,9 +29,16 @@ describe('Battleship', () => {
     expect(s.player1Board.every((row) => row.length === BOARD_SIZE)).toBe(true);
   });
 
-  it('places the same fleets for the same seed and different ones for another seed', () => {
+  it('places the fleets from the random source it is given, replayable with a seeded one', () => {
     expect(started(99).player1Board).toEqual(started(99).player1Board);
     expect(started(99).player1Board).not.toEqual(started(100).player1Board);
+  });
+
+  it('stores nothing a fleet could be computed from, and shows no seed of rows stored before', () => {
+    const s = started();
+    expect(Object.keys(s).sort()).toEqual(['gameType', 'moves', 'player1', 'player1Board', 'player2', 'player2Board', 'status', 'winners']);
+    const legacy = { ...s, seed: 42 } as BattleshipState;
+    expect(view(legacy, 'ann')).not.toHaveProperty('seed');
   });
 
   it('marks a shot as HIT_SHIP or HIT_EMPTY on the opponent board and alternates turns', () => {
@@ -52,7 +63,7 @@ describe('Battleship', () => {
     }
     const shot = must(applyMove(must(applyMove(s, 'ann', { x: 3, y: 3 })), 'bob', { x: 0, y: 0 }));
     expect(applyMove(shot, 'ann', { x: 3, y: 3 })).toEqual({ ok: false, error: BATTLESHIP_ERRORS.repeated });
-    expect(applyMove(must(join(setup(1), 'ann')), 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+    expect(applyMove(must(join(setup(), 'ann', createRng(1))), 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
   });
 
   it('ends when every cell of the other fleet is hit, with the shooter as winner', () => {

@@ -1,10 +1,11 @@
 /**
- * Battleship (DESIGN "Games"): when the second player joins, the server places both fleets
- * from the game's seed; players alternate one shot per turn at the other's board; a player
- * wins when every cell of the other fleet is HIT_SHIP. Each viewer sees their own ships and
- * only the hits on any other board; the seed never leaves the server.
+ * Battleship (DESIGN "Games"): when the second player joins, both fleets are placed, each from
+ * its own draws of the random source the caller passes in (the server's is node:crypto), so
+ * nothing stored or shown relates one fleet to the other; players alternate one shot per turn
+ * at the other's board; a player wins when every cell of the other fleet is HIT_SHIP. Each
+ * viewer sees their own ships and only the hits on any other board.
  */
-import { createRng } from '../random.ts';
+import type { Rng } from '../random.ts';
 import { joinSeat, leaveSeat, turnError, withMove } from '../seats.ts';
 import type { Result, Seats } from '../types.ts';
 import { BOARD_SIZE, emptyBoard, hasShipsLeft, hideShips, insideBoard, placeFleet, type Board } from './fleet.ts';
@@ -21,19 +22,16 @@ export interface BattleshipMove {
 
 export interface BattleshipState extends Seats<BattleshipMove> {
   gameType: 'Battleship';
-  /** Where the fleets come from: secret, as it would reveal them. */
-  seed: number;
   player1Board: Board;
   player2Board: Board;
 }
 
 /** SPEC §3 Battleship state, as one viewer may see it. */
-export type BattleshipStateView = Omit<BattleshipState, 'gameType' | 'seed'>;
+export type BattleshipStateView = Omit<BattleshipState, 'gameType'>;
 
-export function setup(seed: number): BattleshipState {
+export function setup(): BattleshipState {
   return {
     gameType: 'Battleship',
-    seed,
     status: 'WAITING_TO_START',
     player1: null,
     player2: null,
@@ -44,13 +42,9 @@ export function setup(seed: number): BattleshipState {
   };
 }
 
-function placeFleets(state: BattleshipState): BattleshipState {
-  const rng = createRng(state.seed);
-  const player1Board = placeFleet(rng);
-  return { ...state, player1Board, player2Board: placeFleet(rng) };
-}
-
-export const join = (state: BattleshipState, player: string): Result<BattleshipState> => joinSeat(state, player, placeFleets);
+/** `rng` must be unpredictable (node:crypto on the server): a guessable source gives a fleet away. */
+export const join = (state: BattleshipState, player: string, rng: Rng): Result<BattleshipState> =>
+  joinSeat(state, player, (s) => ({ ...s, player1Board: placeFleet(rng), player2Board: placeFleet(rng) }));
 
 export const leave = (state: BattleshipState, player: string): Result<BattleshipState> => leaveSeat(state, player);
 
@@ -70,9 +64,14 @@ export function applyMove(state: BattleshipState, player: string, move: Battlesh
 }
 
 export function view(state: BattleshipState, viewer: string | null): BattleshipStateView {
-  const { gameType: _type, seed: _seed, player1Board, player2Board, ...rest } = state;
+  // Field by field: rows stored before fleets came from node:crypto also hold their seed.
+  const { status, player1, player2, moves, winners, player1Board, player2Board } = state;
   return {
-    ...rest,
+    status,
+    player1,
+    player2,
+    moves,
+    winners,
     player1Board: viewer !== null && viewer === state.player1 ? player1Board : hideShips(player1Board),
     player2Board: viewer !== null && viewer === state.player2 ? player2Board : hideShips(player2Board),
   };

@@ -1,7 +1,7 @@
 /**
  * Battleship boards and fleet placement: a 10 x 10 grid indexed board[y][x]; the fleet of
- * 5, 4, 3, 3, 2 is placed ship by ship, each at one of its free positions chosen by the seeded
- * generator, so placement always ends, never overlaps and stays inside the board.
+ * 5, 4, 3, 3, 2 is placed ship by ship, each at one of its free positions chosen by the random
+ * source passed in, so placement always ends, never overlaps and stays inside the board.
  */
 import type { Rng } from '../random.ts';
 

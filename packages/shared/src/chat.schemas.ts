@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.ts';
 import { idSchema } from './qa.schemas.ts';
+import { noNul, textField } from './text-rules.ts';
 import { USERNAME_MAX } from './user.schemas.ts';
 
 export const MESSAGE_MAX = 2000;
@@ -32,8 +33,8 @@ export type MessageUpdatePayload = z.infer<typeof messageUpdateSchema>;
 
 const trimmed = (schema: z.ZodString) => z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), schema);
 
-export const messageTextSchema = trimmed(z.string().min(1, MSG.messageEmpty).max(MESSAGE_MAX, MSG.messageTooLong));
-const participantSchema = trimmed(z.string().min(1, MSG.selectUser).max(USERNAME_MAX, MSG.selectUser));
+export const messageTextSchema = textField({ empty: MSG.messageEmpty, max: MESSAGE_MAX, tooLong: MSG.messageTooLong });
+const participantSchema = trimmed(noNul().min(1, MSG.selectUser).max(USERNAME_MAX, MSG.selectUser));
 /** The spec client names the author; the session decides, so another name is refused (403). */
 const msgFromSchema = z.string({ error: MSG.notAllowed }).trim().optional();
 

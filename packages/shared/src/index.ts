@@ -12,3 +12,5 @@ export * from './game-events.ts';
 export * from './game.ts';
 export * from './time.ts';
 export * from './counted.ts';
+export * from './text-rules.ts';
+export * from './rate-limits.ts';

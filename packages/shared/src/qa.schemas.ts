@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { noNul, textField } from './text-rules.ts';
 
 export const TITLE_MAX = 100;
 export const BODY_MAX = 30_000;
@@ -34,13 +35,12 @@ export function splitTags(input: string): string[] {
     .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
 }
 
-const text = (empty: string, tooLong: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, empty).max(BODY_MAX, tooLong).refine(hyperlinksValid, MSG.invalidHyperlink));
+const text = (empty: string, tooLong: string) => textField({ empty, max: BODY_MAX, tooLong }).refine(hyperlinksValid, MSG.invalidHyperlink);
 
-export const titleSchema = z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, MSG.titleEmpty).max(TITLE_MAX, MSG.titleTooLong));
+export const titleSchema = textField({ empty: MSG.titleEmpty, max: TITLE_MAX, tooLong: MSG.titleTooLong });
 export const questionTextSchema = text(MSG.questionTextEmpty, MSG.questionTextTooLong);
 export const answerTextSchema = text(MSG.answerEmpty, MSG.answerTooLong);
-export const commentTextSchema = z.preprocess((v) => (typeof v === 'string' ? v.trim() : ''), z.string().min(1, MSG.commentEmpty).max(COMMENT_MAX, MSG.commentTooLong));
+export const commentTextSchema = textField({ empty: MSG.commentEmpty, max: COMMENT_MAX, tooLong: MSG.commentTooLong });
 
 export const tagNamesSchema = z
   .array(z.string())
@@ -109,13 +109,13 @@ export const addCommentBodySchema = z.object({
 /** GET /question/getQuestion query (and the /home screen's). */
 export const questionQuerySchema = z.object({
   order: z.enum(QUESTION_ORDERS, { error: MSG.invalidOrder }).optional(),
-  search: z.string().trim().max(500).optional(),
-  tag: z.string().trim().max(TAG_LENGTH_MAX).optional(),
+  search: noNul().trim().max(500).optional(),
+  tag: noNul().trim().max(TAG_LENGTH_MAX).optional(),
 });
 
 /** GET /question/semanticSearch query: blank text is allowed (it answers an empty list). */
 export const SEMANTIC_TOPK_MAX = 20;
 export const semanticSearchQuerySchema = z.object({
-  text: z.string().trim().max(500, { error: MSG.semanticTextTooLong }).default(''),
+  text: noNul().trim().max(500, { error: MSG.semanticTextTooLong }).default(''),
   topk: z.coerce.number({ error: MSG.invalidTopk }).int({ error: MSG.invalidTopk }).min(1, { error: MSG.invalidTopk }).max(SEMANTIC_TOPK_MAX, { error: MSG.invalidTopk }).default(3),
 });

@@ -4,9 +4,12 @@
  */
 import { z } from 'zod';
 import { MSG } from './messages.ts';
+import { noNul } from './text-rules.ts';
 
 export const USERNAME_MAX = 30;
 export const PASSWORD_MAX = 200;
+/** New passwords (sign-up, reset); existing ones of any length still sign in. */
+export const PASSWORD_MIN = 8;
 export const BIOGRAPHY_MAX = 1000;
 
 const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string());
@@ -16,11 +19,15 @@ export const usernameSchema = trimmed.pipe(
     .string()
     .min(1, MSG.credentialsRequired)
     .max(USERNAME_MAX, MSG.usernameTooLong)
-    .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars),
+    .regex(/^[A-Za-z0-9._-]+$/, MSG.usernameChars)
+    // `.` and `..` vanish from a URL path (/user/..), so such a profile could never be opened.
+    .refine((name) => !/^\.+$/.test(name), MSG.usernameDots),
 );
 
-const passwordSchema = trimmed.pipe(
-  z.string().min(1, MSG.credentialsRequired).max(PASSWORD_MAX, MSG.passwordTooLong),
+const passwordSchema = trimmed.pipe(noNul().min(1, MSG.credentialsRequired).max(PASSWORD_MAX, MSG.passwordTooLong));
+
+const newPasswordSchema = trimmed.pipe(
+  noNul().min(1, MSG.credentialsRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong),
 );
 
 export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
@@ -28,7 +35,7 @@ export const loginSchema = z.object({ username: usernameSchema, password: passwo
 export const signupSchema = z
   .object({
     username: usernameSchema,
-    password: passwordSchema,
+    password: newPasswordSchema,
     // The REST client (SPEC §7) sends no confirmation; the form always does.
     confirmPassword: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().optional()),
   })
@@ -40,7 +47,7 @@ export const signupSchema = z
 export const resetPasswordSchema = z
   .object({
     username: z.string().trim().min(1, MSG.resetRequired),
-    password: z.string().trim().min(1, MSG.resetRequired).max(PASSWORD_MAX, MSG.passwordTooLong),
+    password: noNul().trim().min(1, MSG.resetRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong),
     confirmPassword: z.string().trim().optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword.length > 0, {
@@ -54,7 +61,7 @@ export const resetPasswordSchema = z
 
 export const updateBiographySchema = z.object({
   username: z.string().trim().min(1, MSG.notAllowed),
-  biography: z.string().max(BIOGRAPHY_MAX, MSG.biographyTooLong),
+  biography: noNul().max(BIOGRAPHY_MAX, MSG.biographyTooLong),
 });
 
 /**

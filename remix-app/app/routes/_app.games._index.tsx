@@ -7,12 +7,12 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
-import { createGame, joinGame, listGamesFor } from '@fso/realtime';
+import { joinGame, listGamesFor } from '@fso/realtime';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { Pager } from '~/components/Pager.tsx';
 import { formFields } from '~/services/forms.server.ts';
-import { gameDeps } from '~/services/games.server.ts';
+import { createGameAs, gameDeps } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
@@ -30,9 +30,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'create') {
     const input = parseWith(createGameSchema, fields);
-    const outcome = input.ok ? await createGame(gameDeps(context), actor.username, input.data.gameType) : input;
+    const outcome = input.ok ? await createGameAs(context, actor, input.data.gameType) : input;
     if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
-    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.error) }, { status: 400 });
+    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.error) }, { status: 'status' in outcome ? outcome.status : 400 });
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
   const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : { ...input, status: 400 };

@@ -1,8 +1,7 @@
 /** POST /games/create {gameType} → the new game, its creator in the first seat. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { createGame } from '@fso/realtime';
 import { createGameSchema } from '@fso/shared';
-import { gameDeps } from '~/services/games.server.ts';
+import { createGameAs } from '~/services/games.server.ts';
 import { methodNotAllowed, readJson, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
@@ -13,5 +12,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, createGameSchema);
-  return respond(await createGame(gameDeps(context), actor.username, body.gameType), (game) => game);
+  return respond(await createGameAs(context, actor, body.gameType), (game) => game);
 }

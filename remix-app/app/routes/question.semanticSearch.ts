@@ -6,12 +6,15 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { parseWith, semanticSearchQuerySchema } from '@fso/shared';
 import { ok } from '~/services/http.server.ts';
+import { semanticSearchLimit } from '~/services/rate-limit.server.ts';
 import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(semanticSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   if (!query.ok) return Response.json({ error: query.error }, { status: 400 });
   if (!query.data.text) return ok([]);
+  const limited = await semanticSearchLimit(request, context);
+  if (limited) return Response.json({ error: limited.error }, { status: limited.status, headers: limited.headers });
   const outcome = await semanticSearchOutcome(context, query.data.text, query.data.topk);
   return outcome.ok ? ok(outcome.hits) : Response.json({ error: outcome.error }, { status: outcome.status, headers: outcome.headers });
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findCredentials, findSessionUser, findUser, readSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MSG } from '@fso/shared';
+import { MSG, RATE_LIMITS } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { deleteAccount, login, LOGIN_LIMIT, resetPassword, signup, updateBiography } from './accounts.server.ts';
+import { deleteAccount, login, resetPassword, signup, updateBiography } from './accounts.server.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('accounts', () => {
   it('rate limits failed logins per address and name with Retry-After, leaving other addresses alone', async () => {
     await signup(testContext(database).context, { username: 'frank', password: 'right-pw' });
     const { context } = testContext(database, '198.51.100.1');
-    for (let i = 0; i < LOGIN_LIMIT.max; i++) await login(context, { username: 'frank', password: 'wrong' });
+    for (let i = 0; i < RATE_LIMITS.failedLogin.perIpAndName; i++) await login(context, { username: 'frank', password: 'wrong' });
     const blocked = await login(context, { username: 'frank', password: 'right-pw' });
     expect(blocked).toMatchObject({ ok: false, status: 429, error: MSG.tooManyLogins });
     if (!blocked.ok) expect(Number(blocked.headers?.['Retry-After'])).toBeGreaterThan(0);

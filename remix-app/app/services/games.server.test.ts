@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { SEAT_ERRORS } from '@fso/game-engine';
 import { MSG, viewFor, type Game } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
+import { answerOf, type Handler } from '../../test/route-call.ts';
 import * as createRoute from '../routes/games.create.ts';
 import * as listRoute from '../routes/games.games.ts';
 import * as joinRoute from '../routes/games.join.ts';
@@ -24,8 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => Promise<Response> | Response;
-
 /** Calls a route the way Remix would; thrown Responses (guards) are answers too. */
 async function call(handler: Handler, opts: { as?: string; body?: unknown; raw?: string; path?: string; method?: string }) {
   const { context, recorded } = testContext(database);
@@ -34,13 +32,7 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; raw?:
   const method = opts.method ?? (opts.path ? 'GET' : 'POST');
   const body = method === 'GET' ? undefined : (opts.raw ?? JSON.stringify(opts.body ?? {}));
   const request = new Request(`http://test${opts.path ?? '/games/x'}`, { method, headers, body });
-  let response: Response;
-  try {
-    response = await handler({ request, context, params: {} } as ActionFunctionArgs & LoaderFunctionArgs);
-  } catch (thrown) {
-    if (!(thrown instanceof Response)) throw thrown;
-    response = thrown;
-  }
+  const response = await answerOf(handler, request, context);
   const text = await response.text();
   return { status: response.status, text, json: () => JSON.parse(text) as unknown, headers: response.headers, recorded };
 }

@@ -1,18 +1,24 @@
 /**
- * Remix's side of the games: the game service's dependencies from the load context, the
- * REST action shared by join and leave, and the move a game screen's form posts (Nim
+ * Remix's side of the games: the game service's dependencies from the load context, creating a
+ * game (rate limited), the REST action shared by join and leave, and the move a game screen's form posts (Nim
  * `numObjects`; Battleship `cell` as "x,y").
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import type { GameDeps, GameOutcome } from '@fso/realtime';
-import { gameSeatSchema } from '@fso/shared';
+import { createGame, type GameDeps, type GameOutcome } from '@fso/realtime';
+import { gameSeatSchema, type GameType } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { respond } from './respond.server.ts';
-import { requireApiUser } from './session.server.ts';
+import { requireApiUser, type SessionUser } from './session.server.ts';
 
 export const gameDeps = (context: AppLoadContext): GameDeps => ({ db: context.database.db, events: context.events });
 
 type SeatChange = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => Promise<GameOutcome>;
+
+/** A new game with `actor` in the first seat, within the game-creation rate limit. */
+export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<GameOutcome> {
+  return (await overLimit(context, 'gameCreate', { userId: actor.userId })) ?? createGame(gameDeps(context), actor.username, gameType);
+}
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */
 export const seatAction =

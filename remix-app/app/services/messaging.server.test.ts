@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, listMessages, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MSG } from '@fso/shared';
+import { MSG, RATE_LIMITS } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { chatsOf, MESSAGE_LIMIT, openChat, postChatMessage, postRoomMessage, startChat } from './messaging.server.ts';
+import { chatsOf, openChat, postChatMessage, postRoomMessage, startChat } from './messaging.server.ts';
 import type { SessionUser } from './session.server.ts';
 
 let database: Database;
@@ -38,7 +38,7 @@ describe('global room', () => {
 
   it('answers 429 once a user posts too fast', async () => {
     const { context } = testContext(database);
-    for (let i = 0; i < MESSAGE_LIMIT.max; i++) expect((await postRoomMessage(context, users.spammer!, { msg: `spam ${i}` })).ok).toBe(true);
+    for (let i = 0; i < RATE_LIMITS.message.perUser; i++) expect((await postRoomMessage(context, users.spammer!, { msg: `spam ${i}` })).ok).toBe(true);
     expect(await postRoomMessage(context, users.spammer!, { msg: 'one more' })).toMatchObject({ ok: false, status: 429, error: MSG.tooManyMessages });
   });
 });

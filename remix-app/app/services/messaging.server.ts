@@ -9,11 +9,9 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
 import { pageLimit, textError } from './http.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import { claimsActor, type SessionUser } from './session.server.ts';
-
-/** Posts per user, across the room and all chats. */
-export const MESSAGE_LIMIT = { max: 30, windowMs: 60_000 };
 
 interface MessageInput {
   msg: string;
@@ -29,10 +27,8 @@ export function requestedMessagePage(url: URL): db.MessagePage {
 
 const author = (actor: SessionUser): db.Author => ({ userId: actor.userId, username: actor.username });
 
-async function throttle(context: AppLoadContext, actor: SessionUser) {
-  const state = await db.hitLimit(context.database.db, `message:${actor.userId}`, MESSAGE_LIMIT);
-  return state.allowed ? null : fail(429, MSG.tooManyMessages, { 'Retry-After': String(state.retryAfterSeconds) });
-}
+/** Posts per user, across the room and all chats. */
+const throttle = (context: AppLoadContext, actor: SessionUser) => overLimit(context, 'message', { userId: actor.userId });
 
 /** The chat's participants, or 404 (no such chat) / 403 (the actor is not one of them). */
 async function participantsFor(context: AppLoadContext, actor: SessionUser, chatId: number): Promise<Outcome<string[]>> {

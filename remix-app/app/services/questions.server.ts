@@ -8,6 +8,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
 import { renderMarkdown } from './markdown.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -18,6 +19,8 @@ export async function loadQuestion(context: AppLoadContext, id: number): Promise
 }
 
 export async function askQuestion(context: AppLoadContext, actor: SessionUser, input: { title: string; text: string; tags: string[] }): Promise<Outcome<Question>> {
+  const limited = await overLimit(context, 'question', { userId: actor.userId });
+  if (limited) return limited;
   const id = await db.insertQuestion(context.database.db, { ...input, html: renderMarkdown(input.text), askedBy: actor.userId });
   context.semantic.worker.poke();
   const outcome = await loadQuestion(context, id);
@@ -26,6 +29,8 @@ export async function askQuestion(context: AppLoadContext, actor: SessionUser, i
 }
 
 export async function answerQuestion(context: AppLoadContext, actor: SessionUser, questionId: number, text: string): Promise<Outcome<Answer>> {
+  const limited = await overLimit(context, 'answer', { userId: actor.userId });
+  if (limited) return limited;
   const answerId = await db.insertAnswer(context.database.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
   if (answerId === null) return fail(404, MSG.questionNotFound);
   const outcome = await loadQuestion(context, questionId);
@@ -42,6 +47,8 @@ export async function addComment(
   actor: SessionUser,
   input: { type: 'question' | 'answer'; id: number; text: string },
 ): Promise<Outcome<Question | Answer>> {
+  const limited = await overLimit(context, 'comment', { userId: actor.userId });
+  if (limited) return limited;
   const added = await db.insertComment(context.database.db, {
     parent: input.type,
     parentId: input.id,

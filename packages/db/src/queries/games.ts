@@ -5,9 +5,10 @@
  * on its row, so each decision sees the latest state; `storeGameAt` is the one-statement
  * alternative for a caller that already holds the latest row: it stores only if the version is
  * still the one the state was decided on, and states of many games arriving together share
- * one UPDATE.
+ * one UPDATE. The games whose seats name a user are found through the seat indexes (migration
+ * 0010), for deleting that user's account.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { GameStatus, GameType } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { games } from '../schema/index.ts';
@@ -152,4 +153,25 @@ export function storeGameAt(db: Db, row: GameRow, change: { state: unknown; stat
       void drain(db, w);
     });
   });
+}
+
+const seatedIn = (username: string) => or(sql`${games.state}->>'player1' = ${username}`, sql`${games.state}->>'player2' = ${username}`);
+
+/** The games not yet over in which `username` holds a seat. */
+export async function runningGameIdsOf(db: Db, username: string): Promise<number[]> {
+  const rows = await db.select({ id: games.id }).from(games).where(and(seatedIn(username), ne(games.status, 'OVER')));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Rewrites every game in which `username` holds a seat with `rewrite` (its next version, so a
+ * state remembered elsewhere is stale), in one UPDATE; answers how many.
+ */
+export async function rewriteGamesOf(db: Db, username: string, rewrite: (state: unknown) => unknown): Promise<number> {
+  const rows = await db.select({ id: games.id, state: games.state }).from(games).where(seatedIn(username)).for('update');
+  if (rows.length === 0) return 0;
+  const input = JSON.stringify(rows.map((r) => ({ id: r.id, state: rewrite(r.state) })));
+  await db.execute(sql`UPDATE games AS g SET state = v.state, version = g.version + 1, updated_at = now()
+    FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, state jsonb) WHERE g.id = v.id`);
+  return rows.length;
 }

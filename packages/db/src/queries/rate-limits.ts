@@ -1,6 +1,8 @@
 /**
  * Fixed-window rate limiting in the database, so every instance shares one count.
- * `hit` records one event; `check` only reads. Both answer how long until the window resets.
+ * `hitLimit` records one event and answers, in the same statement, whether it was still within
+ * the limit (check and count are one atomic step); `checkLimit` only reads. Both answer how
+ * long until the window resets. `uncountLimit` takes one event back.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -42,6 +44,13 @@ export async function hitLimit(db: Db, key: string, limit: Limit, now = new Date
     .returning();
   const row = rows[0]!;
   return stateOf({ count: row.count - 1, windowStart: row.windowStart }, limit, now);
+}
+
+export async function uncountLimit(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }
 
 export async function clearLimit(db: Db, key: string): Promise<void> {

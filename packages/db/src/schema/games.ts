@@ -20,5 +20,8 @@ export const games = pgTable(
     check('games_type', sql`${t.gameType} IN ('Nim', 'Battleship')`),
     check('games_status', sql`${t.status} IN ('WAITING_TO_START', 'IN_PROGRESS', 'OVER')`),
     index('games_status_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Finding a user's games (deleting an account forfeits and renames them).
+    index('games_player1_idx').on(sql`(${t.state}->>'player1')`),
+    index('games_player2_idx').on(sql`(${t.state}->>'player2')`),
   ],
 );

@@ -1,0 +1,110 @@
+/**
+ * One socket floods the server (issue 14, item 4): a signed-in player sends 20,000 makeMove
+ * frames for its own game as fast as it can (about 0.2 s), while another process asks
+ * GET /healthz every 20 ms. Prints /healthz latency (p50 / p99 / max, ms) during the flood and
+ * how long the server stayed busy, once with the per-socket limit at its default
+ * (RATE_LIMIT_FACTOR=1) and once raised 1000× (in effect no limit, as before it existed).
+ * Not part of `npm run bench`: run alone, after `npm run build`:
+ *   node bench/socket-flood.mjs [port] [factor …]
+ * or against a server already running (started with the RATE_LIMIT_FACTOR to measure):
+ *   FLOOD_URL=http://127.0.0.1:5150 node bench/socket-flood.mjs
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { io } from 'socket.io-client';
+import { machine, post, signUp, startServer } from './lib.mjs';
+
+const FRAMES = 20_000;
+const PROBE_MS = 20;
+
+// The prober runs in its own process, so the flooder's busy event loop does not delay it.
+const PROBER = `
+const http = require('node:http');
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+const [url, seconds, every] = process.argv.slice(1);
+const out = [];
+let pending = null;
+setTimeout(() => {
+  // A probe still unanswered at the end counts with the time it has waited so far (at least).
+  if (pending !== null) out.push([pending.at, performance.now() - pending.t0]);
+  process.stdout.write(JSON.stringify(out));
+  process.exit(0);
+}, Number(seconds) * 1000);
+function probe() {
+  pending = { at: Date.now(), t0: performance.now() };
+  const { at, t0 } = pending;
+  http.get(url, { agent }, (res) => { res.resume(); res.on('end', () => { pending = null; out.push([at, performance.now() - t0]); setTimeout(probe, Number(every)); }); })
+    .on('error', () => { pending = null; out.push([at, -1]); setTimeout(probe, Number(every)); });
+}
+probe();`;
+
+function probeHealthz(base, seconds) {
+  const child = spawn(process.execPath, ['-e', PROBER, `${base}/healthz`, String(seconds), String(PROBE_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let text = '';
+  child.stdout.on('data', (d) => (text += d));
+  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(text))));
+}
+
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function startFresh(factor, port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fso-flood-'));
+  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor), LOG_LEVEL: 'warn' }, port);
+  return {
+    base: server.base,
+    // Without a limit the server may still be working through the flood: do not wait for it.
+    stop: () => {
+      process.kill(server.pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function run(factor, port) {
+  const server = process.env.FLOOD_URL ? { base: process.env.FLOOD_URL, stop: () => undefined } : await startFresh(factor, port);
+  try {
+    const [flooder, victim] = ['flooder', 'victim'].map((n) => `${n}${Date.now().toString(36)}`);
+    const [p1, p2] = [await signUp(server.base, flooder), await signUp(server.base, victim)];
+    const { gameID } = await post(server.base, p1, '/games/create', { gameType: 'Nim' });
+    await post(server.base, p2, '/games/join', { gameID, playerID: victim });
+    const socket = io(server.base, { transports: ['websocket'], extraHeaders: { cookie: p1 }, reconnection: false });
+    await new Promise((resolve, reject) => socket.once('connect', resolve).once('connect_error', reject));
+    let replies = 0;
+    let disconnectedAt = null;
+    socket.on('gameError', () => replies++);
+    socket.on('gameUpdate', () => replies++);
+    socket.on('disconnect', () => (disconnectedAt ??= Date.now()));
+    const probes = probeHealthz(server.base, 8);
+    await new Promise((r) => setTimeout(r, 1000));
+    const start = Date.now();
+    for (let i = 0; i < FRAMES && socket.connected; i++) socket.emit('makeMove', { gameID, move: { playerID: flooder, gameID, move: { numObjects: 1 } } });
+    const sentMs = Date.now() - start;
+    const samples = await probes;
+    socket.close();
+    const during = samples.filter(([at]) => at >= start).map(([, ms]) => ms);
+    const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
+    const before = samples.filter(([at]) => at < start).map(([, ms]) => ms).sort((a, b) => a - b);
+    return {
+      factor,
+      sentMs,
+      replies,
+      disconnectedAfterMs: disconnectedAt === null ? null : disconnectedAt - start,
+      idle: { p50: pct(before, 50), p99: pct(before, 99) },
+      flood: { samples: during.length, failed: during.length - sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) },
+      // The slow probes: [ms after the flood began, latency ms].
+      slowest: samples.filter(([at, ms]) => at >= start && ms > 50).map(([at, ms]) => [at - start, ms]),
+    };
+  } finally {
+    server.stop();
+  }
+}
+
+const port = Number(process.argv[2] ?? 5150);
+const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
+console.log(JSON.stringify({ machine: machine(), frames: FRAMES }));
+const factors = process.env.FLOOD_URL ? ['as started'] : process.argv.slice(3).length ? process.argv.slice(3).map(Number) : [1, 1000];
+for (const factor of factors) {
+  console.log(JSON.stringify(await run(factor, port), (_, v) => round(v)));
+}

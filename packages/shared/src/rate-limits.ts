@@ -1,0 +1,38 @@
+/**
+ * Every rate limit of the site, one line each (docs/decisions/0018-passwords-and-rate-limits.md).
+ * Windowed limits are counted in the database, so all instances share them, per signed-in user
+ * and per client address (and, for failed logins, per address and username); the socket limit
+ * is a token bucket per connection. Defaults sit far above what a person does by hand;
+ * RATE_LIMIT_FACTOR multiplies every number of the table (load tests and benchmarks raise it).
+ */
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export interface WindowLimit {
+  windowMs: number;
+  /** Events per signed-in user in one window. */
+  perUser?: number;
+  /** Events per client address in one window, whoever is signed in. */
+  perIp?: number;
+  /** Events per client address and typed username (failed logins). */
+  perIpAndName?: number;
+}
+
+export const RATE_LIMITS = {
+  failedLogin: { windowMs: 15 * MINUTE, perIpAndName: 10, perIp: 100 },
+  signup: { windowMs: HOUR, perIp: 300 },
+  question: { windowMs: HOUR, perUser: 50, perIp: 500 },
+  answer: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  comment: { windowMs: HOUR, perUser: 200, perIp: 2000 },
+  message: { windowMs: MINUTE, perUser: 30 },
+  gameCreate: { windowMs: HOUR, perUser: 60, perIp: 600 },
+  semanticSearch: { windowMs: MINUTE, perUser: 60, perIp: 300 },
+} as const satisfies Record<string, WindowLimit>;
+
+export type LimitedAction = keyof typeof RATE_LIMITS;
+
+/** Client → server socket events, per connection: a burst, then a steady rate; refused in a row this often, the socket is closed. */
+export const SOCKET_EVENT_LIMIT = { burst: 20, perSecond: 10, disconnectAfterRefused: 100 } as const;
+
+/** A count of the table multiplied by RATE_LIMIT_FACTOR (never below 1). */
+export const scaledCount = (count: number, factor: number) => Math.max(1, Math.round(count * factor));

@@ -1,0 +1,8 @@
+/**
+ * The random source of real games: node:crypto's CSPRNG, drawn afresh for every number, so
+ * no seed exists to search and one player's fleet tells nothing about the other's.
+ */
+import { randomInt } from 'node:crypto';
+import type { Rng } from '@fso/game-engine';
+
+export const cryptoRng: Rng = { int: (maxExclusive) => randomInt(maxExclusive) };

@@ -1,0 +1,50 @@
+/**
+ * Applies the site's rate-limit table (packages/shared/src/rate-limits.ts) to one action: one
+ * event is counted under every key that applies (user, client address, address + typed name),
+ * each with a single atomic statement before the action runs, so parallel requests cannot slip
+ * past a check; any key over its limit refuses the action with 429 and Retry-After.
+ */
+import type { AppLoadContext } from '@remix-run/node';
+import * as db from '@fso/db';
+import { MSG, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
+import { fail } from './respond.server.ts';
+import { getSessionUser } from './session.server.ts';
+
+const MESSAGES: Partial<Record<LimitedAction, string>> = { failedLogin: MSG.tooManyLogins, message: MSG.tooManyMessages };
+
+interface Who {
+  userId?: number;
+  /** The username a login names (it may not exist). */
+  name?: string;
+}
+
+function keysOf(context: AppLoadContext, action: LimitedAction, who: Who): { key: string; max: number }[] {
+  const rule: { perUser?: number; perIp?: number; perIpAndName?: number } = RATE_LIMITS[action];
+  const keys: { key: string; max: number }[] = [];
+  if (rule.perUser !== undefined && who.userId !== undefined) keys.push({ key: `${action}:user:${who.userId}`, max: rule.perUser });
+  if (rule.perIp !== undefined) keys.push({ key: `${action}:ip:${context.clientIp}`, max: rule.perIp });
+  if (rule.perIpAndName !== undefined && who.name !== undefined) keys.push({ key: `${action}:ip-name:${context.clientIp}:${who.name.toLowerCase()}`, max: rule.perIpAndName });
+  return keys.map(({ key, max }) => ({ key, max: scaledCount(max, context.config.rateLimitFactor) }));
+}
+
+/** Counts one `action` by `who`; null when allowed, else the 429 refusal to answer with. */
+export async function overLimit(context: AppLoadContext, action: LimitedAction, who: Who = {}) {
+  const { windowMs } = RATE_LIMITS[action];
+  const states = await Promise.all(keysOf(context, action, who).map(({ key, max }) => db.hitLimit(context.database.db, key, { max, windowMs })));
+  const blocked = states.filter((s) => !s.allowed);
+  if (blocked.length === 0) return null;
+  const retryAfter = Math.max(...blocked.map((s) => s.retryAfterSeconds));
+  return fail(429, MESSAGES[action] ?? MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
+}
+
+/** Takes back what `overLimit` counted, for an event that turned out not to count (a login that succeeded). */
+export async function forgive(context: AppLoadContext, action: LimitedAction, who: Who = {}): Promise<void> {
+  const keys = keysOf(context, action, who);
+  await Promise.all(keys.map(({ key }) => (key.includes(':ip-name:') ? db.clearLimit(context.database.db, key) : db.uncountLimit(context.database.db, key))));
+}
+
+/** Natural-language search (REST and the results page, signed in or not): per user when signed in, and per address. */
+export async function semanticSearchLimit(request: Request, context: AppLoadContext) {
+  const user = await getSessionUser(request, context);
+  return overLimit(context, 'semanticSearch', { userId: user?.userId });
+}

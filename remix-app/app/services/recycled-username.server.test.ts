@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findGame, findSessionUser, readSessionId, type Database } from '@fso/db';
+import { createTestDatabase } from '@fso/db/testing';
+import { createGame, findGameFor, joinGame, listGamesFor, makeMove } from '@fso/realtime';
+import { type Game, viewFor } from '@fso/shared';
+import { testContext } from '../../test/context.ts';
+import { deleteAccount, signup } from './accounts.server.ts';
+import { gameDeps } from './games.server.ts';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function signedUp(name: string) {
+  const { context } = testContext(database, '203.0.113.60');
+  const made = await signup(context, { username: name, password: `${name}-long-password` });
+  if (!made.ok) throw new Error(made.error);
+  return (await findSessionUser(database.db, readSessionId(made.value.cookie.split(';')[0], context.config.sessionSecret)!))!;
+}
+
+const must = <T>(o: { ok: true; value: T } | { ok: false; error: string }): T => {
+  if (!o.ok) throw new Error(o.error);
+  return o.value;
+};
+
+const ships = (board: (string | null)[][]) => board.flat().filter((c) => c === 'SHIP').length;
+
+describe('a deleted account and a recycled username', () => {
+  it('forfeits the running games at once, tells both players, and the newcomer with the same name inherits nothing', async () => {
+    const [ivan, judy] = [await signedUp('ivan'), await signedUp('judy')];
+    const { context, recorded } = testContext(database, '203.0.113.61');
+    const deps = gameDeps(context);
+    const battle = must(await createGame(deps, 'ivan', 'Battleship'));
+    must(await joinGame(deps, 'judy', { gameID: battle.gameID, playerID: 'judy' }));
+    must(await makeMove(deps, 'ivan', { gameID: battle.gameID, move: { playerID: 'ivan', move: { x: 0, y: 0 } } }));
+    const waiting = must(await createGame(deps, 'ivan', 'Nim'));
+    recorded.perViewer.length = 0;
+
+    expect(await deleteAccount(context, ivan, 'ivan')).toMatchObject({ ok: true });
+
+    // Forfeited at once: judy wins the game in progress, the waiting one is over with no winner.
+    const over = (await findGameFor(database.db, Number(battle.gameID), 'judy'))!;
+    expect(over.state).toMatchObject({ status: 'OVER', winners: ['judy'] });
+    expect((await findGame(database.db, Number(waiting.gameID)))!.status).toBe('OVER');
+    // Both players were sent the finished game over the socket.
+    const update = recorded.perViewer.find((v) => v.room === `game:${battle.gameID}`)!;
+    expect((viewFor(update, 'judy')![0] as { gameInstance: Game }).gameInstance.state.status).toBe('OVER');
+    expect((viewFor(update, 'ivan')![0] as { gameInstance: Game }).gameInstance.state.status).toBe('OVER');
+
+    // Nothing names the deleted account any more.
+    expect(JSON.stringify((await findGame(database.db, Number(battle.gameID)))!.state)).not.toContain('"ivan"');
+    expect(JSON.stringify((await findGame(database.db, Number(waiting.gameID)))!.state)).not.toContain('"ivan"');
+
+    // A newcomer takes the name: no seat, no fleet, no moves, no wins, and cannot move for the old player.
+    await signedUp('ivan');
+    const seen = (await findGameFor(database.db, Number(battle.gameID), 'ivan'))!;
+    expect(seen.players).not.toContain('ivan');
+    expect(seen.state.player1).not.toBe('ivan');
+    if (seen.gameType !== 'Battleship') throw new Error('expected Battleship');
+    expect(ships(seen.state.player1Board) + ships(seen.state.player2Board)).toBe(0);
+    expect(seen.state.moves.map((m) => m.playerID)).not.toContain('ivan');
+    const { games } = await listGamesFor(database.db, { limit: 50, offset: 0 }, 'ivan');
+    expect(games.flatMap((g) => g.players)).not.toContain('ivan');
+    expect(judy.username).toBe('judy');
+  });
+});
