@@ -16,3 +16,4 @@ export * from './queries/messages.ts';
 export * from './queries/chats.ts';
 export * from './queries/games.ts';
 export * from './queries/embeddings.ts';
+export * from './queries/notifications.ts';
