@@ -17,3 +17,4 @@ export * from './queries/chats.ts';
 export * from './queries/games.ts';
 export * from './queries/embeddings.ts';
 export * from './queries/notifications.ts';
+export * from './queries/tag-suggestions.ts';

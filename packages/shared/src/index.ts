@@ -13,3 +13,4 @@ export * from './game.ts';
 export * from './time.ts';
 export * from './counted.ts';
 export * from './notifications.ts';
+export * from './writing-help.ts';
