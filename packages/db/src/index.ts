@@ -18,3 +18,4 @@ export * from './queries/games.ts';
 export * from './queries/embeddings.ts';
 export * from './queries/notifications.ts';
 export * from './queries/tag-suggestions.ts';
+export * from './queries/search-excerpts.ts';

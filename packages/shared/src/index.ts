@@ -14,3 +14,4 @@ export * from './time.ts';
 export * from './counted.ts';
 export * from './notifications.ts';
 export * from './writing-help.ts';
+export * from './highlight.ts';
