@@ -19,3 +19,4 @@ export * from './queries/embeddings.ts';
 export * from './queries/notifications.ts';
 export * from './queries/tag-suggestions.ts';
 export * from './queries/search-excerpts.ts';
+export * from './queries/related.ts';

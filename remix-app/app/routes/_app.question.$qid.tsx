@@ -3,6 +3,7 @@
  * answers with their comments. Server-rendered with title, description, canonical URL and
  * schema.org QAPage data for crawlers; a signed-in viewer's first visit counts a view, and
  * the page follows answerUpdate/commentUpdate/voteUpdate/viewsUpdate for this question.
+ * Related questions (closest in meaning, cached) follow the answers.
  * Its action takes the page's forms: upvote, downvote and comment.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
@@ -14,10 +15,12 @@ import { RouteError } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
+import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { addComment, bodiesHtml, viewQuestion, vote } from '~/services/questions.server.ts';
+import { relatedQuestions } from '~/services/related.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
@@ -29,10 +32,10 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const outcome = await viewQuestion(context, viewer, id);
+  const [outcome, related] = await Promise.all([viewQuestion(context, viewer, id), relatedQuestions(context, id)]);
   if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
   const url = new URL(request.url);
-  return { question: outcome.value.question, html: bodiesHtml(outcome.value.question, outcome.value.html), viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  return { question: outcome.value.question, html: bodiesHtml(outcome.value.question, outcome.value.html), related, viewer: viewer?.username ?? null, canonical: `${url.origin}/question/${id}`, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -57,7 +60,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function QuestionPage() {
-  const { question: q, html, viewer, now } = useLoaderData<typeof loader>();
+  const { question: q, html, related, viewer, now } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
   useLiveReload(['answerUpdate', 'commentUpdate', 'voteUpdate', 'viewsUpdate'], (_event, payload) => {
@@ -101,6 +104,7 @@ export default function QuestionPage() {
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>
+      <RelatedQuestions questions={related} />
     </article>
   );
 }
