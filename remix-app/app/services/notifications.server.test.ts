@@ -8,13 +8,11 @@ import { addComment, answerQuestion } from './questions.server.ts';
 import type { SessionUser } from './session.server.ts';
 
 let database: Database;
-const users: Record<string, SessionUser> = {};
+let users: { Alice: SessionUser; bob: SessionUser; carol: SessionUser };
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (const username of ['Alice', 'bob', 'carol']) {
-    const user = (await createUser(database.db, { username, passwordHash: null }))!;
-    users[username] = { userId: Number(user._id), username, sessionId: `s-${username}` };
-  }
+  const make = async (username: string): Promise<SessionUser> => ({ userId: Number((await createUser(database.db, { username, passwordHash: null }))!._id), username, sessionId: `s-${username}` });
+  users = { Alice: await make('Alice'), bob: await make('bob'), carol: await make('carol') };
 });
 afterAll(() => database.close());
 
@@ -22,7 +20,7 @@ const updates = (recorded: ReturnType<typeof testContext>['recorded']) => record
 
 describe('live unread counts', () => {
   it("tells only the recipients, in their own rooms, after an answer, a mention in a comment and a direct message", async () => {
-    const { Alice, bob, carol } = users as Record<string, SessionUser>;
+    const { Alice, bob, carol } = users;
     const qid = await insertQuestion(database.db, { title: 'Live inbox', text: 'x', tags: ['inbox'], askedBy: Alice.userId });
     const { context, recorded } = testContext(database);
     const answered = await answerQuestion(context, bob, qid, 'An answer');
@@ -45,7 +43,7 @@ describe('live unread counts', () => {
   });
 
   it('marks read for the owner only and tells their other tabs the new count', async () => {
-    const { Alice, bob } = users as Record<string, SessionUser>;
+    const { Alice, bob } = users;
     const { context, recorded } = testContext(database);
     const [first] = (await inboxOf(context, Alice, { limit: 10, offset: 0 })).notifications;
     expect(await markRead(context, bob, { ids: [first!._id] })).toMatchObject({ ok: false, status: 403 });
