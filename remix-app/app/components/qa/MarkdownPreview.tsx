@@ -5,31 +5,26 @@
  * form and the page comes back with `html` rendered by the action.
  */
 import { useEffect, useState } from 'react';
+import { useDebouncedWork } from '../debounced.ts';
 import { PostBody } from './PostBody.tsx';
 
 const DEBOUNCE_MS = 350;
 
 export function useMarkdownPreview(text: string | null): string | null {
   const [html, setHtml] = useState<string | null>(null);
+  const blank = text !== null && !text.trim();
   useEffect(() => {
-    if (text === null) return;
-    if (!text.trim()) return setHtml('');
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch('/post/previewMarkdown', {
-        method: 'POST',
-        signal: controller.signal,
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify({ text }),
-      })
-        .then(async (response) => (response.ok ? setHtml(((await response.json()) as { html: string }).html) : undefined))
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [text]);
+    if (blank) setHtml('');
+  }, [blank]);
+  useDebouncedWork(text === null || blank ? null : text, DEBOUNCE_MS, async (source, signal) => {
+    const response = await fetch('/post/previewMarkdown', {
+      method: 'POST',
+      signal,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ text: source }),
+    });
+    if (response.ok) setHtml(((await response.json()) as { html: string }).html);
+  });
   return html;
 }
 

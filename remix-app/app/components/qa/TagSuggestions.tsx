@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { counted, type TagSuggestion } from '@fso/shared';
+import { useDebouncedWork } from '../debounced.ts';
 
 const DEBOUNCE_MS = 200;
 
@@ -14,18 +15,12 @@ export function TagSuggestions({ id, input }: { id: string; input: string }) {
   const head = input.replace(/\S*$/, '');
   const prefix = input.slice(head.length);
   useEffect(() => {
-    if (!prefix) return setFound([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/tag/suggestTags?${new URLSearchParams({ prefix, limit: '8' })}`, { signal: controller.signal, headers: { Accept: 'application/json' } })
-        .then(async (response) => setFound(response.ok ? ((await response.json()) as TagSuggestion[]) : []))
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    if (!prefix) setFound([]);
   }, [prefix]);
+  useDebouncedWork(prefix || null, DEBOUNCE_MS, async (typed, signal) => {
+    const response = await fetch(`/tag/suggestTags?${new URLSearchParams({ prefix: typed, limit: '8' })}`, { signal, headers: { Accept: 'application/json' } });
+    setFound(response.ok ? ((await response.json()) as TagSuggestion[]) : []);
+  });
   return (
     <datalist id={id}>
       {found.map((t) => (
