@@ -42,10 +42,10 @@ async function seedEmpty(db: Db): Promise<true> {
   for (const q of DEMO_QUESTIONS) {
     const id = await insertQuestion(db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
     for (const a of q.answers) {
-      const answerId = await insertAnswer(db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
-      if (answerId && a.comment) await insertComment(db, {
+      const answer = await insertAnswer(db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
+      if (answer && a.comment) await insertComment(db, {
           parent: 'answer',
-          parentId: answerId,
+          parentId: answer.answerId,
           text: a.comment,
           html: renderMarkdown(a.comment),
           commentBy: [alice, bob, carol][q.by] ?? alice,

@@ -22,3 +22,7 @@ export * from './queries/messages.ts';
 export * from './queries/chats.ts';
 export * from './queries/games.ts';
 export * from './queries/embeddings.ts';
+export * from './queries/notifications.ts';
+export * from './queries/tag-suggestions.ts';
+export * from './queries/search-excerpts.ts';
+export * from './queries/related.ts';

@@ -14,3 +14,6 @@ export * from './time.ts';
 export * from './counted.ts';
 export * from './text-rules.ts';
 export * from './rate-limits.ts';
+export * from './notifications.ts';
+export * from './writing-help.ts';
+export * from './highlight.ts';

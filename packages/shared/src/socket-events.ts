@@ -7,8 +7,9 @@ import type { UserUpdatePayload } from './entities.ts';
 import type { ChatClientEvents, ChatServerEvents } from './chat-events.ts';
 import type { GameClientEvents, GameServerEvents } from './game-events.ts';
 import type { QaServerEvents } from './qa-events.ts';
+import type { NotificationServerEvents } from './notifications.ts';
 
-export interface ServerToClientEvents extends QaServerEvents, ChatServerEvents, GameServerEvents {
+export interface ServerToClientEvents extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents {
   userUpdate: (payload: UserUpdatePayload) => void;
 }
 

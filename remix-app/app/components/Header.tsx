@@ -1,12 +1,13 @@
 /**
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
  * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
- * search box, Log out, View Profile.
+ * search box, the inbox's bell, Log out, View Profile.
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
+import { NotificationBell } from './inbox/NotificationBell.tsx';
 import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
 
-export function Header({ username }: { username: string | null }) {
+export function Header({ username, unread = 0 }: { username: string | null; unread?: number }) {
   const [params] = useSearchParams();
   return (
     <header className="site-header">
@@ -25,6 +26,7 @@ export function Header({ username }: { username: string | null }) {
       <div className="header-actions">
         {username ? (
           <>
+            <NotificationBell unread={unread} />
             <Form method="post" action="/user/logout" reloadDocument>
               <button type="submit">Log out</button>
             </Form>

@@ -1,6 +1,7 @@
 /**
  * `/home` (SPEC §2): the question list — all, a search's results or one tag's — in one of
- * four orders, paged, with its count and "Ask a Question". Server-rendered for visitors and
+ * four orders, paged, with its count and "Ask a Question"; a search's results show an excerpt
+ * with the matched words marked. Server-rendered for visitors and
  * crawlers; for a signed-in user it follows questionUpdate/answerUpdate/viewsUpdate/voteUpdate
  * (and acceptUpdate/questionDelete). A question with an accepted answer shows its answer count
  * on green, an answered one outlined; askers' names carry their reputation.
@@ -13,7 +14,9 @@ import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
+import { Highlighted } from '~/components/search/Highlighted.tsx';
 import { pageOffset } from '~/services/http.server.ts';
+import { searchHighlights } from '~/services/search-excerpts.server.ts';
 
 const PAGE_SIZE = 20;
 const ORDER_LABELS: Record<QuestionOrder, string> = { newest: 'Newest', unanswered: 'Unanswered', active: 'Active', mostViewed: 'Most Viewed' };
@@ -28,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     ...page,
     reputations,
+    highlights: await searchHighlights(context, query.search ?? '', page.questions),
     search: query.search ?? '',
     tag: query.tag ?? '',
     order: query.order ?? null,
@@ -44,7 +48,7 @@ function heading(search: string, tag: string) {
 }
 
 export default function HomePage() {
-  const { questions, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
+  const { questions, highlights, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
   useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate', 'acceptUpdate', 'questionDelete']);
   const activeOrder = order ?? (search ? null : 'newest');
   const href = (changes: Record<string, string | number | null>) => {
@@ -84,25 +88,33 @@ export default function HomePage() {
         <p className="empty">{MSG.noQuestions}</p>
       ) : (
         <ul className="question-list">
-          {questions.map((q) => (
-            <li key={q._id} className="question-summary">
-              <div className="stats muted">
-                <span>{counted(q.score, 'vote')}</span>
-                <span className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'} title={q.acceptedAnswer ? 'has an accepted answer' : undefined}>
-                  {q.acceptedAnswer ? <span aria-label="accepted">✓ </span> : null}
-                  {counted(q.answerCount, 'answer')}
-                </span>
-                <span>{counted(q.viewCount, 'view')}</span>
-              </div>
-              <div className="summary-main">
-                <Link className="question-title" to={`/question/${q._id}`}>
-                  {q.title}
-                </Link>
-                <TagList tags={q.tags} />
-                <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={q.askedBy ? reputations[q.askedBy] : undefined} />
-              </div>
-            </li>
-          ))}
+          {questions.map((q) => {
+            const marked = highlights?.[q._id];
+            return (
+              <li key={q._id} className="question-summary">
+                <div className="stats muted">
+                  <span>{counted(q.score, 'vote')}</span>
+                  <span className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'} title={q.acceptedAnswer ? 'has an accepted answer' : undefined}>
+                    {q.acceptedAnswer ? <span aria-label="accepted">✓ </span> : null}
+                    {counted(q.answerCount, 'answer')}
+                  </span>
+                  <span>{counted(q.viewCount, 'view')}</span>
+                </div>
+                <div className="summary-main">
+                  <Link className="question-title" to={`/question/${q._id}`}>
+                    {marked ? <Highlighted segments={marked.title} /> : q.title}
+                  </Link>
+                  {marked ? (
+                    <p className="search-excerpt">
+                      <Highlighted segments={marked.excerpt} />
+                    </p>
+                  ) : null}
+                  <TagList tags={q.tags} />
+                  <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={q.askedBy ? reputations[q.askedBy] : undefined} />
+                </div>
+              </li>
+            );
+          })}
         </ul>
       )}
       <Pager page={pageNumber} pages={pages} href={(n) => href({ page: n })} />

@@ -3,6 +3,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { answerFormSchema, fieldErrors, idSchema, parseWith } from '@fso/shared';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
+import { previewInstead } from '~/services/post-preview.server.ts';
 import { answerQuestion } from '~/services/questions.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
@@ -23,6 +24,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const qid = questionId(params.qid);
   const actor = await requirePageUser(request, context);
   const values = await formFields(request);
+  const preview = previewInstead(values);
+  if (preview) return preview;
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await answerQuestion(context, actor, qid, parsed.data.text);

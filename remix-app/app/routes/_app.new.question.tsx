@@ -1,10 +1,15 @@
-/** `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home. */
+/**
+ * `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home;
+ * similar questions under the title, a preview of the text, suggestions for the tag being typed.
+ */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { fieldErrors, questionFormSchema } from '@fso/shared';
 import { useState } from 'react';
 import { PostForm } from '~/components/qa/PostForm.tsx';
+import { TagSuggestions } from '~/components/qa/TagSuggestions.tsx';
 import { SimilarQuestions } from '~/components/search/SimilarQuestions.tsx';
 import { formFields } from '~/services/forms.server.ts';
+import { previewInstead } from '~/services/post-preview.server.ts';
 import { askQuestion } from '~/services/questions.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
@@ -16,6 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const values = await formFields(request);
+  const preview = previewInstead(values);
+  if (preview) return preview;
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await askQuestion(context, actor, parsed.data);
@@ -25,20 +32,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function NewQuestionPage() {
   const [title, setTitle] = useState('');
+  const [tags, setTags] = useState('');
   return (
     <section className="new-post">
       <h1>Ask a Question</h1>
       <PostForm
         schema={questionFormSchema}
         submit="Post Question"
-        onFieldInput={(name, value) => name === 'title' && setTitle(value)}
+        onFieldInput={(name, value) => (name === 'title' ? setTitle(value) : name === 'tags' ? setTags(value) : undefined)}
         afterField={{ name: 'title', node: <SimilarQuestions title={title} /> }}
         fields={[
           { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
           { name: 'text', label: 'Question Text', hint: 'Add details (Markdown; links as [label](https://…))', multiline: true },
-          { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)' },
+          { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)', list: 'tag-suggestions' },
         ]}
-      />
+      >
+        <TagSuggestions id="tag-suggestions" input={tags} />
+      </PostForm>
     </section>
   );
 }

@@ -5,7 +5,8 @@
  * the page follows the live Q&A events for this question. Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
- * accept, comment, and deleting one's own question, answer or comment.
+ * accept, comment, and deleting one's own question, answer or comment. Related questions
+ * (closest in meaning, cached) follow the answers.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -17,6 +18,7 @@ import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
+import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
@@ -25,6 +27,7 @@ import { deleteAnswer, deleteComment, deleteQuestion } from '~/services/deletion
 import { formFields } from '~/services/forms.server.ts';
 import { addComment, bodiesHtml, viewQuestion } from '~/services/questions.server.ts';
 import { voteAnswer, voteQuestion } from '~/services/votes.server.ts';
+import { relatedQuestions } from '~/services/related.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
@@ -36,14 +39,14 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const outcome = await viewQuestion(context, viewer, id);
+  const [outcome, related] = await Promise.all([viewQuestion(context, viewer, id), relatedQuestions(context, id)]);
   if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
   const url = new URL(request.url);
   const q = outcome.value.question;
   const sortParam = url.searchParams.get('sort');
   const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
   const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
-  return { question, html: bodiesHtml(q, outcome.value.html), viewer: viewer?.username ?? null, reputations: outcome.value.reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  return { question, html: bodiesHtml(q, outcome.value.html), related, viewer: viewer?.username ?? null, reputations: outcome.value.reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -86,7 +89,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function QuestionPage() {
-  const { question: q, html, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
+  const { question: q, html, related, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>();
   const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
@@ -169,6 +172,7 @@ export default function QuestionPage() {
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>
+      <RelatedQuestions questions={related} />
     </article>
   );
 }

@@ -1,25 +1,29 @@
 /**
- * Layout of every screen after login (SPEC §2): header, side menu, and — for a signed-in
- * user — the live socket with a visible reconnecting state. Public pages (questions, tags,
+ * Layout of every screen after login (SPEC §2): header (with the inbox's unread count), side
+ * menu, and — for a signed-in user — the live socket with a visible reconnecting state. Public pages (questions, tags,
  * profiles) also render here for visitors and crawlers, read-only and without a socket.
  */
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { unreadCount } from '@fso/db';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Header } from '~/components/Header.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
 import { getSessionUser } from '~/services/session.server.ts';
+import helpStyles from '~/help.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: helpStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
-  return { username: user?.username ?? null };
+  return { username: user?.username ?? null, unread: user ? await unreadCount(context.database.db, user.userId) : 0 };
 }
 
 export default function AppLayout() {
-  const { username } = useLoaderData<typeof loader>();
+  const { username, unread } = useLoaderData<typeof loader>();
   const page = (
     <div className="app-shell">
-      <Header username={username} />
+      <Header username={username} unread={unread} />
       <div className="app-body">
         <SideMenu />
         <main className="content">

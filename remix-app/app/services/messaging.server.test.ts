@@ -83,6 +83,7 @@ describe('direct chats', () => {
     expect(posted).toMatchObject({ ok: true, value: { msg: 'just us', msgFrom: 'bo' } });
     expect(recorded.events).toEqual([
       { event: 'chatUpdate', args: [{ type: 'newMessage', chat: { _id: String(chatId), participants: ['amy', 'bo'], messages: [posted.ok && posted.value] } }, { room: `chat:${chatId}` }] },
+      { event: 'notificationUpdate', args: [{ unread: expect.any(Number) }, { room: 'user:amy' }] },
     ]);
     const read = await openChat(context, users.amy!, chatId, { limit: 50 });
     expect(read.ok && read.value.chat.messages.map((m) => m.msg)).toEqual(['hi amy', 'just us']);

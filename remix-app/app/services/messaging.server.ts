@@ -3,13 +3,15 @@
  * room, a user's chats, opening a chat, starting a direct chat, posting to it. The author is
  * the session user (a payload naming anybody else is refused with 403 before anything
  * changes); only participants read or post to a chat. Every write commits, then publishes:
- * room messages to everybody, chat updates only to the chat's participants.
+ * room messages to everybody, chat updates only to the chat's participants, and the other
+ * participant's unread count (a direct message notifies them).
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
 import { pageLimit, textError } from './http.server.ts';
 import { overLimit } from './rate-limit.server.ts';
+import { announceUnread } from './notifications.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import { claimsActor, type SessionUser } from './session.server.ts';
 
@@ -88,6 +90,7 @@ export async function startChat(context: AppLoadContext, actor: SessionUser, inp
   const opened = await openChat(context, actor, result.chatId, { limit: 50 });
   if (!opened.ok) return opened;
   const { participants } = opened.value.chat;
+  await announceUnread(context, result.notified);
   if (result.created) publishChat(context, { chat: { _id: String(result.chatId), participants, messages: result.messages }, type: 'created' });
   else for (const m of result.messages) publishChat(context, { chat: { _id: String(result.chatId), participants, messages: [m] }, type: 'newMessage' });
   return { ok: true, value: opened.value.chat };
@@ -99,8 +102,9 @@ export async function postChatMessage(context: AppLoadContext, actor: SessionUse
   if (!access.ok) return access;
   const limited = await throttle(context, actor);
   if (limited) return limited;
-  const msg = await db.addChatMessage(context.database.db, chatId, author(actor), input.msg);
-  if (!msg) return fail(403, MSG.notAllowed);
-  publishChat(context, { chat: { _id: String(chatId), participants: access.value, messages: [msg] }, type: 'newMessage' });
-  return { ok: true, value: msg };
+  const added = await db.addChatMessage(context.database.db, chatId, author(actor), input.msg);
+  if (!added) return fail(403, MSG.notAllowed);
+  publishChat(context, { chat: { _id: String(chatId), participants: access.value, messages: [added.message] }, type: 'newMessage' });
+  await announceUnread(context, added.notified);
+  return { ok: true, value: added.message };
 }

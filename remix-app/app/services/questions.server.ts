@@ -2,13 +2,14 @@
  * Q&A use cases shared by the REST routes and the screens' form actions: ask, answer,
  * comment, view (votes, accepts, edits and deletions have their own modules beside this one).
  * The actor comes from the session; a name in a payload that is not the actor's is refused (403). Each write stores the body's rendered HTML with its Markdown,
- * commits first and then publishes its SPEC §4 event.
+ * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
 import { renderMarkdown } from './markdown.server.ts';
 import { overLimit } from './rate-limit.server.ts';
+import { announceUnread } from './notifications.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -31,11 +32,12 @@ export async function askQuestion(context: AppLoadContext, actor: SessionUser, i
 export async function answerQuestion(context: AppLoadContext, actor: SessionUser, questionId: number, text: string): Promise<Outcome<Answer>> {
   const limited = await overLimit(context, 'answer', { userId: actor.userId });
   if (limited) return limited;
-  const answerId = await db.insertAnswer(context.database.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
-  if (answerId === null) return fail(404, MSG.questionNotFound);
+  const added = await db.insertAnswer(context.database.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
+  if (added === null) return fail(404, MSG.questionNotFound);
+  await announceUnread(context, added.notified);
   const outcome = await loadQuestion(context, questionId);
   if (!outcome.ok) return outcome;
-  const answer = outcome.value.answers.find((a) => a._id === String(answerId));
+  const answer = outcome.value.answers.find((a) => a._id === String(added.answerId));
   if (!answer) return fail(404, MSG.answerNotFound);
   context.events.toAll('answerUpdate', { qid: String(questionId), answer });
   context.events.toAll('questionUpdate', outcome.value);
@@ -57,6 +59,7 @@ export async function addComment(
     commentBy: actor.userId,
   });
   if (!added) return fail(404, input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
+  await announceUnread(context, added.notified);
   const outcome = await loadQuestion(context, added.questionId);
   if (!outcome.ok) return outcome;
   const question = outcome.value;

@@ -50,7 +50,7 @@ describe('direct chats', () => {
     expect(await isChatParticipant(database.db, chatId, ben!.userId)).toBe(true);
     expect(await addChatMessage(database.db, 999_999, Ann!, 'nowhere')).toBeNull();
     const posted = await addChatMessage(database.db, chatId, Ann!, 'hello ben');
-    expect(posted).toMatchObject({ msg: 'hello ben', msgFrom: 'Ann' });
+    expect(posted?.message).toMatchObject({ msg: 'hello ben', msgFrom: 'Ann' });
     const chat = await listMessages(database.db, chatId, { limit: 50 });
     expect(chat.messages.map((m) => m.msg)).not.toContain('sneaky');
     expect((await listMessages(database.db, null, { limit: 50 })).messages).toEqual([]);

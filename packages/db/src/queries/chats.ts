@@ -10,19 +10,21 @@ import type { Chat, Message } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { chatParticipants, chats, messages, users } from '../schema/index.ts';
 import { toMessage, type Author } from './messages.ts';
+import { notifyMessage } from './notifications.ts';
 
 export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /**
  * The chat of `creator` and `otherId`, created with both as participants unless it exists;
- * `initial` messages by the creator are appended either way, in the same transaction.
+ * `initial` messages by the creator are appended either way, in the same transaction, and
+ * notify the other participant (`notified`).
  */
 export async function createDirectChat(
   db: Db,
   creator: Author,
   otherId: number,
   initial: string[],
-): Promise<{ chatId: number; created: boolean; messages: Message[] }> {
+): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
   return db.transaction(async (tx) => {
     const key = pairKey(creator.userId, otherId);
     const inserted = await tx.insert(chats).values({ pairKey: key }).onConflictDoNothing({ target: chats.pairKey }).returning({ id: chats.id });
@@ -41,7 +43,9 @@ export async function createDirectChat(
       ? await tx.insert(messages).values(initial.map((msg) => ({ chatId, msg, msgFrom: creator.userId }))).returning()
       : [];
     added.sort((a, b) => a.id - b.id);
-    return { chatId, created: inserted.length > 0, messages: added.map((row) => toMessage({ ...row, msgFrom: creator.username })) };
+    const last = added.at(-1);
+    const notified = last ? await notifyMessage(tx, { chatId, actorId: creator.userId, text: last.msg }) : [];
+    return { chatId, created: inserted.length > 0, messages: added.map((row) => toMessage({ ...row, msgFrom: creator.username })), notified };
   });
 }
 

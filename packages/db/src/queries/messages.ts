@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Message } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { chatParticipants, messages, users } from '../schema/index.ts';
+import { notifyMessage } from './notifications.ts';
 
 export interface MessagePage {
   limit: number;
@@ -58,9 +59,10 @@ export async function addRoomMessage(db: Db, author: Author, msg: string): Promi
 /**
  * Appends to a chat only if the author takes part in it: the membership row is share-locked
  * until the insert commits, so a membership ending concurrently cannot slip a message in.
+ * The other participants are notified in the same transaction (`notified`: their ids).
  * Null when refused (not a participant, or no such chat).
  */
-export async function addChatMessage(db: Db, chatId: number, author: Author, msg: string): Promise<Message | null> {
+export async function addChatMessage(db: Db, chatId: number, author: Author, msg: string): Promise<{ message: Message; notified: number[] } | null> {
   return db.transaction(async (tx) => {
     const member = await tx
       .select({ userId: chatParticipants.userId })
@@ -69,6 +71,7 @@ export async function addChatMessage(db: Db, chatId: number, author: Author, msg
       .for('share');
     if (member.length === 0) return null;
     const rows = await tx.insert(messages).values({ chatId, msg, msgFrom: author.userId }).returning();
-    return toMessage({ ...rows[0]!, msgFrom: author.username });
+    const notified = await notifyMessage(tx, { chatId, actorId: author.userId, text: msg });
+    return { message: toMessage({ ...rows[0]!, msgFrom: author.username }), notified };
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Writing Q&A: questions with their tags, answers, comments and views. Each write is
- * one transaction; counters on the question row (answers, score, views, last activity) change
- * in the same transaction. Votes are in votes.ts; edits, accepts and deletions in post-edit.ts,
- * accept.ts and post-delete.ts.
+ * one transaction; counters on the question row (answers, score, views, last activity) and the
+ * notifications an answer or comment causes are written in the same transaction. Votes are in
+ * votes.ts; edits, accepts and deletions in post-edit.ts, accept.ts and post-delete.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rows, type Tx } from './sql-rows.ts';
+import { notifyPost } from './notifications.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
 
@@ -16,7 +17,6 @@ interface Body {
   /** Omitted: stored NULL, rendered whenever the post is read. */
   html?: string;
 }
-
 
 /** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
 export async function insertQuestion(db: Db, input: Body & { title: string; tags: string[]; askedBy: number }): Promise<number> {
@@ -41,30 +41,53 @@ export async function setQuestionTags(tx: Tx, questionId: number, tags: string[]
     SELECT ${questionId}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[])`);
 }
 
-/** Adds an answer and bumps the question's counters; null when the question does not exist. */
-export async function insertAnswer(db: Db, input: Body & { questionId: number; ansBy: number }): Promise<number | null> {
+/**
+ * Adds an answer, bumps the question's counters and notifies the asker and anyone mentioned,
+ * in one transaction; null when the question does not exist. `notified`: the recipients.
+ */
+export async function insertAnswer(db: Db, input: Body & { questionId: number; ansBy: number }): Promise<{ answerId: number; notified: number[] } | null> {
   return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id`);
+    const [question] = await rows(tx, sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`);
     if (!question) return null;
     const [answer] = await rows(tx, sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`);
-    return Number(answer?.id);
+    const answerId = Number(answer?.id);
+    const ownerId = question.asked_by === null ? null : Number(question.asked_by);
+    const notified = await notifyPost(tx, { kind: 'answer', actorId: input.ansBy, ownerId, questionId: input.questionId, answerId, text: input.text });
+    return { answerId, notified };
   });
 }
 
-/** Adds a comment to a question or an answer; returns the question it belongs to, or null. */
+/**
+ * Adds a comment to a question or an answer and notifies the post's author and anyone
+ * mentioned, in one transaction; returns the question it belongs to and the recipients, or null.
+ */
 export async function insertComment(
   db: Db,
   input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
-): Promise<{ commentId: number; questionId: number } | null> {
+): Promise<{ commentId: number; questionId: number; notified: number[] } | null> {
   return db.transaction(async (tx) => {
     const [owner] =
       input.parent === 'question'
-        ? await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id`)
-        : await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = (SELECT question_id FROM answers WHERE id = ${input.parentId}) RETURNING id`);
+        ? await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id, asked_by AS author`)
+        : await rows(
+            tx,
+            sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`,
+          );
     if (!owner) return null;
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
     const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`);
-    return { commentId: Number(comment?.id), questionId: Number(owner.id) };
+    const commentId = Number(comment?.id);
+    const questionId = Number(owner.id);
+    const notified = await notifyPost(tx, {
+      kind: 'comment',
+      actorId: input.commentBy,
+      ownerId: owner.author === null ? null : Number(owner.author),
+      questionId,
+      answerId: input.parent === 'answer' ? input.parentId : null,
+      commentId,
+      text: input.text,
+    });
+    return { commentId, questionId, notified };
   });
 }
 

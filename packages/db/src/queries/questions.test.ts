@@ -35,7 +35,7 @@ describe('questions', () => {
   });
 
   it('adds answers and comments to the question and to answers, and refuses a missing question', async () => {
-    const answerId = (await insertAnswer(database.db, { questionId: first, text: 'Use a template database.', ansBy: bob }))!;
+    const { answerId } = (await insertAnswer(database.db, { questionId: first, text: 'Use a template database.', ansBy: bob }))!;
     await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'Nice trick', commentBy: ada });
     await insertComment(database.db, { parent: 'question', parentId: first, text: 'Which version?', commentBy: bob });
     expect(await insertAnswer(database.db, { questionId: 999_999, text: 'x', ansBy: bob })).toBeNull();
@@ -108,7 +108,7 @@ describe('questions', () => {
 describe('stored HTML', () => {
   it('keeps each body\'s stored HTML, NULL until rendered, and finds and fills the unrendered ones', async () => {
     const id = await insertQuestion(database.db, { title: 'Stored HTML of a post', text: '*hi*', html: '<p><em>hi</em></p>', tags: ['html'], askedBy: ada });
-    const answerId = (await insertAnswer(database.db, { questionId: id, text: 'no html yet', ansBy: bob }))!;
+    const { answerId } = (await insertAnswer(database.db, { questionId: id, text: 'no html yet', ansBy: bob }))!;
     const comment = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'c', html: '<p>c</p>', commentBy: ada }))!;
     expect((await getQuestionWithHtml(database.db, id))!.html).toEqual({ q: '<p><em>hi</em></p>', [`a${answerId}`]: null, [`c${comment.commentId}`]: '<p>c</p>' });
 

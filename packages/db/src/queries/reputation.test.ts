@@ -54,7 +54,7 @@ async function stored(): Promise<Record<string, number>> {
 describe('answer votes, accepts and reputation', () => {
   it('votes on answers toggle and switch like question votes, and nobody votes on their own post', async () => {
     const q = await insertQuestion(database.db, { title: 'Vote on answers', text: 'Which one?', tags: ['votes'], askedBy: id.alice! });
-    const a = (await insertAnswer(database.db, { questionId: q, text: 'This one.', ansBy: id.bob! }))!;
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'This one.', ansBy: id.bob! }))!.answerId;
     expect(await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: 1 })).toBe('done');
     expect(await answerVotes(database.db, a)).toEqual({ qid: String(q), upVotes: ['carol'], downVotes: [], score: 1 });
     await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: -1 });
@@ -70,7 +70,7 @@ describe('answer votes, accepts and reputation', () => {
 
   it('gives +10 per upvote, −2 per downvote, +15 and +2 for an accept, never below 1', async () => {
     const q = await insertQuestion(database.db, { title: 'Reputation rules', text: 'Count them.', tags: ['rep'], askedBy: id.dan! });
-    const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!;
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!.answerId;
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
     expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({ status: 'done', acceptedAnswer: a, answerAuthor: id.erin });
     expect(await stored()).toMatchObject({ erin: 26, dan: 3 });
@@ -87,9 +87,9 @@ describe('answer votes, accepts and reputation', () => {
 
   it('lets only the asker accept, an answer of that question; another answer moves the mark', async () => {
     const q = await insertQuestion(database.db, { title: 'Accept rules', text: 'Pick one.', tags: ['accept'], askedBy: id.alice! });
-    const first = (await insertAnswer(database.db, { questionId: q, text: 'First.', ansBy: id.bob! }))!;
-    const second = (await insertAnswer(database.db, { questionId: q, text: 'Second.', ansBy: id.carol! }))!;
-    const elsewhere = (await insertAnswer(database.db, { questionId: await insertQuestion(database.db, { title: 'Other', text: 'x', tags: ['accept'], askedBy: id.alice! }), text: 'Elsewhere.', ansBy: id.bob! }))!;
+    const first = (await insertAnswer(database.db, { questionId: q, text: 'First.', ansBy: id.bob! }))!.answerId;
+    const second = (await insertAnswer(database.db, { questionId: q, text: 'Second.', ansBy: id.carol! }))!.answerId;
+    const elsewhere = (await insertAnswer(database.db, { questionId: await insertQuestion(database.db, { title: 'Other', text: 'x', tags: ['accept'], askedBy: id.alice! }), text: 'Elsewhere.', ansBy: id.bob! }))!.answerId;
     expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual({ status: 'forbidden' });
     expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual({ status: 'answerMissing' });
     expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual({ status: 'questionMissing' });
@@ -104,16 +104,16 @@ describe('answer votes, accepts and reputation', () => {
 
   it('stays equal to a recount under parallel votes and accepts', async () => {
     const q = await insertQuestion(database.db, { title: 'Busy question', text: 'Everyone votes.', tags: ['busy'], askedBy: id.hal! });
-    const answers = await Promise.all(['alice', 'bob', 'carol'].map((u, i) => insertAnswer(database.db, { questionId: q, text: `Answer ${i}`, ansBy: id[u]! })));
+    const answers = await Promise.all(['alice', 'bob', 'carol'].map((u, i) => insertAnswer(database.db, { questionId: q, text: `Answer ${i}`, ansBy: id[u]! }).then((a) => a!.answerId)));
     const voters = ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus'];
     // Several posts by one author voted on at once: their votes meet only on the author's row.
-    const byHal = await Promise.all([1, 2, 3, 4].map((n) => insertAnswer(database.db, { questionId: q, text: `Hal's answer ${n}`, ansBy: id.hal! })));
+    const byHal = await Promise.all([1, 2, 3, 4].map((n) => insertAnswer(database.db, { questionId: q, text: `Hal's answer ${n}`, ansBy: id.hal! }).then((a) => a!.answerId)));
     await Promise.all([
-      ...voters.flatMap((v, i) => answers.map((a, j) => castVote(database.db, { post: 'answer', id: a!, userId: id[v]!, value: (i + j) % 3 === 0 ? -1 : 1 }))),
+      ...voters.flatMap((v, i) => answers.map((a, j) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: (i + j) % 3 === 0 ? -1 : 1 }))),
       ...voters.map((v, i) => castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 })),
-      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a!, userId: id.hal! })),
+      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! })),
       ...voters.map((v) => castVote(database.db, { post: 'answer', id: answers[0]!, userId: id[v]!, value: 1 })),
-      ...voters.flatMap((v, i) => byHal.map((a) => castVote(database.db, { post: 'answer', id: a!, userId: id[v]!, value: i === 3 ? -1 : 1 }))),
+      ...voters.flatMap((v, i) => byHal.map((a) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: i === 3 ? -1 : 1 }))),
     ]);
     expect(await stored()).toEqual(await recount());
     const question = (await getQuestion(database.db, q))!;
@@ -141,7 +141,7 @@ describe('edits and revisions', () => {
 
   it('serialises concurrent edits: one revision each, the last one stands', async () => {
     const q = await insertQuestion(database.db, { title: 'Edit race', text: 'v0', tags: ['race'], askedBy: id.alice! });
-    const a = (await insertAnswer(database.db, { questionId: q, text: 'a0', ansBy: id.bob! }))!;
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'a0', ansBy: id.bob! }))!.answerId;
     await Promise.all([1, 2, 3, 4, 5].flatMap((n) => [editQuestion(database.db, { questionId: q, userId: id.alice!, title: 'Edit race', text: `v${n}`, tags: ['race'] }), editAnswer(database.db, { answerId: a, userId: id.bob!, text: `a${n}` })]));
     const revisions = (await listRevisions(database.db, 'question', q))!;
     expect(revisions).toHaveLength(5);
@@ -159,11 +159,11 @@ describe('edits and revisions', () => {
 describe('deletions', () => {
   it('refuses a question with others’ answers (conflict) and drops a deleted one from lists, tags and reputation', async () => {
     const q = await insertQuestion(database.db, { title: 'Doomed question', text: 'Delete me.', tags: ['doomed'], askedBy: id.carol! });
-    const own = (await insertAnswer(database.db, { questionId: q, text: 'My own answer.', ansBy: id.carol! }))!;
+    const own = (await insertAnswer(database.db, { questionId: q, text: 'My own answer.', ansBy: id.carol! }))!.answerId;
     await castVote(database.db, { post: 'question', id: q, userId: id.dan!, value: 1 });
     const before = (await stored()).carol!;
     expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! })).toEqual({ status: 'forbidden' });
-    const other = (await insertAnswer(database.db, { questionId: q, text: 'Someone else.', ansBy: id.dan! }))!;
+    const other = (await insertAnswer(database.db, { questionId: q, text: 'Someone else.', ansBy: id.dan! }))!.answerId;
     expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'conflict' });
     expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! })).toEqual({ status: 'forbidden' });
     expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! })).toEqual({ status: 'done', questionId: q });
@@ -180,7 +180,7 @@ describe('deletions', () => {
 
   it('takes an accepted answer’s reputation with it, and deletes comments by their author only', async () => {
     const q = await insertQuestion(database.db, { title: 'Accepted then deleted', text: 'x', tags: ['gone'], askedBy: id.fay! });
-    const a = (await insertAnswer(database.db, { questionId: q, text: 'Accepted.', ansBy: id.gus! }))!;
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'Accepted.', ansBy: id.gus! }))!.answerId;
     await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! });
     const comment = (await insertComment(database.db, { parent: 'answer', parentId: a, text: 'Nice', commentBy: id.hal! }))!;
     expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.gus! })).toEqual({ status: 'forbidden' });
@@ -199,7 +199,7 @@ describe('deleting a voter', () => {
   it('takes their votes away from the authors’ reputation', async () => {
     const voter = Number((await createUser(database.db, { username: 'leaving', passwordHash: null }))!._id);
     const q = await insertQuestion(database.db, { title: 'Voted by a leaver', text: 'x', tags: ['leave'], askedBy: id.erin! });
-    const a = (await insertAnswer(database.db, { questionId: q, text: 'y', ansBy: id.fay! }))!;
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'y', ansBy: id.fay! }))!.answerId;
     await castVote(database.db, { post: 'question', id: q, userId: voter, value: 1 });
     await castVote(database.db, { post: 'answer', id: a, userId: voter, value: -1 });
     const before = await stored();

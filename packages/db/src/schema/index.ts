@@ -4,3 +4,4 @@ export * from './qa.ts';
 export * from './chat.ts';
 export * from './games.ts';
 export * from './semantic.ts';
+export * from './notifications.ts';

@@ -1,12 +1,15 @@
 /**
  * The ask, answer and edit forms: labelled fields, an error under each field from the shared zod
- * schema (checked in the browser before sending, and again by the server), one submit button.
+ * schema (checked in the browser before sending, and again by the server), one submit button;
+ * a Markdown preview of the `multiline` field (live with JavaScript, a "Preview" button
+ * without), and a field's `list` of suggestions (a datalist passed as children).
  */
 import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useActionData, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { fieldErrors } from '@fso/shared';
+import { fieldErrors, PREVIEW_INTENT } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
+import { MarkdownPreview, useMarkdownPreview } from './MarkdownPreview.tsx';
 
 export interface PostField {
   name: string;
@@ -14,6 +17,8 @@ export interface PostField {
   hint?: string;
   multiline?: boolean;
   maxLength?: number;
+  /** Id of a datalist of suggestions for this input. */
+  list?: string;
 }
 
 export function PostForm({
@@ -35,12 +40,17 @@ export function PostForm({
   /** What the fields hold at first (an edit form: the post as it is). */
   initial?: Record<string, string>;
 }) {
-  const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string> }>();
+  const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string>; preview?: string }>();
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
+  const [body, setBody] = useState<string | null>(null);
+  const livePreview = useMarkdownPreview(body);
+  const preview = livePreview ?? server?.preview ?? null;
   const busy = useNavigation().state === 'submitting';
   const shown = errors ?? server?.errors ?? {};
 
   function check(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter instanceof HTMLButtonElement && submitter.value === PREVIEW_INTENT) return;
     const result = fieldErrors(schema, Object.fromEntries(new FormData(event.currentTarget)));
     setErrors(result.ok ? null : result.errors);
     if (!result.ok) event.preventDefault();
@@ -49,6 +59,7 @@ export function PostForm({
   function reportInput(event: FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
     if (target.name) onFieldInput?.(target.name, target.value);
+    if (target instanceof HTMLTextAreaElement) setBody(target.value);
   }
 
   return (
@@ -61,10 +72,11 @@ export function PostForm({
             {f.multiline ? (
               <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
             ) : (
-              <input name={f.name} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} />
+              <input name={f.name} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} list={f.list} autoComplete={f.list ? 'off' : undefined} />
             )}
             <FormError message={shown[f.name]} />
           </label>
+          {f.multiline ? <MarkdownPreview html={preview} /> : null}
           {afterField?.name === f.name ? afterField.node : null}
         </Fragment>
       ))}
@@ -73,6 +85,11 @@ export function PostForm({
       <button type="submit" className="primary" disabled={busy}>
         {submit}
       </button>
+      <noscript>
+        <button type="submit" name="intent" value={PREVIEW_INTENT}>
+          Preview
+        </button>
+      </noscript>
     </Form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link } from '@remix-run/react';
+import { useDebouncedWork } from '../debounced.ts';
 import { semanticSearch, type Suggestion } from './semantic-client.ts';
 
 const SHOWN = 5;
@@ -14,20 +15,15 @@ const MIN_LENGTH = 12;
 
 export function SimilarQuestions({ title }: { title: string }) {
   const [hits, setHits] = useState<Suggestion[]>([]);
+  const text = title.trim();
+  const long = text.length >= MIN_LENGTH;
   useEffect(() => {
-    const text = title.trim();
-    if (text.length < MIN_LENGTH) return setHits([]);
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      semanticSearch(text, SHOWN, controller.signal)
-        .then((result) => setHits(result.ok ? result.hits : []))
-        .catch(() => undefined);
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [title]);
+    if (!long) setHits([]);
+  }, [long]);
+  useDebouncedWork(long ? text : null, DEBOUNCE_MS, async (typed, signal) => {
+    const result = await semanticSearch(typed, SHOWN, signal);
+    setHits(result.ok ? result.hits : []);
+  });
 
   if (!hits.length) return null;
   return (

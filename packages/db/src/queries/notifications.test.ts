@@ -1,0 +1,155 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase } from '../testing.ts';
+import type { Database } from '../client.ts';
+import { createUser } from './users.ts';
+import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
+import { addChatMessage } from './messages.ts';
+import { createDirectChat } from './chats.ts';
+import { listNotifications, markNotificationsRead, notifyAccepted, openNotification, unreadCount, unreadCounts } from './notifications.ts';
+
+let database: Database;
+const id: Record<string, number> = {};
+beforeAll(async () => {
+  database = await createTestDatabase();
+  for (const username of ['alice', 'bob', 'carol', 'dave']) id[username] = Number((await createUser(database.db, { username, passwordHash: null }))!._id);
+});
+afterAll(() => database.close());
+
+const inbox = async (user: string) => (await listNotifications(database.db, id[user]!, { limit: 50, offset: 0 })).notifications;
+const ask = (by: string, title = 'How do I test an inbox?') => insertQuestion(database.db, { title, text: 'Details.', tags: ['inbox'], askedBy: id[by]! });
+
+describe('notifications written with their cause', () => {
+  it("notifies the asker of an answer, with the answerer, an excerpt, the title and a link to the answer", async () => {
+    const qid = await ask('alice');
+    const added = (await insertAnswer(database.db, { questionId: qid, text: 'Write   rows\nin the same transaction.', ansBy: id.bob! }))!;
+    expect(added.notified).toEqual([id.alice]);
+    expect((await inbox('alice'))[0]).toMatchObject({
+      kind: 'answer',
+      actor: 'bob',
+      excerpt: 'Write rows in the same transaction.',
+      title: 'How do I test an inbox?',
+      qid: String(qid),
+      aid: String(added.answerId),
+      link: `/question/${qid}#answer-${added.answerId}`,
+      read: false,
+    });
+    expect(await inbox('bob')).toEqual([]);
+  });
+
+  it('does not notify anybody of their own answer or comment, nor of mentioning themselves', async () => {
+    const qid = await ask('carol');
+    const before = await unreadCount(database.db, id.carol!);
+    const answer = (await insertAnswer(database.db, { questionId: qid, text: 'Answering myself, @carol', ansBy: id.carol! }))!;
+    const comment = (await insertComment(database.db, { parent: 'answer', parentId: answer.answerId, text: 'me again @Carol', commentBy: id.carol! }))!;
+    expect([answer.notified, comment.notified]).toEqual([[], []]);
+    expect(await unreadCount(database.db, id.carol!)).toBe(before);
+  });
+
+  it("notifies a post's author of a comment: the asker on the question, the answerer on an answer", async () => {
+    const qid = await ask('alice', 'Comments notify');
+    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'An answer', ansBy: id.bob! }))!;
+    const onQuestion = (await insertComment(database.db, { parent: 'question', parentId: qid, text: 'Which version?', commentBy: id.carol! }))!;
+    const onAnswer = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'Nice one', commentBy: id.carol! }))!;
+    expect(onQuestion.notified).toEqual([id.alice]);
+    expect(onAnswer.notified).toEqual([id.bob]);
+    expect((await inbox('bob'))[0]).toMatchObject({ kind: 'comment', actor: 'carol', excerpt: 'Nice one', aid: String(answerId), cid: String(onAnswer.commentId) });
+    expect((await inbox('alice'))[0]).toMatchObject({ kind: 'comment', actor: 'carol', excerpt: 'Which version?', aid: null, cid: String(onQuestion.commentId) });
+  });
+
+  it('notifies mentioned existing users once, and not the owner twice', async () => {
+    const qid = await ask('alice', 'Mentions');
+    const added = (await insertAnswer(database.db, { questionId: qid, text: 'cc @Dave @nobody-here @alice @dave', ansBy: id.bob! }))!;
+    expect(added.notified.sort()).toEqual([id.alice, id.dave].sort());
+    expect((await inbox('dave'))[0]).toMatchObject({ kind: 'mention', actor: 'bob', qid: String(qid) });
+    expect((await inbox('alice'))[0]).toMatchObject({ kind: 'answer', actor: 'bob' });
+    expect((await inbox('alice')).filter((n) => n.aid === String(added.answerId))).toHaveLength(1);
+  });
+
+  it('notifies the author of an accepted answer, unless they accepted their own', async () => {
+    const qid = await ask('alice', 'Accepting');
+    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'Accept me', ansBy: id.bob! }))!;
+    const notified = await database.db.transaction((tx) => notifyAccepted(tx, { answerId, actorId: id.alice! }));
+    expect(notified).toEqual([id.bob]);
+    expect((await inbox('bob'))[0]).toMatchObject({ kind: 'accepted', actor: 'alice', title: 'Accepting', aid: String(answerId), excerpt: '' });
+    const own = (await insertAnswer(database.db, { questionId: qid, text: 'My own', ansBy: id.alice! }))!;
+    expect(await database.db.transaction((tx) => notifyAccepted(tx, { answerId: own.answerId, actorId: id.alice! }))).toEqual([]);
+    expect(await database.db.transaction((tx) => notifyAccepted(tx, { answerId: 999_999, actorId: id.alice! }))).toEqual([]);
+  });
+
+  it('writes nothing when the causing transaction rolls back', async () => {
+    const qid = await ask('alice', 'Rolled back');
+    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'x', ansBy: id.bob! }))!;
+    const before = await unreadCount(database.db, id.bob!);
+    await expect(
+      database.db.transaction(async (tx) => {
+        await notifyAccepted(tx, { answerId, actorId: id.alice! });
+        throw new Error('accept failed');
+      }),
+    ).rejects.toThrow('accept failed');
+    expect(await unreadCount(database.db, id.bob!)).toBe(before);
+  });
+
+  it('keeps one unread entry per direct chat, refreshed by each new message, and a new one after reading', async () => {
+    const alice = { userId: id.alice!, username: 'alice' };
+    const carol = { userId: id.carol!, username: 'carol' };
+    const started = await createDirectChat(database.db, carol, alice.userId, ['hello']);
+    expect(started.notified).toEqual([id.alice]);
+    const [second, third] = await Promise.all([
+      addChatMessage(database.db, started.chatId, carol, 'are you there?'),
+      addChatMessage(database.db, started.chatId, carol, 'ping'),
+    ]);
+    expect([second!.notified, third!.notified]).toEqual([[id.alice], [id.alice]]);
+    const forChat = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
+    expect(forChat).toHaveLength(1);
+    expect(forChat[0]).toMatchObject({ kind: 'message', actor: 'carol', link: `/messaging/direct-message?chat=${started.chatId}`, read: false });
+    expect(['are you there?', 'ping']).toContain(forChat[0]!.excerpt);
+    expect((await addChatMessage(database.db, started.chatId, alice, 'yes'))!.notified).toEqual([id.carol]);
+
+    await markNotificationsRead(database.db, id.alice!, { ids: [Number(forChat[0]!._id)] });
+    await addChatMessage(database.db, started.chatId, carol, 'thanks');
+    const after = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
+    expect(after.map((n) => [n.excerpt, n.read])).toEqual([
+      ['thanks', false],
+      [forChat[0]!.excerpt, true],
+    ]);
+  });
+});
+
+describe('reading and marking', () => {
+  it('lists newest first in pages with the total and unread counts', async () => {
+    const all = await listNotifications(database.db, id.alice!, { limit: 200, offset: 0 });
+    const page = await listNotifications(database.db, id.alice!, { limit: 2, offset: 1 });
+    expect(page.total).toBe(all.total);
+    expect(page.notifications.map((n) => n._id)).toEqual(all.notifications.slice(1, 3).map((n) => n._id));
+    const times = all.notifications.map((n) => n.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.unread).toBe(all.notifications.filter((n) => !n.read).length);
+    expect(await unreadCounts(database.db, [id.alice!, id.alice!])).toEqual([{ userId: id.alice, username: 'alice', unread: all.unread }]);
+  });
+
+  it("marks only one's own notifications: someone else's or an unknown id changes nothing", async () => {
+    const [mine] = (await inbox('alice')).filter((n) => !n.read);
+    const [theirs] = await inbox('bob');
+    const before = await unreadCount(database.db, id.alice!);
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(theirs!._id)] })).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), 999_999] })).toEqual({ ok: false, reason: 'missing' });
+    expect(await unreadCount(database.db, id.alice!)).toBe(before);
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] })).toEqual({ ok: true, marked: 1 });
+    expect(await unreadCount(database.db, id.alice!)).toBe(before - 1);
+    expect(await openNotification(database.db, id.bob!, Number(mine!._id))).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toEqual({ ok: true, marked: before - 1 });
+    expect(await unreadCount(database.db, id.alice!)).toBe(0);
+    expect(await unreadCount(database.db, id.bob!)).toBeGreaterThan(0);
+  });
+
+  it('opens a notification as read and drops it with the post it points at', async () => {
+    const qid = await ask('dave', 'Opened then deleted');
+    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'soon gone', ansBy: id.bob! }))!;
+    const [entry] = await inbox('dave');
+    const opened = await openNotification(database.db, id.dave!, Number(entry!._id));
+    expect(opened).toMatchObject({ ok: true, notification: { _id: entry!._id, read: true, aid: String(answerId) } });
+    await database.db.execute(sql`DELETE FROM answers WHERE id = ${answerId}`);
+    expect((await inbox('dave')).map((n) => n._id)).not.toContain(entry!._id);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * The inbox in the database (docs/decisions/0022-inbox.md). The `notify*` functions run inside
+ * the transaction that writes the answer, comment, accept or message, so a notification exists
+ * exactly when its cause does; whom to notify is decided by `planNotifications`. Each returns
+ * the recipients' user ids, for the live `notificationUpdate` after commit. Reading lists one
+ * user's page newest first; marking read touches only the owner's rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { excerptOf, mentionedUsernames, notificationLink, planNotifications, type Notification, type NotificationKind } from '@fso/shared';
+import type { Db } from '../client.ts';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Executor = Db | Tx;
+type Row = Record<string, unknown>;
+
+async function rows(db: Executor, query: SQL): Promise<Row[]> {
+  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+const ids = (list: Row[], column = 'user_id') => list.map((r) => Number(r[column]));
+
+/** The ids of existing users that `text` mentions. */
+async function mentionedIds(db: Executor, text: string): Promise<number[]> {
+  const names = mentionedUsernames(text);
+  if (names.length === 0) return [];
+  return ids(await rows(db, sql`SELECT id FROM users WHERE lower(username) = ANY(${sql.param(names)}::text[])`), 'id');
+}
+
+interface PostTarget {
+  questionId: number;
+  answerId?: number | null;
+  commentId?: number | null;
+}
+
+async function insertPlanned(db: Executor, plan: { userId: number; kind: NotificationKind }[], actorId: number, target: PostTarget, excerpt: string): Promise<number[]> {
+  if (plan.length === 0) return [];
+  const values = sql.join(
+    plan.map((p) => sql`(${p.userId}, ${p.kind}, ${actorId}, ${target.questionId}, ${target.answerId ?? null}, ${target.commentId ?? null}, ${excerpt})`),
+    sql`, `,
+  );
+  return ids(await rows(db, sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING user_id`));
+}
+
+/**
+ * An answer (to the asker) or a comment (to the post's author) by `actorId`, plus a mention to
+ * every other existing user the text names with `@`.
+ */
+export async function notifyPost(
+  tx: Executor,
+  cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string },
+): Promise<number[]> {
+  const plan = planNotifications({ kind: cause.kind, actorId: cause.actorId, ownerIds: [cause.ownerId], mentionedIds: await mentionedIds(tx, cause.text) });
+  return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
+}
+
+/** `actorId` accepted answer `answerId`: its author learns of it (unless they accepted their own). */
+export async function notifyAccepted(tx: Executor, input: { answerId: number; actorId: number }): Promise<number[]> {
+  const [answer] = await rows(tx, sql`SELECT question_id, ans_by FROM answers WHERE id = ${input.answerId}`);
+  if (!answer) return [];
+  const owner = answer.ans_by === null ? null : Number(answer.ans_by);
+  const plan = planNotifications({ kind: 'accepted', actorId: input.actorId, ownerIds: [owner] });
+  return insertPlanned(tx, plan, input.actorId, { questionId: Number(answer.question_id), answerId: input.answerId }, '');
+}
+
+/**
+ * A direct message by `actorId` in `chatId`: each other participant gets one unread entry per
+ * chat, refreshed by later messages until read (the partial unique index makes that hold when
+ * messages arrive at once).
+ */
+export async function notifyMessage(tx: Executor, input: { chatId: number; actorId: number; text: string }): Promise<number[]> {
+  const participants = ids(await rows(tx, sql`SELECT user_id FROM chat_participants WHERE chat_id = ${input.chatId}`));
+  const plan = planNotifications({ kind: 'message', actorId: input.actorId, ownerIds: participants });
+  if (plan.length === 0) return [];
+  const values = sql.join(
+    plan.map((p) => sql`(${p.userId}, 'message', ${input.actorId}, ${input.chatId}, ${excerptOf(input.text)})`),
+    sql`, `,
+  );
+  return ids(
+    await rows(
+      tx,
+      sql`INSERT INTO notifications (user_id, kind, actor_id, chat_id, excerpt) VALUES ${values}
+        ON CONFLICT (user_id, chat_id) WHERE kind = 'message' AND read_at IS NULL
+        DO UPDATE SET actor_id = EXCLUDED.actor_id, excerpt = EXCLUDED.excerpt, created_at = now()
+        RETURNING user_id`,
+    ),
+  );
+}
+
+const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+function toNotification(r: Row): Notification {
+  const target = { qid: str(r.question_id), aid: str(r.answer_id), cid: str(r.comment_id), chatId: str(r.chat_id) };
+  return {
+    _id: String(r.id),
+    kind: String(r.kind) as NotificationKind,
+    actor: str(r.actor),
+    excerpt: String(r.excerpt),
+    title: str(r.title),
+    ...target,
+    link: notificationLink(target),
+    createdAt: (r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at))).toISOString(),
+    read: r.read_at !== null && r.read_at !== undefined,
+  };
+}
+
+const SELECT_NOTIFICATION = sql`SELECT n.id, n.kind, u.username AS actor, n.excerpt, q.title, n.question_id, n.answer_id, n.comment_id, n.chat_id, n.created_at, n.read_at
+  FROM notifications n LEFT JOIN users u ON u.id = n.actor_id LEFT JOIN questions q ON q.id = n.question_id`;
+
+/** One page of the user's notifications, newest first, with how many there are and how many are unread. */
+export async function listNotifications(db: Db, userId: number, page: { limit: number; offset: number }): Promise<{ notifications: Notification[]; total: number; unread: number }> {
+  const [list, [counts]] = await Promise.all([
+    rows(db, sql`${SELECT_NOTIFICATION} WHERE n.user_id = ${userId} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
+    rows(db, sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = ${userId}`),
+  ]);
+  return { notifications: list.map(toNotification), total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0) };
+}
+
+/** How many unread notifications the user has. */
+export async function unreadCount(db: Db, userId: number): Promise<number> {
+  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`);
+  return Number(row?.n ?? 0);
+}
+
+/** Each user's name and unread count, for telling them live (one query for all of them). */
+export async function unreadCounts(db: Db, userIds: number[]): Promise<{ userId: number; username: string; unread: number }[]> {
+  if (userIds.length === 0) return [];
+  const list = await rows(
+    db,
+    sql`SELECT u.id, u.username, (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
+      FROM users u WHERE u.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
+  );
+  return list.map((r) => ({ userId: Number(r.id), username: String(r.username), unread: Number(r.unread) }));
+}
+
+export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' | 'forbidden' };
+
+/**
+ * Marks the user's notifications read: the given ids (all of them or none: an unknown id →
+ * `missing`, someone else's → `forbidden`, nothing changed) or, with `all`, every unread one.
+ */
+export async function markNotificationsRead(db: Db, userId: number, target: { ids: number[] } | { all: true }): Promise<MarkReadResult> {
+  if ('all' in target) {
+    const marked = await rows(db, sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND read_at IS NULL RETURNING id`);
+    return { ok: true, marked: marked.length };
+  }
+  const wanted = [...new Set(target.ids)];
+  const owners = await rows(db, sql`SELECT user_id FROM notifications WHERE id = ANY(${sql.param(wanted)}::bigint[])`);
+  if (owners.length < wanted.length) return { ok: false, reason: 'missing' };
+  if (owners.some((o) => Number(o.user_id) !== userId)) return { ok: false, reason: 'forbidden' };
+  const marked = await rows(
+    db,
+    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`,
+  );
+  return { ok: true, marked: marked.length };
+}
+
+/** The notification (marked read) when it is the user's; `missing` or `forbidden` otherwise. */
+export async function openNotification(db: Db, userId: number, id: number): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' | 'forbidden' }> {
+  const marked = await markNotificationsRead(db, userId, { ids: [id] });
+  if (!marked.ok) return marked;
+  const [row] = await rows(db, sql`${SELECT_NOTIFICATION} WHERE n.id = ${id}`);
+  return row ? { ok: true, notification: toNotification(row) } : { ok: false, reason: 'missing' };
+}

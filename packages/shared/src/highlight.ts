@@ -1,0 +1,76 @@
+/**
+ * Search result excerpts (docs/decisions/0023-reading-and-writing-help.md): the words of a
+ * search, the part of a post around the first of them, and the matches marked. Output is
+ * plain-text segments (`hit` marks a match) that the page renders as text, so nothing in a
+ * post can become markup. Matching is by word start after cutting common English endings, a
+ * cheap stand-in for the database's stemming; cost is bounded by the text given (callers pass a
+ * bounded prefix of the stored post).
+ */
+export interface Segment {
+  text: string;
+  hit: boolean;
+}
+
+const STOP = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'do', 'for', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
+const ENDINGS = /(ing|ed|es|s)$/;
+
+/** The roots of the words a search matches: no `[tag]`s, no `-excluded` words, no stop words. */
+export function searchTerms(search: string): string[] {
+  const roots = new Set<string>();
+  for (const token of search.replace(/\[[^\]]*\]/g, ' ').split(/\s+/)) {
+    if (!token || token.startsWith('-')) continue;
+    for (const word of token.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
+      if (word.length < 2 || STOP.has(word)) continue;
+      const root = word.length > 4 ? word.replace(ENDINGS, '') : word;
+      roots.add(root);
+    }
+  }
+  return [...roots].slice(0, 10);
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const matcher = (terms: string[]) => (terms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu') : null);
+
+/** `text` cut into segments with every word that starts with a term marked. */
+export function highlight(text: string, terms: string[]): Segment[] {
+  const pattern = matcher(terms);
+  if (!pattern) return text ? [{ text, hit: false }] : [];
+  const out: Segment[] = [];
+  let at = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
+    out.push({ text: m[0], hit: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), hit: false });
+  return out;
+}
+
+/** Markdown source as one line of readable text: code fences, link targets and markup dropped. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/[*_`#>~|]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export const SEARCH_EXCERPT_CHARS = 220;
+
+/**
+ * About `size` characters of the post's text around its first match (its start when nothing
+ * matches), cut at word boundaries with "…" where cut, and the matches marked.
+ */
+export function searchExcerpt(markdown: string, terms: string[], size = SEARCH_EXCERPT_CHARS): Segment[] {
+  const text = plainText(markdown);
+  const pattern = matcher(terms);
+  const first = pattern ? (pattern.exec(text)?.index ?? 0) : 0;
+  let start = Math.max(0, first - Math.floor(size / 3));
+  if (start > 0) start = text.indexOf(' ', start) + 1 || start;
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
+  const window = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  return highlight(window, terms);
+}

@@ -1,0 +1,90 @@
+/**
+ * `/notifications`: the signed-in user's inbox, newest first, paged; each entry is a plain
+ * link that marks it read and opens the answer, comment or chat (GET /notification/open/:id),
+ * so it works without JavaScript. "Mark all as read" is a form. The list follows
+ * `notificationUpdate` live.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect } from '@remix-run/node';
+import { Form, useLoaderData } from '@remix-run/react';
+import { relativeTime, type Notification } from '@fso/shared';
+import { useLiveReload } from '~/components/live.ts';
+import { Pager } from '~/components/Pager.tsx';
+import { pageOffset } from '~/services/http.server.ts';
+import { inboxOf, markRead } from '~/services/notifications.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+const PAGE_SIZE = 30;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const url = new URL(request.url);
+  const offset = pageOffset(url, PAGE_SIZE);
+  const inbox = await inboxOf(context, actor, { limit: PAGE_SIZE, offset });
+  return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(inbox.total / PAGE_SIZE)), now: Date.now() };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const outcome = await markRead(context, actor, { all: true });
+  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const url = new URL(request.url);
+  return redirect(`/notifications${url.search}`);
+}
+
+function describe(n: Notification): string {
+  const who = n.actor ?? 'A deleted user';
+  switch (n.kind) {
+    case 'answer':
+      return `${who} answered your question “${n.title ?? ''}”`;
+    case 'comment':
+      return `${who} commented on your ${n.aid ? 'answer' : 'question'} in “${n.title ?? ''}”`;
+    case 'accepted':
+      return `${who} accepted your answer to “${n.title ?? ''}”`;
+    case 'mention':
+      return `${who} mentioned you in “${n.title ?? ''}”`;
+    case 'message':
+      return `${who} sent you a message`;
+  }
+}
+
+export default function NotificationsPage() {
+  const { notifications, unread, total, page, pages, now } = useLoaderData<typeof loader>();
+  useLiveReload(['notificationUpdate']);
+  return (
+    <section className="inbox-page">
+      <div className="page-heading">
+        <h1>Notifications</h1>
+        <p className="muted" id="inbox-summary">
+          {unread} unread of {total}
+        </p>
+      </div>
+      {unread > 0 ? (
+        <Form method="post">
+          <button type="submit">Mark all as read</button>
+        </Form>
+      ) : null}
+      {notifications.length === 0 ? (
+        <p className="empty">No notifications yet. When someone answers your question, comments on your post, accepts your answer, mentions you or sends you a message, it shows up here.</p>
+      ) : (
+        <ul className="inbox-list">
+          {notifications.map((n) => (
+            <li key={n._id} className={n.read ? undefined : 'inbox-unread'}>
+              <a href={`/notification/open/${n._id}`}>
+                <span className="inbox-what">{describe(n)}</span>
+                {n.read ? null : <span className="visually-hidden"> (unread)</span>}{' '}
+                <time className="muted" dateTime={n.createdAt} suppressHydrationWarning>
+                  {relativeTime(new Date(n.createdAt), new Date(now))}
+                </time>
+                {n.excerpt ? <span className="inbox-excerpt">{n.excerpt}</span> : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pages={pages} href={(p) => `?page=${p}`} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: 'Notifications — Fake Stack Overflow' }];

@@ -1,0 +1,15 @@
+/**
+ * GET /notification/open/:id: the inbox's links. Marks the signed-in user's notification read
+ * and goes where it points (the answer, comment or chat); idempotent, like counting a view.
+ */
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { requireId, textError } from '~/services/http.server.ts';
+import { openNotification } from '~/services/notifications.server.ts';
+import { requirePageUser } from '~/services/session.server.ts';
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const actor = await requirePageUser(request, context);
+  const opened = await openNotification(context, actor, requireId(params.id));
+  if (!opened.ok) throw textError(opened.status, opened.error);
+  return redirect(opened.value.link);
+}

@@ -1,0 +1,18 @@
+/**
+ * POST /post/previewMarkdown {text} → {html}: the text rendered by the same renderer and
+ * sanitiser that store a post, so the preview is what will be shown. Signed-in users only.
+ */
+import type { ActionFunctionArgs } from '@remix-run/node';
+import { previewBodySchema } from '@fso/shared';
+import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
+import { renderMarkdown } from '~/services/markdown.server.ts';
+import { requireApiUser } from '~/services/session.server.ts';
+
+export const loader = methodNotAllowed;
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  requireMethod(request, 'POST');
+  await requireApiUser(request, context);
+  const body = await readJson(request, previewBodySchema);
+  return ok({ html: renderMarkdown(body.text) });
+}
