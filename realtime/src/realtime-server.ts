@@ -9,6 +9,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
+  MAX_BODY_BYTES,
   rooms,
   viewFor,
   type ClientToServerEvents,
@@ -83,6 +84,8 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
   const io: RealtimeIO = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    // Polling bodies and websocket messages: the same cap as every other request body.
+    maxHttpBufferSize: MAX_BODY_BYTES,
     cors: deps.corsOrigins.length ? { origin: deps.corsOrigins, credentials: true } : undefined,
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
   });

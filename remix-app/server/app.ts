@@ -10,9 +10,10 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
-import { MSG, type EventPublisher } from '@fso/shared';
+import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import { bodyLimit } from './body-limit.ts';
 import { csrfGuard } from './csrf.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
@@ -28,8 +29,6 @@ export interface WebServer {
   /** Graceful stop: no new connections, in-flight requests and moves finish, sockets go elsewhere. */
   close(): Promise<void>;
 }
-
-const MAX_BODY_BYTES = 100_000;
 
 export function createWebServer(opts: {
   config: Config;
@@ -76,15 +75,10 @@ export function createWebServer(opts: {
         return;
       }
     }
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type('text/plain').send(MSG.bodyTooLarge);
-      return;
-    }
     next();
   });
 
-  app.use(csrfGuard(config.corsOrigins));
+  app.use(csrfGuard(config.corsOrigins), bodyLimit());
 
   if (opts.before) app.use(opts.before);
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));

@@ -1,5 +1,6 @@
 /**
- * The Remix request handler for Express (as @remix-run/express builds it), with one addition:
+ * The Remix request handler for Express (as @remix-run/express builds it), with two additions:
+ * the body is the one body-limit.ts has already read (counted, never past MAX_BODY_BYTES), and
  * when a request fails (5xx) and the database does not answer, the client gets 503 and a clear
  * text instead of an error page, for as long as the database is away (docs/deploy.md).
  */
@@ -19,7 +20,9 @@ export function remixHandler(opts: {
   const handle = createRequestHandler(opts.build, opts.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await handle(createRemixRequest(req, res), opts.getLoadContext(req, res));
+      const request = createRemixRequest(req, res);
+      const body = res.locals.body as Buffer | undefined;
+      let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, opts.getLoadContext(req, res));
       if (response.status >= 500 && !(await databaseReachable(opts.database))) {
         await response.body?.cancel();
         response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
