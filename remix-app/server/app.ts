@@ -20,6 +20,7 @@ import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
 import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
+import { purgeExpiredSessions } from './session-purge.ts';
 import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 import type { SemanticService } from './semantic/service.ts';
@@ -90,6 +91,7 @@ export function createWebServer(opts: {
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
+  const sessionPurge = purgeExpiredSessions(database, opts.logger);
 
   app.all(
     '*',
@@ -112,6 +114,7 @@ export function createWebServer(opts: {
   return {
     httpServer,
     close: async () => {
+      sessionPurge.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
     },
   };

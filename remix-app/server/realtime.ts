@@ -7,10 +7,12 @@ import { createServer, type Server } from 'node:http';
 import type { Database } from '@fso/db';
 import { chatHandlers, createRealtimeServer, gameHandlers, sessionResolver, type RealtimeDeps, type RealtimeServer } from '@fso/realtime';
 import type { Config } from './config.ts';
+import { handshakeRefusal } from './csrf.ts';
 
 export function attachRealtime(httpServer: Server, config: Config, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
+    refuseHandshake: handshakeRefusal(config.corsOrigins),
     features: [chatHandlers(database), gameHandlers(database)],
     resolveSession: sessionResolver(database, config.sessionSecret),
     adapter,

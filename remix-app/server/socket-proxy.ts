@@ -27,7 +27,8 @@ const upstreamOptions = (target: URL, req: IncomingMessage, { path = req.url, ke
   port: target.port || 80,
   method: req.method,
   path,
-  headers: keepHost ? req.headers : { ...req.headers, host: target.host },
+  // The site's own host goes on as X-Forwarded-Host: the target's origin check compares with it (csrf.ts).
+  headers: keepHost ? req.headers : { ...req.headers, host: target.host, 'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host },
 });
 
 // Headers about one connection, not the message: each hop has its own (RFC 9110 §7.6.1).
