@@ -50,6 +50,7 @@ export function createWebServer(opts: {
   app.set('trust proxy', config.trustProxy);
   if (split) app.use(SOCKET_PATH, socketHttpProxy(split.realtimeUrl));
   const metrics = createMetrics({
+    token: config.metricsToken,
     routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
     // In split mode the sockets are counted by the realtime instances, not here.
     socketsConnected: () => realtime?.io.of('/').sockets.size ?? 0,

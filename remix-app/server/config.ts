@@ -34,6 +34,7 @@ const schema = z
     ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
     ID_TOKEN_ISSUER: z.string().optional(),
     ID_TOKEN_AUDIENCE: z.string().optional(),
+    METRICS_TOKEN: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
@@ -102,6 +103,8 @@ export interface Config {
   /** Who may sign ID tokens for POST /user/firebaseLogin. Null when off. */
   idToken: { jwksUrl: string; issuer: string; audience: string } | null;
   logLevel: string;
+  /** Bearer token for GET /metrics; unset, there is no /metrics. */
+  metricsToken?: string;
   /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
@@ -142,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
