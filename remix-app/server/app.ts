@@ -18,6 +18,7 @@ import { csrfGuard } from './csrf.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
+import { plainErrors, requestShape } from './request-shape.ts';
 import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
 import { purgeExpiredSessions } from './session-purge.ts';
@@ -58,6 +59,7 @@ export function createWebServer(opts: {
   });
   app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
   app.use(compression());
+  app.use(requestShape());
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
@@ -111,6 +113,8 @@ export function createWebServer(opts: {
       }),
     }),
   );
+
+  app.use(plainErrors());
 
   return {
     httpServer,
