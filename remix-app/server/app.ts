@@ -15,6 +15,7 @@ import '../app/context.ts';
 import type { Config } from './config.ts';
 import { bodyLimit } from './body-limit.ts';
 import { csrfGuard } from './csrf.ts';
+import { healthAnswer, watchDatabase } from './health.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
@@ -61,8 +62,10 @@ export function createWebServer(opts: {
   app.use(compression());
   app.use(requestShape());
 
-  app.get('/healthz', (_req, res) => {
-    res.type('text/plain').send('ok');
+  const databaseWatch = watchDatabase(database, opts.logger);
+  app.get(['/healthz', '/livez'], (req, res) => {
+    const answer = healthAnswer(req.path, databaseWatch)!;
+    res.status(answer.status).set(answer.headers).send(answer.text);
   });
   app.get('/metrics', metrics.handler);
 
@@ -120,6 +123,7 @@ export function createWebServer(opts: {
     httpServer,
     close: async () => {
       sessionPurge.stop();
+      databaseWatch.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
     },
   };
