@@ -18,13 +18,14 @@ if (!canRunPostgres) console.info('Database fault test skipped: needs /usr/lib/p
 describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web + 2 realtime processes', () => {
   let postgres: ThrowawayPostgres;
   let cluster: Cluster;
-  let cookie: string;
   const sockets: Client[] = [];
+  let users = 0;
+  // Each writer its own user, so that no per-user limit of messages is met (RATE_LIMIT_FACTOR for any other).
+  const newUser = () => signUp(cluster.webs[0].base, `faults${Date.now().toString(36).slice(-5)}${users++}`);
 
   beforeAll(async () => {
     postgres = throwawayPostgres(await freePort());
-    cluster = await startCluster(postgres.url, 'fso_faults');
-    cookie = await signUp(cluster.webs[0].base, `faults${Date.now().toString(36).slice(-6)}`);
+    cluster = await startCluster(postgres.url, 'fso_faults', { RATE_LIMIT_FACTOR: '100' });
   }, 180_000);
 
   afterAll(async () => {
@@ -34,7 +35,7 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
   }, 60_000);
 
   const alive = () => [...cluster.webs, ...cluster.realtimes].every((s) => s.child.exitCode === null && s.child.signalCode === null);
-  const write = (web: number, msg: string) =>
+  const write = (web: number, cookie: string, msg: string) =>
     fetch(`${cluster.webs[web]!.base}/messaging/addMessage`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ messageToAdd: { msg } }) });
 
   it('stays up, answers 503 while the database is away, and recovers by itself, twice', async () => {
@@ -43,13 +44,16 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       const retryAfter = new Set<string | null>();
       let bursting = true;
       let sent = 0;
-      const burst = Array.from({ length: 8 }, async (_, loop) => {
+      const writers = await Promise.all(Array.from({ length: 8 }, newUser));
+      const cookie = await newUser();
+      const burst = writers.map(async (writer, loop) => {
         while (bursting) {
-          const res = await write(loop % 2, `burst ${round}.${sent++}`).catch(() => null);
+          const res = await write(loop % 2, writer, `burst ${round}.${sent++}`).catch(() => null);
           const key = res ? String(res.status) : 'no connection';
           statuses.set(key, (statuses.get(key) ?? 0) + 1);
           if (res?.status === 503) retryAfter.add(res.headers.get('retry-after'));
           await res?.text();
+          await sleep(100);
         }
       });
       await sleep(1000);
@@ -61,7 +65,7 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       postgres.start();
       const restartedAt = Date.now();
       // Recovered: a fresh write through each web process succeeds.
-      for (const web of [0, 1]) await expect.poll(async () => (await write(web, `probe ${round}`)).status, { timeout: 20_000, interval: 200 }).toBe(200);
+      for (const web of [0, 1]) await expect.poll(async () => (await write(web, cookie, `probe ${round}`)).status, { timeout: 20_000, interval: 200 }).toBe(200);
       const recoveredMs = Date.now() - restartedAt;
       bursting = false;
       await Promise.all(burst);
@@ -80,7 +84,7 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
         const text = `after outage ${round} via web ${web}`;
         // The adapters reconnect their LISTEN every 1–3 s: until then an event may be missed, so write until heard.
         await expect.poll(async () => {
-          await write(web, text);
+          await write(web, cookie, text);
           return (await Promise.all(listeners.map((l) => eventually(l.received, carries(text)).then(() => true, () => false)))).every(Boolean);
         }, { timeout: 30_000, interval: 500 }).toBe(true);
       }
