@@ -25,7 +25,8 @@ export function watchDatabase(database: Database, log: Logger, intervalMs = PROB
     probing = true;
     const now = await databaseReachable(database, intervalMs * 2);
     probing = false;
-    if (now !== up) (now ? log.info('database reachable again') : log.error('database unreachable'));
+    if (now && !up) log.info('database reachable again');
+    if (!now && up) log.error('database unreachable');
     up = now;
   };
   const timer = setInterval(() => void probe(), intervalMs).unref();
