@@ -25,6 +25,7 @@ describe('metrics', () => {
     expect(label('/assets/entry-abc.js')).toBe('/assets');
     expect(label('/healthz')).toBe('/healthz');
     expect(label('/no/such/page')).toBe('(unmatched)');
+    expect(label('/%FF')).toBe('(unmatched)');
   });
 
   it('serves Prometheus text with latency histograms, sockets connected and games in progress', async () => {

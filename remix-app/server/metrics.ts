@@ -10,6 +10,7 @@ import type { ServerBuild } from '@remix-run/node';
 import { matchRoutes, type AgnosticRouteObject as RouteObject } from '@remix-run/router';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { decodes } from './request-shape.ts';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface MetricsSources {
@@ -48,6 +49,8 @@ export function routeLabeller(routes: ServerBuild['routes'] | undefined): (path:
     if (FIXED.has(path)) return path;
     if (path.startsWith('/assets/')) return '/assets';
     if (!routes) return '(development)';
+    // A malformed %-escape (answered 400 by request-shape.ts) names no route; the router would warn.
+    if (!decodes(path)) return '(unmatched)';
     // Single-fetch data requests (`/home.data`, `/_root.data`) are labelled as their page; a
     // numeric segment is an id, so `/question/7` and `/question/8` share one entry.
     const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');

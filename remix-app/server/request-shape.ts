@@ -11,7 +11,8 @@ import { logOf } from './logging.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-const decodes = (path: string) => {
+/** Whether a path's %-escapes all decode. */
+export const decodes = (path: string) => {
   try {
     decodeURIComponent(path);
     return true;
