@@ -2,17 +2,25 @@
  * Request bodies at the edge: every body the server reads is counted while it streams in and
  * refused with 413 the moment it passes MAX_BODY_BYTES, whatever Content-Length says (a
  * chunked body says nothing). Nothing past the limit is kept: the rest is read into nothing
- * and the connection closed after the answer.
+ * for a moment, then the connection is cut.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { MAX_BODY_BYTES, MSG } from '@fso/shared';
 
-/** Answers 413 (if nothing was answered yet), discards the rest of the body, closes the connection. */
+/** How long the rest of a refused body is read into nothing before the connection is cut. */
+export const DRAIN_MS = 2000;
+
+/**
+ * Answers 413 (if nothing was answered yet) and reads the rest of the body into nothing, so
+ * the client, still sending, reads the answer instead of a reset; one still sending after
+ * DRAIN_MS is cut off.
+ */
 export function refuseTooLarge(req: IncomingMessage, res: ServerResponse): void {
-  if (!res.headersSent) res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end(MSG.bodyTooLarge);
-  req.resume();
+  if (!res.headersSent) res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8' }).end(MSG.bodyTooLarge);
+  const cut = setTimeout(() => req.socket.destroy(), DRAIN_MS).unref();
+  req.once('end', () => clearTimeout(cut)).resume();
 }
 
 /** A pass-through that fails with `TooLarge` once more than `limit` bytes went through it. */

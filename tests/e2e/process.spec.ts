@@ -116,7 +116,8 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
       expect(client.seen.text.split('HTTP/1.1 200 OK')).toHaveLength(3);
       expect(client.seen.errors).toEqual([]);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Past the 1 s grace, idle connections (fetch's own kept-alive one too) are closed.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     // Closed to new connections while the old one is still being served.
     await expect(fetch(`${site.url}/healthz`)).rejects.toThrow();
     raw.write(body);
