@@ -15,7 +15,7 @@ const logger = createLogger({ level: config.logLevel });
 // Migrating here too creates the adapter's table before the adapter needs it.
 const database = await openMigrated(config, '');
 const cluster = await clusterAdapter({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl });
-const instance = createRealtimeInstance(config, database, cluster.adapter);
+const instance = createRealtimeInstance(config, database, cluster.adapter, logger);
 instance.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow realtime on port ${config.port} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });

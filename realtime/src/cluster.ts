@@ -13,6 +13,7 @@ import { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import { Emitter as RedisEmitter } from '@socket.io/redis-emitter';
 import pg from 'pg';
 import { createClient } from 'redis';
+import { guardPool } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
 import type { RealtimeDeps } from './realtime-server.ts';
 import { sessionRoom, userRoom } from './realtime-server.ts';
@@ -34,9 +35,22 @@ async function redisClient(url: string) {
 }
 
 function busPool(url: string) {
-  const pool = new pg.Pool({ connectionString: url, max: 3 });
-  pool.on('error', report);
-  return pool;
+  return guardPool(new pg.Pool({ connectionString: url, max: 3 }), report);
+}
+
+/**
+ * The pool as the PostgreSQL adapter should use it. The adapter holds one client for LISTEN;
+ * when that connection is lost it connects and LISTENs again (every 1–3 s until the server is
+ * back), but never gives the dead client back, so each outage would cost the pool a place for
+ * good: give it back, as broken. (On a graceful close the adapter drops this listener itself.)
+ */
+function listeningPool(pool: pg.Pool): pg.Pool {
+  const connect = async () => {
+    const client = await pool.connect();
+    client.once('end', () => client.release(new Error('LISTEN connection lost')));
+    return client;
+  };
+  return Object.assign(Object.create(pool) as pg.Pool, { connect, query: pool.query.bind(pool) });
 }
 
 /**
@@ -56,7 +70,7 @@ export async function clusterAdapter(bus: BusConfig): Promise<{ adapter: NonNull
     return { adapter: redisAdapter(pub, sub), close: async () => void (await Promise.all([pub.quit(), sub.quit()])) };
   }
   const pool = busPool(bus.databaseUrl);
-  return { adapter: postgresAdapter(pool, { errorHandler: report }), close: () => endPool(pool) };
+  return { adapter: postgresAdapter(listeningPool(pool), { errorHandler: report }), close: () => endPool(pool) };
 }
 
 /**

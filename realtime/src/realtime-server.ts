@@ -7,9 +7,10 @@
  * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
  * sockets of the other instances; per-viewer events cross as one `roomViews` message.
  */
-import type { Server as HttpServer } from 'node:http';
+import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import {
+  MAX_BODY_BYTES,
   rooms,
   SOCKET_EVENT_LIMIT,
   viewFor,
@@ -29,6 +30,11 @@ export interface RealtimeDeps {
   /** Identity from the handshake's Cookie header; null refuses the socket. */
   resolveSession(cookieHeader: string | undefined): Promise<SocketData | null>;
   corsOrigins: string[];
+  /**
+   * Why a handshake (polling or websocket) must be refused, e.g. a browser page of another
+   * origin (the web side's CSRF rule); null lets it through to the session check.
+   */
+  refuseHandshake?(req: IncomingMessage): string | null;
   /** Feature handlers (chat, games): called once per connected socket. */
   features?: RealtimeFeature[];
   /** A cluster adapter (split mode); without one, this process is the only instance. */
@@ -88,8 +94,14 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
   const io: RealtimeIO = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
+    // Polling bodies and websocket messages: the same cap as every other request body.
+    maxHttpBufferSize: MAX_BODY_BYTES,
     cors: deps.corsOrigins.length ? { origin: deps.corsOrigins, credentials: true } : undefined,
     ...(deps.adapter ? { adapter: deps.adapter } : {}),
+    allowRequest: (req, answer) => {
+      const refusal = deps.refuseHandshake?.(req) ?? null;
+      answer(refusal, refusal === null);
+    },
   });
   const publisher = publisherFor(io, Boolean(deps.adapter));
   // Per-viewer events published elsewhere (a web process, another instance) arrive here.

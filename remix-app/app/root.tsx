@@ -35,10 +35,12 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request the site refused (400, 405, 413…) says why, in the server's own words.
+  const refused = isRouteErrorResponse(error) && error.status < 500 && !notFound && typeof error.data === 'string' ? error.data : null;
   return (
     <main className="error-page">
-      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'There is nothing at this address.' : 'Please try again in a moment.'}</p>
+      <h1>{notFound ? 'Page not found' : refused ? 'That request could not be handled' : 'Something went wrong'}</h1>
+      <p>{notFound ? 'There is nothing at this address.' : (refused ?? 'Please try again in a moment.')}</p>
       <a href="/home">Back to the questions</a>
     </main>
   );

@@ -10,15 +10,19 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
-import { MSG, type EventPublisher } from '@fso/shared';
+import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import type { Config } from './config.ts';
+import { bodyLimit } from './body-limit.ts';
 import { csrfGuard } from './csrf.ts';
+import { healthAnswer, watchDatabase } from './health.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
+import { plainErrors, requestShape } from './request-shape.ts';
 import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
+import { purgeExpiredSessions } from './session-purge.ts';
 import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 import type { SemanticService } from './semantic/service.ts';
@@ -28,8 +32,6 @@ export interface WebServer {
   /** Graceful stop: no new connections, in-flight requests and moves finish, sockets go elsewhere. */
   close(): Promise<void>;
 }
-
-const MAX_BODY_BYTES = 100_000;
 
 export function createWebServer(opts: {
   config: Config;
@@ -50,6 +52,7 @@ export function createWebServer(opts: {
   app.set('trust proxy', config.trustProxy);
   if (split) app.use(SOCKET_PATH, socketHttpProxy(split.realtimeUrl));
   const metrics = createMetrics({
+    token: config.metricsToken,
     routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
     // In split mode the sockets are counted by the realtime instances, not here.
     socketsConnected: () => realtime?.io.of('/').sockets.size ?? 0,
@@ -57,9 +60,12 @@ export function createWebServer(opts: {
   });
   app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
   app.use(compression());
+  app.use(requestShape());
 
-  app.get('/healthz', (_req, res) => {
-    res.type('text/plain').send('ok');
+  const databaseWatch = watchDatabase(database, opts.logger);
+  app.get(['/healthz', '/livez'], (req, res) => {
+    const answer = healthAnswer(req.path, databaseWatch)!;
+    res.status(answer.status).set(answer.headers).send(answer.text);
   });
   app.get('/metrics', metrics.handler);
 
@@ -76,15 +82,10 @@ export function createWebServer(opts: {
         return;
       }
     }
-    const length = Number(req.headers['content-length'] ?? 0);
-    if (length > MAX_BODY_BYTES) {
-      res.status(413).type('text/plain').send(MSG.bodyTooLarge);
-      return;
-    }
     next();
   });
 
-  app.use(csrfGuard(config.corsOrigins));
+  app.use(csrfGuard(config.corsOrigins), bodyLimit());
 
   if (opts.before) app.use(opts.before);
   app.use('/assets', express.static('build/client/assets', { immutable: true, maxAge: '1y' }));
@@ -96,6 +97,7 @@ export function createWebServer(opts: {
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
+  const sessionPurge = purgeExpiredSessions(database, opts.logger);
 
   app.all(
     '*',
@@ -115,9 +117,13 @@ export function createWebServer(opts: {
     }),
   );
 
+  app.use(plainErrors());
+
   return {
     httpServer,
     close: async () => {
+      sessionPurge.stop();
+      databaseWatch.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
     },
   };

@@ -36,6 +36,7 @@ const schema = z
     ID_TOKEN_ISSUER: z.string().optional(),
     ID_TOKEN_AUDIENCE: z.string().optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
+    METRICS_TOKEN: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
@@ -107,6 +108,8 @@ export interface Config {
   logLevel: string;
   /** Multiplies every rate limit (packages/shared/src/rate-limits.ts); 1 by default. */
   rateLimitFactor: number;
+  /** Bearer token for GET /metrics; unset, there is no /metrics. */
+  metricsToken?: string;
   /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
@@ -150,6 +153,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
     logLevel: e.LOG_LEVEL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    metricsToken: e.METRICS_TOKEN,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { crossSiteRefusal } from './csrf.ts';
+import { crossSiteRefusal, siteOrigin } from './csrf.ts';
 
-const host = 'site.test';
+const site = 'https://site.test';
 const trusted = ['http://client.test:5173'];
-const judge = (method: string, headers: Record<string, string>) => crossSiteRefusal(method, { host, ...headers }, trusted);
+const judge = (method: string, headers: Record<string, string>, at = site) => crossSiteRefusal(method, headers, trusted, at);
 
 describe('cross-site request guard', () => {
   it('never refuses reads', () => {
@@ -27,5 +27,22 @@ describe('cross-site request guard', () => {
     expect(judge('POST', { origin: 'null' })).toMatch(/null/);
     expect(judge('PATCH', { referer: 'https://evil.test/page' })).toMatch(/Referer/);
     expect(judge('POST', { referer: 'not a url' })).toMatch(/Referer/);
+  });
+
+  it('compares the scheme too: the same host over another scheme is another origin', () => {
+    expect(judge('POST', { origin: 'https://site.test' }, 'http://site.test')).toMatch(/Origin/);
+    expect(judge('POST', { origin: 'http://site.test' })).toMatch(/Origin/);
+    expect(judge('POST', { referer: 'http://site.test/home' })).toMatch(/Referer/);
+    expect(judge('POST', { origin: 'https://site.test:8443' })).toMatch(/Origin/);
+  });
+});
+
+describe('the site origin', () => {
+  const plain = { encrypted: false } as never;
+  it('is the connection scheme and Host, unless a proxy in front names them', () => {
+    expect(siteOrigin({ headers: { host: 'site.test:3000' }, socket: plain })).toBe('http://site.test:3000');
+    expect(siteOrigin({ headers: { host: 'site.test' }, socket: { encrypted: true } as never })).toBe('https://site.test');
+    expect(siteOrigin({ headers: { host: 'internal:3001', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'site.test' }, socket: plain })).toBe('https://site.test');
+    expect(siteOrigin({ headers: { host: 'site.test', 'x-forwarded-proto': 'https, http' }, socket: plain })).toBe('https://site.test');
   });
 });

@@ -1,45 +1,60 @@
 /**
- * Cross-site request forgery guard (docs/decisions/0012-csrf-origin-check.md): a request that can change
- * something (any method but GET, HEAD, OPTIONS) is refused with 403 when a browser says it
- * comes from another origin, unless that origin is one of CORS_ORIGINS. The browser's word is,
- * in order: Sec-Fetch-Site, then Origin, then Referer. A request with none of them is not from
- * a browser page and passes (it can only carry cookies its own client chose to send).
+ * Cross-site request forgery guard (docs/decisions/0012-csrf-origin-check.md, 0016): a request
+ * that can change something (any method but GET, HEAD, OPTIONS), and every Socket.IO handshake
+ * (polling or websocket), is refused when a browser says it comes from another origin, unless
+ * that origin is one of CORS_ORIGINS. The browser's word is, in order: Sec-Fetch-Site, then
+ * Origin, then Referer, compared with the site's own origin, scheme included. A request with
+ * none of them is not from a browser page and passes (it can only carry cookies its own client
+ * chose to send).
  */
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import type { NextFunction, Request, Response } from 'express';
 import { MSG } from '@fso/shared';
 import { logOf } from './logging.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const hostOf = (url: string): string | null => {
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
-};
+const originOf = (url: string): string | null => (URL.canParse(url) ? new URL(url).origin : null);
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+
+/**
+ * The origin the browser sees this site at. A proxy in front (TLS terminated by the platform,
+ * the split-mode socket relay) says so in X-Forwarded-Proto / X-Forwarded-Host; a browser page
+ * can set neither on a cross-origin request (a custom header needs a CORS preflight that only
+ * CORS_ORIGINS pass, and a websocket handshake carries none), so they are believed here.
+ */
+export function siteOrigin(req: Pick<IncomingMessage, 'headers' | 'socket'>): string {
+  const scheme = first(req.headers['x-forwarded-proto']) ?? ((req.socket as TLSSocket).encrypted ? 'https' : 'http');
+  return `${scheme}://${first(req.headers['x-forwarded-host']) ?? req.headers.host}`;
+}
+
+type BrowserHeaders = Pick<IncomingHttpHeaders, 'origin' | 'referer' | 'sec-fetch-site'>;
+
+/** Null when a browser says the request comes from `site` or a trusted origin (or says nothing), else why not. */
+export function originRefusal(headers: BrowserHeaders, trustedOrigins: readonly string[], site: string): string | null {
+  const { origin, referer } = headers;
+  if (origin && trustedOrigins.includes(origin)) return null;
+  const fetchSite = headers['sec-fetch-site'];
+  if (fetchSite) return fetchSite === 'same-origin' || fetchSite === 'none' ? null : `Sec-Fetch-Site ${fetchSite}`;
+  if (origin) return originOf(origin) === site ? null : `Origin ${origin}`;
+  if (referer) return originOf(referer) === site ? null : 'Referer from another origin';
+  return null;
+}
 
 /** Null when the request may proceed, else why it is refused (for the log). */
-export function crossSiteRefusal(
-  method: string,
-  headers: { host?: string; origin?: string; referer?: string; 'sec-fetch-site'?: string },
-  trustedOrigins: readonly string[],
-): string | null {
-  if (SAFE.has(method)) return null;
-  const { origin, referer, host } = headers;
-  if (origin && trustedOrigins.includes(origin)) return null;
-  const site = headers['sec-fetch-site'];
-  if (site) return site === 'same-origin' || site === 'none' ? null : `Sec-Fetch-Site ${site}`;
-  if (origin) return hostOf(origin) === host ? null : `Origin ${origin}`;
-  if (referer) return hostOf(referer) === host ? null : 'Referer from another host';
-  return null;
+export function crossSiteRefusal(method: string, headers: BrowserHeaders, trustedOrigins: readonly string[], site: string): string | null {
+  return SAFE.has(method) ? null : originRefusal(headers, trustedOrigins, site);
 }
 
 export function csrfGuard(trustedOrigins: readonly string[]) {
   return (req: Request, res: Response, next: NextFunction) => {
-    const refusal = crossSiteRefusal(req.method, req.headers, trustedOrigins);
+    const refusal = crossSiteRefusal(req.method, req.headers, trustedOrigins, siteOrigin(req));
     if (!refusal) return next();
     logOf(res).info({ refusal }, 'cross-site request refused');
     res.status(403).type('text/plain').send(MSG.crossSiteRefused);
   };
 }
+
+/** The same rule for Socket.IO handshakes (the realtime service's `refuseHandshake`). */
+export const handshakeRefusal = (trustedOrigins: readonly string[]) => (req: IncomingMessage) => originRefusal(req.headers, trustedOrigins, siteOrigin(req));

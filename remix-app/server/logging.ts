@@ -15,7 +15,7 @@ export type { Logger };
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /** Polled every few seconds by the platform: logged only at debug level. */
-const QUIET = new Set(['/healthz', '/metrics']);
+const QUIET = new Set(['/healthz', '/livez', '/metrics']);
 
 /** An error as logged: message and stack, with SQL parameters cut out, causes followed. */
 function serializeError(error: unknown): unknown {

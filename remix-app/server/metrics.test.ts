@@ -25,10 +25,11 @@ describe('metrics', () => {
     expect(label('/assets/entry-abc.js')).toBe('/assets');
     expect(label('/healthz')).toBe('/healthz');
     expect(label('/no/such/page')).toBe('(unmatched)');
+    expect(label('/%FF')).toBe('(unmatched)');
   });
 
   it('serves Prometheus text with latency histograms, sockets connected and games in progress', async () => {
-    const metrics = createMetrics({ routes, socketsConnected: () => 3, gamesInProgress: async () => 7 });
+    const metrics = createMetrics({ routes, socketsConnected: () => 3, gamesInProgress: async () => 7, token: 'scrape-token' });
     const app = express();
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
@@ -37,7 +38,7 @@ describe('metrics', () => {
     try {
       await fetch(`${server.url}/question/1`);
       await fetch(`${server.url}/question/2`);
-      const res = await fetch(`${server.url}/metrics`);
+      const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer scrape-token' } });
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
       expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/question\/:qid",status="200"\} 2/);
@@ -46,6 +47,31 @@ describe('metrics', () => {
       expect(text).toContain('process_cpu_seconds_total');
     } finally {
       await server.close();
+    }
+  });
+
+  it('answers only a scrape with the configured bearer token; with no token configured, there is no /metrics', async () => {
+    const serve = async (token: string | undefined) => {
+      const metrics = createMetrics({ routes, token });
+      const app = express();
+      app.get('/metrics', metrics.handler);
+      return listen(app);
+    };
+    const guarded = await serve('scrape-token');
+    const open = await serve(undefined);
+    try {
+      const scrape = (url: string, authorization?: string) => fetch(`${url}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
+      const anonymous = await scrape(guarded.url);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toContain('Bearer');
+      expect(await anonymous.text()).not.toContain('process_cpu');
+      expect((await scrape(guarded.url, 'Bearer wrong-token')).status).toBe(401);
+      expect((await scrape(guarded.url, 'scrape-token')).status).toBe(401);
+      expect((await scrape(guarded.url, 'Bearer scrape-token')).status).toBe(200);
+      expect((await scrape(open.url)).status).toBe(404);
+      expect((await scrape(open.url, 'Bearer anything')).status).toBe(404);
+    } finally {
+      await Promise.all([guarded.close(), open.close()]);
     }
   });
 });

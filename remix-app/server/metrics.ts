@@ -2,21 +2,35 @@
  * Prometheus metrics (prom-client) served at GET /metrics: request latency by method, route
  * pattern and status; sockets connected to this instance; games in progress (from the
  * database, read when scraped); and Node's process metrics. Routes are labelled by their Remix
- * pattern (`/question/:qid`), never by the raw path, so the label set stays small.
+ * pattern (`/question/:qid`), never by the raw path, so the label set stays small. Only a
+ * scraper with `Authorization: Bearer <METRICS_TOKEN>` reads them; without a token configured
+ * the path does not exist (404) (docs/decisions/0017-metrics-and-private-caching.md).
  */
 import type { ServerBuild } from '@remix-run/node';
 import { matchRoutes, type AgnosticRouteObject as RouteObject } from '@remix-run/router';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { decodes } from './request-shape.ts';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 export interface MetricsSources {
+  /** METRICS_TOKEN: the bearer token a scrape must carry; unset, /metrics answers 404. */
+  token?: string;
   /** The Remix build's routes, to label requests by pattern (absent in development). */
   routes?: ServerBuild['routes'];
   socketsConnected?: () => number;
   gamesInProgress?: () => Promise<number>;
 }
 
-const FIXED = new Set(['/healthz', '/metrics']);
+const FIXED = new Set(['/healthz', '/livez', '/metrics']);
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Whether the Authorization header carries `Bearer <token>`, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = /^Bearer (.+)$/.exec(header ?? '')?.[1];
+  return given !== undefined && timingSafeEqual(digest(given), digest(token));
+}
 
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
   return Object.values(routes)
@@ -35,6 +49,8 @@ export function routeLabeller(routes: ServerBuild['routes'] | undefined): (path:
     if (FIXED.has(path)) return path;
     if (path.startsWith('/assets/')) return '/assets';
     if (!routes) return '(development)';
+    // A malformed %-escape (answered 400 by request-shape.ts) names no route; the router would warn.
+    if (!decodes(path)) return '(unmatched)';
     // Single-fetch data requests (`/home.data`, `/_root.data`) are labelled as their page; a
     // numeric segment is an id, so `/question/7` and `/question/8` share one entry.
     const page = path === '/_root.data' ? '/' : path.replace(/\.data$/, '');
@@ -89,7 +105,11 @@ export function createMetrics(sources: MetricsSources) {
       res.on('finish', () => end({ method: req.method, route: label(req.path), status: String(res.statusCode) }));
       next();
     },
-    async handler(_req: Request, res: Response) {
+    async handler(req: Request, res: Response) {
+      if (!sources.token) return void res.status(404).type('text/plain').send('Not Found');
+      if (!bearerMatches(req.headers.authorization, sources.token)) {
+        return void res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A bearer token is required to read the metrics.');
+      }
       res.type(registry.contentType).send(await registry.metrics());
     },
   };

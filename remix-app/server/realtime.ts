@@ -8,10 +8,14 @@ import type { Database } from '@fso/db';
 import { chatHandlers, createRealtimeServer, gameHandlers, sessionResolver, type RealtimeDeps, type RealtimeServer } from '@fso/realtime';
 import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import type { Config } from './config.ts';
+import { handshakeRefusal } from './csrf.ts';
+import { healthAnswer, watchDatabase } from './health.ts';
+import type { Logger } from './logging.ts';
 
 export function attachRealtime(httpServer: Server, config: Config, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
+    refuseHandshake: handshakeRefusal(config.corsOrigins),
     features: [chatHandlers(database), gameHandlers(database)],
     resolveSession: sessionResolver(database, config.sessionSecret),
     adapter,
@@ -23,12 +27,20 @@ export function attachRealtime(httpServer: Server, config: Config, database: Dat
   });
 }
 
-/** A realtime instance of split mode: Socket.IO and `GET /healthz`, nothing else. */
-export function createRealtimeInstance(config: Config, database: Database, adapter: RealtimeDeps['adapter']): { httpServer: Server; close(): Promise<void> } {
+/** A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (health.ts), nothing else. */
+export function createRealtimeInstance(config: Config, database: Database, adapter: RealtimeDeps['adapter'], log: Logger): { httpServer: Server; close(): Promise<void> } {
+  const watch = watchDatabase(database, log);
   const httpServer = createServer((req, res) => {
-    if (req.method === 'GET' && req.url === '/healthz') res.writeHead(200, { 'Content-Type': 'text/plain' }).end('ok');
+    const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch) : null;
+    if (answer) res.writeHead(answer.status, answer.headers).end(answer.text);
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
   });
   const realtime = attachRealtime(httpServer, config, database, adapter);
-  return { httpServer, close: realtime.close };
+  return {
+    httpServer,
+    close: async () => {
+      watch.stop();
+      await realtime.close();
+    },
+  };
 }

@@ -1,14 +1,21 @@
 /**
- * The Remix request handler for Express (as @remix-run/express builds it), with one addition:
- * when a request fails (5xx) and the database does not answer, the client gets 503 and a clear
- * text instead of an error page, for as long as the database is away (docs/deploy.md).
+ * The Remix request handler for Express (as @remix-run/express builds it), with three additions:
+ * the body is the one body-limit.ts has already read (counted, never past MAX_BODY_BYTES); an
+ * answer to a signed-in request (or one that signs in) is `Cache-Control: private, no-store`
+ * unless its route chose otherwise, so no cache keeps anyone's chats, messages or profile
+ * (docs/decisions/0017); and when a request fails (5xx) and the database does not answer, the
+ * client gets 503 and a clear text instead of an error page, for as long as the database is
+ * away (docs/deploy.md).
  */
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 // Remix's own Express glue; its package exposes these two only from this file.
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import type { NextFunction, Request, Response } from 'express';
-import { databaseReachable, type Database } from '@fso/db';
+import { databaseReachable, readCookie, SESSION_COOKIE, type Database } from '@fso/db';
 import { MSG } from '@fso/shared';
+
+/** Whether the answer may be about one user: the request carries the session cookie, or the answer sets a cookie. */
+const isPersonal = (req: Request, response: globalThis.Response) => readCookie(req.headers.cookie, SESSION_COOKIE) !== null || response.headers.has('Set-Cookie');
 
 export function remixHandler(opts: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -19,11 +26,14 @@ export function remixHandler(opts: {
   const handle = createRequestHandler(opts.build, opts.mode);
   return async (req: Request, res: Response, next: NextFunction) => {
     try {
-      let response = await handle(createRemixRequest(req, res), opts.getLoadContext(req, res));
+      const request = createRemixRequest(req, res);
+      const body = res.locals.body as Buffer | undefined;
+      let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, opts.getLoadContext(req, res));
       if (response.status >= 500 && !(await databaseReachable(opts.database))) {
         await response.body?.cancel();
         response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
       }
+      if (isPersonal(req, response) && !response.headers.has('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

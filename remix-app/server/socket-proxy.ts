@@ -7,22 +7,28 @@
 import { request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Request, Response } from 'express';
-import { MSG } from '@fso/shared';
+import { MAX_BODY_BYTES, MSG } from '@fso/shared';
+import { ByteLimit, refuseTooLarge } from './body-limit.ts';
 
 export const SOCKET_PATH = '/socket.io';
 
-/** path: instead of the request's own; keepHost: pass Host on as the client sent it (a front proxy). */
+/**
+ * path: instead of the request's own; keepHost: pass Host on as the client sent it (a front
+ * proxy); maxBodyBytes: count the body as it passes and answer 413 past this many bytes.
+ */
 export interface RelayOptions {
   path?: string;
   keepHost?: boolean;
+  maxBodyBytes?: number;
 }
 
-const upstreamOptions = (target: URL, req: IncomingMessage, { path = req.url, keepHost = false }: RelayOptions) => ({
+const upstreamOptions = (target: URL, req: IncomingMessage, { path = req.url, keepHost = false }: Omit<RelayOptions, 'maxBodyBytes'>) => ({
   host: target.hostname,
   port: target.port || 80,
   method: req.method,
   path,
-  headers: keepHost ? req.headers : { ...req.headers, host: target.host },
+  // The site's own host goes on as X-Forwarded-Host: the target's origin check compares with it (csrf.ts).
+  headers: keepHost ? req.headers : { ...req.headers, host: target.host, 'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host },
 });
 
 // Headers about one connection, not the message: each hop has its own (RFC 9110 §7.6.1).
@@ -35,10 +41,15 @@ const endToEnd = (headers: IncomingMessage['headers']) => Object.fromEntries(Obj
  * rest of the body is read into nothing, and the client's connection stays usable.
  */
 export function relayHttp(target: URL, req: IncomingMessage, res: ServerResponse, options: RelayOptions = {}): void {
+  const { maxBodyBytes } = options;
+  if (maxBodyBytes !== undefined && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return refuseTooLarge(req, res);
   const upstreamRequest = upstreamOptions(target, req, options);
   let answered: IncomingMessage | undefined;
+  let refused = false;
+  const body = maxBodyBytes === undefined ? req : req.pipe(new ByteLimit(maxBodyBytes));
   const dropBody = () => {
-    req.unpipe(upstream);
+    body.unpipe(upstream);
+    req.unpipe();
     req.resume();
   };
   const upstream = request({ ...upstreamRequest, headers: endToEnd(upstreamRequest.headers) }, (answer) => {
@@ -55,10 +66,17 @@ export function relayHttp(target: URL, req: IncomingMessage, res: ServerResponse
   });
   upstream.on('error', () => {
     dropBody();
+    if (refused) return;
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain; charset=utf-8' }).end(MSG.unavailable);
     else if (!answered?.complete) res.destroy();
   });
-  req.pipe(upstream);
+  body.on('error', () => {
+    refused = true;
+    req.unpipe();
+    refuseTooLarge(req, res);
+    upstream.destroy();
+  });
+  body.pipe(upstream);
 }
 
 /** Relays one websocket upgrade to `target`, then the bytes both ways until either side closes. */
@@ -86,7 +104,7 @@ export function relayUpgrade(target: URL, req: IncomingMessage, client: Duplex, 
 }
 
 /** Express handler for `/socket.io` HTTP requests (long-polling, the handshake). */
-export const socketHttpProxy = (target: URL) => (req: Request, res: Response) => relayHttp(target, req, res, { path: req.originalUrl });
+export const socketHttpProxy = (target: URL) => (req: Request, res: Response) => relayHttp(target, req, res, { path: req.originalUrl, maxBodyBytes: MAX_BODY_BYTES });
 
 /** Relays websocket upgrades on `/socket.io` to the realtime instance; any other upgrade is refused. */
 export function proxySocketUpgrades(server: Server, target: URL): void {

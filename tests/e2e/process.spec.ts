@@ -1,24 +1,27 @@
 /**
  * The server as a real process, the way a platform runs it: SIGTERM while a request is in
- * flight (it is answered, sockets are told to reconnect, exit 0 within 10 s), and PostgreSQL
- * going away and coming back (503 with a clear text meanwhile, then recovery, same process).
+ * flight (it is answered, sockets are told to reconnect, exit 0 within 10 s), PostgreSQL
+ * going away and coming back (503 with a clear text meanwhile, /healthz 503 and /livez 200,
+ * then recovery, same process), and hostile requests (huge chunked bodies, malformed ones).
  * Not browser tests: they run once, in the `js` project.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect as tcpConnect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { MSG } from '@fso/shared';
+import { MAX_BODY_BYTES, MSG } from '@fso/shared';
+import { sendChunked } from '../../remix-app/server/test-listen.ts';
+import { canRunPostgres, throwawayPostgres } from '../../remix-app/server/throwaway-postgres.ts';
 import { uniqueName } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process tests run once');
 test.describe.configure({ timeout: 120_000 });
 
 const root = new URL('../..', import.meta.url).pathname;
-const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -91,8 +94,31 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
     raw.write(`POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
     await new Promise((resolve) => setTimeout(resolve, 300));
 
+    // 5 keep-alive clients, each with one request answered: their connections are idle.
+    const keptAlive = await Promise.all(
+      Array.from({ length: 5 }, async () => {
+        const socket = tcpConnect(Number(new URL(site.url).port), '127.0.0.1');
+        const seen = { text: '', errors: [] as string[] };
+        socket.on('data', (d) => (seen.text += d));
+        socket.on('error', (error: NodeJS.ErrnoException) => seen.errors.push(error.code ?? error.message));
+        const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+        socket.write('GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+        await expect.poll(() => seen.text).toContain('\r\n\r\nok');
+        return { socket, seen, closed };
+      }),
+    );
+
     terminate(site);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Each sends its next request on its open connection as the server begins to stop: answered, then closed, never reset.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    for (const client of keptAlive) client.socket.write('GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
+    for (const client of keptAlive) {
+      await client.closed;
+      expect(client.seen.text.split('HTTP/1.1 200 OK')).toHaveLength(3);
+      expect(client.seen.errors).toEqual([]);
+    }
+    // Past the 1 s grace, idle connections (fetch's own kept-alive one too) are closed.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     // Closed to new connections while the old one is still being served.
     await expect(fetch(`${site.url}/healthz`)).rejects.toThrow();
     raw.write(body);
@@ -118,43 +144,82 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
 });
 
 test('PostgreSQL stopping and coming back: 503 with a clear text meanwhile, then recovery without a restart', async () => {
-  test.skip(!existsSync(`${PG_BIN}/initdb`) || process.getuid?.() !== 0, `needs PostgreSQL 15 binaries in ${PG_BIN} and root (to run them as postgres)`);
-  const dir = mkdtempSync(join(tmpdir(), 'fso-pg-'));
-  spawnSync('chown', ['postgres', dir]);
-  const pgPort = await freePort();
-  const pg = (...args: string[]) => {
-    const result = spawnSync('runuser', ['-u', 'postgres', '--', ...args], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`${args.join(' ')}: ${result.stderr}`);
-  };
-  const pgCtl = (action: 'start' | 'stop') =>
-    pg(`${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', ...(action === 'start' ? ['-o', `-p ${pgPort} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`] : ['-m', 'fast']), action);
-  pg(`${PG_BIN}/initdb`, '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust');
-  pgCtl('start');
+  test.skip(!canRunPostgres, 'needs PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin and root (to run them as postgres)');
+  const postgres = throwawayPostgres(await freePort());
   let site: Site | undefined;
   try {
-    site = await startSite({ DATABASE_URL: `postgres://postgres@127.0.0.1:${pgPort}/postgres` });
+    site = await startSite({ DATABASE_URL: postgres.url });
     const url = site.url;
     expect((await fetch(`${url}/question/getQuestion`)).status).toBe(200);
 
-    pgCtl('stop');
+    postgres.stop('fast');
     for (const path of ['/question/getQuestion', '/home', '/tags']) {
       const res = await fetch(`${url}${path}`);
       expect(res.status, path).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.text()).toBe(MSG.databaseUnavailable);
     }
     const write = await fetch(`${url}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'ann', password: 'x' }) });
     expect(write.status).toBe(503);
-    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    // A platform's health check sees the database is away; the process itself is alive.
+    await expect.poll(async () => (await fetch(`${url}/healthz`)).status).toBe(503);
+    expect((await fetch(`${url}/livez`)).status).toBe(200);
 
-    pgCtl('start');
+    postgres.start();
     await expect.poll(async () => (await fetch(`${url}/question/getQuestion`)).status, { timeout: 15_000 }).toBe(200);
     expect((await fetch(`${url}/home`)).status).toBe(200);
+    await expect.poll(async () => (await fetch(`${url}/healthz`)).status).toBe(200);
     expect(site.child.exitCode).toBeNull();
     terminate(site);
     expect((await site.exited).code).toBe(0);
   } finally {
     site?.child.kill('SIGKILL');
-    spawnSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-    rmSync(dir, { recursive: true, force: true });
+    postgres.remove();
+  }
+});
+
+test('hostile requests under npm start (NODE_ENV development): chunked 200 MB bodies get 413 and leave RSS where it was; malformed ones a 4xx with no stack trace', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'fso-hostile-'));
+  const site = await startSite({ DATA_DIR: dataDir, NODE_ENV: 'development' });
+  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${site.child.pid}/status`, 'utf8'))![1]) / 1024;
+  try {
+    // Warm up (the first requests load code), then measure.
+    for (let i = 0; i < 3; i++) await sendChunked(`${site.url}/user/login`, 2 * MAX_BODY_BYTES);
+    const before = rssMb();
+    for (const path of ['/user/login', '/?index', '/question/addQuestion']) {
+      const res = await sendChunked(`${site.url}${path}`, 200 * 1024 * 1024);
+      expect(res.status, path).toBe(413);
+      expect(res.text).toBe(MSG.bodyTooLarge);
+    }
+    const after = rssMb();
+    console.info(`server RSS before three chunked 200 MB bodies ${before.toFixed(1)} MB, after ${after.toFixed(1)} MB`);
+    expect(after - before).toBeLessThan(20);
+
+    for (const [path, init] of [
+      ['/%FF', {}],
+      ['/user/%FF', {}],
+      ['/home?search=%00', {}],
+      ['/auth/github', { method: 'POST' }],
+      ['/signup', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"username":"a"}' }],
+    ] as [string, RequestInit][]) {
+      const res = await fetch(`${site.url}${path}`, init);
+      const text = await res.text();
+      expect([400, 404, 405], `${path}: ${res.status} ${text.slice(0, 300)}`).toContain(res.status);
+      expect(text, path).not.toMatch(/\n\s+at |node_modules|URIError|TypeError/);
+    }
+    // fetch refuses to send TRACE: a plain HTTP request does.
+    const trace = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const req = httpRequest(`${site.url}/`, { method: 'TRACE' }, (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (d: string) => (text += d));
+        res.on('end', () => resolve({ status: res.statusCode, text }));
+      });
+      req.on('error', reject).end();
+    });
+    expect(trace).toEqual({ status: 405, text: MSG.methodUnsupported });
+    expect(site.child.exitCode).toBeNull();
+  } finally {
+    site.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });

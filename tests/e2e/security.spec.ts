@@ -2,12 +2,15 @@
  * Security headers and the CSRF guard, seen by a browser: every screen loads and hydrates under
  * the Content-Security-Policy with no violation and no console error, the live socket connects,
  * and a form posted from another origin is refused with 403 while the site's own forms work.
+ * And the edge as any client meets it: redirectTo, socket handshakes from other origins,
+ * private caching, /metrics, malformed requests.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
 import { MSG } from '@fso/shared';
-import { E2E_CORS_ORIGIN, signUp, uniqueName } from './fixtures.ts';
+import { E2E_CORS_ORIGIN, PASSWORD, signUp, uniqueName } from './fixtures.ts';
 
 /** Records CSP violations and console errors of `page` from now on. */
 function watch(page: Page) {
@@ -122,4 +125,92 @@ test('REST mutations: another origin is refused; a CORS origin, the site and a n
   expect((await request.post('/user/login', { data: body })).status()).toBe(401);
   // Reading is never refused.
   expect((await request.get('/question/getQuestion', { headers: { Origin: 'https://evil.example' } })).status()).toBe(200);
+});
+
+test.describe('the edge, without a browser page', () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-level checks run once');
+
+  /** A new user's session cookie, signed up over the REST path. */
+  async function session(request: APIRequestContext) {
+    const res = await request.post('/user/signup', { data: { username: uniqueName('edge'), password: PASSWORD } });
+    expect(res.status()).toBe(200);
+    return res.headers()['set-cookie']!.split(';')[0]!;
+  }
+
+  test('redirectTo after sign-in stays on the site: anything else, or a broken value, goes to /home', async ({ request }) => {
+    const cookie = await session(request);
+    const landing = async (redirectTo: string) => {
+      const res = await request.get(`/?redirectTo=${redirectTo}`, { headers: { cookie }, maxRedirects: 0 });
+      expect(res.status(), redirectTo).toBe(302);
+      return res.headers()['location'];
+    };
+    expect(await landing('%2Fusers')).toBe('/users');
+    for (const evil of ['%2F%09%2Fevil.com', '%2F%5Cevil.com', '%2F%2Fevil.com', 'https%3A%2F%2Fevil.com', '%0A', '%2F%0D%0A%2Fevil.com']) expect(await landing(evil), evil).toBe('/home');
+  });
+
+  test('a Socket.IO handshake from another origin is refused like a cross-site write; the site and non-browser clients connect', async ({ request, baseURL }) => {
+    const cookie = await session(request);
+    const attempt = (headers: Record<string, string>) =>
+      new Promise<string>((resolve) => {
+        const socket = io(baseURL!, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie, ...headers } });
+        socket.once('connect', () => resolve('connected'));
+        socket.once('connect_error', (error) => resolve(`refused: ${error.message}`));
+      });
+    expect(await attempt({ Origin: 'https://evil.example' })).toMatch(/^refused/);
+    // Same host, other scheme: another origin.
+    expect(await attempt({ Origin: baseURL!.replace('http:', 'https:') })).toMatch(/^refused/);
+    expect(await attempt({ Origin: baseURL! })).toBe('connected');
+    expect(await attempt({ Origin: E2E_CORS_ORIGIN })).toBe('connected');
+    expect(await attempt({})).toBe('connected');
+  });
+
+  test('a form or fetch from the same host over another scheme is refused', async ({ request, baseURL }) => {
+    const res = await request.post('/user/login', { data: { username: uniqueName('nobody'), password: 'wrong-password' }, headers: { Origin: baseURL!.replace('http:', 'https:') } });
+    expect(res.status()).toBe(403);
+    expect(await res.text()).toBe(MSG.crossSiteRefused);
+  });
+
+  test('answers about the signed-in user are Cache-Control: private, no-store; public pages for visitors are not', async ({ request }) => {
+    const cookie = await session(request);
+    for (const path of ['/messaging', '/messaging/direct-message', '/home', '/messaging/getMessages', '/user/getUsers']) {
+      const res = await request.get(path, { headers: { cookie } });
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['cache-control'], path).toBe('private, no-store');
+    }
+    const signIn = await request.post('/user/signup', { data: { username: uniqueName('edge'), password: PASSWORD } });
+    expect(signIn.headers()['cache-control']).toBe('private, no-store');
+    for (const path of ['/home', '/question/getQuestion']) expect((await request.get(path, { headers: { cookie: '' } })).headers()['cache-control'] ?? '', path).not.toContain('private');
+  });
+
+  test('/metrics does not exist without METRICS_TOKEN', async ({ request }) => {
+    const res = await request.get('/metrics');
+    expect(res.status()).toBe(404);
+    expect(await res.text()).not.toContain('process_cpu');
+  });
+
+  test('malformed requests get a 4xx with a plain text, never a 500 or a stack trace', async ({ request }) => {
+    const cookie = await session(request);
+    const checks: [string, Promise<APIResponse>][] = [
+      ...['/home?search=%00', '/home?tag=%00', '/question/getQuestion?search=%00', '/tag/getTagByName/%00', '/user/getUser/%00', '/question/semanticSearch?text=%00', '/users?filter=%00', '/question/1%00'].map(
+        (path): [string, Promise<APIResponse>] => [path, request.get(path, { headers: { cookie } })],
+      ),
+      ['/%FF', request.get('/%FF')],
+      ['TRACE /', request.fetch('/', { method: 'TRACE' })],
+      ['POST /auth/github (no form)', request.post('/auth/github')],
+      ['POST /signup (JSON)', request.post('/signup', { data: { username: 'x', password: 'y' } })],
+      ['POST /new/question (JSON)', request.post('/new/question', { data: { title: 't' }, headers: { cookie } })],
+      ['POST /new/question (no body)', request.post('/new/question', { headers: { cookie } })],
+      ['POST /?index (no body)', request.post('/?index')],
+      ['bad session cookie', request.get('/home', { headers: { cookie: 'fso_session=%E0%A4%A' } })],
+    ];
+    for (const [what, pending] of checks) {
+      const res = await pending;
+      const text = await res.text();
+      expect([200, 400, 404, 405], `${what}: ${res.status()} ${text.slice(0, 200)}`).toContain(res.status());
+      expect(text, what).not.toMatch(/\n\s+at |node_modules|\/remix-app\//);
+    }
+    expect((await request.get('/home?search=%00')).status()).toBe(400);
+    expect(await (await request.get('/tag/getTagByName/%00')).text()).toBe(MSG.nulInAddress);
+    expect((await request.fetch('/', { method: 'TRACE' })).status()).toBe(405);
+  });
 });

@@ -59,13 +59,24 @@ function prepareStatements(client: pg.PoolClient): void {
   Object.assign(client, { query: (config: unknown, ...rest: unknown[]) => query(named(config, rest[0]), ...rest) });
 }
 
+/**
+ * Makes a node-postgres pool survive its server going away: the pool and every client it ever
+ * makes get an `error` listener. A client checked out (between two queries of a transaction,
+ * or holding a LISTEN) has none of pg's own, and an unheard `error` event ends the process.
+ * The query that used a lost connection fails on its own; `onError` hears the rest.
+ */
+export function guardPool(pool: pg.Pool, onError: (error: Error) => void = () => undefined): pg.Pool {
+  pool.on('error', onError);
+  pool.on('connect', (client) => void client.on('error', onError));
+  return pool;
+}
+
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
     // A server that is down answers at once; one that is unreachable must not hold a request forever.
     const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-    pool.on('error', () => {
-      /* an idle client lost its server; the next query reconnects */
-    });
+    // A lost connection is reported by the query that used it; the next query reconnects.
+    guardPool(pool);
     pool.on('connect', prepareStatements);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {

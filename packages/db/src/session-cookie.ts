@@ -31,7 +31,13 @@ export function readCookie(cookieHeader: string | null | undefined, cookieName: 
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {
     const [name, ...rest] = part.trim().split('=');
-    if (name === cookieName) return decodeURIComponent(rest.join('='));
+    if (name !== cookieName) continue;
+    // A value that is not valid %-encoding was never set by us: as good as absent.
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null;
+    }
   }
   return null;
 }

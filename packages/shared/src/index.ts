@@ -17,3 +17,4 @@ export * from './rate-limits.ts';
 export * from './notifications.ts';
 export * from './writing-help.ts';
 export * from './highlight.ts';
+export * from './limits.ts';

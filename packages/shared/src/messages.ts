@@ -118,6 +118,13 @@ export const MSG = {
   crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
+  // Malformed requests at the edge (remix-app/server/request-shape.ts).
+  nulInAddress: 'The address contains a NUL character (%00), which no page or search accepts.',
+  badAddress: 'The address is not valid: it contains a malformed %-escape.',
+  methodUnsupported: 'This site does not support that HTTP method.',
+  badRequest: 'The request could not be understood.',
+  serverError: 'Something went wrong on our side. Try again in a moment.',
+  formRequired: 'This page takes an HTML form (application/x-www-form-urlencoded or multipart/form-data).',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;

@@ -5,6 +5,7 @@
  */
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { authenticate, ExternalSignInError, isProvider } from '~/services/external-providers.server.ts';
+import { formFields } from '~/services/forms.server.ts';
 import { returnCookie } from '~/services/oauth-return.server.ts';
 
 /** Nothing to show here: a GET (a typed URL, a crawler) goes back to the login screen. */
@@ -13,12 +14,12 @@ export const loader = () => redirect('/');
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const provider = params.provider;
   if (!isProvider(provider)) throw new Response('Unknown sign-in provider.', { status: 404 });
-  const form = await request.clone().formData();
+  const form = await formFields(request.clone());
   try {
     await authenticate(provider, request, context);
   } catch (error) {
     if (error instanceof Response) {
-      const cookie = returnCookie(form.get('redirectTo'), context.config.cookieSecure);
+      const cookie = returnCookie(form.redirectTo ?? null, context.config.cookieSecure);
       if (cookie) error.headers.append('Set-Cookie', cookie);
       return error;
     }

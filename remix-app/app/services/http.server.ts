@@ -1,11 +1,10 @@
 /**
  * Response helpers for the REST contract (DESIGN): success is 200 JSON, errors are plain text
- * with a status; bodies are parsed with a zod schema and a size cap.
+ * with a status; bodies are parsed with a zod schema (the server's edge has already capped
+ * their size: server/body-limit.ts).
  */
 import type { z } from 'zod';
 import { idSchema, MSG, parseWith } from '@fso/shared';
-
-export const MAX_BODY_BYTES = 100_000;
 
 export function textError(status: number, message: string, headers?: HeadersInit): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
@@ -23,7 +22,6 @@ export function requireMethod(request: Request, ...methods: string[]): void {
 /** The JSON body validated by `schema`; throws a 400/413 Response with a human message. */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   const raw = await request.text();
-  if (Buffer.byteLength(raw) > MAX_BODY_BYTES) throw textError(413, MSG.bodyTooLarge);
   let body: unknown;
   try {
     body = raw === '' ? {} : JSON.parse(raw);

@@ -58,8 +58,17 @@ export async function startSession(context: AppLoadContext, userId: number): Pro
 
 export const clearSessionCookie = (context: AppLoadContext) => clearSessionCookieHeader(context.config.cookieSecure);
 
-/** Only same-site relative paths, so a crafted link cannot send a user elsewhere. */
+// Any origin of our own would do: only whether a path stays on it matters.
+const SITE = 'http://site.invalid';
+
+/**
+ * Only a path on this site, as a browser would resolve it (tabs and newlines dropped, `\\` read
+ * as `/`), so a crafted link cannot send a user elsewhere; anything else gives `fallback`.
+ * The answer is the parsed, percent-encoded path, safe to put in a Location header.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/home'): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  if (typeof value !== 'string' || !value.startsWith('/')) return fallback;
+  const url = URL.canParse(value, SITE) ? new URL(value, SITE) : null;
+  if (url?.origin !== SITE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -1,0 +1,47 @@
+/**
+ * Health for a platform (docs/deploy.md): `GET /livez` says the process is up and serving (200
+ * while it runs); `GET /healthz` says it can do its work: 503 with Retry-After while its
+ * PostgreSQL server does not answer, 200 again once it does. The database is probed in the
+ * background (every second), so answering a health check never waits for it. The embedded
+ * database lives in the process itself: it is never away.
+ */
+import { databaseReachable, type Database } from '@fso/db';
+import { MSG } from '@fso/shared';
+import type { Logger } from './logging.ts';
+
+export const PROBE_INTERVAL_MS = 1000;
+
+export interface DatabaseWatch {
+  readonly up: boolean;
+  stop(): void;
+}
+
+export function watchDatabase(database: Database, log: Logger, intervalMs = PROBE_INTERVAL_MS): DatabaseWatch {
+  let up = true;
+  if (database.kind === 'pglite') return { up, stop: () => undefined };
+  let probing = false;
+  const probe = async () => {
+    if (probing) return;
+    probing = true;
+    const now = await databaseReachable(database, intervalMs * 2);
+    probing = false;
+    if (now && !up) log.info('database reachable again');
+    if (!now && up) log.error('database unreachable');
+    up = now;
+  };
+  const timer = setInterval(() => void probe(), intervalMs).unref();
+  return {
+    get up() {
+      return up;
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+/** The answer to a health path, or null for any other path. */
+export function healthAnswer(path: string, watch: DatabaseWatch): { status: number; text: string; headers: Record<string, string> } | null {
+  const plain = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
+  if (path === '/livez') return { status: 200, text: 'ok', headers: plain };
+  if (path !== '/healthz') return null;
+  return watch.up ? { status: 200, text: 'ok', headers: plain } : { status: 503, text: MSG.databaseUnavailable, headers: { ...plain, 'Retry-After': '5' } };
+}
