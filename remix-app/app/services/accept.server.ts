@@ -1,10 +1,12 @@
 /**
  * Accepting an answer: only the asker; the same answer again un-accepts, another moves the
- * mark. Commits, then publishes acceptUpdate.
+ * mark. Commits (with the answerer's notification), then publishes acceptUpdate and the
+ * answerer's unread count.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
+import { announceUnread } from './notifications.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -19,7 +21,7 @@ export async function acceptAnswer(
   if (result.status === 'answerMissing') return fail(404, MSG.answerNotOfQuestion);
   const qid = String(input.questionId);
   const aid = result.acceptedAnswer === null ? null : String(result.acceptedAnswer);
-  // The accept has committed: this is where its notification goes (issue 17, inbox).
   context.events.toAll('acceptUpdate', { qid, aid });
+  await announceUnread(context, result.notified);
   return { ok: true, value: { qid, acceptedAnswer: aid } };
 }

@@ -1,15 +1,18 @@
 /**
  * Accepting an answer (Stack Overflow's rule): only the asker; accepting the accepted answer
  * again un-accepts it, another answer moves the mark. The question row is locked, so concurrent
- * accepts apply one after another; the reputations involved are recomputed in the same transaction.
+ * accepts apply one after another; the reputations involved are recomputed, and the newly accepted
+ * answer's author notified, in the same transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { notifyAccepted } from './notifications.ts';
 import { recomputeReputation } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
 export type AcceptOutcome =
-  | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null }
+  /** `notified`: the users given a notification (the accepted answer's author). */
+  | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] }
   | { status: 'questionMissing' }
   | { status: 'answerMissing' }
   | { status: 'forbidden' };
@@ -26,6 +29,7 @@ export async function acceptAnswer(db: Db, input: { questionId: number; answerId
     const [before] = previous === null ? [] : await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${previous}`);
     await tx.execute(sql`UPDATE questions SET accepted_answer_id = ${next} WHERE id = ${input.questionId}`);
     await recomputeReputation(tx, [input.userId, idOrNull(answer.ans_by), idOrNull(before?.ans_by)]);
-    return { status: 'done', acceptedAnswer: next, answerAuthor: idOrNull(answer.ans_by) };
+    const notified = next === null ? [] : await notifyAccepted(tx, { answerId: next, actorId: input.userId });
+    return { status: 'done', acceptedAnswer: next, answerAuthor: idOrNull(answer.ans_by), notified };
   });
 }

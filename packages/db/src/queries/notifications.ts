@@ -5,17 +5,12 @@
  * the recipients' user ids, for the live `notificationUpdate` after commit. Reading lists one
  * user's page newest first; marking read touches only the owner's rows.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { excerptOf, mentionedUsernames, notificationLink, planNotifications, type Notification, type NotificationKind } from '@fso/shared';
 import type { Db } from '../client.ts';
+import { rows, type Row, type Tx } from './sql-rows.ts';
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Executor = Db | Tx;
-type Row = Record<string, unknown>;
-
-async function rows(db: Executor, query: SQL): Promise<Row[]> {
-  return ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
-}
 
 const ids = (list: Row[], column = 'user_id') => list.map((r) => Number(r[column]));
 
