@@ -12,3 +12,4 @@ export * from './game-events.ts';
 export * from './game.ts';
 export * from './time.ts';
 export * from './counted.ts';
+export * from './theme.schemas.ts';

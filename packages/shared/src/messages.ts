@@ -103,6 +103,7 @@ export const MSG = {
   crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
+  invalidTheme: 'The theme must be light or dark.',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;

@@ -1,10 +1,11 @@
 /**
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
  * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
- * search box, Log out, View Profile.
+ * search box, Log out, View Profile — or, signed out, Log in and Sign up — and the theme switch.
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Header({ username }: { username: string | null }) {
   const [params] = useSearchParams();
@@ -23,6 +24,7 @@ export function Header({ username }: { username: string | null }) {
       </Form>
       <SemanticSearchBox />
       <div className="header-actions">
+        <ThemeToggle />
         {username ? (
           <>
             <Form method="post" action="/user/logout" reloadDocument>
@@ -33,9 +35,14 @@ export function Header({ username }: { username: string | null }) {
             </Link>
           </>
         ) : (
-          <Link className="button primary" to="/">
-            Log in
-          </Link>
+          <>
+            <Link className="button" to="/">
+              Log in
+            </Link>
+            <Link className="button primary" to="/signup">
+              Sign up
+            </Link>
+          </>
         )}
       </div>
     </header>

@@ -19,10 +19,13 @@ export default function AppLayout() {
   const { username } = useLoaderData<typeof loader>();
   const page = (
     <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <Header username={username} />
       <div className="app-body">
         <SideMenu />
-        <main className="content">
+        <main className="content" id="main" tabIndex={-1}>
           {username ? <ConnectionBanner /> : null}
           <Outlet />
         </main>

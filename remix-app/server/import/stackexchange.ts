@@ -12,7 +12,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import type { Database } from '@fso/db';
-import { BIOGRAPHY_MAX, TAG_LENGTH_MAX, TITLE_MAX } from '@fso/shared';
+import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
@@ -47,7 +47,7 @@ export function dumpTags(value: string | undefined): string[] {
   return (value ?? '')
     .split(/[<>|]+/)
     .filter(Boolean)
-    .map((t) => t.slice(0, TAG_LENGTH_MAX));
+    .map((t) => t.slice(0, TAG_NAME_STORED_MAX));
 }
 
 export async function importStackExchange(database: Database, folder: string, onProgress: Progress = () => {}): Promise<ImportReport> {
@@ -79,7 +79,7 @@ export async function importStackExchange(database: Database, folder: string, on
     }
 
     for await (const rows of batches('Tags.xml')) {
-      const names = rows.map((r) => (r.TagName ?? '').slice(0, TAG_LENGTH_MAX)).filter(Boolean);
+      const names = rows.map((r) => (r.TagName ?? '').slice(0, TAG_NAME_STORED_MAX)).filter(Boolean);
       report.tags += await count(tx, sql`INSERT INTO tags (name) SELECT unnest(${texts(names)}) ON CONFLICT DO NOTHING RETURNING id`);
       const excerpts = rows.filter((r) => r.ExcerptPostId && r.TagName);
       await tx.execute(sql`INSERT INTO import_excerpts SELECT * FROM unnest(${texts(excerpts.map((r) => r.ExcerptPostId!))}, ${texts(excerpts.map((r) => r.TagName!))}) ON CONFLICT DO NOTHING`);
