@@ -40,6 +40,7 @@ export const MSG = {
   // Game texts the spec leaves open (docs/decisions/0005-games.md).
   invalidGameType: 'Game type must be Nim or Battleship.',
   invalidGameStatus: 'Status must be WAITING_TO_START, IN_PROGRESS or OVER.',
+  invalidTheme: 'The theme must be light or dark.',
   gameNotFound: 'Game not found.',
   playerRequired: 'A player ID is required.',
   gameMismatch: 'The move names a different game.',
@@ -103,7 +104,6 @@ export const MSG = {
   crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
-  invalidTheme: 'The theme must be light or dark.',
 } as const;
 
 export const userDeleted = (username: string) => `User "${username}" deleted successfully.`;

@@ -75,7 +75,7 @@ export default function GamesPage() {
       </div>
       {result?.intent === 'create' ? <FormError message={result.error} /> : null}
       {games.length === 0 ? (
-        <p className="empty">No games yet. Create one!</p>
+        pageNumber > pages ? null : <p className="empty">No games yet. Create one!</p>
       ) : (
         <table className="game-table">
           <thead>

@@ -87,14 +87,16 @@ export default function QuestionPage() {
         </div>
       </div>
 
-      <h2>{counted(q.answers.length, 'Answer')}</h2>
+      <h2 className="answers-heading">{counted(q.answers.length, 'Answer')}</h2>
       <ol className="answer-list">
         {q.answers.map((a) => (
-          <li key={a._id} className="answer" id={`answer-${a._id}`}>
-            <PostBody html={html[`a${a._id}`] ?? ''} />
-            <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} />
-            <Attribution source={a.source} />
-            <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} serverError={errorFor(`answer:${a._id}`)} />
+          <li key={a._id} className="answer post" id={`answer-${a._id}`}>
+            <div className="post-main">
+              <PostBody html={html[`a${a._id}`] ?? ''} />
+              <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} />
+              <Attribution source={a.source} />
+              <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} serverError={errorFor(`answer:${a._id}`)} />
+            </div>
           </li>
         ))}
       </ol>

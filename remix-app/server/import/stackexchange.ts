@@ -3,8 +3,9 @@
  * ONE transaction: a malformed file rolls everything back. Rows stream in batches; SE ids are
  * mapped to ours through temporary tables, so memory stays constant whatever the dump's size.
  * Every row is keyed by its original URL (or comment id), so a second run adds nothing.
- * HTML bodies are sanitised and turned into Markdown; each question and answer keeps its
- * CC BY-SA attribution (original link, author name and profile link).
+ * HTML bodies are sanitised and turned into Markdown (TeX between dollars left unescaped, so it
+ * renders as math); each question and answer keeps its CC BY-SA attribution (original link,
+ * author name and profile link). Tag names are kept whole.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -14,6 +15,7 @@ import TurndownService from 'turndown';
 import type { Database } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
+import { splitMath } from '../../app/services/math.server.ts';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
 export interface ImportReport {
@@ -31,6 +33,8 @@ type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 const BATCH = 500;
 const turndown = new TurndownService({ codeBlockStyle: 'fenced', headingStyle: 'atx' });
+const escapeMarkdown = turndown.escape.bind(turndown);
+turndown.escape = (text: string) => splitMath(text).map((part) => (part.math ? part.text : escapeMarkdown(part.text))).join('');
 const toMarkdown = (html: string) => turndown.turndown(sanitizeImportedHtml(html)).slice(0, 30_000);
 const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const utc = (date: string | undefined) => (date ? `${date}Z` : new Date().toISOString());
