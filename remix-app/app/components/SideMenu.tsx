@@ -9,6 +9,14 @@ import { useEffect, useRef } from 'react';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-link active' : 'menu-link');
 
+type Entry = { to: string; label: string; end?: boolean };
+const links = (entries: Entry[]) =>
+  entries.map(({ to, label, end }) => (
+    <NavLink key={to} to={to} end={end} className={linkClass}>
+      {label}
+    </NavLink>
+  ));
+
 export function SideMenu() {
   const { pathname } = useLocation();
   const inMessaging = pathname.startsWith('/messaging');
@@ -22,27 +30,21 @@ export function SideMenu() {
         <span aria-hidden="true">☰</span> Menu
       </summary>
       <nav className="side-menu" aria-label="Main">
-        <NavLink to="/home" className={linkClass}>
-          Questions
-        </NavLink>
-        <NavLink to="/tags" className={linkClass}>
-          Tags
-        </NavLink>
+        {links([
+          { to: '/home', label: 'Questions' },
+          { to: '/tags', label: 'Tags' },
+        ])}
         <details className="menu-group" open={inMessaging}>
           <summary className={inMessaging ? 'menu-link active' : 'menu-link'}>Messaging</summary>
-          <NavLink to="/messaging" end className={linkClass}>
-            Global Messages
-          </NavLink>
-          <NavLink to="/messaging/direct-message" className={linkClass}>
-            Direct Messages
-          </NavLink>
+          {links([
+            { to: '/messaging', label: 'Global Messages', end: true },
+            { to: '/messaging/direct-message', label: 'Direct Messages' },
+          ])}
         </details>
-        <NavLink to="/users" className={linkClass}>
-          Users
-        </NavLink>
-        <NavLink to="/games" className={linkClass}>
-          Games
-        </NavLink>
+        {links([
+          { to: '/users', label: 'Users' },
+          { to: '/games', label: 'Games' },
+        ])}
       </nav>
     </details>
   );

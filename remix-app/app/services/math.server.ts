@@ -1,7 +1,7 @@
 /**
  * TeX math in post bodies, as on Stack Exchange: `$…$` inline and `$$…$$` displayed, rendered
  * once on the server by KaTeX into MathML (stored with the post's HTML, so pages stay fast and
- * work without JavaScript, and no inline style is needed under our CSP; docs/decisions/0024).
+ * work without JavaScript, and no inline style is needed under our CSP; docs/decisions/0024-dark-mode-and-math.md).
  * A markdown-it inline rule, so code spans and code blocks keep their dollars; `\$` is a dollar.
  */
 import katex from 'katex';
