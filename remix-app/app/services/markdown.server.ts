@@ -20,6 +20,19 @@ const markdown: InstanceType<typeof MarkdownIt> = new MarkdownIt({
   },
 }).use(mathPlugin);
 
+// An image with no alt text (common in imported posts) is named by where it comes from, so a
+// screen reader says more than nothing.
+const renderImage = markdown.renderer.rules.image!;
+markdown.renderer.rules.image = (tokens, i, options, env, self) => {
+  const token = tokens[i]!;
+  if (!token.children?.length) {
+    const src = String(token.attrGet('src') ?? '');
+    const host = URL.canParse(src) ? new URL(src).hostname : 'the post';
+    token.children = markdown.parseInline(`Image from ${host}`, {})[0]!.children;
+  }
+  return renderImage(tokens, i, options, env, self);
+};
+
 /** The MathML that KaTeX writes, and the attributes it sets (no style, no links). */
 const MATHML_TAGS = ['math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'ms', 'mtext', 'mspace', 'msub', 'msup', 'msubsup', 'mfrac', 'msqrt', 'mroot', 'mover', 'munder', 'munderover', 'mtable', 'mtr', 'mtd', 'mstyle', 'mpadded', 'mphantom', 'menclose', 'mglyph'];
 const MATHML_ATTRIBUTES: Record<string, string[]> = {
