@@ -1,10 +1,22 @@
 /**
  * A confirmation dialog that is a URL state (so it works without JavaScript: the page renders
  * it open, Cancel is a link back). With JavaScript it becomes a modal <dialog>: focus moves into
- * it and stays there, the page behind is inert, and Escape cancels like the Cancel link.
+ * it and stays there (Tab wraps around, as in the WAI-ARIA dialog pattern, instead of leaving for
+ * the browser's own controls), the page behind is inert, and Escape cancels like Cancel.
  */
 import { useNavigate } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+
+function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), input:not(:disabled), textarea, select')];
+  const [first, last] = [focusable[0], focusable.at(-1)];
+  if (!first || !last) return;
+  const leaving = event.shiftKey ? document.activeElement === first : document.activeElement === last;
+  if (!leaving) return;
+  event.preventDefault();
+  (event.shiftKey ? last : first).focus();
+}
 
 export function ConfirmDialog({ labelledBy, cancelTo, children }: { labelledBy: string; cancelTo: string; children: ReactNode }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -22,6 +34,7 @@ export function ConfirmDialog({ labelledBy, cancelTo, children }: { labelledBy: 
         open
         className="modal"
         aria-labelledby={labelledBy}
+        onKeyDown={wrapTab}
         onCancel={(e) => {
           e.preventDefault();
           navigate(cancelTo, { replace: true });
