@@ -1,8 +1,16 @@
-/** The HTML document, shared by every screen, and the last-resort error page. */
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from '@remix-run/react';
-import type { LinksFunction } from '@remix-run/node';
+/**
+ * The HTML document, shared by every screen, and the last-resort error page. The reader's
+ * theme (a cookie) is written on <html> here, so the first byte has the right colours.
+ */
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { useNonce } from './nonce.ts';
+import { themeOf } from './services/theme.server.ts';
 import styles from './styles.css?url';
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return { theme: await themeOf(request) };
+}
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
@@ -11,8 +19,9 @@ export const links: LinksFunction = () => [
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRouteLoaderData<typeof loader>('root')?.theme;
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

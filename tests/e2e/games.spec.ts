@@ -22,18 +22,18 @@ async function createAndJoin(annPage: Page, bobPage: Page, type: 'Nim' | 'Battle
   await annPage.getByRole('button', { name: 'Create Game' }).click();
   await expect(annPage).toHaveURL(/\/games\/\d+$/);
   const path = new URL(annPage.url()).pathname;
-  await expect(annPage.getByTestId('game-status')).toHaveText('WAITING_TO_START');
+  await expect(annPage.getByTestId('game-status')).toHaveText('Waiting for a player');
   await expect(annPage.getByText(`${ann} (you) (player 1)`)).toBeVisible();
   await expect(annPage.getByTestId('winners')).toHaveText('No winner');
 
   await bobPage.goto('/games');
   const row = bobPage.locator(`tr[data-game-id="${path.split('/').pop()}"]`);
   await expect(row).toContainText(type);
-  await expect(row).toContainText('WAITING_TO_START');
+  await expect(row).toContainText('Waiting for a player');
   await expect(row).toContainText(ann);
   await row.getByRole('button', { name: 'Join Game' }).click();
   await expect(bobPage).toHaveURL(new RegExp(`${path}$`));
-  await expect(bobPage.getByTestId('game-status')).toHaveText('IN_PROGRESS');
+  await expect(bobPage.getByTestId('game-status')).toHaveText('In progress');
   return path;
 }
 
@@ -45,7 +45,7 @@ test.describe('with JavaScript', () => {
   test('two players play Nim to the end, each move appearing live for the other', async ({ page, browser }) => {
     const { ann, bobPage, close } = await twoPlayers(page, browser, true);
     await createAndJoin(page, bobPage, 'Nim', ann);
-    await expect(page.getByTestId('game-status')).toHaveText('IN_PROGRESS');
+    await expect(page.getByTestId('game-status')).toHaveText('In progress');
     await expect(page.getByTestId('current-mover')).toHaveText(`${ann} (you)`);
     await expect(bobPage.getByTestId('current-mover')).toHaveText(ann);
     await expect(bobPage.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
@@ -70,10 +70,16 @@ test.describe('with JavaScript', () => {
       await expect(other.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
     }
     for (const p of [page, bobPage]) {
-      await expect(p.getByTestId('game-status')).toHaveText('OVER');
+      await expect(p.getByTestId('game-status')).toHaveText('Game over');
       await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
-      await expect(p.getByRole('button', { name: 'Submit Move' })).toBeDisabled();
+      await expect(p.getByRole('button', { name: 'Submit Move' })).toHaveCount(0);
+      await expect(p.getByLabel('Objects to remove')).toHaveCount(0);
+      await expect(p.getByTestId('move-history').getByRole('listitem')).toHaveCount(takes.length);
     }
+    await expect(page.getByTestId('game-outcome')).toHaveText('You won');
+    await expect(bobPage.getByTestId('game-outcome')).toHaveText('You lost');
+    await expect(page.getByRole('img', { name: '0 of 21 objects left' })).toBeVisible();
+    await expect(page.getByTestId('move-history').getByRole('listitem').first()).toHaveText('You took 3');
     await expect(page.getByRole('alert')).toHaveCount(0);
     await close();
   });
@@ -108,6 +114,12 @@ test.describe('with JavaScript', () => {
     const watched = (name: string) => watcher.getByRole('table', { name: `${name}'s board` });
     await expect(watched(ann).locator('td.ship')).toHaveCount(0);
     await expect(watched(bob).locator('td.ship')).toHaveCount(0);
+    // A watcher gets no move controls and no Leave Game, only a way back.
+    await expect(watcher.getByTestId('game-status')).toHaveText('In progress');
+    await expect(watcher.getByRole('button', { name: 'Submit Move' })).toHaveCount(0);
+    await expect(watcher.getByRole('radio')).toHaveCount(0);
+    await expect(watcher.getByRole('button', { name: 'Leave Game' })).toHaveCount(0);
+    await expect(watcher.getByRole('link', { name: 'Back to Games' })).toBeVisible();
 
     // The test reads Bob's fleet off Bob's own screen so that Ann can aim at it; Bob fires along
     // the first rows and, with one shot fewer, cannot sink Ann's 17 cells first.
@@ -126,9 +138,16 @@ test.describe('with JavaScript', () => {
     }
 
     for (const p of [page, bobPage, watcher]) {
-      await expect(p.getByTestId('game-status')).toHaveText('OVER');
+      await expect(p.getByTestId('game-status')).toHaveText('Game over');
       await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+      await expect(p.getByRole('button', { name: 'Submit Move' })).toHaveCount(0);
+      await expect(p.getByRole('radio')).toHaveCount(0);
     }
+    await expect(page.getByTestId('game-outcome')).toHaveText('You won');
+    await expect(bobPage.getByTestId('game-outcome')).toHaveText('You lost');
+    await expect(watcher.getByTestId('game-outcome')).toHaveCount(0);
+    await expect(watcher.getByTestId('move-history').getByRole('listitem')).toHaveCount(bobFleet.length + bobShots.length);
+    await expect(watcher.getByTestId('move-history').getByRole('listitem').first()).toHaveText(`${ann} fired at ${bobFleet[0]}: hit`);
     await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.hit')).toHaveCount(17);
     await expect(watched(bob).locator('td.hit')).toHaveCount(17);
     await expect(watcher.locator('td.ship')).toHaveCount(0);
@@ -163,6 +182,9 @@ test.describe('without JavaScript', () => {
       await expect(other.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
     }
     for (const p of [page, bobPage]) await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    await expect(page.getByTestId('game-outcome')).toHaveText('You won');
+    await expect(bobPage.getByTestId('game-outcome')).toHaveText('You lost');
+    await expect(page.getByLabel('Objects to remove')).toHaveCount(0);
     await close();
   });
 
@@ -172,8 +194,9 @@ test.describe('without JavaScript', () => {
     await bobPage.getByRole('button', { name: 'Leave Game' }).click();
     await expect(bobPage).toHaveURL(/\/games$/);
     await page.goto(path);
-    await expect(page.getByTestId('game-status')).toHaveText('OVER');
+    await expect(page.getByTestId('game-status')).toHaveText('Game over');
     await expect(page.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    await expect(page.getByTestId('game-outcome')).toHaveText('You won');
     await close();
   });
 });

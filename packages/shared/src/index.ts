@@ -18,3 +18,4 @@ export * from './notifications.ts';
 export * from './writing-help.ts';
 export * from './highlight.ts';
 export * from './limits.ts';
+export * from './theme.schemas.ts';

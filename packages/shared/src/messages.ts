@@ -40,6 +40,7 @@ export const MSG = {
   // Game texts the spec leaves open (docs/decisions/0005-games.md).
   invalidGameType: 'Game type must be Nim or Battleship.',
   invalidGameStatus: 'Status must be WAITING_TO_START, IN_PROGRESS or OVER.',
+  invalidTheme: 'The theme must be light or dark.',
   gameNotFound: 'Game not found.',
   playerRequired: 'A player ID is required.',
   gameMismatch: 'The move names a different game.',

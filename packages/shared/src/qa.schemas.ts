@@ -11,6 +11,8 @@ export const BODY_MAX = 30_000;
 export const COMMENT_MAX = 600;
 export const TAGS_MAX = 5;
 export const TAG_LENGTH_MAX = 20;
+/** Tags imported from Stack Exchange keep their whole name (its own limit is 35); users type at most TAG_LENGTH_MAX. */
+export const TAG_NAME_STORED_MAX = 35;
 export const QUESTION_ORDERS = ['newest', 'unanswered', 'active', 'mostViewed'] as const;
 export type QuestionOrder = (typeof QUESTION_ORDERS)[number];
 
@@ -110,7 +112,7 @@ export const addCommentBodySchema = z.object({
 export const questionQuerySchema = z.object({
   order: z.enum(QUESTION_ORDERS, { error: MSG.invalidOrder }).optional(),
   search: noNul().trim().max(500).optional(),
-  tag: noNul().trim().max(TAG_LENGTH_MAX).optional(),
+  tag: noNul().trim().max(TAG_NAME_STORED_MAX).optional(),
 });
 
 /** GET /question/semanticSearch query: blank text is allowed (it answers an empty list). */

@@ -1,12 +1,14 @@
-/** Relative time display of SPEC §4, as a pure function of the date and "now". */
+/** Relative time display of SPEC §4 ("1 minute ago" in the singular), as a pure function of the date and "now". */
+import { counted } from './counted.ts';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function relativeTime(date: Date, now: Date = new Date()): string {
   const seconds = Math.max(0, Math.floor((now.getTime() - date.getTime()) / 1000));
-  if (seconds < 60) return `${seconds} seconds ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} minutes ago`;
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} hours ago`;
+  if (seconds < 60) return `${counted(seconds, 'second')} ago`;
+  if (seconds < 3600) return `${counted(Math.floor(seconds / 60), 'minute')} ago`;
+  if (seconds < 86400) return `${counted(Math.floor(seconds / 3600), 'hour')} ago`;
   const day = `${MONTHS[date.getMonth()]} ${pad(date.getDate())}`;
   const clock = `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
   if (seconds < 365 * 86400) return `${day} at ${clock}`;

@@ -8,6 +8,7 @@ import { loginSchema, MSG, parseWith, signupSchema } from '@fso/shared';
 import { ExternalSignIn, type ProviderButtonState } from './ExternalSignIn.tsx';
 import { FormError, FormSuccess } from './FormError.tsx';
 import { PasswordFields } from './PasswordField.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -44,6 +45,7 @@ export function AuthForm({
         ];
   return (
     <main className="auth-page">
+      <ThemeToggle />
       <h1>{mode === 'login' ? 'Welcome to FakeStackOverflow!' : 'Sign up for FakeStackOverflow!'}</h1>
       <FormSuccess message={notice} />
       <Form method="post" className="auth-form" onSubmit={check} noValidate>

@@ -1,11 +1,13 @@
 /**
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
  * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
- * search box, the inbox's bell, Log out, View Profile.
+ * search box, the inbox's bell, Log out, View Profile — or, signed out, Log in and Sign up — and
+ * the theme switch.
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
 import { NotificationBell } from './inbox/NotificationBell.tsx';
 import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
+import { ThemeToggle } from './ThemeToggle.tsx';
 
 export function Header({ username, unread = 0 }: { username: string | null; unread?: number }) {
   const [params] = useSearchParams();
@@ -24,6 +26,7 @@ export function Header({ username, unread = 0 }: { username: string | null; unre
       </Form>
       <SemanticSearchBox />
       <div className="header-actions">
+        <ThemeToggle />
         {username ? (
           <>
             <NotificationBell unread={unread} />
@@ -35,9 +38,14 @@ export function Header({ username, unread = 0 }: { username: string | null; unre
             </Link>
           </>
         ) : (
-          <Link className="button primary" to="/">
-            Log in
-          </Link>
+          <>
+            <Link className="button" to="/">
+              Log in
+            </Link>
+            <Link className="button primary" to="/signup">
+              Sign up
+            </Link>
+          </>
         )}
       </div>
     </header>

@@ -62,7 +62,7 @@ function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sen
   const myTurn = moverOf(game.state) === viewer;
   switch (game.gameType) {
     case 'Nim':
-      return <NimPanel state={game.state} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
+      return <NimPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
     case 'Battleship':
       return <BattleshipPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
     default:
@@ -102,7 +102,7 @@ export default function GamePage() {
           </Form>
         ) : (
           <Link to="/games" className="button">
-            Leave Game
+            {seated ? 'Leave Game' : 'Back to Games'}
           </Link>
         )}
       </div>

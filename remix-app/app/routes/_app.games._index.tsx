@@ -10,6 +10,7 @@ import { GAME_TYPES } from '@fso/game-engine';
 import { joinGame, listGamesFor } from '@fso/realtime';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
+import { STATUS_LABEL } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { createGameAs, gameDeps } from '~/services/games.server.ts';
@@ -74,7 +75,7 @@ export default function GamesPage() {
       </div>
       {result?.intent === 'create' ? <FormError message={result.error} /> : null}
       {games.length === 0 ? (
-        <p className="empty">No games yet. Create one!</p>
+        pageNumber > pages ? null : <p className="empty">No games yet. Create one!</p>
       ) : (
         <table className="game-table">
           <thead>
@@ -91,13 +92,15 @@ export default function GamesPage() {
           <tbody>
             {games.map((game) => (
               <tr key={game.gameID} data-game-id={game.gameID}>
-                <td>
+                <td data-label="Game">
                   <Link to={`/games/${game.gameID}`}>Game #{game.gameID}</Link>
                 </td>
-                <td>{game.gameType}</td>
-                <td>{game.state.status}</td>
-                <td>{game.players.join(', ') || '—'}</td>
-                <td>
+                <td data-label="Type">{game.gameType}</td>
+                <td data-label="Status" data-status={game.state.status}>
+                  {STATUS_LABEL[game.state.status]}
+                </td>
+                <td data-label="Players">{game.players.join(', ') || '—'}</td>
+                <td className="game-join">
                   {game.state.status === 'WAITING_TO_START' && !game.players.includes(viewer) ? (
                     <Form method="post">
                       <input type="hidden" name="intent" value="join" />

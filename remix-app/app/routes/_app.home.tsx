@@ -1,10 +1,11 @@
 /**
  * `/home` (SPEC §2): the question list — all, a search's results or one tag's — in one of
- * four orders, paged, with its count and "Ask a Question"; a search's results show an excerpt
- * with the matched words marked. Server-rendered for visitors and
- * crawlers; for a signed-in user it follows questionUpdate/answerUpdate/viewsUpdate/voteUpdate
- * (and acceptUpdate/questionDelete). A question with an accepted answer shows its answer count
- * on green, an answered one outlined; askers' names carry their reputation.
+ * four orders (a search's results also by relevance, its default), paged, with its count and
+ * "Ask a Question"; a search's results show an excerpt with the matched words marked.
+ * Server-rendered for visitors and crawlers; for a signed-in user it follows
+ * questionUpdate/answerUpdate/viewsUpdate/voteUpdate (and acceptUpdate/questionDelete). A
+ * question with an accepted answer shows its answer count on green, an answered one outlined;
+ * askers' names carry their reputation.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
@@ -77,6 +78,11 @@ export default function HomePage() {
           {totalCapped ? `${total.toLocaleString('en')}+ questions` : counted(total, 'question')}
         </p>
         <nav className="order-buttons" aria-label="Order">
+          {search ? (
+            <Link to={href({ order: null })} className={activeOrder ? 'button' : 'button active'} aria-current={activeOrder ? undefined : 'true'}>
+              Relevance
+            </Link>
+          ) : null}
           {QUESTION_ORDERS.map((o) => (
             <Link key={o} to={href({ order: o })} className={o === activeOrder ? 'button active' : 'button'} aria-current={o === activeOrder ? 'true' : undefined}>
               {ORDER_LABELS[o]}
@@ -85,7 +91,7 @@ export default function HomePage() {
         </nav>
       </div>
       {questions.length === 0 ? (
-        <p className="empty">{MSG.noQuestions}</p>
+        pageNumber > pages ? null : <p className="empty">{MSG.noQuestions}</p>
       ) : (
         <ul className="question-list">
           {questions.map((q) => {

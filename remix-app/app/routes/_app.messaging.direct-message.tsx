@@ -203,7 +203,8 @@ export default function DirectMessagesPage() {
           ) : (
             <p className="muted">Select a chat, or start one, to see its messages.</p>
           )}
-          <MessageForm schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={result?.intent === 'send' ? result.error : null} />
+          {/* Keyed by chat: an error from another chat (or from none) does not stay up. */}
+          <MessageForm key={chatId ?? ''} schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={result?.intent === 'send' ? result.error : null} />
         </section>
       </div>
     </section>

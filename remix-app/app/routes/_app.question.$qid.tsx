@@ -139,31 +139,29 @@ export default function QuestionPage() {
         {q.answers.map((a) => {
           const accepted = a._id === q.acceptedAnswer;
           return (
-            <li key={a._id} className={accepted ? 'answer accepted' : 'answer'} id={`answer-${a._id}`}>
-              <div className="post">
-                <div className="answer-side">
-                  <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
-                  {isAsker ? (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="answer" value={a._id} />
-                      <button type="submit" name="intent" value="accept" className={accepted ? 'accept-mark on' : 'accept-mark'} aria-pressed={accepted} aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}>
-                        ✓
-                      </button>
-                    </Form>
-                  ) : accepted ? (
-                    <span className="accept-mark on" role="img" aria-label="Accepted answer">
+            <li key={a._id} className={accepted ? 'answer post accepted' : 'answer post'} id={`answer-${a._id}`}>
+              <div className="answer-side">
+                <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
+                {isAsker ? (
+                  <Form method="post" preventScrollReset>
+                    <input type="hidden" name="answer" value={a._id} />
+                    <button type="submit" name="intent" value="accept" className={accepted ? 'accept-mark on' : 'accept-mark'} aria-pressed={accepted} aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}>
                       ✓
-                    </span>
-                  ) : null}
-                </div>
-                <div className="post-main">
-                  <PostBody html={html[`a${a._id}`] ?? ''} />
-                  <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
-                  <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
-                  <Attribution source={a.source} />
-                  {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
-                  <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
-                </div>
+                    </button>
+                  </Form>
+                ) : accepted ? (
+                  <span className="accept-mark on" role="img" aria-label="Accepted answer">
+                    ✓
+                  </span>
+                ) : null}
+              </div>
+              <div className="post-main">
+                <PostBody html={html[`a${a._id}`] ?? ''} />
+                <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
+                <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
+                <Attribution source={a.source} />
+                {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
+                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
               </div>
             </li>
           );

@@ -26,7 +26,7 @@ export default function SemanticResultsPage() {
   const { text, hits, error } = useLoaderData<typeof loader>();
   return (
     <section className="search-page">
-      <h1>Questions like “{text}”</h1>
+      <h1>{text ? `Questions like “${text}”` : 'Search by meaning'}</h1>
       {!text ? <p className="muted">{MSG.nlHint}</p> : null}
       {error ? <p className="form-error">{error}</p> : null}
       {text && !error && !hits.length ? <p className="muted">{MSG.nlNoResults}</p> : null}

@@ -22,22 +22,20 @@ export default function TagsPage() {
   return (
     <section className="tags-page">
       <div className="page-heading">
-        <h1>{total} Tags</h1>
-        <h2>All Tags</h2>
+        <h1>{counted(total, 'Tag')}</h1>
         <Link className="button primary" to="/new/question">
           Ask a Question
         </Link>
       </div>
+      <h2 className="tags-subheading">All Tags</h2>
       <ul className="tag-grid">
         {tags.map((t) => (
           <li key={t._id} className="tag-card">
             <Link className="tag" to={`/home?tag=${encodeURIComponent(t.name)}`}>
               {t.name}
             </Link>
-            <p className="muted">
-              {counted(t.qcnt, 'question')}
-            </p>
-            <p className="tag-description">{t.description}</p>
+            <p className="tag-description">{t.description || <span className="muted">No description yet.</span>}</p>
+            <p className="muted tag-count">{counted(t.qcnt, 'question')}</p>
           </li>
         ))}
       </ul>

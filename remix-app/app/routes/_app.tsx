@@ -23,10 +23,13 @@ export default function AppLayout() {
   const { username, unread } = useLoaderData<typeof loader>();
   const page = (
     <div className="app-shell">
+      <a className="skip-link" href="#main">
+        Skip to main content
+      </a>
       <Header username={username} unread={unread} />
       <div className="app-body">
         <SideMenu />
-        <main className="content">
+        <main className="content" id="main" tabIndex={-1}>
           {username ? <ConnectionBanner /> : null}
           <Outlet />
         </main>

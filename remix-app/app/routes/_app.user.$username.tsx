@@ -9,6 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { findUser, getUserActivity } from '@fso/db';
 import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
+import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -173,21 +174,19 @@ export default function ProfilePage() {
       ) : null}
 
       {confirming ? (
-        <div className="modal-backdrop">
-          <div className="modal" role="dialog" aria-modal="true" aria-labelledby="confirm-heading">
-            <h2 id="confirm-heading">Delete {user.username}?</h2>
-            <p>This deletes the account and signs it out everywhere. Questions and answers stay, shown as by a deleted user.</p>
-            <Form method="post" className="row">
-              <input type="hidden" name="intent" value="delete" />
-              <button type="submit" className="danger" disabled={busy}>
-                Confirm
-              </button>
-              <Link to="." replace className="button">
-                Cancel
-              </Link>
-            </Form>
-          </div>
-        </div>
+        <ConfirmDialog labelledBy="confirm-heading" cancelTo=".">
+          <h2 id="confirm-heading">Delete {user.username}?</h2>
+          <p>This deletes the account and signs it out everywhere. Questions and answers stay, shown as by a deleted user.</p>
+          <Form method="post" className="row">
+            <input type="hidden" name="intent" value="delete" />
+            <button type="submit" className="danger" disabled={busy}>
+              Confirm
+            </button>
+            <Link to="." replace className="button">
+              Cancel
+            </Link>
+          </Form>
+        </ConfirmDialog>
       ) : null}
     </section>
   );

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams, useSubmit } from '@remix-run/react';
 import { listUsers } from '@fso/db';
-import { calendarDate, MSG } from '@fso/shared';
+import { calendarDate, counted, MSG } from '@fso/shared';
 import { useSocketEvent } from '~/components/socket.tsx';
 import { pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
@@ -37,7 +37,7 @@ export default function UsersPage() {
     <section className="users-page">
       <div className="page-heading">
         <h1>Users List</h1>
-        <p className="muted">{total} users</p>
+        <p className="muted">{counted(total, 'user')}</p>
       </div>
       <Form method="get" role="search" className="inline-form">
         <label className="field">

@@ -21,7 +21,7 @@ const FILES = {
   'Users.xml': xml('users', ['Id="7" DisplayName="Ada Lovelace" CreationDate="2018-03-12T17:00:00.000" AboutMe="&lt;p&gt;Poet of &lt;b&gt;science&lt;/b&gt;&lt;/p&gt;"', 'Id="8" DisplayName="Bob" CreationDate="2018-03-13T17:00:00.000"']),
   'Tags.xml': xml('tags', ['Id="1" TagName="qubit" Count="1" ExcerptPostId="50"']),
   'Posts.xml': xml('posts', [
-    'Id="1" PostTypeId="1" CreationDate="2018-03-12T17:00:45.567" Score="5" ViewCount="100" Body="&lt;p&gt;What is a &lt;em&gt;qubit&lt;/em&gt;?&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;pre&gt;&lt;code&gt;x = 1&lt;/code&gt;&lt;/pre&gt;" OwnerUserId="7" LastActivityDate="2018-03-14T00:00:00.000" Title="What is a qubit?" Tags="&lt;qubit&gt;&lt;basics&gt;" AnswerCount="1"',
+    'Id="1" PostTypeId="1" CreationDate="2018-03-12T17:00:45.567" Score="5" ViewCount="100" Body="&lt;p&gt;What is a &lt;em&gt;qubit&lt;/em&gt;?&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;pre&gt;&lt;code&gt;x = 1&lt;/code&gt;&lt;/pre&gt;&lt;p&gt;A state $\\alpha|0\\rangle + \\beta_1|1\\rangle$ and *stars*.&lt;/p&gt;" OwnerUserId="7" LastActivityDate="2018-03-14T00:00:00.000" Title="What is a qubit?" Tags="&lt;qubit&gt;&lt;basics&gt;&lt;topological-quantum-computing&gt;" AnswerCount="1"',
     'Id="2" PostTypeId="2" ParentId="1" CreationDate="2018-03-13T10:00:00.000" Score="3" Body="&lt;p&gt;A two-level system.&lt;/p&gt;" OwnerUserId="8"',
     'Id="3" PostTypeId="2" ParentId="999" CreationDate="2018-03-13T10:00:00.000" Body="&lt;p&gt;Orphan&lt;/p&gt;" OwnerUserId="8"',
     'Id="50" PostTypeId="4" CreationDate="2018-03-12T00:00:00.000" Body="&lt;p&gt;The unit of quantum information.&lt;/p&gt;"',
@@ -53,10 +53,12 @@ describe('Stack Exchange import', () => {
     expect(q.text).toContain('What is a _qubit_?');
     expect(q.text).toContain('```\nx = 1\n```');
     expect(q.text).not.toMatch(/script|alert/);
-    expect(q.tags.map((t) => t.name)).toEqual(['qubit', 'basics']);
+    expect(q.tags.map((t) => t.name)).toEqual(['qubit', 'basics', 'topological-quantum-computing']);
+    expect(q.text).toContain('A state $\\alpha|0\\rangle + \\beta_1|1\\rangle$ and \\*stars\\*.');
     expect(q.answers).toMatchObject([{ text: 'A two-level system.', ansBy: 'Bob.se8', comments: [{ text: 'Thanks' }], source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' } }]);
     const { html } = (await getQuestionWithHtml(database.db, Number(q._id)))!;
     expect(html.q).toContain('<em>qubit</em>');
+    expect(html.q).toMatch(/A state <span class="katex"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>α<\/mi>.*<msub><mi>β<\/mi><mn>1<\/mn><\/msub>/);
     expect(html[`a${q.answers[0]!._id}`]).toBe('<p>A two-level system.</p>\n');
     expect(html[`c${q.comments[0]!._id}`]).toBe('<p>Good question</p>\n');
     const tags = (await listTagsWithCount(database.db, { limit: 10, offset: 0 })).tags;
@@ -81,6 +83,7 @@ describe('Stack Exchange import', () => {
   it('reads both tag notations and makes valid, stable usernames', () => {
     expect(dumpTags('<a><b-c>')).toEqual(['a', 'b-c']);
     expect(dumpTags('|a|b|')).toEqual(['a', 'b']);
+    expect(dumpTags('<topological-quantum-computing><quantum-error-correction>')).toEqual(['topological-quantum-computing', 'quantum-error-correction']);
     expect(importedUsername('Ada Lovelace (she/her)', '7')).toBe('Ada_Lovelace_she_h.se7');
     expect(importedUsername('名前', '-1')).toBe('user.se-1');
   });

@@ -3,8 +3,9 @@
  * ONE transaction: a malformed file rolls everything back. Rows stream in batches; SE ids are
  * mapped to ours through temporary tables, so memory stays constant whatever the dump's size.
  * Every row is keyed by its original URL (or comment id), so a second run adds nothing.
- * HTML bodies are sanitised and turned into Markdown; each question and answer keeps its
- * CC BY-SA attribution (original link, author name and profile link).
+ * HTML bodies are sanitised and turned into Markdown (TeX between dollars left unescaped, so it
+ * renders as math); each question and answer keeps its CC BY-SA attribution (original link,
+ * author name and profile link). Tag names are kept whole.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
@@ -12,8 +13,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import type { Database } from '@fso/db';
-import { BIOGRAPHY_MAX, TAG_LENGTH_MAX, TITLE_MAX } from '@fso/shared';
+import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
+import { splitMath } from '../../app/services/math.server.ts';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
 export interface ImportReport {
@@ -31,6 +33,8 @@ type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
 
 const BATCH = 500;
 const turndown = new TurndownService({ codeBlockStyle: 'fenced', headingStyle: 'atx' });
+const escapeMarkdown = turndown.escape.bind(turndown);
+turndown.escape = (text: string) => splitMath(text).map((part) => (part.math ? part.text : escapeMarkdown(part.text))).join('');
 const toMarkdown = (html: string) => turndown.turndown(sanitizeImportedHtml(html)).slice(0, 30_000);
 const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const utc = (date: string | undefined) => (date ? `${date}Z` : new Date().toISOString());
@@ -47,7 +51,7 @@ export function dumpTags(value: string | undefined): string[] {
   return (value ?? '')
     .split(/[<>|]+/)
     .filter(Boolean)
-    .map((t) => t.slice(0, TAG_LENGTH_MAX));
+    .map((t) => t.slice(0, TAG_NAME_STORED_MAX));
 }
 
 export async function importStackExchange(database: Database, folder: string, onProgress: Progress = () => {}): Promise<ImportReport> {
@@ -79,7 +83,7 @@ export async function importStackExchange(database: Database, folder: string, on
     }
 
     for await (const rows of batches('Tags.xml')) {
-      const names = rows.map((r) => (r.TagName ?? '').slice(0, TAG_LENGTH_MAX)).filter(Boolean);
+      const names = rows.map((r) => (r.TagName ?? '').slice(0, TAG_NAME_STORED_MAX)).filter(Boolean);
       report.tags += await count(tx, sql`INSERT INTO tags (name) SELECT unnest(${texts(names)}) ON CONFLICT DO NOTHING RETURNING id`);
       const excerpts = rows.filter((r) => r.ExcerptPostId && r.TagName);
       await tx.execute(sql`INSERT INTO import_excerpts SELECT * FROM unnest(${texts(excerpts.map((r) => r.ExcerptPostId!))}, ${texts(excerpts.map((r) => r.TagName!))}) ON CONFLICT DO NOTHING`);

@@ -2,12 +2,14 @@
  * Battleship's part of the game screen: your board with your ships, the opponent's board with
  * only the hits (a watcher sees both boards, hits only). On your turn you pick an unshot cell
  * of the opponent's board (radio buttons, so it works without JavaScript) and submit; the
- * selection resets after each submitted move.
+ * selection resets after each submitted move. Watchers and finished games get no controls;
+ * the shots so far are listed under the boards.
  */
 import { useState } from 'react';
 import { Form } from '@remix-run/react';
 import { BOARD_SIZE, type BattleshipStateView, type Board, type Cell } from '@fso/game-engine';
 import type { GameMove } from '@fso/shared';
+import { MoveHistory } from './MoveHistory.tsx';
 
 const COLUMNS = Array.from({ length: BOARD_SIZE }, (_, i) => String.fromCharCode(65 + i));
 const cellName = (x: number, y: number) => `${COLUMNS[x]}${y + 1}`;
@@ -88,15 +90,35 @@ export function BattleshipPanel({
 }) {
   const [selected, setSelected] = useState<string | null>(null);
   const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
-  if (seat === null) {
+  // A shot by player 1 lands on player 2's board and the other way round.
+  const shot = ({ x, y }: { x: number; y: number }, by: string) => {
+    const cell = (by === state.player1 ? state.player2Board : state.player1Board)[y]?.[x];
+    return `fired at ${cellName(x, y)}${cell === 'HIT_SHIP' ? ': hit' : cell === 'HIT_EMPTY' ? ': miss' : ''}`;
+  };
+  const history = <MoveHistory moves={state.moves.map((m) => ({ playerID: m.playerID, move: shot(m.move, m.playerID) }))} viewer={viewer} describe={(text) => text} />;
+  const [own, other] = seat === 2 ? [state.player2Board, state.player1Board] : [state.player1Board, state.player2Board];
+  if (seat === null || state.status !== 'IN_PROGRESS') {
+    const boards: [Board, string][] =
+      seat === null
+        ? [
+            [own, `${state.player1 ?? 'Player 1'}'s board`],
+            [other, `${state.player2 ?? 'Player 2'}'s board`],
+          ]
+        : [
+            [own, 'Your board'],
+            [other, "Opponent's board"],
+          ];
     return (
-      <div className="boards">
-        <BoardGrid board={state.player1Board} title={`${state.player1 ?? 'Player 1'}'s board`} />
-        <BoardGrid board={state.player2Board} title={`${state.player2 ?? 'Player 2'}'s board`} />
-      </div>
+      <>
+        <div className="boards">
+          {boards.map(([board, title]) => (
+            <BoardGrid key={title} board={board} title={title} />
+          ))}
+        </div>
+        {history}
+      </>
     );
   }
-  const [own, other] = seat === 1 ? [state.player1Board, state.player2Board] : [state.player2Board, state.player1Board];
   return (
     <Form
       method="post"
@@ -119,6 +141,7 @@ export function BattleshipPanel({
       <button type="submit" className="primary" disabled={!myTurn}>
         Submit Move
       </button>
+      {history}
     </Form>
   );
 }

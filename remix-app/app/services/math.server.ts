@@ -1,0 +1,58 @@
+/**
+ * TeX math in post bodies, as on Stack Exchange: `$…$` inline and `$$…$$` displayed, rendered
+ * once on the server by KaTeX into MathML (stored with the post's HTML, so pages stay fast and
+ * work without JavaScript, and no inline style is needed under our CSP; docs/decisions/0024-dark-mode-and-math.md).
+ * A markdown-it inline rule, so code spans and code blocks keep their dollars; `\$` is a dollar.
+ */
+import katex from 'katex';
+import type MarkdownIt from 'markdown-it';
+
+/** The first unescaped `delimiter` in `src` at or after `from`, or -1. */
+function closing(src: string, from: number, delimiter: string): number {
+  for (let i = src.indexOf(delimiter, from); i !== -1; i = src.indexOf(delimiter, i + 1)) {
+    let slashes = 0;
+    while (src[i - 1 - slashes] === '\\') slashes++;
+    if (slashes % 2 === 0) return i;
+  }
+  return -1;
+}
+
+export const renderTex = (tex: string, displayMode: boolean) => katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: false, strict: 'ignore', maxSize: 20, maxExpand: 200 });
+
+export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
+  md.inline.ruler.before('escape', 'math', (state, silent) => {
+    const { src, pos } = state;
+    if (src[pos] !== '$') return false;
+    const display = src[pos + 1] === '$';
+    const delimiter = display ? '$$' : '$';
+    const start = pos + delimiter.length;
+    const end = closing(src, start, delimiter);
+    const tex = end === -1 ? '' : src.slice(start, end);
+    // "$5 and $6" is money, not math (pandoc's rule): inline TeX neither starts nor ends with a
+    // space, nor is its closing dollar followed by a digit; and it never reaches into a code span.
+    if (!tex.trim() || tex.includes('`')) return false;
+    if (!display && (/^\s|\s$/.test(tex) || /\d/.test(src[end + 1] ?? ''))) return false;
+    if (!silent) {
+      const token = state.push('math', 'math', 0);
+      token.content = tex;
+      token.markup = delimiter;
+    }
+    state.pos = end + delimiter.length;
+    return true;
+  });
+  md.renderer.rules.math = (tokens, i) => renderTex(tokens[i]!.content, tokens[i]!.markup === '$$');
+}
+
+/** Splits text into its math (`$…$`, `$$…$$`) and the rest, for code that must leave TeX alone. */
+export function splitMath(text: string): { text: string; math: boolean }[] {
+  const parts: { text: string; math: boolean }[] = [];
+  const pattern = /\$\$[\s\S]+?\$\$|\$[^$\n]+?\$/g;
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > last) parts.push({ text: text.slice(last, m.index), math: false });
+    parts.push({ text: m[0], math: true });
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), math: false });
+  return parts;
+}
