@@ -67,7 +67,7 @@ const reputation = async (name: string) => {
 /** alice asks, bob answers: the ids. */
 async function thread(title = 'How do I test votes?') {
   const qid = await insertQuestion(database.db, { title, text: 'Question body', tags: ['votes'], askedBy: uid.alice! });
-  const aid = (await insertAnswer(database.db, { questionId: qid, text: 'Answer body', ansBy: uid.bob! }))!;
+  const aid = (await insertAnswer(database.db, { questionId: qid, text: 'Answer body', ansBy: uid.bob! }))!.answerId;
   return { qid: String(qid), aid: String(aid) };
 }
 
@@ -111,7 +111,11 @@ describe('accepting an answer', () => {
     const accepted = await call(acceptRoute.action as Handler, { as: 'alice', body: { qid, aid } });
     expect(accepted.status).toBe(200);
     expect(accepted.json()).toEqual({ qid, acceptedAnswer: aid });
-    expect(accepted.recorded.events).toEqual([{ event: 'acceptUpdate', args: [{ qid, aid }] }]);
+    // The page's event, and bob's inbox count (his answer was accepted), to him alone.
+    expect(accepted.recorded.events).toEqual([
+      { event: 'acceptUpdate', args: [{ qid, aid }] },
+      { event: 'notificationUpdate', args: [{ unread: 1 }, { room: 'user:bob' }] },
+    ]);
     expect(await reputation('bob')).toBe(before.bob + 25);
     expect(await reputation('alice')).toBe(before.alice + 2);
     expect((await call(acceptRoute.action as Handler, { as: 'alice', body: { qid, aid } })).json()).toEqual({ qid, acceptedAnswer: null });
@@ -131,7 +135,7 @@ describe('accepting an answer', () => {
 
   it('leaves one accepted answer after concurrent accepts', async () => {
     const { qid } = await thread();
-    const more = await Promise.all([1, 2, 3].map((n) => insertAnswer(database.db, { questionId: Number(qid), text: `More ${n}`, ansBy: uid.carol! })));
+    const more = await Promise.all([1, 2, 3].map((n) => insertAnswer(database.db, { questionId: Number(qid), text: `More ${n}`, ansBy: uid.carol! }).then((a) => a!.answerId)));
     const results = await Promise.all(more.map((aid) => call(acceptRoute.action as Handler, { as: 'alice', body: { qid, aid: String(aid) } })));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     const accepted = (await getQuestion(database.db, Number(qid)))!.acceptedAnswer;

@@ -72,7 +72,7 @@ describe('answer votes, accepts and reputation', () => {
     const q = await insertQuestion(database.db, { title: 'Reputation rules', text: 'Count them.', tags: ['rep'], askedBy: id.dan! });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!.answerId;
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({ status: 'done', acceptedAnswer: a, answerAuthor: id.erin });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({ status: 'done', acceptedAnswer: a, answerAuthor: id.erin, notified: [id.erin!] });
     expect(await stored()).toMatchObject({ erin: 26, dan: 3 });
     expect((await getQuestionWithHtml(database.db, q))!.reputations).toEqual({ dan: 3, erin: 26 });
     await castVote(database.db, { post: 'question', id: q, userId: id.erin!, value: -1 });
