@@ -23,6 +23,9 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) } },
+  // No asset inlined as a data: URI (Vite inlines files under 4 kB, e.g. KaTeX's smaller
+  // fonts): the CSP allows fonts and images from 'self' only.
+  build: { assetsInlineLimit: 0 },
   // One instance of each workspace package per process: the server (run by tsx) and the
   // Remix build share the database handle and the event publisher through the load context.
   ssr: { external: ['@fso/db', '@fso/shared', '@fso/game-engine', '@fso/realtime'] },

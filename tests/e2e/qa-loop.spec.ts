@@ -13,8 +13,8 @@ async function reputationOf(page: Page, username: string): Promise<number> {
 
 test('answer, upvote, accept, reputation, profile, edit and its revisions', async ({ page, browser }, info) => {
   test.slow(); // two browsers, a dozen page loads
-  const alice = uniqueName('alice');
-  const bob = uniqueName('bob');
+  const alice = uniqueName('asker');
+  const bob = uniqueName('answerer');
   await signUp(page, alice);
   const title = `Why does ${uniqueName('loop')} spin forever?`;
   await page.goto('/new/question');

@@ -95,7 +95,7 @@ test('a Send error with no chat selected goes once a chat is created', async ({ 
   await page.getByRole('textbox', { name: 'Message' }).fill('hello');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('alert')).toHaveText('Message cannot be empty');
-  await page.getByRole('radio', { name: 'alice' }).check();
+  await page.getByRole('radio', { name: 'alice', exact: true }).check();
   await page.getByRole('button', { name: 'Create Chat' }).click();
   await expect(page.getByRole('heading', { name: 'Chat with alice' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
