@@ -14,6 +14,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY packages/db/package.json packages/db/
+COPY packages/core/package.json packages/core/
 COPY game-engine/package.json game-engine/
 COPY realtime/package.json realtime/
 COPY remix-app/package.json remix-app/
@@ -31,6 +32,7 @@ WORKDIR /app
 COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node packages/shared/package.json packages/shared/
 COPY --chown=node:node packages/db/package.json packages/db/
+COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node game-engine/package.json game-engine/
 COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/

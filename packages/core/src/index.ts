@@ -1,0 +1,3 @@
+/** Public surface of @fso/core: every use case, as plain functions over injected ports. */
+export * from './result.ts';
+export * from './ports.ts';

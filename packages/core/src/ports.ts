@@ -1,0 +1,31 @@
+/**
+ * What a use case may reach outside itself. Each process builds these once at boot (one boot
+ * module for web, realtime and single-process mode); tests build them from a real database and
+ * fakes for the rest. Request-scoped facts (who acts, from which address) travel in `Caller`.
+ */
+import type { Db } from '@fso/db';
+import type { EventPublisher, LimitedAction } from '@fso/shared';
+import type { Failure } from './result.ts';
+
+/** Now, as the use cases see it (a fake in tests). */
+export type Clock = () => Date;
+
+/** Who is asking: the signed-in user (from the session, never from a payload) and the client address. */
+export interface Caller {
+  user: { userId: number; username: string } | null;
+  ip: string;
+}
+
+/** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with. */
+export interface Limiter {
+  hit(action: LimitedAction, caller: Caller, who?: { name?: string }): Promise<Failure | null>;
+  /** Takes back what `hit` counted, for an event that turned out not to count (a login that succeeded). */
+  forgive(action: LimitedAction, caller: Caller, who?: { name?: string }): Promise<void>;
+}
+
+export interface Ports {
+  db: Db;
+  events: EventPublisher;
+  clock: Clock;
+  limiter: Limiter;
+}
