@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
 import { findGame } from '@fso/db';
 import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
-import { createGame, joinGame } from './game.service.ts';
+import { createGame, joinGame } from '@fso/core';
 import { gameHandlers } from './game.handlers.ts';
 import { outcome, startTestRealtime, type TestClient, type TestRealtime } from './test-server.ts';
 
@@ -47,7 +47,7 @@ const cellsOf = (board: (string | null)[][], kind: string | null) => board.flatM
 describe('game sockets', () => {
   it('plays Nim: each move reaches both players; errors reach only the one who erred; a restart loses nothing', async () => {
     const created = await createGame(deps(), 'ann', 'Nim');
-    if (!created.ok) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.message);
     const game = created.value;
     let [ann, bob] = [await open('ann'), await open('bob')];
     expect(await watch(ann, game.gameID)).toMatchObject({ gameType: 'Nim', players: ['ann'], state: { status: 'WAITING_TO_START' } });
@@ -96,7 +96,7 @@ describe('game sockets', () => {
 
   it('plays Battleship: no payload to the opponent or a watcher ever carries the other fleet', async () => {
     const created = await createGame(deps(), 'ann', 'Battleship');
-    if (!created.ok) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.message);
     const game = created.value;
     const [ann, bob, eve] = [await open('ann'), await open('bob'), await open('eve')];
     await watch(ann, game.gameID);
@@ -150,7 +150,7 @@ describe('game sockets', () => {
 
   it('draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2\'s fleet away', async () => {
     const created = await createGame(deps(), 'ann', 'Battleship');
-    if (!created.ok) throw new Error(created.error);
+    if (!created.ok) throw new Error(created.message);
     await joinGame(deps(), 'bob', { gameID: created.value.gameID, playerID: 'bob' });
     const row = await findGame(t.database.db, Number(created.value.gameID));
     const state = row!.state as Record<string, unknown>;

@@ -6,7 +6,7 @@
  */
 import type { Database } from '@fso/db';
 import { idSchema, makeMoveSchema, MSG, parseWith, rooms } from '@fso/shared';
-import { findGameFor, makeMove } from './game.service.ts';
+import { findGameFor, makeMove } from '@fso/core';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
@@ -59,7 +59,7 @@ export function gameHandlers(database: Database): RealtimeFeature {
         // The mover sees the result even if it never sent joinGame.
         await socket.join(rooms.game(payload.data.gameID));
         const outcome = await makeMove(deps, player, payload.data);
-        if (!outcome.ok) gameError(payload.data.gameID, outcome.error);
+        if (!outcome.ok) gameError(payload.data.gameID, outcome.message);
       }),
     );
   };

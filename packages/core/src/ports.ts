@@ -4,6 +4,7 @@
  * fakes for the rest. Request-scoped facts (who acts, from which address) travel in `Caller`.
  */
 import type { Db } from '@fso/db';
+import type { Rng } from '@fso/game-engine';
 import type { EventPublisher, LimitedAction } from '@fso/shared';
 import type { Failure } from './result.ts';
 
@@ -28,4 +29,6 @@ export interface Ports {
   events: EventPublisher;
   clock: Clock;
   limiter: Limiter;
+  /** Randomness for games (Battleship fleets); node:crypto's CSPRNG unless a test fixes it. */
+  rng?: Rng;
 }

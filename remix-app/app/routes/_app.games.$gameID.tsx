@@ -8,7 +8,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { moverOf } from '@fso/game-engine';
-import { findGameFor, joinGame, leaveGame, makeMove } from '@fso/realtime';
+import { findGameFor, joinGame, leaveGame, makeMove } from '@fso/core';
 import { idSchema, makeMoveSchema, MSG, parseWith, type Game, type GameMove } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
@@ -17,6 +17,7 @@ import { NimPanel } from '~/components/games/NimPanel.tsx';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { gameDeps, moveFromForm } from '~/services/games.server.ts';
+import { outcomeOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 function gameIdOf(raw: string | undefined): string {
@@ -41,9 +42,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const seat = { gameID, playerID: actor.username };
   let outcome;
   let next = `/games/${gameID}`;
-  if (fields.intent === 'join') outcome = await joinGame(deps, actor.username, seat);
+  if (fields.intent === 'join') outcome = outcomeOf(await joinGame(deps, actor.username, seat));
   else if (fields.intent === 'leave') {
-    outcome = await leaveGame(deps, actor.username, seat);
+    outcome = outcomeOf(await leaveGame(deps, actor.username, seat));
     next = '/games';
   } else if (fields.intent === 'move') {
     const payload = parseWith(makeMoveSchema, {
@@ -51,7 +52,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
       version: fields.version ? Number(fields.version) : undefined,
     });
-    outcome = payload.ok ? await makeMove(deps, actor.username, payload.data) : { ...payload, status: 400 };
+    outcome = payload.ok ? outcomeOf(await makeMove(deps, actor.username, payload.data)) : { ...payload, status: 400 };
   } else outcome = { ok: false as const, status: 400, error: 'Unknown action.' };
   if (outcome.ok) return redirect(next);
   return data({ error: outcome.error }, { status: outcome.status });

@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
-import { joinGame, listGamesFor } from '@fso/realtime';
+import { joinGame, listGamesFor } from '@fso/core';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { STATUS_LABEL } from '~/components/games/status.ts';
@@ -15,6 +15,7 @@ import { Pager } from '~/components/Pager.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { createGameAs, gameDeps } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
+import { outcomeOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 const PAGE_SIZE = 20;
@@ -36,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.error) }, { status: 'status' in outcome ? outcome.status : 400 });
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
-  const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : { ...input, status: 400 };
+  const outcome = input.ok ? outcomeOf(await joinGame(gameDeps(context), actor.username, input.data)) : { ...input, status: 400 };
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
   return data({ intent: 'join', gameID: fields.gameID ?? null, error: outcome.error }, { status: outcome.status });
 }

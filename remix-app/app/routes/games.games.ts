@@ -3,7 +3,7 @@
  * the signed-in viewer may see it (never another player's unhit ships); total in X-Total-Count.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listGamesFor } from '@fso/realtime';
+import { listGamesFor } from '@fso/core';
 import { gameListQuerySchema, parseWith } from '@fso/shared';
 import { ok, pageLimit, pageOffset, textError } from '~/services/http.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';

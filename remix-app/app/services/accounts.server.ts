@@ -6,7 +6,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
-import { forfeitGamesOf, renameGamesOf } from '@fso/realtime';
+import { forfeitGamesOf, renameGamesOf } from '@fso/core';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
 import { gameDeps } from './games.server.ts';
 import { isCommonPassword } from './password-policy.server.ts';

@@ -1,23 +1,21 @@
 /**
- * Remix's side of the games: the game service's dependencies from the load context, creating a
- * game (rate limited), the REST action shared by join and leave, and the move a game screen's form posts (Nim
- * `numObjects`; Battleship `cell` as "x,y").
+ * Remix's side of the games: the game use cases' ports from the load context, creating a game
+ * (rate limited), the REST action shared by join and leave, and the move a game screen's form
+ * posts (Nim `numObjects`; Battleship `cell` as "x,y"). Core's results become Remix outcomes.
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { createGame, type GameDeps, type GameOutcome } from '@fso/realtime';
-import { gameSeatSchema, type GameType } from '@fso/shared';
+import { createGame, type GamePorts, type SeatChange } from '@fso/core';
+import { gameSeatSchema, type Game, type GameType } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
 import { overLimit } from './rate-limit.server.ts';
-import { respond } from './respond.server.ts';
+import { outcomeOf, respond, type Outcome } from './respond.server.ts';
 import { requireApiUser, type SessionUser } from './session.server.ts';
 
-export const gameDeps = (context: AppLoadContext): GameDeps => ({ db: context.database.db, events: context.events });
-
-type SeatChange = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => Promise<GameOutcome>;
+export const gameDeps = (context: AppLoadContext): GamePorts => ({ db: context.database.db, events: context.events });
 
 /** A new game with `actor` in the first seat, within the game-creation rate limit. */
-export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<GameOutcome> {
-  return (await overLimit(context, 'gameCreate', { userId: actor.userId })) ?? createGame(gameDeps(context), actor.username, gameType);
+export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<Outcome<Game>> {
+  return (await overLimit(context, 'gameCreate', { userId: actor.userId })) ?? outcomeOf(await createGame(gameDeps(context), actor.username, gameType));
 }
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */
@@ -27,7 +25,7 @@ export const seatAction =
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, gameSeatSchema);
-    return respond(await change(gameDeps(context), actor.username, body), (game) => game);
+    return respond(outcomeOf(await change(gameDeps(context), actor.username, body)), (game) => game);
   };
 
 export function moveFromForm(fields: Record<string, string | undefined>): unknown {

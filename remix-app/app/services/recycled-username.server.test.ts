@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findGame, findSessionUser, readSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { createGame, findGameFor, joinGame, listGamesFor, makeMove } from '@fso/realtime';
+import { createGame, findGameFor, joinGame, listGamesFor, makeMove } from '@fso/core';
 import { type Game, viewFor } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
 import { deleteAccount, signup } from './accounts.server.ts';
@@ -20,8 +20,8 @@ async function signedUp(name: string) {
   return (await findSessionUser(database.db, readSessionId(made.value.cookie.split(';')[0], context.config.sessionSecret)!))!;
 }
 
-const must = <T>(o: { ok: true; value: T } | { ok: false; error: string }): T => {
-  if (!o.ok) throw new Error(o.error);
+const must = <T>(o: { ok: true; value: T } | { ok: false; error: string } | { ok: false; message: string }): T => {
+  if (!o.ok) throw new Error('error' in o ? o.error : o.message);
   return o.value;
 };
 
