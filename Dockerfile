@@ -1,7 +1,7 @@
 # One image for both services of Fake Stack Overflow (docs/deploy.md). The command chooses:
 #   node --import tsx remix-app/web.ts        (npm run start:web) screens, REST, /socket.io
 #                                             forwarded to realtime; the default
-#   node --import tsx remix-app/realtime.ts   (npm run start:realtime) Socket.IO
+#   node --import tsx realtime/src/main.ts    (npm run start:realtime) Socket.IO
 #   npm run migrate                           apply the migrations and exit (release step)
 # Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
 # child, which would then miss the graceful stop and be killed at the platform's timeout.
@@ -15,6 +15,7 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY packages/db/package.json packages/db/
 COPY packages/core/package.json packages/core/
+COPY packages/platform/package.json packages/platform/
 COPY game-engine/package.json game-engine/
 COPY realtime/package.json realtime/
 COPY remix-app/package.json remix-app/
@@ -33,6 +34,7 @@ COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node packages/shared/package.json packages/shared/
 COPY --chown=node:node packages/db/package.json packages/db/
 COPY --chown=node:node packages/core/package.json packages/core/
+COPY --chown=node:node packages/platform/package.json packages/platform/
 COPY --chown=node:node game-engine/package.json game-engine/
 COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/

@@ -137,7 +137,7 @@ async function target({ key, label, env: dbEnv, split, portBase }) {
   try {
     let web, realtimes;
     if (split) {
-      realtimes = await Promise.all([0, 1].map((i) => startServer(env, portBase + 1 + i, 'remix-app/realtime.ts')));
+      realtimes = await Promise.all([0, 1].map((i) => startServer(env, portBase + 1 + i, 'realtime/src/main.ts')));
       started.push(...realtimes);
       web = await startServer({ ...env, REALTIME_URL: realtimes[0].base }, portBase, 'remix-app/web.ts');
       started.push(web);

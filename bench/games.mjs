@@ -76,11 +76,11 @@ async function run({ servers, users, games, pauseMs, seconds, dbPid, inspectPort
  */
 async function startServers({ env, port, split, inspectPort, nodeArgs }) {
   if (!split) {
-    const server = await startServer(env, port, 'remix-app/server.ts', [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs]);
+    const server = await startServer(env, port, 'entry/main.ts', [`--inspect=127.0.0.1:${inspectPort}`, ...nodeArgs]);
     return { web: server.base, sockets: [server.base, server.base], pids: [server.pid], stop: server.stop };
   }
   if (!env.DATABASE_URL) throw new Error('split mode needs PostgreSQL (DATABASE_URL)');
-  const started = await Promise.all([1, 2].map((i) => startServer(env, port + i, 'remix-app/realtime.ts', nodeArgs)));
+  const started = await Promise.all([1, 2].map((i) => startServer(env, port + i, 'realtime/src/main.ts', nodeArgs)));
   const stop = () => Promise.all(started.map((s) => s.stop()));
   try {
     started.unshift(await startServer({ ...env, REALTIME_URL: started[0].base }, port, 'remix-app/web.ts', nodeArgs));

@@ -88,7 +88,7 @@ export async function post(base, cookie, path, body) {
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
 /** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment. */
-export async function startServer(env, port, entry = 'remix-app/server.ts', nodeArgs = []) {
+export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
     env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', RATE_LIMIT_FACTOR: '1000', ...env },

@@ -11,8 +11,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connected, post, serverUrl, signUp, socketAt } from '../remix-app/server/cluster.test-support.ts';
-import { freePort, query, startProcess, withDatabase, type ServerProcess } from '../remix-app/server/local-cluster.ts';
+import { connected, post, serverUrl, signUp, socketAt } from '../entry/test/cluster.test-support.ts';
+import { freePort, query, startProcess, withDatabase, type ServerProcess } from '../entry/test/local-cluster.ts';
 import { execForm, finalStage, fly, ofKeyword, words } from './deployment.ts';
 
 const imageTag = process.env.IMAGE_TAG ?? 'localhost/fake-stack-overflow:latest';

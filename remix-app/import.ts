@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase } from '@fso/db';
-import { loadConfig } from './server/config.ts';
+import { loadConfig } from '@fso/platform';
 import { importStackExchange } from './server/import/stackexchange.ts';
 import { progressBar } from './server/progress.ts';
 import { embedQueued } from './server/semantic/embed-queue.ts';

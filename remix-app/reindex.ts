@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase } from '@fso/db';
-import { loadConfig } from './server/config.ts';
+import { loadConfig } from '@fso/platform';
 import { embedQueued } from './server/semantic/embed-queue.ts';
 import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
 

@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { countPostBodies, migrate, openDatabase, POST_TABLES, postBodies, storePostHtml } from '@fso/db';
 import { renderMarkdown } from './app/services/markdown.server.ts';
-import { loadConfig } from './server/config.ts';
+import { loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
 
 const PAGE = 500;

@@ -3,27 +3,23 @@
  * `/socket.io` forwarded to REALTIME_URL, events published through the cluster's emitter
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
-import { clusterPublisher } from '@fso/realtime';
+import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
-import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
-import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
 import { createSemanticService, modelThreads } from './server/semantic/service.ts';
-import { stopOnSignal } from './server/shutdown.ts';
+import { serverBuild } from './server/server-build.ts';
 
-const config = readConfig('web');
-const logger = createLogger({ level: config.logLevel });
+const { config, logger, database } = await boot('web');
 process.chdir(new URL('.', import.meta.url).pathname);
 
-const database = await openMigrated(config, '');
 if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
-const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl });
+const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl }, logger);
 
-const split = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
+const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
 const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true });
-const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), split });
+const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), sockets });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });

@@ -5,7 +5,7 @@
  * or SIGINT stops them all gracefully and drops the database.
  */
 import { createBalancer } from '../remix-app/server/balancer.ts';
-import { startCluster } from '../remix-app/server/local-cluster.ts';
+import { startCluster } from '../entry/test/local-cluster.ts';
 
 const { PORT = '3100', HOST = '127.0.0.1', TEST_DATABASE_URL } = process.env;
 if (!TEST_DATABASE_URL) {

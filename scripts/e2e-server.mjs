@@ -51,7 +51,7 @@ if (cluster) {
   env.DATA_DIR = mkdtempSync(join(tmpdir(), 'fso-e2e-'));
 }
 
-const entry = cluster ? 'scripts/e2e-cluster.ts' : 'remix-app/server.ts';
+const entry = cluster ? 'scripts/e2e-cluster.ts' : 'entry/main.ts';
 const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', async (code) => {

@@ -38,6 +38,6 @@ if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {
   run('npm', ['run', 'build']);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -3,7 +3,7 @@ import type { Socket } from 'socket.io-client';
 import { createDirectChat } from '@fso/db';
 import { MSG, rooms, type ChatUpdatePayload, type JoinChatResult } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
-import { outcome, startTestRealtime, type TestClient, type TestRealtime } from './test-server.ts';
+import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 let chatId: string;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG, SOCKET_EVENT_LIMIT, type JoinChatResult } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
-import { outcome, startTestRealtime, type TestRealtime } from './test-server.ts';
+import { outcome, startTestRealtime, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 beforeAll(async () => {

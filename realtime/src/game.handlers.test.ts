@@ -4,7 +4,7 @@ import { findGame } from '@fso/db';
 import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
 import { createGame, joinGame } from '@fso/core';
 import { gameHandlers } from './game.handlers.ts';
-import { outcome, startTestRealtime, type TestClient, type TestRealtime } from './test-server.ts';
+import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 const cookies: Record<string, string> = {};

@@ -5,3 +5,4 @@ export * from './chat.handlers.ts';
 export * from './game.handlers.ts';
 export * from './handshake.ts';
 export * from './cluster.ts';
+export * from './instance.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserUpdatePayload } from '@fso/shared';
 import type { RealtimeFeature } from './realtime-server.ts';
-import { outcome, startTestRealtime, type TestRealtime } from './test-server.ts';
+import { outcome, startTestRealtime, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 /** What the Express server hands every loader and action (see server/app.ts). */
 import type { Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
-import type { Config } from '../server/config.ts';
-import type { Logger } from '../server/logging.ts';
+import type { Config, Logger } from '@fso/platform';
 import type { SemanticService } from '../server/semantic/service.ts';
 
 export interface AppContext {

@@ -1,31 +1,40 @@
 /**
  * Builds the whole web service on one HTTP server: Express with request logging, metrics,
  * security headers, health check, body limits, CORS and the CSRF guard in front of the Remix
- * handler (screens and REST), plus Socket.IO on the same port — the realtime service itself
- * (embedded mode), or in split mode a forward of `/socket.io` to a realtime instance, with
- * events published through the cluster's emitter. Used by server.ts, web.ts and the tests.
+ * handler (screens and REST), plus Socket.IO on the same port — the realtime service itself,
+ * attached by the single-process entry (entry/main.ts; this package never imports realtime),
+ * or in split mode a forward of `/socket.io` to a realtime instance, with events published
+ * through the cluster's emitter (web.ts). Used by both entries and the tests.
  */
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
+import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger } from '@fso/platform';
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
-import type { Config } from './config.ts';
 import { bodyLimit } from './body-limit.ts';
 import { csrfGuard } from './csrf.ts';
-import { healthAnswer, watchDatabase } from './health.ts';
-import { logOf, requestLogging, type Logger } from './logging.ts';
+import { logOf, requestLogging } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
-import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
 import { purgeExpiredSessions } from './session-purge.ts';
-import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 import type { SemanticService } from './semantic/service.ts';
+
+/** Sockets served on this process's own HTTP server, as the entry attached them. */
+export interface AttachedSockets {
+  publisher: EventPublisher;
+  /** Sockets connected now (for /metrics). */
+  connected(): number;
+  close(): Promise<void>;
+}
+
+/** Where the sockets are: forwarded to a realtime instance (split mode), or attached here. */
+export type SocketSide = { realtimeUrl: URL; publisher: EventPublisher } | { attach(httpServer: Server): AttachedSockets };
 
 export interface WebServer {
   httpServer: Server;
@@ -43,10 +52,10 @@ export function createWebServer(opts: {
   before?: express.RequestHandler;
   /** Development mode shows Remix's detailed errors; never in production. */
   dev?: boolean;
-  /** Split mode: sockets live at `realtimeUrl`, events go out through `publisher`. */
-  split?: { realtimeUrl: URL; publisher: EventPublisher };
+  sockets: SocketSide;
 }): WebServer {
-  const { config, database, split } = opts;
+  const { config, database } = opts;
+  const split = 'realtimeUrl' in opts.sockets ? opts.sockets : null;
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -55,7 +64,7 @@ export function createWebServer(opts: {
     token: config.metricsToken,
     routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
     // In split mode the sockets are counted by the realtime instances, not here.
-    socketsConnected: () => realtime?.io.of('/').sockets.size ?? 0,
+    socketsConnected: () => realtime?.connected() ?? 0,
     gamesInProgress: async () => (await listGames(database.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total,
   });
   app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
@@ -95,7 +104,7 @@ export function createWebServer(opts: {
 
   const httpServer = createServer(app);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
-  const realtime = split ? null : attachRealtime(httpServer, config, database);
+  const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const sessionPurge = purgeExpiredSessions(database, opts.logger);
 

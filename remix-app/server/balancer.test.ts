@@ -4,7 +4,7 @@ import { Agent, request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createBalancer } from './balancer.ts';
-import { listen } from './test-listen.ts';
+import { listen } from '@fso/platform/testing';
 
 type Target = Awaited<ReturnType<typeof listen>>;
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BODY_BYTES, MSG } from '@fso/shared';
 import { bodyLimit } from './body-limit.ts';
 import { socketHttpProxy } from './socket-proxy.ts';
-import { listen, sendChunked } from './test-listen.ts';
+import { listen, sendChunked } from '@fso/platform/testing';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,9 @@
 import { Writable } from 'node:stream';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { createLogger, logOf, requestLogging } from './logging.ts';
-import { listen } from './test-listen.ts';
+import { createLogger } from '@fso/platform';
+import { listen } from '@fso/platform/testing';
+import { logOf, requestLogging } from './logging.ts';
 
 function capture() {
   const lines: Record<string, unknown>[] = [];

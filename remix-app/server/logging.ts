@@ -1,51 +1,17 @@
 /**
- * Structured JSON logs (pino): one line per request with its id, method, path, status and
+ * Request logs over the JSON logger (@fso/platform): one line per request with its id, method, path, status and
  * duration, and a child logger per request (`res.locals.log`, handed to loaders as
  * `context.log`) so everything logged while serving it carries the same id. The id comes from
  * a well-formed incoming X-Request-Id (a proxy's) or is made here, and is sent back in
- * X-Request-Id. Never logged: query strings, headers, cookies, bodies, and the parameters of a
- * failed SQL query (they can hold password hashes and session ids).
+ * X-Request-Id. Never logged: query strings, headers, cookies, bodies.
  */
 import { randomUUID } from 'node:crypto';
-import type { DestinationStream, Logger } from 'pino';
-import { pino, stdSerializers } from 'pino';
 import type { NextFunction, Request, Response } from 'express';
-
-export type { Logger };
+import type { Logger } from '@fso/platform';
 
 const REQUEST_ID = /^[\w.:-]{1,100}$/;
 /** Polled every few seconds by the platform: logged only at debug level. */
 const QUIET = new Set(['/healthz', '/livez', '/metrics']);
-
-/** An error as logged: message and stack, with SQL parameters cut out, causes followed. */
-function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  const plain = stdSerializers.err(error) as unknown as Record<string, unknown>;
-  if ('params' in error) {
-    delete plain.params;
-    plain.message = error.message.replace(/\nparams: [\s\S]*$/, '');
-    plain.stack = typeof plain.stack === 'string' ? plain.stack.replace(/\nparams: [\s\S]*?(?=\n {4}at )/, '') : plain.stack;
-  }
-  if (error.cause !== undefined) plain.cause = serializeError(error.cause);
-  return plain;
-}
-
-export function createLogger(opts: { level?: string } = {}, destination?: DestinationStream): Logger {
-  return pino(
-    {
-      level: opts.level ?? 'info',
-      base: { pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      serializers: { err: serializeError },
-      // A second line of defence if a secret is ever passed in a log object.
-      redact: {
-        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers.cookie', '*.headers.cookie', 'authorization', '*.authorization', 'sessionSecret', '*.sessionSecret'],
-        censor: '[redacted]',
-      },
-    },
-    destination,
-  );
-}
 
 /** The request's own logger (set by requestLogging). */
 export const logOf = (res: Response): Logger => res.locals.log as Logger;

@@ -2,7 +2,7 @@ import express from 'express';
 import type { ServerBuild } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { createMetrics, routeLabeller } from './metrics.ts';
-import { listen } from './test-listen.ts';
+import { listen } from '@fso/platform/testing';
 
 const route = (id: string, path: string | undefined, parentId?: string, index?: boolean) => ({ id, path, parentId, index, module: {} });
 const routes = Object.fromEntries(

@@ -2,7 +2,7 @@
 import { createSession, createUser, schema, SESSION_TTL_MS, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from './logging.ts';
+import { createLogger } from '@fso/platform';
 import { purgeExpiredSessions } from './session-purge.ts';
 
 describe('expired session purge', () => {

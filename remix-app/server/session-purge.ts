@@ -4,7 +4,7 @@
  * With the database away a purge is skipped with a warning and the next one tries again.
  */
 import { deleteExpiredSessions, type Database } from '@fso/db';
-import type { Logger } from './logging.ts';
+import type { Logger } from '@fso/platform';
 
 export const SESSION_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 

@@ -2,8 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import type { Database } from '@fso/db';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
-import { loadConfig } from '../server/config.ts';
-import { createLogger } from '../server/logging.ts';
+import { createLogger, loadConfig } from '@fso/platform';
 import { createSemanticService } from '../server/semantic/service.ts';
 
 export interface Recorded {

@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { MAX_BODY_BYTES, MSG } from '@fso/shared';
-import { sendChunked } from '../../remix-app/server/test-listen.ts';
-import { canRunPostgres, throwawayPostgres } from '../../remix-app/server/throwaway-postgres.ts';
+import { sendChunked } from '@fso/platform/testing';
+import { canRunPostgres, throwawayPostgres } from '../../entry/test/throwaway-postgres.ts';
 import { uniqueName } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'process tests run once');
@@ -39,10 +39,10 @@ interface Site {
   signalledAt: { at: number };
 }
 
-/** Starts remix-app/server.ts (the production build) and waits until /healthz answers. */
+/** Starts entry/main.ts (the production build) and waits until /healthz answers. */
 async function startSite(env: Record<string, string>): Promise<Site> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'remix-app/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: 'false', SEED_DEMO: 'false', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@fso/shared';
 import { ExternalSignIn } from '../components/ExternalSignIn.tsx';
-import { loadConfig } from '../../server/config.ts';
+import { loadConfig } from '@fso/platform';
 import { authenticate, ExternalSignInError, providerButtons, signInMessage } from './external-providers.server.ts';
 
 describe('sign-in buttons', () => {

@@ -9,7 +9,7 @@ import { Authenticator } from 'remix-auth';
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2';
 import { z } from 'zod';
 import { MSG, oauthText, withReason } from '@fso/shared';
-import type { Config } from '../../server/config.ts';
+import type { Config } from '@fso/platform';
 import type { ProviderButtonState } from '../components/ExternalSignIn.tsx';
 
 export const PROVIDERS = { github: 'GitHub', google: 'Google' } as const;

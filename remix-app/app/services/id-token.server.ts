@@ -5,7 +5,7 @@
  */
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
 import { MSG } from '@fso/shared';
-import type { Config } from '../../server/config.ts';
+import type { Config } from '@fso/platform';
 import type { ExternalProfile } from './external-providers.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 

@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { closeHttpServer } from './shutdown.ts';
-import { listen } from './test-listen.ts';
+import { listen } from '../test/listen.ts';
 
 describe('closeHttpServer', () => {
   it('stops taking connections but answers the request in flight', async () => {

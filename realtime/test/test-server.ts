@@ -8,8 +8,8 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { createSession, createUser, signSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import type { ClientToServerEvents, ServerToClientEvents } from '@fso/shared';
-import { sessionResolver } from './handshake.ts';
-import { createRealtimeServer, type RealtimeFeature, type RealtimeServer } from './realtime-server.ts';
+import { sessionResolver } from '../src/handshake.ts';
+import { createRealtimeServer, type RealtimeFeature, type RealtimeServer } from '../src/realtime-server.ts';
 
 const SECRET = 'test-secret-test-secret-test-secret!';
 export type TestClient = Socket<ServerToClientEvents, ClientToServerEvents>;

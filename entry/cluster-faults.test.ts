@@ -13,7 +13,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, JoinChatResult, Message } from '@fso/shared';
-import { connected, json, query, serverUrl, signUp, sleep, socketAt, startCluster, stopService, until, type Client, type Cluster, type Service } from './cluster.test-support.ts';
+import { connected, json, query, serverUrl, signUp, sleep, socketAt, startCluster, stopService, until, type Client, type Cluster, type Service } from './test/cluster.test-support.ts';
 
 type Who = 'ann' | 'bob' | 'cid' | 'eve';
 

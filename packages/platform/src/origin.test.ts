@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossSiteRefusal, siteOrigin } from './csrf.ts';
+import { crossSiteRefusal, siteOrigin } from './origin.ts';
 
 const site = 'https://site.test';
 const trusted = ['http://client.test:5173'];

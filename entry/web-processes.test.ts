@@ -1,12 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig } from '@fso/platform';
 import { spawn } from 'node:child_process';
-import { freePort, query, sleep, stopService, withDatabase } from './local-cluster.ts';
+import { freePort, query, sleep, stopService, withDatabase } from './test/local-cluster.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
-const appDir = new URL('..', import.meta.url).pathname;
+const root = new URL('..', import.meta.url).pathname;
 
 /** Command lines of the live processes whose parent is `pid`. */
 function childrenOf(pid: number): string[] {
@@ -46,7 +46,7 @@ describe('WEB_CONCURRENCY', () => {
       DATABASE_URL: withDatabase(serverUrl!, name),
       WEB_CONCURRENCY: '2',
     };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], { cwd: appDir, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
     child.stdout!.on('data', (d: Buffer) => server.log.push(d.toString()));
     child.stderr!.on('data', (d: Buffer) => server.log.push(d.toString()));
@@ -56,7 +56,7 @@ describe('WEB_CONCURRENCY', () => {
       for (let i = 0; i < 1500 && (childrenOf(child.pid!).length < 3 || !(await healthy())); i++) await sleep(100);
       const children = childrenOf(server.child.pid!);
       expect(children.filter((c) => c.endsWith('web.ts'))).toHaveLength(2);
-      expect(children.filter((c) => c.endsWith('realtime.ts'))).toHaveLength(1);
+      expect(children.filter((c) => c.endsWith('realtime/src/main.ts'))).toHaveLength(1);
       const home = await fetch(`${server.base}/home`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('Fake Stack Overflow');

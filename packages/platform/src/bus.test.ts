@@ -5,7 +5,8 @@
  */
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { clusterPublisher } from './cluster.ts';
+import { clusterPublisher } from './bus.ts';
+import { createLogger } from './logging.ts';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
@@ -18,7 +19,7 @@ describe.skipIf(!databaseUrl)('cluster bus over PostgreSQL (needs TEST_DATABASE_
     listener.on('notification', (n) => void (n.payload?.includes(marker) && heard++));
     await listener.query('LISTEN "socket.io#/"');
     try {
-      const bus = await clusterPublisher({ databaseUrl: databaseUrl! });
+      const bus = await clusterPublisher({ databaseUrl: databaseUrl! }, createLogger({ level: 'silent' }));
       for (let i = 0; i < 50; i++) bus.publisher.toAll('messageUpdate', { msg: { _id: String(i), msg: marker, msgFrom: null, msgDateTime: new Date(0).toISOString() } });
       await bus.close();
       await expect.poll(() => heard).toBe(50);

@@ -1,18 +1,22 @@
 /**
  * The realtime service as this site runs it — every feature, identity from the session
- * cookie — either attached to the web server (embedded mode) or, in split mode, alone on its
- * own port with a health check and a cluster adapter.
+ * cookie — either attached to the web server's HTTP server by the single-process entry
+ * (entry/main.ts), or, in split mode, alone on its own port with a health check and a cluster
+ * adapter (main.ts).
  */
 import { createServer, type Server } from 'node:http';
 import type { Database } from '@fso/db';
-import { chatHandlers, createRealtimeServer, gameHandlers, sessionResolver, type RealtimeDeps, type RealtimeServer } from '@fso/realtime';
+import { handshakeRefusal, healthAnswer, watchDatabase, type Config, type Logger } from '@fso/platform';
 import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
-import type { Config } from './config.ts';
-import { handshakeRefusal } from './csrf.ts';
-import { healthAnswer, watchDatabase } from './health.ts';
-import type { Logger } from './logging.ts';
+import { chatHandlers } from './chat.handlers.ts';
+import { gameHandlers } from './game.handlers.ts';
+import { sessionResolver } from './handshake.ts';
+import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from './realtime-server.ts';
 
-export function attachRealtime(httpServer: Server, config: Config, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
+/** What the realtime service reads of the config: nothing of the web's (OAuth, search, metrics …). */
+export type RealtimeConfig = Pick<Config, 'corsOrigins' | 'sessionSecret' | 'rateLimitFactor'>;
+
+export function attachRealtime(httpServer: Server, config: RealtimeConfig, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
     refuseHandshake: handshakeRefusal(config.corsOrigins),
@@ -27,8 +31,8 @@ export function attachRealtime(httpServer: Server, config: Config, database: Dat
   });
 }
 
-/** A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (health.ts), nothing else. */
-export function createRealtimeInstance(config: Config, database: Database, adapter: RealtimeDeps['adapter'], log: Logger): { httpServer: Server; close(): Promise<void> } {
+/** A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (platform's health.ts), nothing else. */
+export function createRealtimeInstance(config: RealtimeConfig, database: Database, adapter: RealtimeDeps['adapter'], log: Logger): { httpServer: Server; close(): Promise<void> } {
   const watch = watchDatabase(database, log);
   const httpServer = createServer((req, res) => {
     const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch) : null;

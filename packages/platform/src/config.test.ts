@@ -48,8 +48,8 @@ describe('configuration', () => {
   });
 
   it('stops the server process at start, naming the missing variable', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'server.ts'], {
-      cwd: new URL('..', import.meta.url).pathname,
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+      cwd: new URL('../../..', import.meta.url).pathname,
       env: { PATH: process.env.PATH, NODE_ENV: 'production' },
       encoding: 'utf8',
       timeout: 20_000,

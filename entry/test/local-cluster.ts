@@ -1,17 +1,20 @@
 /**
  * A cluster on one machine, for the multi-process tests (split-mode, cluster-faults) and the
  * e2e suite's cluster mode: a database of its own on a PostgreSQL server, the real entries
- * `web.ts` and `realtime.ts` started as child processes on loopback (2 realtime + 2 web, each
+ * `remix-app/web.ts` and `realtime/src/main.ts` started as child processes on loopback (2 realtime + 2 web, each
  * web forwarding to its own realtime instance), stopped or killed and started again on the
  * same port. Needs the web build (made here if missing). `startProcess` starts any such server
  * command (deploy/image.smoke.ts runs the image's commands with it, through `buildah run`).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import pg from 'pg';
+import { freePort } from '@fso/platform';
 
-const appDir = new URL('..', import.meta.url).pathname;
+const root = new URL('../..', import.meta.url).pathname;
+/** The two split-mode entries, from the repository's root. */
+export const WEB = 'remix-app/web.ts';
+export const REALTIME = 'realtime/src/main.ts';
 const SECRET = 'split-mode-test-secret-split-mode-test';
 /** Output kept per process for failure messages: the last this many chunks. */
 const LOG_CHUNKS = 2000;
@@ -30,13 +33,7 @@ export async function query<T extends pg.QueryResultRow>(url: string, text: stri
   }
 }
 
-export const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +47,7 @@ export interface ServerProcess {
 
 /** One process of the cluster. */
 export interface Service extends ServerProcess {
-  entry: 'web.ts' | 'realtime.ts';
+  entry: typeof WEB | typeof REALTIME;
   env: Record<string, string>;
 }
 
@@ -90,7 +87,7 @@ export async function startProcess(argv: string[], cwd: string, env: Record<stri
 export async function startService(entry: Service['entry'], env: Record<string, string>, port?: number): Promise<Service> {
   port ??= await freePort();
   const all = { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env };
-  return { entry, env, ...(await startProcess([process.execPath, '--import', 'tsx', entry], appDir, all, port)) };
+  return { entry, env, ...(await startProcess([process.execPath, '--import', 'tsx', entry], root, all, port)) };
 }
 
 /** Sends `signal` and resolves once the process has exited: its exit code and how long it took. */
@@ -119,14 +116,14 @@ export interface Cluster {
  * at `serverUrl`; `env` goes to every process (e.g. REDIS_URL, or the e2e server's settings).
  */
 export async function startCluster(serverUrl: string, prefix: string, env: Record<string, string> = {}): Promise<Cluster> {
-  if (!existsSync(`${appDir}build/server/index.js`) && spawnSync('npm', ['run', 'build'], { cwd: appDir, stdio: 'ignore' }).status !== 0) {
+  if (!existsSync(`${root}remix-app/build/server/index.js`) && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) {
     throw new Error('npm run build failed');
   }
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   await query(serverUrl, `CREATE DATABASE ${name}`);
   const all = { ...env, DATABASE_URL: withDatabase(serverUrl, name) };
-  const realtimes = (await Promise.all([startService('realtime.ts', all), startService('realtime.ts', all)])) as [Service, Service];
-  const webs = (await Promise.all(realtimes.map((rt) => startService('web.ts', { ...all, REALTIME_URL: rt.base })))) as [Service, Service];
+  const realtimes = (await Promise.all([startService(REALTIME, all), startService(REALTIME, all)])) as [Service, Service];
+  const webs = (await Promise.all(realtimes.map((rt) => startService(WEB, { ...all, REALTIME_URL: rt.base })))) as [Service, Service];
   const cluster: Cluster = {
     databaseUrl: all.DATABASE_URL,
     realtimes,

@@ -9,9 +9,9 @@
  * Needs PostgreSQL 15's binaries and root (skipped without them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carries, connected, eventually, open, signUp, type Client } from './cluster.test-support.ts';
-import { freePort, sleep, startCluster, type Cluster } from './local-cluster.ts';
-import { canRunPostgres, throwawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { carries, connected, eventually, open, signUp, type Client } from './test/cluster.test-support.ts';
+import { freePort, sleep, startCluster, type Cluster } from './test/local-cluster.ts';
+import { canRunPostgres, throwawayPostgres, type ThrowawayPostgres } from './test/throwaway-postgres.ts';
 
 if (!canRunPostgres) console.info('Database fault test skipped: needs /usr/lib/postgresql/15/bin and root.');
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Game, JoinChatResult } from '@fso/shared';
-import { carries, connected, eventually, open, post, serverUrl, signUp, startCluster, until, type Client, type Cluster, type Received } from './cluster.test-support.ts';
+import { carries, connected, eventually, open, post, serverUrl, signUp, startCluster, until, type Client, type Cluster, type Received } from './test/cluster.test-support.ts';
 
 const shipsOn = (board: unknown[][]) => board.flat().filter((c) => c === 'SHIP').length;
 

@@ -1,32 +1,31 @@
 /**
  * Entry point of the single process (`npm start`): read config, open and migrate the
  * database, seed demo content on an empty one, then serve screens, REST and Socket.IO on one
- * port: from this process, or with DATABASE_URL from WEB_CONCURRENCY web processes
- * (server/web-processes.ts). Split mode has its own entries: web.ts and realtime.ts.
+ * port: from this process (the web server with the realtime service attached to it), or with
+ * DATABASE_URL from WEB_CONCURRENCY web processes and one realtime process (web-processes.ts).
+ * The only module that imports both remix-app and realtime (docs/decisions/0030). Split mode
+ * has the two sides' own entries: remix-app/web.ts and realtime/src/main.ts.
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
-import { createWebServer } from './server/app.ts';
-import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
-import { createLogger } from './server/logging.ts';
-import { seedDemo } from './server/seed.ts';
-import { createSemanticService, modelThreads } from './server/semantic/service.ts';
-import { stopOnSignal } from './server/shutdown.ts';
+import { boot, stopOnSignal } from '@fso/platform';
+import { attachRealtime } from '@fso/realtime';
+import { createWebServer } from '../remix-app/server/app.ts';
+import { seedDemo } from '../remix-app/server/seed.ts';
+import { createSemanticService, modelThreads } from '../remix-app/server/semantic/service.ts';
+import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
-const config = readConfig('all');
-const logger = createLogger({ level: config.logLevel });
-
-// DATA_DIR is relative to where the site was started; build output is relative to this folder.
+const { config, logger, database } = await boot('all');
+// DATA_DIR is relative to where the site was started; build output is relative to remix-app/.
 const dataDir = resolve(config.dataDir);
-process.chdir(new URL('.', import.meta.url).pathname);
+process.chdir(new URL('../remix-app/', import.meta.url).pathname);
 
-const database = await openMigrated(config, dataDir);
 if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
 
 if (config.webConcurrency > 1 && !dev) {
   await database.close();
-  const { runWebProcesses } = await import('./server/web-processes.ts');
+  const { runWebProcesses } = await import('./web-processes.ts');
   await runWebProcesses(config, logger);
 } else {
   await serve();
@@ -47,7 +46,13 @@ async function serve() {
 
   // The worker embeds queued questions in the background; the model loads on its first job.
   const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
-  const server = createWebServer({ config, database, logger, semantic, build, before, dev });
+  const sockets = {
+    attach: (httpServer: Parameters<typeof attachRealtime>[0]) => {
+      const realtime = attachRealtime(httpServer, config, database);
+      return { publisher: realtime.publisher, connected: () => realtime.io.of('/').sockets.size, close: () => realtime.close() };
+    },
+  };
+  const server = createWebServer({ config, database, logger, semantic, build, before, dev, sockets });
   server.httpServer.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
     logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);

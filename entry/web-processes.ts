@@ -7,12 +7,10 @@
  * started again; SIGTERM/SIGINT stop them all gracefully.
  */
 import cluster from 'node:cluster';
-import type { Config } from './config.ts';
-import { freePort } from './local-cluster.ts';
-import type { Logger } from './logging.ts';
-import { SHUTDOWN_DEADLINE_MS, stopOnSignal } from './shutdown.ts';
+import { freePort, SHUTDOWN_DEADLINE_MS, stopOnSignal, type Config, type Logger } from '@fso/platform';
 
-type Entry = 'web.ts' | 'realtime.ts';
+/** The two split-mode entries, from this folder. */
+type Entry = '../remix-app/web.ts' | '../realtime/src/main.ts';
 
 /** Before starting a dead process again, so a process that cannot start does not spin. */
 const RESTART_DELAY_MS = 1000;
@@ -23,7 +21,7 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
   let stopping = false;
 
   const start = (entry: Entry, env: Record<string, string>) => {
-    cluster.setupPrimary({ exec: new URL(`../${entry}`, import.meta.url).pathname });
+    cluster.setupPrimary({ exec: new URL(entry, import.meta.url).pathname });
     roles.set(cluster.fork(env).id, { entry, env });
   };
   cluster.on('exit', (worker, code, signal) => {
@@ -34,8 +32,8 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
     setTimeout(() => start(role.entry, role.env), RESTART_DELAY_MS);
   });
 
-  start('realtime.ts', { PORT: String(realtimePort), HOST: '127.0.0.1' });
-  for (let i = 0; i < config.webConcurrency; i++) start('web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
+  start('../realtime/src/main.ts', { PORT: String(realtimePort), HOST: '127.0.0.1' });
+  for (let i = 0; i < config.webConcurrency; i++) start('../remix-app/web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
   logger.info(`Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`);
 
   stopOnSignal(async () => {

@@ -1,0 +1,13 @@
+/**
+ * Public surface of @fso/platform: the process plumbing both entries (web, realtime) and the
+ * single process share: config, JSON logger, boot, graceful shutdown, health, origin checks and
+ * the cluster bus's publisher. No Remix, no Express, no Socket.IO server.
+ */
+export * from './boot.ts';
+export * from './bus.ts';
+export * from './config.ts';
+export * from './health.ts';
+export * from './logging.ts';
+export * from './origin.ts';
+export * from './shutdown.ts';
+export * from './loopback.ts';
