@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm start`: installs dependencies when missing, builds the web app when its sources are
- * newer than the build, then runs the site (web + realtime in one process, embedded database
- * unless DATABASE_URL is set). Plain Node, no dependencies, so it runs on a fresh clone.
+ * `npm start`: installs dependencies when missing, builds the web app when its sources (the
+ * screens, or the shared, core or game-engine packages) are newer than the build, then runs
+ * the site through entry/main.ts (web + realtime in one process, embedded database unless
+ * DATABASE_URL is set). Plain Node, no dependencies, so it runs on a fresh clone.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -32,7 +33,9 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 }
 
 const serverBuild = join(root, 'remix-app/build/server/index.js');
-const sources = Math.max(newest(join(root, 'remix-app/app')), newest(join(root, 'packages/shared/src')));
+// Everything the bundles are built from: the screens, and the packages they import (the game
+// rules run in the browser too, so a changed rule must never ship in a stale client bundle).
+const sources = Math.max(...['remix-app/app', 'packages/shared/src', 'packages/core/src', 'game-engine/src'].map((dir) => newest(join(root, dir))));
 if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {
   console.log('Building the web app…');
   run('npm', ['run', 'build']);
