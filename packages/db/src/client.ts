@@ -14,7 +14,14 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `execute` answers on either driver: node-postgres and PGlite both carry the rows. */
+export interface RowsResult<Row> {
+  rows: Row[];
+}
+interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 
 export interface Database {
   db: Db;
@@ -78,7 +85,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // A lost connection is reported by the query that used it; the next query reconnects.
     guardPool(pool);
     pool.on('connect', prepareStatements);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db: Db = drizzlePg({ client: pool, schema });
     return {
       db,
       kind: 'postgres',
@@ -104,7 +111,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     parsers: { [types.BYTEA]: bytea },
   });
   await pglite.waitReady;
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client: pglite, schema });
   return {
     db,
     kind: 'pglite',
