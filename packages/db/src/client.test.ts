@@ -13,7 +13,8 @@ afterAll(() => database?.close());
 
 describe.skipIf(!serverUrl)('node-postgres connections', () => {
   it('prepare a parameterised statement once per connection and reuse it', async () => {
-    const client = await database.pool!.connect();
+    if (database.kind !== 'postgres') throw new Error('TEST_DATABASE_URL gives a PostgreSQL test database');
+    const client = await database.pool.connect();
     try {
       const count = async () =>
         Number((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fso\\_%'`)).rows[0]!.n);
