@@ -7,7 +7,7 @@
  */
 import * as engine from '@fso/game-engine';
 import { findGame, insertGame, listGames, rewriteGamesOf, runningGameIdsOf, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
-import { MSG, moveSchemas, parseWith, rooms, type EventPublisher, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import { MSG, moveSchemas, namesActor, parseWith, rooms, type EventPublisher, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
 import { cryptoRng } from './crypto-rng.ts';
 import { changeGameRow } from './game-rows.ts';
 
@@ -23,8 +23,6 @@ type Refusal = { status: number; error: string };
 const refuse = (status: number, error: string) => ({ ok: false, status, error }) as const;
 
 const stateOf = (row: GameRow) => row.state as engine.GameState;
-
-const samePlayer = (actor: string, playerID: string) => actor.toLowerCase() === playerID.trim().toLowerCase();
 
 /** The game as `viewer` (a username, or null for nobody in particular) may see it. */
 export function gameFor(row: GameRow, viewer: string | null): Game {
@@ -73,7 +71,7 @@ export async function createGame(deps: GameDeps, actor: string, gameType: GameTy
 type SeatRule = (state: engine.GameState, player: string) => engine.Result<engine.GameState>;
 
 async function changeSeat(deps: GameDeps, actor: string, input: { gameID: string; playerID: string }, rule: SeatRule): Promise<GameOutcome> {
-  if (!samePlayer(actor, input.playerID)) return refuse(403, MSG.notAllowed);
+  if (!namesActor(actor, input.playerID)) return refuse(403, MSG.notAllowed);
   const change = await changeGameRow(deps.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor), 409));
   return settle(deps, change, actor);
 }
@@ -114,7 +112,7 @@ export async function makeMove(
   actor: string,
   payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
 ): Promise<GameOutcome> {
-  if (!samePlayer(actor, payload.move.playerID)) return refuse(403, MSG.notAllowed);
+  if (!namesActor(actor, payload.move.playerID)) return refuse(403, MSG.notAllowed);
   const change = await changeGameRow<Refusal>(deps.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);
