@@ -4,14 +4,13 @@
  * title numbered), each with its original's vector plus a little noise, written directly so no
  * model time is spent. A site already at size is left as it is.
  */
-import type { Database } from '@fso/db';
+import { rows, type Database } from '@fso/db';
 
 const BATCH = 2000;
 
 /** Adds copies until the site has `target` questions; returns how many were added. */
 export async function growWithCopies(database: Database, target: number, onProgress: (questions: number) => void = () => {}): Promise<number> {
-  const { rows } = (await database.db.execute('SELECT count(*)::int AS n FROM questions' as never)) as unknown as { rows: { n: number }[] };
-  const have = rows[0]!.n;
+  const have = (await rows<{ n: number }>(database.db, 'SELECT count(*)::int AS n FROM questions'))[0]!.n;
   for (let n = have; n < target; ) {
     const batch = Math.min(BATCH, target - n);
     // Copies of real questions, cycling; the trigger's jobs are dropped, the vector is written here.

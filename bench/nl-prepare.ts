@@ -8,7 +8,7 @@
  * an embedded database can't be read while its server runs) and the seconds each step took.
  */
 import { resolve } from 'node:path';
-import { countEmbeddingJobs, migrate, openDatabase, semanticModelDate } from '@fso/db';
+import { countEmbeddingJobs, migrate, openDatabase, rows as rowsOf, semanticModelDate } from '@fso/db';
 import { importStackExchange } from '../remix-app/server/import/stackexchange.ts';
 import { embedQueued } from '../remix-app/server/semantic/embed-queue.ts';
 import { LSA_MODEL_NAME } from '../remix-app/server/semantic/lsa.ts';
@@ -18,7 +18,7 @@ import { growWithCopies } from './nl-grow.ts';
 const target = Number(process.argv[2] ?? 100_000);
 const dump = resolve(new URL('.', import.meta.url).pathname, '../../shared/data/quantumcomputing.stackexchange.com');
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
-const rows = async <T>(text: string) => ((await database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+const rows = <T extends Record<string, unknown>>(text: string) => rowsOf<T>(database.db, text);
 const count = async (text: string) => (await rows<{ n: number }>(text))[0]!.n;
 const seconds: Record<string, number> = {};
 /** Runs a step and records how long it took. */

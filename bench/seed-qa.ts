@@ -9,7 +9,7 @@
  * Prints on stdout, as JSON, the id range, the largest question and one without answers.
  */
 import { resolve } from 'node:path';
-import { migrate, openDatabase } from '@fso/db';
+import { migrate, openDatabase, rows } from '@fso/db';
 import { importStackExchange } from '../remix-app/server/import/stackexchange.ts';
 
 const target = Number(process.argv[2] ?? 100_000);
@@ -19,7 +19,7 @@ const started = Date.now();
 const log = (what: string) => console.error(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${what}`);
 
 await migrate(database);
-const one = async (sql: string) => ((await database.db.execute(sql as never)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+const one = async (sql: string) => (await rows<Record<string, number>>(database.db, sql))[0]!;
 
 /** Imports the dump and adds copies of it up to the target (only run when the data set is smaller). */
 async function grow() {

@@ -5,7 +5,7 @@
  * Messages and chat updates themselves are published by the web side once committed.
  */
 import { isChatParticipant, type Database } from '@fso/db';
-import { idSchema, MSG, rooms, type JoinChatResult } from '@fso/shared';
+import { MSG, parseId, rooms, type JoinChatResult } from '@fso/shared';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 export function chatHandlers(database: Database): RealtimeFeature {
@@ -14,11 +14,11 @@ export function chatHandlers(database: Database): RealtimeFeature {
       const reply = (result: JoinChatResult) => {
         if (typeof ack === 'function') ack(result);
       };
-      const chatId = idSchema.safeParse(rawId);
-      if (!chatId.success) return reply({ ok: false, error: MSG.chatNotFound });
+      const chatId = parseId(rawId);
+      if (chatId === null) return reply({ ok: false, error: MSG.chatNotFound });
       try {
-        if (!(await isChatParticipant(database.db, Number(chatId.data), Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
-        await socket.join(rooms.chat(chatId.data));
+        if (!(await isChatParticipant(database.db, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
+        await socket.join(rooms.chat(chatId));
         reply({ ok: true });
       } catch {
         reply({ ok: false, error: MSG.unavailable });
@@ -26,8 +26,8 @@ export function chatHandlers(database: Database): RealtimeFeature {
     });
 
     socket.on('leaveChat', async (rawId) => {
-      const chatId = idSchema.safeParse(rawId);
-      if (chatId.success) await socket.leave(rooms.chat(chatId.data));
+      const chatId = parseId(rawId);
+      if (chatId !== null) await socket.leave(rooms.chat(chatId));
     });
   };
 }

@@ -5,13 +5,13 @@
  * socket only, naming its player. Identity is the handshake's, never the payload's.
  */
 import type { Database } from '@fso/db';
-import { idSchema, makeMoveSchema, MSG, parseWith, rooms } from '@fso/shared';
+import { makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
 import { findGameFor, makeMove } from '@fso/core';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
-  const id = parseWith(idSchema, (raw as { gameID?: unknown } | null)?.gameID);
-  return id.ok ? id.data : null;
+  const id = parseId((raw as { gameID?: unknown } | null)?.gameID);
+  return id === null ? null : String(id);
 };
 
 export function gameHandlers(database: Database): RealtimeFeature {
@@ -30,14 +30,14 @@ export function gameHandlers(database: Database): RealtimeFeature {
     socket.on(
       'joinGame',
       guarded(async (raw) => {
-        const id = parseWith(idSchema, raw);
-        if (!id.ok) return void gameError(null, id.error);
+        const id = parseId(raw);
+        if (id === null) return void gameError(null, MSG.invalidId);
         // Join first, then read: an update stored in between still reaches this socket.
-        await socket.join(rooms.game(id.data));
-        const game = await findGameFor(db, Number(id.data), player);
+        await socket.join(rooms.game(id));
+        const game = await findGameFor(db, id, player);
         if (!game) {
-          await socket.leave(rooms.game(id.data));
-          return void gameError(id.data, MSG.gameNotFound);
+          await socket.leave(rooms.game(id));
+          return void gameError(String(id), MSG.gameNotFound);
         }
         socket.emit('gameUpdate', { gameInstance: game });
       }),
@@ -46,8 +46,8 @@ export function gameHandlers(database: Database): RealtimeFeature {
     socket.on(
       'leaveGame',
       guarded(async (raw) => {
-        const id = parseWith(idSchema, raw);
-        if (id.ok) await socket.leave(rooms.game(id.data));
+        const id = parseId(raw);
+        if (id !== null) await socket.leave(rooms.game(id));
       }),
     );
 

@@ -3,12 +3,9 @@
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
-import { sql } from 'drizzle-orm';
-import { createUser, insertAnswer, insertComment, insertQuestion, schema, updateBiography, type Database, type Db } from '@fso/db';
+import { createUser, insertAnswer, insertComment, insertQuestion, seedIfEmpty, updateBiography, type Database, type Db } from '@fso/db';
 import { renderMarkdown } from '../app/services/markdown.server.ts';
 import { hashPassword } from '../app/services/passwords.server.ts';
-
-const SEED_LOCK_ID = 727_002;
 
 export const DEMO_PASSWORD = 'fakestack123';
 export const DEMO_USERS = [
@@ -18,18 +15,14 @@ export const DEMO_USERS = [
 ];
 
 /**
- * Seeds only when there are no users at all, so it never touches real data. Several web
- * processes may start together on one empty database: the seeding is one transaction under an
- * advisory lock, so one of them seeds and the others then find the users.
+ * Seeds only when there are no users at all, so it never touches real data; of several web
+ * processes starting together on one empty database, one seeds (packages/db's `seedIfEmpty`).
  */
 export function seedDemo(database: Database): Promise<boolean> {
-  return database.db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
-    return (await tx.$count(schema.users)) === 0 && (await seedEmpty(tx));
-  });
+  return seedIfEmpty(database.db, seedEmpty);
 }
 
-async function seedEmpty(db: Db): Promise<true> {
+async function seedEmpty(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const ids: number[] = [];
   for (const demo of DEMO_USERS) {
@@ -52,7 +45,6 @@ async function seedEmpty(db: Db): Promise<true> {
         });
     }
   }
-  return true;
 }
 
 const DEMO_QUESTIONS: { by: number; question: { title: string; text: string; tags: string[] }; answers: { by: number; text: string; comment?: string }[] }[] = [

@@ -14,22 +14,30 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** What `execute` answers on either driver: node-postgres and PGlite both carry the rows. */
+export interface RowsResult<Row> {
+  rows: Row[];
+}
+interface RowsResultHKT extends PgQueryResultHKT {
+  type: RowsResult<this['row']>;
+}
+export type Db = PgDatabase<RowsResultHKT, Schema>;
 
-export interface Database {
+interface OpenDatabase {
   db: Db;
-  kind: 'pglite' | 'postgres';
   /** Runs raw SQL text (several statements allowed); for migrations and test set-up. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
-  /** The PGlite instance in embedded mode (tests clone its data directory). */
-  pglite?: PGlite;
-  pool?: pg.Pool;
 }
 
-export type DatabaseConfig =
-  | { url: string; poolSize?: number }
-  | { dataDir?: string; loadDataDir?: Blob | File };
+/** An open database, by driver: embedded PGlite (tests clone its data directory) or a server's pool. */
+export type Database = EmbeddedDatabase | ServerDatabase;
+export type EmbeddedDatabase = OpenDatabase & { kind: 'pglite'; pglite: PGlite };
+export type ServerDatabase = OpenDatabase & { kind: 'postgres'; pool: pg.Pool };
+
+export type ServerConfig = { url: string; poolSize?: number };
+export type EmbeddedConfig = { dataDir?: string; loadDataDir?: Blob | File };
+export type DatabaseConfig = ServerConfig | EmbeddedConfig;
 
 // Dates come back as JS Dates, bigint ids as numbers (identity values stay far below 2^53).
 pg.types.setTypeParser(20, (v: string) => Number(v));
@@ -71,24 +79,29 @@ export function guardPool(pool: pg.Pool, onError: (error: Error) => void = () =>
   return pool;
 }
 
-export async function openDatabase(config: DatabaseConfig): Promise<Database> {
-  if ('url' in config) {
-    // A server that is down answers at once; one that is unreachable must not hold a request forever.
-    const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000 });
-    // A lost connection is reported by the query that used it; the next query reconnects.
-    guardPool(pool);
-    pool.on('connect', prepareStatements);
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return {
-      db,
-      kind: 'postgres',
-      pool,
-      exec: async (text) => {
-        await pool.query(text);
-      },
-      close: () => pool.end(),
-    };
-  }
+export function openDatabase(config: DatabaseConfig): Promise<Database> {
+  return 'url' in config ? openServerDatabase(config) : openEmbeddedDatabase(config);
+}
+
+export async function openServerDatabase(config: ServerConfig): Promise<ServerDatabase> {
+  // A server that is down answers at once; one that is unreachable must not hold a request forever.
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  // A lost connection is reported by the query that used it; the next query reconnects.
+  guardPool(pool);
+  pool.on('connect', prepareStatements);
+  const db: Db = drizzlePg({ client: pool, schema });
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<EmbeddedDatabase> {
   // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
   // mode serves small sites, and the OS page cache still holds the data files.
   // PGlite's own bytea parser calls parseInt per byte: loading 20k stored vectors took seconds.
@@ -104,7 +117,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     parsers: { [types.BYTEA]: bytea },
   });
   await pglite.waitReady;
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Db;
+  const db: Db = drizzlePglite({ client: pglite, schema });
   return {
     db,
     kind: 'pglite',

@@ -26,3 +26,6 @@ export * from './queries/notifications.ts';
 export * from './queries/tag-suggestions.ts';
 export * from './queries/search-excerpts.ts';
 export * from './queries/related.ts';
+export { rows, type Row, type Tx } from './queries/sql-rows.ts';
+export * from './queries/import.ts';
+export * from './queries/seeding.ts';

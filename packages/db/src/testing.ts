@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, type Database } from './client.ts';
+import { openDatabase, openEmbeddedDatabase, type Database } from './client.ts';
 import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
 
 // One template per checkout, so that two checkouts testing against one server do not drop each
@@ -56,9 +56,9 @@ export async function prepareTemplate(): Promise<void> {
 async function preparePgliteTemplate(): Promise<void> {
   const path = pgliteTemplatePath();
   if (existsSync(path)) return;
-  const template = await openDatabase({});
+  const template = await openEmbeddedDatabase({});
   await migrate(template);
-  const dump = await template.pglite!.dumpDataDir('none');
+  const dump = await template.pglite.dumpDataDir('none');
   await template.close();
   const partial = `${path}.${process.pid}`;
   await writeFile(partial, Buffer.from(await dump.arrayBuffer()));

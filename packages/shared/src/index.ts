@@ -19,3 +19,4 @@ export * from './writing-help.ts';
 export * from './highlight.ts';
 export * from './limits.ts';
 export * from './theme.schemas.ts';
+export * from './actor.ts';

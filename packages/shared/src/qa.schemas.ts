@@ -61,7 +61,14 @@ export const questionFormSchema = z.object({
 export const answerFormSchema = z.object({ text: answerTextSchema });
 export const commentFormSchema = z.object({ text: commentTextSchema });
 
+/** A row id (path segment, field or event payload): digits, no leading zero, below 2^53. */
 export const idSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: MSG.invalidId }).regex(/^[1-9]\d{0,14}$/, MSG.invalidId));
+
+/** The one id parser: the id as a number, or null when `raw` is not one (each caller answers its own 4xx). */
+export function parseId(raw: unknown): number | null {
+  const parsed = idSchema.safeParse(raw);
+  return parsed.success ? Number(parsed.data) : null;
+}
 
 const username = (message: string) => z.string({ error: message }).trim().min(1, message);
 

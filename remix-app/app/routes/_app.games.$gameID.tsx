@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { moverOf } from '@fso/game-engine';
 import { findGameFor, joinGame, leaveGame, makeMove } from '@fso/core';
-import { idSchema, makeMoveSchema, MSG, parseWith, type Game, type GameMove } from '@fso/shared';
+import { makeMoveSchema, MSG, parseId, parseWith, type Game, type GameMove } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
 import { GameFacts } from '~/components/games/GameFacts.tsx';
@@ -21,9 +21,9 @@ import { outcomeOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 function gameIdOf(raw: string | undefined): string {
-  const parsed = parseWith(idSchema, raw);
-  if (!parsed.ok) throw new Response(MSG.gameNotFound, { status: 404 });
-  return parsed.data;
+  const id = parseId(raw);
+  if (id === null) throw new Response(MSG.gameNotFound, { status: 404 });
+  return String(id);
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

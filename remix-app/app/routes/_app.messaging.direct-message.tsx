@@ -9,7 +9,7 @@ import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type Load
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { listUsers } from '@fso/db';
-import { chatMessageFormSchema, chatSchema, chatUpdateSchema, idSchema, MSG, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
+import { chatMessageFormSchema, chatSchema, chatUpdateSchema, MSG, parseId, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { MessageForm } from '~/components/messaging/MessageForm.tsx';
 import { MessageList } from '~/components/messaging/MessageList.tsx';
@@ -29,10 +29,10 @@ const PATH = '/messaging/direct-message';
 async function selectedChat(context: AppLoadContext, actor: SessionUser, url: URL): Promise<Outcome<{ chat: Chat; older: string | null; paged: boolean }> | null> {
   const raw = url.searchParams.get('chat');
   if (raw === null) return null;
-  const id = parseWith(idSchema, raw);
-  if (!id.ok) return { ok: false, status: 404, error: MSG.chatNotFound };
+  const id = parseId(raw);
+  if (id === null) return { ok: false, status: 404, error: MSG.chatNotFound };
   const { before, limit } = requestedMessagePage(url);
-  const opened = await openChat(context, actor, Number(id.data), { before, limit });
+  const opened = await openChat(context, actor, id, { before, limit });
   if (!opened.ok) return opened;
   const first = opened.value.chat.messages[0];
   return { ok: true, value: { chat: opened.value.chat, older: opened.value.more && first ? first._id : null, paged: before !== undefined } };

@@ -1,6 +1,6 @@
 /** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { answerFormSchema, fieldErrors, idSchema, parseWith } from '@fso/shared';
+import { answerFormSchema, fieldErrors, parseId } from '@fso/shared';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
@@ -9,9 +9,9 @@ import { requirePageUser } from '~/services/session.server.ts';
 
 /** Without a usable id the user goes home, where "Question ID is missing." is shown. */
 function questionId(raw: string | undefined): number {
-  const parsed = parseWith(idSchema, raw);
-  if (!parsed.ok) throw redirect('/home?notice=question-id-missing');
-  return Number(parsed.data);
+  const id = parseId(raw);
+  if (id === null) throw redirect('/home?notice=question-id-missing');
+  return id;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

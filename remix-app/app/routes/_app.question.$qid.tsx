@@ -10,7 +10,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { ANSWER_SORTS, commentFormSchema, counted, idSchema, MSG, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
+import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
@@ -31,9 +31,9 @@ import { relatedQuestions } from '~/services/related.server.ts';
 import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
-  const parsed = parseWith(idSchema, raw);
-  if (!parsed.ok) throw new Response(MSG.questionNotFound, { status: 404 });
-  return Number(parsed.data);
+  const id = parseId(raw);
+  if (id === null) throw new Response(MSG.questionNotFound, { status: 404 });
+  return id;
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

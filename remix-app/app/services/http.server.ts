@@ -4,7 +4,7 @@
  * their size: server/body-limit.ts).
  */
 import type { z } from 'zod';
-import { idSchema, MSG, parseWith } from '@fso/shared';
+import { MSG, parseId, parseWith } from '@fso/shared';
 
 export function textError(status: number, message: string, headers?: HeadersInit): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
@@ -52,9 +52,9 @@ export function methodNotAllowed({ request }: { request: Request }): Response {
 
 /** A numeric id from a path or field; throws 400 when it is not one. */
 export function requireId(raw: unknown): number {
-  const parsed = parseWith(idSchema, raw);
-  if (!parsed.ok) throw textError(400, MSG.invalidId);
-  return Number(parsed.data);
+  const id = parseId(raw);
+  if (id === null) throw textError(400, MSG.invalidId);
+  return id;
 }
 
 /** Offset paging from `?offset=` (or the screens' `?page=`), bounded. */

@@ -8,12 +8,12 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
-import { messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import { messagePageQuerySchema, MSG, namesActor, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
 import { pageLimit, textError } from './http.server.ts';
 import { overLimit } from './rate-limit.server.ts';
 import { announceUnread } from './notifications.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
-import { claimsActor, type SessionUser } from './session.server.ts';
+import type { SessionUser } from './session.server.ts';
 
 interface MessageInput {
   msg: string;
@@ -46,7 +46,7 @@ function publishChat(context: AppLoadContext, payload: ChatUpdatePayload) {
 }
 
 export async function postRoomMessage(context: AppLoadContext, actor: SessionUser, input: MessageInput): Promise<Outcome<Message>> {
-  if (!claimsActor(actor, input.msgFrom)) return fail(403, MSG.notAllowed);
+  if (!namesActor(actor.username, input.msgFrom)) return fail(403, MSG.notAllowed);
   const limited = await throttle(context, actor);
   if (limited) return limited;
   const msg = await db.addRoomMessage(context.database.db, author(actor), input.msg);
@@ -55,7 +55,7 @@ export async function postRoomMessage(context: AppLoadContext, actor: SessionUse
 }
 
 export async function chatsOf(context: AppLoadContext, actor: SessionUser, username: string, page: { limit: number; offset: number }): Promise<Outcome<{ chats: Chat[]; total: number }>> {
-  if (!claimsActor(actor, username)) return fail(403, MSG.notAllowed);
+  if (!namesActor(actor.username, username)) return fail(403, MSG.notAllowed);
   return { ok: true, value: await db.listChatsOf(context.database.db, actor.userId, page) };
 }
 
@@ -72,9 +72,9 @@ export async function openChat(context: AppLoadContext, actor: SessionUser, chat
  * unless the pair already has one, which is returned instead. First messages are appended.
  */
 export async function startChat(context: AppLoadContext, actor: SessionUser, input: { participants: string[]; messages: MessageInput[] }): Promise<Outcome<Chat>> {
-  const others = input.participants.filter((name) => !claimsActor(actor, name));
+  const others = input.participants.filter((name) => !namesActor(actor.username, name));
   if (others.length === 0) return fail(400, MSG.selectUser);
-  if (others.length === input.participants.length || input.messages.some((m) => !claimsActor(actor, m.msgFrom))) return fail(403, MSG.notAllowed);
+  if (others.length === input.participants.length || input.messages.some((m) => !namesActor(actor.username, m.msgFrom))) return fail(403, MSG.notAllowed);
   const other = others[0] ? await db.findUser(context.database.db, others[0]) : null;
   if (!other) return fail(404, MSG.userNotFound);
   if (input.messages.length > 0) {
@@ -97,7 +97,7 @@ export async function startChat(context: AppLoadContext, actor: SessionUser, inp
 }
 
 export async function postChatMessage(context: AppLoadContext, actor: SessionUser, chatId: number, input: MessageInput): Promise<Outcome<Message>> {
-  if (!claimsActor(actor, input.msgFrom)) return fail(403, MSG.notAllowed);
+  if (!namesActor(actor.username, input.msgFrom)) return fail(403, MSG.notAllowed);
   const access = await participantsFor(context, actor, chatId);
   if (!access.ok) return access;
   const limited = await throttle(context, actor);

@@ -161,9 +161,9 @@ describe('editing', () => {
     expect(edited.status).toBe(200);
     expect(edited.json()).toMatchObject({ _id: qid, title: 'After the edit', text: 'Now **bold**', tags: [{ name: 'edited' }, { name: 'votes' }], editedAt: expect.any(String) });
     expect(edited.recorded.events.map((e) => e.event)).toEqual(['questionUpdate']);
-    const html = (await database.db.execute(`SELECT html FROM questions WHERE id = ${Number(qid)}`)) as unknown as { rows: { html: string }[] };
+    const html = await database.db.execute<{ html: string }>(`SELECT html FROM questions WHERE id = ${Number(qid)}`);
     expect(html.rows[0]!.html).toContain('<strong>bold</strong>');
-    const jobs = (await database.db.execute(`SELECT count(*)::int AS n FROM embedding_jobs WHERE question_id = ${Number(qid)}`)) as unknown as { rows: { n: number }[] };
+    const jobs = await database.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM embedding_jobs WHERE question_id = ${Number(qid)}`);
     expect(jobs.rows[0]!.n).toBe(1);
 
     const revisions = await call(questionRevisions.loader as Handler, { as: 'carol', method: 'GET', params });

@@ -40,7 +40,7 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; path?
   return { status: response.status, text: await response.text(), retryAfter: response.headers.get('Retry-After') };
 }
 
-const count = async (table: string) => Number(((await database.db.execute(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))) as unknown as { rows: { n: number }[] }).rows[0]!.n);
+const count = async (table: string) => Number((await database.db.execute<{ n: number }>(sql.raw(`SELECT count(*)::int AS n FROM ${table}`))).rows[0]!.n);
 
 /** Calls `send` until the limit; the next call must be 429 with Retry-After and must not write. */
 async function expectLimited(limit: number, send: () => Promise<{ status: number; text: string; retryAfter: string | null }>, table?: string) {

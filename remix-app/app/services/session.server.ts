@@ -42,11 +42,6 @@ export async function requirePageUser(request: Request, context: AppLoadContext)
   return user;
 }
 
-/** False when a name in a payload (askedBy, ansBy, msgFrom, username…) is not the actor's: 403. */
-export function claimsActor(actor: SessionUser, claimed: string | undefined): boolean {
-  return claimed === undefined || actor.username.toLowerCase() === claimed.toLowerCase();
-}
-
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function startSession(context: AppLoadContext, userId: number): Promise<string> {
   const session = await createSession(context.database.db, userId);

@@ -1,10 +1,10 @@
 /** The REST vote paths differ only in the post and the vote's sign; these are their actions. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { answerVoteBodySchema, MSG, voteBodySchema } from '@fso/shared';
+import { answerVoteBodySchema, MSG, namesActor, voteBodySchema } from '@fso/shared';
 import { readJson, requireMethod, textError } from './http.server.ts';
 import { voteAnswer, voteQuestion } from './votes.server.ts';
 import { respond } from './respond.server.ts';
-import { claimsActor, requireApiUser } from './session.server.ts';
+import { requireApiUser } from './session.server.ts';
 
 /** POST /question/upvoteQuestion, downvoteQuestion {qid, username} → {upVotes, downVotes}. */
 export function voteAction(value: 1 | -1) {
@@ -12,7 +12,7 @@ export function voteAction(value: 1 | -1) {
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, voteBodySchema);
-    if (!claimsActor(actor, body.username)) return textError(403, MSG.notAllowed);
+    if (!namesActor(actor.username, body.username)) return textError(403, MSG.notAllowed);
     return respond(await voteQuestion(context, actor, Number(body.qid), value), (v) => v);
   };
 }

@@ -8,7 +8,7 @@
  */
 import * as engine from '@fso/game-engine';
 import { findGame, insertGame, listGames, rewriteGamesOf, runningGameIdsOf, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
-import { MSG, moveSchemas, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import { MSG, moveSchemas, namesActor, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Failure, type FailureKind, type Result } from '../result.ts';
 import { cryptoRng } from './crypto-rng.ts';
@@ -18,8 +18,6 @@ import { changeGameRow } from './game-rows.ts';
 export type GamePorts = Pick<Ports, 'db' | 'events' | 'rng'>;
 
 const stateOf = (row: GameRow) => row.state as engine.GameState;
-
-const samePlayer = (actor: string, playerID: string) => actor.toLowerCase() === playerID.trim().toLowerCase();
 
 /** The game as `viewer` (a username, or null for nobody in particular) may see it. */
 export function gameFor(row: GameRow, viewer: string | null): Game {
@@ -71,7 +69,7 @@ type SeatRule = (state: engine.GameState, player: string) => engine.Result<engin
 export type SeatChange = (ports: GamePorts, actor: string, input: { gameID: string; playerID: string }) => Promise<Result<Game>>;
 
 async function changeSeat(ports: GamePorts, actor: string, input: { gameID: string; playerID: string }, rule: SeatRule): Promise<Result<Game>> {
-  if (!samePlayer(actor, input.playerID)) return fail('forbidden', MSG.notAllowed);
+  if (!namesActor(actor, input.playerID)) return fail('forbidden', MSG.notAllowed);
   const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor), 'conflict'));
   return settle(ports, change, actor);
 }
@@ -111,7 +109,7 @@ export async function makeMove(
   actor: string,
   payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
 ): Promise<Result<Game>> {
-  if (!samePlayer(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
+  if (!namesActor(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
   const change = await changeGameRow<Failure>(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);

@@ -47,10 +47,10 @@ describe('full-text parts of the ranking', () => {
   it('parses each tsvector into the same terms and counts as unnest gives', async () => {
     const text = "an apple's \\ O'Brien apples";
     const parsed = await questionTerms(database.db, ids, text);
-    const expected = (await database.db.execute(
+    const expected = await database.db.execute<{ doc: unknown; lexeme: string; count: unknown }>(
       sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
           UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
-    )) as unknown as { rows: { doc: unknown; lexeme: string; count: unknown }[] };
+    );
     const key = (t: { doc: unknown; lexeme: string; count: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)}`;
     expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());
   });

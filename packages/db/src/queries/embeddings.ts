@@ -5,14 +5,9 @@
  * ranking combines. Vectors are written as number arrays and read back in binary form; the
  * ranking lives in the web app.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-
-type Row = Record<string, unknown>;
-
-async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rows, type Row } from './sql-rows.ts';
 
 export interface EmbeddingJob {
   questionId: number;

@@ -101,11 +101,11 @@ const writers = new WeakMap<Db, Writer>();
 async function storeBatch(db: Db, batch: PendingStore[]): Promise<Map<number, number>> {
   // State objects go inside one JSON text: serialised once, parsed once by PostgreSQL, no escaping.
   const input = JSON.stringify(batch.map((p) => ({ id: p.row.id, version: p.row.version, status: p.change.status, state: p.change.state })));
-  const result = await db.execute(sql`UPDATE games AS g SET state = v.state, status = v.status, version = g.version + 1, updated_at = now()
+  const result = await db.execute<{ id: number | bigint; version: number }>(sql`UPDATE games AS g SET state = v.state, status = v.status, version = g.version + 1, updated_at = now()
     FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, version integer, status text, state jsonb)
     WHERE g.id = v.id AND g.version = v.version
     RETURNING g.id, g.version`);
-  return new Map((result as unknown as { rows: { id: number | bigint; version: number }[] }).rows.map((r) => [Number(r.id), r.version]));
+  return new Map(result.rows.map((r) => [Number(r.id), r.version]));
 }
 
 /** Runs batches while states wait; each caller learns whether its own game was stored. */

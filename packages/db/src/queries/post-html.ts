@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { rows } from './sql-rows.ts';
 
 export type PostTable = 'questions' | 'answers' | 'comments';
 export const POST_TABLES: readonly PostTable[] = ['questions', 'answers', 'comments'];
@@ -12,18 +13,14 @@ const table = (name: PostTable) => sql.identifier(name);
 
 /** Up to `limit` bodies after id `after`, in id order; with `missingOnly` only those never rendered. */
 export async function postBodies(db: Db, name: PostTable, after: number, limit: number, missingOnly: boolean): Promise<{ id: number; text: string }[]> {
-  const result = (await db.execute(
-    sql`SELECT id, text FROM ${table(name)} WHERE id > ${after} ${missingOnly ? sql`AND html IS NULL` : sql``} ORDER BY id LIMIT ${limit}`,
-  )) as unknown as { rows: { id: unknown; text: unknown }[] };
-  return result.rows.map((r) => ({ id: Number(r.id), text: String(r.text) }));
+  const result = await rows(db, sql`SELECT id, text FROM ${table(name)} WHERE id > ${after} ${missingOnly ? sql`AND html IS NULL` : sql``} ORDER BY id LIMIT ${limit}`);
+  return result.map((r) => ({ id: Number(r.id), text: String(r.text) }));
 }
 
 /** How many bodies `postBodies` will go through. */
 export async function countPostBodies(db: Db, name: PostTable, missingOnly: boolean): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`)) as unknown as {
-    rows: { n: unknown }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [count] = await rows(db, sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`);
+  return Number(count?.n ?? 0);
 }
 
 /** Writes rendered HTML for the given ids in one statement. */

@@ -7,16 +7,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Answer, Attribution, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
 import type { Db } from '../client.ts';
+import { rows, type Row } from './sql-rows.ts';
 
 /** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
 export const QUESTION_LIMITS = { answers: 500, comments: 500, voters: 1000, viewers: 1000 } as const;
-
-type Row = Record<string, unknown>;
-
-async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));

@@ -1,6 +1,7 @@
 /** Titles and tallies of a few questions by id, in the order asked, for the related-questions list; deleted ones drop out. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { rows } from './sql-rows.ts';
 
 export interface QuestionLink {
   _id: string;
@@ -11,9 +12,10 @@ export interface QuestionLink {
 
 export async function questionLinks(db: Db, ids: number[]): Promise<QuestionLink[]> {
   if (ids.length === 0) return [];
-  const result = (await db.execute(sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`)) as unknown as {
-    rows: { id: number; title: string; score: number; answer_count: number }[];
-  };
-  const byId = new Map(result.rows.map((r) => [Number(r.id), { _id: String(r.id), title: String(r.title), score: Number(r.score), answerCount: Number(r.answer_count) }]));
+  const result = await rows<{ id: number; title: string; score: number; answer_count: number }>(
+    db,
+    sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+  );
+  const byId = new Map(result.map((r) => [Number(r.id), { _id: String(r.id), title: String(r.title), score: Number(r.score), answerCount: Number(r.answer_count) }]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -7,6 +7,7 @@ import { deleteAnswer, deleteComment, deleteQuestion } from './post-delete.ts';
 import { editAnswer, editQuestion, listRevisions } from './post-edit.ts';
 import { getQuestion, getQuestionWithHtml, listQuestions } from './question-read.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
+import { rows } from './sql-rows.ts';
 import { listTagsWithCount } from './tags.ts';
 import { getUserActivity } from './user-activity.ts';
 import { createUser, deleteUser, listUsers } from './users.ts';
@@ -21,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-type Row = Record<string, unknown>;
-const all = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const all = (query: ReturnType<typeof sql>) => rows(database.db, query);
 
 /** Every user's reputation recounted here, in JavaScript, from the vote and accept rows alone. */
 async function recount(): Promise<Record<string, number>> {

@@ -5,11 +5,12 @@ import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { listQuestions } from './question-read.ts';
 import { insertQuestion } from './question-write.ts';
+import { rows as rowsOf, type Row } from './sql-rows.ts';
 
 let database: Database;
 const ids: number[] = [];
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T extends Row>(query: ReturnType<typeof sql>) => rowsOf<T>(database.db, query);
 
 beforeAll(async () => {
   database = await createTestDatabase();

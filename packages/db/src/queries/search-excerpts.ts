@@ -6,8 +6,6 @@ export const EXCERPT_SOURCE_CHARS = 4000;
 
 export async function questionTextPrefixes(db: Db, ids: number[], chars = EXCERPT_SOURCE_CHARS): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const result = (await db.execute(sql`SELECT id, left(text, ${chars}) AS text FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`)) as unknown as {
-    rows: { id: number; text: string }[];
-  };
+  const result = await db.execute<{ id: number; text: string }>(sql`SELECT id, left(text, ${chars}) AS text FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`);
   return new Map(result.rows.map((r) => [Number(r.id), String(r.text)]));
 }

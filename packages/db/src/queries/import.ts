@@ -1,0 +1,163 @@
+/**
+ * The SQL of a Stack Exchange import (remix-app/server/import turns the dump's XML into these
+ * rows): each batch goes in with one statement per table, its SE ids mapped to ours through
+ * temporary tables dropped at commit. Every row is keyed by its original URL (or comment id),
+ * so a second run adds nothing; each insert answers how many rows it added.
+ */
+import { sql } from 'drizzle-orm';
+import { rows, type Tx } from './sql-rows.ts';
+
+export interface ImportedUser {
+  seId: string;
+  displayName: string | null;
+  username: string;
+  biography: string;
+  joined: string;
+}
+
+export interface ImportedQuestion {
+  seId: string;
+  url: string;
+  title: string;
+  text: string;
+  html: string;
+  ownerSeId: string | null;
+  ownerName: string | null;
+  asked: string;
+  active: string;
+  views: string;
+  score: string;
+  tags: string[];
+}
+
+export interface ImportedAnswer {
+  seId: string;
+  parentSeId: string;
+  url: string;
+  text: string;
+  html: string;
+  ownerSeId: string | null;
+  ownerName: string | null;
+  at: string;
+}
+
+export interface ImportedComment {
+  sourceId: string;
+  postSeId: string;
+  text: string;
+  html: string;
+  ownerSeId: string | null;
+  at: string;
+}
+
+/** Batch inserts that leave some rows out: how many went in, and how many had no parent here. */
+export interface ImportedCount {
+  inserted: number;
+  orphans: number;
+}
+
+/** One text[] parameter holding a field of every row. */
+const column = <T>(list: T[], field: (row: T) => string | null) => sql`${sql.param(list.map(field))}::text[]`;
+/** The profile link of a mapped SE author. */
+const authorUrl = (site: string) => sql`CASE WHEN iu.se_id IS NOT NULL THEN ${site} || '/users/' || iu.se_id END`;
+const added = async (tx: Tx, query: ReturnType<typeof sql>) => (await rows(tx, query)).length;
+
+/** The SE-id maps of one import; they live until its transaction commits. */
+export async function createImportMaps(tx: Tx): Promise<void> {
+  await tx.execute(sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint) ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE import_posts (se_id text PRIMARY KEY, kind char(1), id bigint) ON COMMIT DROP`);
+  await tx.execute(sql`CREATE TEMP TABLE import_excerpts (se_id text PRIMARY KEY, tag text) ON COMMIT DROP`);
+}
+
+export async function importUsers(tx: Tx, users: ImportedUser[]): Promise<number> {
+  const inserted = await added(
+    tx,
+    sql`INSERT INTO users (username, biography, date_joined)
+        SELECT n, b, d::timestamptz FROM unnest(${column(users, (u) => u.username)}, ${column(users, (u) => u.biography)}, ${column(users, (u) => u.joined)}) AS r(n, b, d)
+        ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  await tx.execute(sql`INSERT INTO import_users (se_id, display_name, user_id)
+    SELECT r.se, r.dn, u.id FROM unnest(${column(users, (u) => u.seId)}, ${column(users, (u) => u.displayName)}, ${column(users, (u) => u.username)}) AS r(se, dn, n)
+    JOIN users u ON lower(u.username) = lower(r.n) ON CONFLICT DO NOTHING`);
+  return inserted;
+}
+
+/** Tags by name, and which SE post holds each one's excerpt (read when Posts.xml comes). */
+export async function importTags(tx: Tx, names: string[], excerpts: { postSeId: string; tag: string }[]): Promise<number> {
+  const inserted = await added(tx, sql`INSERT INTO tags (name) SELECT unnest(${column(names, (n) => n)}) ON CONFLICT DO NOTHING RETURNING id`);
+  await tx.execute(sql`INSERT INTO import_excerpts SELECT * FROM unnest(${column(excerpts, (e) => e.postSeId)}, ${column(excerpts, (e) => e.tag)}) ON CONFLICT DO NOTHING`);
+  return inserted;
+}
+
+/** Tag excerpt posts become their tags' descriptions. */
+export async function importTagExcerpts(tx: Tx, posts: { seId: string; text: string }[]): Promise<void> {
+  await tx.execute(sql`UPDATE tags t SET description = r.d FROM unnest(${column(posts, (p) => p.seId)}, ${column(posts, (p) => p.text)}) AS r(se, d)
+    JOIN import_excerpts e ON e.se_id = r.se WHERE lower(t.name) = lower(e.tag)`);
+}
+
+export async function importQuestions(tx: Tx, site: string, questions: ImportedQuestion[]): Promise<number> {
+  const q = (field: (row: ImportedQuestion) => string | null) => column(questions, field);
+  const inserted = await added(
+    tx,
+    sql`INSERT INTO questions (title, text, html, asked_by, ask_date_time, last_activity, view_count, score, source_url, source_author, source_author_url)
+    SELECT r.title, r.body, r.html, iu.user_id, r.asked::timestamptz, r.active::timestamptz, r.views::int, r.score::int, r.url,
+           coalesce(iu.display_name, r.owner_name), ${authorUrl(site)}
+    FROM unnest(${q((r) => r.title)}, ${q((r) => r.text)}, ${q((r) => r.html)}, ${q((r) => r.ownerSeId)}, ${q((r) => r.asked)}, ${q((r) => r.active)},
+                ${q((r) => r.views)}, ${q((r) => r.score)}, ${q((r) => r.url)}, ${q((r) => r.ownerName)})
+         AS r(title, body, html, owner, asked, active, views, score, url, owner_name)
+    LEFT JOIN import_users iu ON iu.se_id = r.owner
+    ON CONFLICT (source_url) DO NOTHING RETURNING id`,
+  );
+  await tx.execute(sql`INSERT INTO import_posts SELECT r.se, 'q', q.id FROM unnest(${q((r) => r.seId)}, ${q((r) => r.url)}) AS r(se, url)
+    JOIN questions q ON q.source_url = r.url ON CONFLICT DO NOTHING`);
+  const links = questions.flatMap((r) => r.tags.map((tag, position) => ({ url: r.url, tag, position: String(position) })));
+  await tx.execute(sql`INSERT INTO tags (name) SELECT DISTINCT unnest(${column(links, (l) => l.tag)}) ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
+    SELECT q.id, t.id, r.p::smallint FROM unnest(${column(links, (l) => l.url)}, ${column(links, (l) => l.tag)}, ${column(links, (l) => l.position)}) AS r(url, tag, p)
+    JOIN questions q ON q.source_url = r.url JOIN tags t ON lower(t.name) = lower(r.tag) ON CONFLICT DO NOTHING`);
+  return inserted;
+}
+
+/** Answers whose question was imported; the others count as orphans. */
+export async function importAnswers(tx: Tx, site: string, answers: ImportedAnswer[]): Promise<ImportedCount> {
+  const a = (field: (row: ImportedAnswer) => string | null) => column(answers, field);
+  const inserted = await added(
+    tx,
+    sql`INSERT INTO answers (question_id, text, html, ans_by, ans_date_time, source_url, source_author, source_author_url)
+    SELECT p.id, r.body, r.html, iu.user_id, r.at::timestamptz, r.url, coalesce(iu.display_name, r.owner_name), ${authorUrl(site)}
+    FROM unnest(${a((r) => r.parentSeId)}, ${a((r) => r.text)}, ${a((r) => r.html)}, ${a((r) => r.ownerSeId)},
+                ${a((r) => r.at)}, ${a((r) => r.url)}, ${a((r) => r.ownerName)}) AS r(parent, body, html, owner, at, url, owner_name)
+    JOIN import_posts p ON p.se_id = r.parent AND p.kind = 'q'
+    LEFT JOIN import_users iu ON iu.se_id = r.owner
+    ON CONFLICT (source_url) DO NOTHING RETURNING id`,
+  );
+  const mapped = await added(
+    tx,
+    sql`INSERT INTO import_posts SELECT r.se, 'a', a.id FROM unnest(${a((r) => r.seId)}, ${a((r) => r.url)}) AS r(se, url)
+    JOIN answers a ON a.source_url = r.url ON CONFLICT DO NOTHING RETURNING se_id`,
+  );
+  return { inserted, orphans: answers.length - mapped };
+}
+
+/** Comments on an imported question or answer; the others count as orphans. */
+export async function importComments(tx: Tx, comments: ImportedComment[]): Promise<ImportedCount> {
+  const c = (field: (row: ImportedComment) => string | null) => column(comments, field);
+  const inserted = await added(
+    tx,
+    sql`INSERT INTO comments (text, html, comment_by, comment_date_time, question_id, answer_id, source_id)
+    SELECT r.body, r.html, iu.user_id, r.at::timestamptz, CASE WHEN p.kind = 'q' THEN p.id END, CASE WHEN p.kind = 'a' THEN p.id END, r.src
+    FROM unnest(${c((r) => r.text)}, ${c((r) => r.html)}, ${c((r) => r.ownerSeId)}, ${c((r) => r.at)},
+                ${c((r) => r.postSeId)}, ${c((r) => r.sourceId)}) AS r(body, html, owner, at, post, src)
+    JOIN import_posts p ON p.se_id = r.post
+    LEFT JOIN import_users iu ON iu.se_id = r.owner
+    ON CONFLICT (source_id) DO NOTHING RETURNING id`,
+  );
+  const known = await added(tx, sql`SELECT 1 FROM unnest(${c((r) => r.postSeId)}) AS r(post) JOIN import_posts p ON p.se_id = r.post`);
+  return { inserted, orphans: comments.length - known };
+}
+
+/** The imported questions' answer counts, once all answers are in. */
+export async function countImportedAnswers(tx: Tx): Promise<void> {
+  await tx.execute(sql`UPDATE questions q SET answer_count = (SELECT count(*) FROM answers a WHERE a.question_id = q.id)
+    WHERE q.id IN (SELECT id FROM import_posts WHERE kind = 'q')`);
+}
