@@ -80,4 +80,3 @@ export const messagePageQuerySchema = z
   .object({ before: idSchema.optional(), after: idSchema.optional() })
   .refine((q) => !(q.before && q.after), MSG.invalidCursor)
   .transform((q) => ({ before: q.before ? Number(q.before) : undefined, after: q.after ? Number(q.after) : undefined }));
-export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;

@@ -5,7 +5,7 @@
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { unreadCount } from '@fso/db';
-import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
+import { Outlet, useLoaderData } from '@remix-run/react';
 import { Header } from '~/components/Header.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
@@ -37,9 +37,4 @@ export default function AppLayout() {
     </div>
   );
   return username ? <SocketProvider>{page}</SocketProvider> : page;
-}
-
-/** The signed-in username, for any screen inside the layout. */
-export function useCurrentUsername(): string | null {
-  return useRouteLoaderData<typeof loader>('routes/_app')?.username ?? null;
 }
