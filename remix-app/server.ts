@@ -6,11 +6,11 @@
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
+import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { createWebServer } from './server/app.ts';
 import { openMigrated, readConfig, serverBuild } from './server/boot.ts';
 import { createLogger } from './server/logging.ts';
 import { seedDemo } from './server/seed.ts';
-import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { stopOnSignal } from './server/shutdown.ts';
 
 const dev = process.argv.includes('--dev');
@@ -46,7 +46,7 @@ async function serve() {
   }
 
   // The worker embeds queued questions in the background; the model loads on its first job.
-  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
+  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true, log: logger });
   const server = createWebServer({ config, database, logger, semantic, build, before, dev });
   server.httpServer.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;

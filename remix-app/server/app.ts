@@ -8,6 +8,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import { createLimiter } from '@fso/core';
+import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
@@ -25,7 +27,6 @@ import { nonceOf, securityHeaders } from './security-headers.ts';
 import { purgeExpiredSessions } from './session-purge.ts';
 import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
-import type { SemanticService } from './semantic/service.ts';
 
 export interface WebServer {
   httpServer: Server;
@@ -98,6 +99,8 @@ export function createWebServer(opts: {
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
   const sessionPurge = purgeExpiredSessions(database, opts.logger);
+  const limiter = createLimiter({ db: database.db, factor: config.rateLimitFactor });
+  const clock = () => new Date();
 
   app.all(
     '*',
@@ -113,6 +116,7 @@ export function createWebServer(opts: {
         log: logOf(res),
         cspNonce: nonceOf(res),
         semantic: opts.semantic,
+        ports: { db: database.db, events, clock, limiter, semantic: opts.semantic, log: logOf(res) },
       }),
     }),
   );

@@ -4,9 +4,8 @@
  * `npm run import` with its attribution.
  */
 import { sql } from 'drizzle-orm';
+import { hashPassword, renderMarkdown } from '@fso/core';
 import { createUser, insertAnswer, insertComment, insertQuestion, schema, updateBiography, type Database, type Db } from '@fso/db';
-import { renderMarkdown } from '../app/services/markdown.server.ts';
-import { hashPassword } from '../app/services/passwords.server.ts';
 
 const SEED_LOCK_ID = 727_002;
 

@@ -4,20 +4,25 @@
  * `numObjects`; Battleship `cell` as "x,y").
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { createGame, type GameDeps, type GameOutcome } from '@fso/realtime';
+import type { AccountGames } from '@fso/core';
+import { createGame, forfeitGamesOf, renameGamesOf, type GameDeps, type GameOutcome } from '@fso/realtime';
 import { gameSeatSchema, type GameType } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
-import { overLimit } from './rate-limit.server.ts';
-import { respond } from './respond.server.ts';
-import { requireApiUser, type SessionUser } from './session.server.ts';
+import { failureHeaders, respond, statusOf, type StatusOutcome } from './respond.server.ts';
+import { callerOf, requireApiUser, type SessionUser } from './session.server.ts';
 
 export const gameDeps = (context: AppLoadContext): GameDeps => ({ db: context.database.db, events: context.events });
+
+/** What deleting an account does to its games. */
+export const accountGames = (context: AppLoadContext): AccountGames => ({ forfeitAll: (username) => forfeitGamesOf(gameDeps(context), username), rename: renameGamesOf });
 
 type SeatChange = (deps: GameDeps, actor: string, input: { gameID: string; playerID: string }) => Promise<GameOutcome>;
 
 /** A new game with `actor` in the first seat, within the game-creation rate limit. */
-export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<GameOutcome> {
-  return (await overLimit(context, 'gameCreate', { userId: actor.userId })) ?? createGame(gameDeps(context), actor.username, gameType);
+export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<GameOutcome | StatusOutcome> {
+  const limited = await context.ports.limiter.hit('gameCreate', callerOf(context, actor));
+  if (limited) return { ok: false, status: statusOf(limited), error: limited.message, headers: failureHeaders(limited) };
+  return createGame(gameDeps(context), actor.username, gameType);
 }
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */

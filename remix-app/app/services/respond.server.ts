@@ -1,11 +1,33 @@
-/** Use-case outcomes and how they become REST answers: 200 JSON or a plain-text error. */
+/**
+ * The one place where a use case's result becomes a REST answer: 200 JSON, or the failure's
+ * kind as a status with its message as plain text (Retry-After when it says when to retry).
+ */
+import type { Failure, FailureKind, Result } from '@fso/core';
 import { ok, textError } from './http.server.ts';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string; headers?: Record<string, string> };
+const STATUS: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  unavailable: 503,
+  internal: 500,
+};
 
-export const fail = (status: number, error: string, headers?: Record<string, string>) => ({ ok: false, status, error, headers }) as const;
+export const statusOf = (failure: Failure): number => STATUS[failure.kind];
 
-export function respond<T>(outcome: Outcome<T>, body: (value: T) => unknown, headers?: (value: T) => HeadersInit): Response {
-  if (!outcome.ok) return textError(outcome.status, outcome.error, outcome.headers);
+/** Retry-After for a failure that says when to try again (rate limits, a busy model). */
+export const failureHeaders = (failure: Failure): Record<string, string> =>
+  failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) };
+
+export const failureResponse = (failure: Failure): Response => textError(statusOf(failure), failure.message, failureHeaders(failure));
+
+/** The games' outcomes, which still carry their status (until they are use cases of @fso/core). */
+export type StatusOutcome = { ok: false; status: number; error: string; headers?: Record<string, string> };
+
+export function respond<T>(outcome: Result<T> | StatusOutcome, body: (value: T) => unknown, headers?: (value: T) => HeadersInit): Response {
+  if (!outcome.ok) return 'kind' in outcome ? failureResponse(outcome) : textError(outcome.status, outcome.error, outcome.headers);
   return ok(body(outcome.value), headers?.(outcome.value));
 }

@@ -5,6 +5,7 @@
  * only by the save that covers its latest edit). Errors are logged and retried next round.
  */
 import { nextEmbeddingJobs, saveEmbeddings, type Db } from '@fso/db';
+import type { Log } from '../../ports.ts';
 import { questionText, type Embedder } from './embedder.ts';
 
 export interface EmbeddingWorker {
@@ -18,8 +19,7 @@ export interface EmbeddingWorker {
 const BATCH = 32;
 
 /** `intervalMs: null` never runs on its own (the importer and `npm run reindex` call `drain`). */
-export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { intervalMs: number | null; log?: (message: string) => void }): EmbeddingWorker {
-  const log = opts.log ?? ((m) => console.error(m));
+export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { intervalMs: number | null; log: Log }): EmbeddingWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -53,7 +53,7 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
 
   function round() {
     drain()
-      .catch((error: unknown) => log(`Embedding worker: ${(error as Error).message}`))
+      .catch((error: unknown) => opts.log.error({ err: error }, 'embedding worker failed'))
       .finally(schedule);
   }
 

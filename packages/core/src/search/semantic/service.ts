@@ -6,6 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Database } from '@fso/db';
+import type { Log } from '../../ports.ts';
 import { lsaSource } from './lsa-store.ts';
 import { createEmbedderPool, type EmbedderPool } from './embedder-pool.ts';
 import { createUseEmbedder } from './use-embedder.ts';
@@ -36,6 +37,8 @@ export function createSemanticService(
     /** Run the model in this many worker threads (a server); without it, on the calling thread (command-line tools, tests). */
     threads?: number;
     workerIntervalMs: number | null;
+    /** Where the worker and the background loading report their failures. */
+    log: Log;
     useIndex?: boolean;
     preload?: boolean;
   }
@@ -45,10 +48,10 @@ export function createSemanticService(
   let index: Promise<VectorIndex> | null = null;
   const getIndex = () => (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
   const search = createSemanticSearch({ db: database.db, embedder, index: getIndex, lsa: lsaSource(database.db), weights: opts.weights });
-  const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs });
+  const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs, log: opts.log });
   // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
   // so the first search does not wait for them; start-up does not wait either.
-  if (opts.preload) getIndex().then((index) => index.warm()).catch((error: unknown) => console.error(`Loading the vectors: ${(error as Error).message}`));
+  if (opts.preload) getIndex().then((index) => index.warm()).catch((error: unknown) => opts.log.error({ err: error }, 'loading the vectors failed'));
   return {
     search: search.search,
     embedder,

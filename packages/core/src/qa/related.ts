@@ -4,9 +4,8 @@
  * embedded on a page view — kept per process for a while (bounded), so a page view costs a
  * map lookup. A question not embedded yet, or an index that fails, shows none (briefly cached).
  */
-import type { AppLoadContext } from '@remix-run/node';
-import type { Database } from '@fso/db';
-import { embeddingsOf, questionLinks, type QuestionLink } from '@fso/db';
+import { embeddingsOf, questionLinks, type Db, type QuestionLink } from '@fso/db';
+import type { Ports } from '../ports.ts';
 
 export const RELATED_SHOWN = 6;
 const FRESH_MS = 10 * 60_000;
@@ -18,11 +17,11 @@ interface Entry {
   until: number;
 }
 
-const caches = new WeakMap<Database, Map<number, Entry>>();
+const caches = new WeakMap<Db, Map<number, Entry>>();
 
-async function nearestIds(context: AppLoadContext, questionId: number): Promise<number[]> {
-  const { semantic } = context;
-  const [stored] = await embeddingsOf(context.database.db, semantic.embedder.name, [questionId]);
+async function nearestIds(ports: Ports, questionId: number): Promise<number[]> {
+  const { semantic } = ports;
+  const [stored] = await embeddingsOf(ports.db, semantic.embedder.name, [questionId]);
   if (!stored) return [];
   const index = await semantic.index();
   const hits = await index.nearest(stored.embedding, RELATED_SHOWN + 1);
@@ -30,13 +29,14 @@ async function nearestIds(context: AppLoadContext, questionId: number): Promise<
 }
 
 /** The questions closest in meaning to `questionId`, best first (their titles read fresh). */
-export async function relatedQuestions(context: AppLoadContext, questionId: number, now = Date.now()): Promise<QuestionLink[]> {
-  let cache = caches.get(context.database);
-  if (!cache) caches.set(context.database, (cache = new Map()));
+export async function relatedQuestions(ports: Ports, questionId: number): Promise<QuestionLink[]> {
+  const now = ports.clock().getTime();
+  let cache = caches.get(ports.db);
+  if (!cache) caches.set(ports.db, (cache = new Map()));
   let entry = cache.get(questionId);
   if (!entry || entry.until <= now) {
-    const ids = await nearestIds(context, questionId).catch((error: unknown) => {
-      context.log.warn({ err: error }, 'related questions unavailable');
+    const ids = await nearestIds(ports, questionId).catch((error: unknown) => {
+      ports.log.warn({ err: error }, 'related questions unavailable');
       return [];
     });
     entry = { ids, until: now + (ids.length ? FRESH_MS : EMPTY_FRESH_MS) };
@@ -45,5 +45,5 @@ export async function relatedQuestions(context: AppLoadContext, questionId: numb
   } else cache.delete(questionId);
   // Re-inserted: the Map's order is least recently used first.
   cache.set(questionId, entry);
-  return entry.ids.length ? questionLinks(context.database.db, entry.ids) : [];
+  return entry.ids.length ? questionLinks(ports.db, entry.ids) : [];
 }

@@ -2,12 +2,12 @@
  * Post bodies to HTML: CommonMark (markdown-it) with fenced code highlighted by highlight.js,
  * raw HTML in the source shown as text, and the result passed through sanitize-html's allow
  * list, so no user input can bring script, style or event handlers into a page. Links open
- * with rel="nofollow ugc noopener". TeX between dollars becomes MathML (math.server.ts).
+ * with rel="nofollow ugc noopener". TeX between dollars becomes MathML (math.ts).
  */
 import hljs from 'highlight.js';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
-import { mathPlugin } from './math.server.ts';
+import { mathPlugin } from './math.ts';
 
 const markdown: InstanceType<typeof MarkdownIt> = new MarkdownIt({
   html: false,

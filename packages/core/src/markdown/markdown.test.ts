@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, sanitizeImportedHtml } from './markdown.server.ts';
+import { renderMarkdown, sanitizeImportedHtml } from './markdown.ts';
 
 describe('post bodies', () => {
   it('renders CommonMark with highlighted fenced code', () => {
