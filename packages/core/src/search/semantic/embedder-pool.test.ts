@@ -2,8 +2,8 @@ import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG } from '@fso/shared';
-import { loader } from '../../app/routes/question.semanticSearch.ts';
-import { testContext } from '../../test/context.ts';
+import { callerOf, silentLog, testPorts } from '../../../test/ports.ts';
+import { semanticSearch } from '../semantic-search.ts';
 import { dot } from './embedder.ts';
 import { createEmbedderPool, EmbedderBusyError, type EmbedderPool } from './embedder-pool.ts';
 import { createSemanticService } from './service.ts';
@@ -45,20 +45,16 @@ describe('embedder pool (the sentence model in worker threads)', () => {
   });
 });
 
-describe('GET /question/semanticSearch while the model is saturated', () => {
-  it('answers 503 with Retry-After and a human message, and still answers the search it took', async () => {
+describe('natural-language search while the model is saturated', () => {
+  it('is unavailable with the seconds to wait and a human message, and still answers the search it took', async () => {
     const database = await createTestDatabase({ embedded: true });
     try {
-      const { context } = testContext(database);
-      const semantic = createSemanticService(database, { embedder: pool(1, 0), workerIntervalMs: null });
-      const get = (text: string) =>
-        loader({ request: new Request(`http://localhost/question/semanticSearch?${new URLSearchParams({ text })}`), context: { ...context, semantic }, params: {} }) as Promise<Response>;
-      const [taken, refused] = await Promise.all([get('how do I sort a list'), get('my database is too slow')]);
-      expect(taken.status).toBe(200);
-      expect(await taken.json()).toEqual([]);
-      expect(refused.status).toBe(503);
-      expect(refused.headers.get('Retry-After')).toBe('1');
-      expect(await refused.json()).toEqual({ error: MSG.semanticSearchBusy });
+      const semantic = createSemanticService(database, { embedder: pool(1, 0), workerIntervalMs: null, log: silentLog });
+      const { ports } = testPorts(database, { semantic });
+      const search = (text: string) => semanticSearch(ports, callerOf(null), text, 3);
+      const [taken, refused] = await Promise.all([search('how do I sort a list'), search('my database is too slow')]);
+      expect(taken).toEqual({ ok: true, value: [] });
+      expect(refused).toEqual({ ok: false, kind: 'unavailable', message: MSG.semanticSearchBusy, retryAfterSeconds: 1 });
     } finally {
       await database.close();
     }

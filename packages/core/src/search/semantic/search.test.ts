@@ -3,6 +3,7 @@ import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { countEmbeddingJobs, createUser, findUser, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
+import { silentLog } from '../../../test/ports.ts';
 import { trainAndSaveLsa } from './lsa-store.ts';
 import { createSemanticService, type SemanticService } from './service.ts';
 
@@ -37,7 +38,7 @@ afterAll(async () => {
 });
 
 async function service(useIndex: boolean): Promise<SemanticService> {
-  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex });
+  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex, log: silentLog });
   await semantic.worker.drain();
   return semantic;
 }
@@ -96,9 +97,10 @@ describe('natural-language search', () => {
 describe('embedding worker', () => {
   it('keeps a question edited while it was being embedded queued, and stops', async () => {
     const [question] = ids;
-    const semantic = createSemanticService(database, { workerIntervalMs: null });
+    const semantic = createSemanticService(database, { workerIntervalMs: null, log: silentLog });
     const editing = createSemanticService(database, {
       workerIntervalMs: null,
+      log: silentLog,
       embedder: {
         name: semantic.embedder.name,
         dimensions: 512,
