@@ -54,6 +54,6 @@ describe('ID token verification', () => {
 
   it('answers 503 when the published keys cannot be fetched', async () => {
     const token = await issuer.sign({ sub: 'u' });
-    expect(await verifyIdToken(token, { ...issuer.config, jwksUrl: 'http://127.0.0.1:9/jwks' })).toEqual({ ok: false, kind: 'unavailable', error: MSG.idTokenKeysUnavailable });
+    expect(await verifyIdToken(token, { ...issuer.config, jwksUrl: 'http://127.0.0.1:9/jwks' })).toEqual({ ok: false, kind: 'unavailable', message: MSG.idTokenKeysUnavailable });
   });
 });
