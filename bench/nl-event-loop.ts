@@ -6,9 +6,7 @@
  * Usage: tsx bench/nl-event-loop.ts [queries=40]   (prints a Markdown table)
  */
 import { availableParallelism, loadavg } from 'node:os';
-import type { Embedder } from '../remix-app/server/semantic/embedder.ts';
-import { createEmbedderPool } from '../remix-app/server/semantic/embedder-pool.ts';
-import { createUseEmbedder } from '../remix-app/server/semantic/use-embedder.ts';
+import { createEmbedderPool, createUseEmbedder, type Embedder } from '@fso/core/semantic';
 
 const queries = Number(process.argv[2] ?? 40);
 const TICK_MS = 10;

@@ -10,8 +10,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { createSemanticService } from '@fso/core/semantic';
 import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase, rows } from '@fso/db';
-import { createSemanticService } from '../remix-app/server/semantic/service.ts';
+import { createLogger } from '@fso/platform';
 import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 20_000);
@@ -70,7 +71,7 @@ const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
 const paths = (await hasVectorIndex(database.db)) ? [true, false] : [false];
 let embedOnly = '';
 for (const useIndex of paths) {
-  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex });
+  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex, log: createLogger() });
   const index = await semantic.index();
   await semantic.embedder.embed(['load the model']);
   const load = performance.now();

@@ -8,11 +8,11 @@
  * an embedded database can't be read while its server runs) and the seconds each step took.
  */
 import { resolve } from 'node:path';
+import { embedQueued, LSA_MODEL_NAME, trainAndSaveLsa } from '@fso/core/semantic';
 import { countEmbeddingJobs, migrate, openDatabase, rows as rowsOf, semanticModelDate } from '@fso/db';
 import { importStackExchange } from '../remix-app/server/import/stackexchange.ts';
-import { embedQueued } from '../remix-app/server/semantic/embed-queue.ts';
-import { LSA_MODEL_NAME } from '../remix-app/server/semantic/lsa.ts';
-import { trainAndSaveLsa } from '../remix-app/server/semantic/lsa-store.ts';
+import { createLogger } from '@fso/platform';
+import { progressBar } from '../remix-app/server/progress.ts';
 import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 100_000);
@@ -34,7 +34,7 @@ try {
   await migrate(database);
   if (!(await count('SELECT count(*)::int AS n FROM questions WHERE source_url IS NOT NULL'))) await step('import', () => importStackExchange(database, dump));
   // The import's questions were queued by the database's trigger (growth drops its own copies' jobs).
-  if (await countEmbeddingJobs(database.db)) await step('embed', () => embedQueued(database));
+  if (await countEmbeddingJobs(database.db)) await step('embed', () => embedQueued(database, { log: createLogger(), bar: progressBar() }));
   if (!(await semanticModelDate(database.db, LSA_MODEL_NAME))) await step('lsa', () => trainAndSaveLsa(database.db));
   const growing = Date.now();
   await step('grow', () => growWithCopies(database, target, (n) => console.error(`${n} questions, ${((Date.now() - growing) / 1000).toFixed(1)} s`)));

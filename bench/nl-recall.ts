@@ -10,20 +10,18 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { createSemanticService, createUseEmbedder, DEFAULT_WEIGHTS, embedQueued, trainAndSaveLsa, type Embedder, type SearchWeights } from '@fso/core/semantic';
 import { listQuestions, migrate, openDatabase } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
-import { embedQueued } from '../remix-app/server/semantic/embed-queue.ts';
-import { trainAndSaveLsa } from '../remix-app/server/semantic/lsa-store.ts';
-import type { Embedder } from '../remix-app/server/semantic/embedder.ts';
-import { DEFAULT_WEIGHTS, type SearchWeights } from '../remix-app/server/semantic/search.ts';
-import { createSemanticService } from '../remix-app/server/semantic/service.ts';
-import { createUseEmbedder } from '../remix-app/server/semantic/use-embedder.ts';
+import { createLogger } from '@fso/platform';
+import { progressBar } from '../remix-app/server/progress.ts';
 
 const folder = resolve(process.argv[2] ?? '../shared/data/quantumcomputing.stackexchange.com');
 const site = `https://${basename(folder)}`;
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
 await migrate(database);
-await embedQueued(database);
+const log = createLogger();
+await embedQueued(database, { log, bar: progressBar() });
 const trainStart = Date.now();
 const lsa = await trainAndSaveLsa(database.db);
 process.stderr.write(`LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`);
@@ -40,7 +38,7 @@ const embedder: Embedder = {
     return texts.map((t) => cache.get(t)!);
   },
 };
-const semantic = createSemanticService(database, { embedder, workerIntervalMs: null });
+const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log });
 
 const byUrl = new Map<string, { id: number; title: string }>();
 const found = await database.db.execute<{ id: number; title: string; source_url: string }>(

@@ -4,8 +4,8 @@
  * (DATA_DIR or DATABASE_URL from the environment).
  */
 import { resolve } from 'node:path';
+import { hashPassword } from '@fso/core';
 import { migrate, openDatabase } from '@fso/db';
-import { hashPassword } from '../remix-app/app/services/passwords.server.ts';
 
 const count = Number(process.argv[2] ?? 10_000);
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });

@@ -8,11 +8,11 @@
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
+import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { boot, stopOnSignal } from '@fso/platform';
 import { attachRealtime } from '@fso/realtime';
 import { createWebServer } from '../remix-app/server/app.ts';
 import { seedDemo } from '../remix-app/server/seed.ts';
-import { createSemanticService, modelThreads } from '../remix-app/server/semantic/service.ts';
 import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
@@ -45,7 +45,7 @@ async function serve() {
   }
 
   // The worker embeds queued questions in the background; the model loads on its first job.
-  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true });
+  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true, log: logger });
   const sockets = {
     attach: (httpServer: Parameters<typeof attachRealtime>[0]) => {
       const realtime = attachRealtime(httpServer, config, database);

@@ -4,12 +4,12 @@
  * then embeds the new questions for natural-language search.
  */
 import { resolve } from 'node:path';
+import { embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
 import { migrate, openDatabase } from '@fso/db';
 import { loadConfig } from '@fso/platform';
 import { importStackExchange } from './server/import/stackexchange.ts';
+import { createLogger } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
-import { embedQueued } from './server/semantic/embed-queue.ts';
-import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
 
 const folder = process.argv[2];
 if (!folder) {
@@ -30,7 +30,7 @@ try {
       ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
   );
   // Imported questions were queued for embedding by the database; embed them now.
-  const embedded = await embedQueued(database).catch((error: unknown) => {
+  const embedded = await embedQueued(database, { log: createLogger({ level: config.logLevel }), bar: progressBar() }).catch((error: unknown) => {
     console.error(`Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`);
     return 0;
   });

@@ -4,17 +4,18 @@
  * repair), and retrains the LSA model on the site's posts. `npm run reindex -- --missing` only embeds questions the current model has not seen.
  */
 import { resolve } from 'node:path';
+import { embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
 import { migrate, openDatabase } from '@fso/db';
-import { loadConfig } from '@fso/platform';
-import { embedQueued } from './server/semantic/embed-queue.ts';
-import { trainAndSaveLsa } from './server/semantic/lsa-store.ts';
+import { createLogger, loadConfig } from '@fso/platform';
+import { progressBar } from './server/progress.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
 try {
   await migrate(database);
   const started = Date.now();
-  const embedded = await embedQueued(database, process.argv.includes('--missing') ? 'missing' : 'all');
+  const requeue = process.argv.includes('--missing') ? 'missing' : 'all';
+  const embedded = await embedQueued(database, { requeue, log: createLogger({ level: config.logLevel }), bar: progressBar() });
   const lsa = await trainAndSaveLsa(database.db);
   console.log(`Embedded ${embedded} questions and trained LSA on ${lsa?.terms.size ?? 0} terms in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {

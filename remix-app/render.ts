@@ -5,8 +5,8 @@
  * change to the Markdown renderer or its allow list.
  */
 import { resolve } from 'node:path';
+import { renderMarkdown } from '@fso/core';
 import { countPostBodies, migrate, openDatabase, POST_TABLES, postBodies, storePostHtml } from '@fso/db';
-import { renderMarkdown } from './app/services/markdown.server.ts';
 import { loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
 

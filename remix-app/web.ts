@@ -3,10 +3,10 @@
  * `/socket.io` forwarded to REALTIME_URL, events published through the cluster's emitter
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
+import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
 import { seedDemo } from './server/seed.ts';
-import { createSemanticService, modelThreads } from './server/semantic/service.ts';
 import { serverBuild } from './server/server-build.ts';
 
 const { config, logger, database } = await boot('web');
@@ -18,7 +18,7 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true });
+const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true, log: logger });
 const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), sockets });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);

@@ -1,8 +1,9 @@
 /** What the Express server hands every loader and action (see server/app.ts). */
+import type { Ports } from '@fso/core';
+import type { SemanticService } from '@fso/core/semantic';
 import type { Database } from '@fso/db';
 import type { EventPublisher } from '@fso/shared';
 import type { Config, Logger } from '@fso/platform';
-import type { SemanticService } from '../server/semantic/service.ts';
 
 export interface AppContext {
   database: Database;
@@ -14,6 +15,8 @@ export interface AppContext {
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
   semantic: SemanticService;
+  /** What the use cases of @fso/core reach (their log is this request's). */
+  ports: Ports;
 }
 
 declare module '@remix-run/server-runtime' {

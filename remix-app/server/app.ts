@@ -9,6 +9,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import { createLimiter } from '@fso/core';
+import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
 import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger } from '@fso/platform';
@@ -23,7 +25,6 @@ import { plainErrors, requestShape } from './request-shape.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
 import { purgeExpiredSessions } from './session-purge.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
-import type { SemanticService } from './semantic/service.ts';
 
 /** Sockets served on this process's own HTTP server, as the entry attached them. */
 export interface AttachedSockets {
@@ -107,6 +108,8 @@ export function createWebServer(opts: {
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const sessionPurge = purgeExpiredSessions(database, opts.logger);
+  const limiter = createLimiter({ db: database.db, factor: config.rateLimitFactor });
+  const clock = () => new Date();
 
   app.all(
     '*',
@@ -122,6 +125,7 @@ export function createWebServer(opts: {
         log: logOf(res),
         cspNonce: nonceOf(res),
         semantic: opts.semantic,
+        ports: { db: database.db, events, clock, limiter, semantic: opts.semantic, log: logOf(res) },
       }),
     }),
   );

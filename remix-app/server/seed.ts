@@ -3,9 +3,8 @@
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
+import { hashPassword, renderMarkdown } from '@fso/core';
 import { createUser, insertAnswer, insertComment, insertQuestion, seedIfEmpty, updateBiography, type Database, type Db } from '@fso/db';
-import { renderMarkdown } from '../app/services/markdown.server.ts';
-import { hashPassword } from '../app/services/passwords.server.ts';
 
 export const DEMO_PASSWORD = 'fakestack123';
 export const DEMO_USERS = [

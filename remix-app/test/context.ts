@@ -1,28 +1,16 @@
-/** A real load context over a test database, with a publisher that records what it was told. */
+/** A real load context over a test database (for route tests), with the ports of @fso/core/testing and a real search service. */
 import type { AppLoadContext } from '@remix-run/node';
+import { createSemanticService } from '@fso/core/semantic';
+import { testPorts, type Recorded } from '@fso/core/testing';
 import type { Database } from '@fso/db';
-import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createLogger, loadConfig } from '@fso/platform';
-import { createSemanticService } from '../server/semantic/service.ts';
 
-export interface Recorded {
-  events: { event: string; args: unknown[] }[];
-  disconnectedUsers: string[];
-  disconnectedSessions: string[];
-  /** toRoomViews calls: what each viewer would have been sent. */
-  perViewer: RoomViews<keyof ServerToClientEvents>[];
-}
+export type { Recorded };
 
-export function testContext(database: Database, clientIp = '203.0.113.7'): { context: AppLoadContext; recorded: Recorded } {
-  const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [], perViewer: [] };
-  const events: EventPublisher = {
-    toAll: (event, ...args) => void recorded.events.push({ event, args }),
-    toRoom: (room, event, ...args) => void recorded.events.push({ event, args: [...args, { room }] }),
-    toRoomViews: (views) => void recorded.perViewer.push(views),
-    disconnectUser: (u) => void recorded.disconnectedUsers.push(u),
-    disconnectSession: (s) => void recorded.disconnectedSessions.push(s),
-  };
+export function testContext(database: Database, clientIp = '203.0.113.7', opts: { rateLimitFactor?: number } = {}): { context: AppLoadContext; recorded: Recorded } {
   const log = createLogger({ level: 'silent' });
-  const semantic = createSemanticService(database, { workerIntervalMs: null });
-  return { context: { database, events, config: loadConfig({ NODE_ENV: 'test' }), clientIp, log, cspNonce: 'test-nonce', semantic }, recorded };
+  const semantic = createSemanticService(database, { workerIntervalMs: null, log });
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }) };
+  const { ports, recorded } = testPorts(database, { semantic, limits: { factor: config.rateLimitFactor } });
+  return { context: { database, events: ports.events, config, clientIp, log, cspNonce: 'test-nonce', semantic, ports: { ...ports, log } }, recorded };
 }

@@ -1,4 +1,22 @@
-/** Public surface of @fso/core: every use case, as plain functions over injected ports. */
+/** Public surface of @fso/core: every use case, as plain functions over injected ports (the search engine itself: `@fso/core/semantic`). */
 export * from './result.ts';
 export * from './ports.ts';
 export * from './games/index.ts';
+export * from './caller.ts';
+export { createLimiter } from './limits/limiter.ts';
+export { renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
+export { splitMath } from './markdown/math.ts';
+export * from './qa/questions.ts';
+export * from './qa/accept.ts';
+export * from './qa/votes.ts';
+export * from './qa/edits.ts';
+export * from './qa/deletions.ts';
+export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';
+export * from './search/excerpts.ts';
+export * from './search/semantic-search.ts';
+export type { SemanticHit } from './search/semantic/search.ts';
+export * from './notifications/notifications.ts';
+export * from './messaging/messaging.ts';
+export * from './accounts/accounts.ts';
+export { hashPassword } from './accounts/passwords.ts';
+export * from './accounts/external-accounts.ts';

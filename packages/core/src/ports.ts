@@ -7,13 +7,16 @@ import type { Db } from '@fso/db';
 import type { Rng } from '@fso/game-engine';
 import type { EventPublisher, LimitedAction } from '@fso/shared';
 import type { Failure } from './result.ts';
+import type { SemanticHit } from './search/semantic/search.ts';
+import type { VectorIndex } from './search/semantic/vector-index.ts';
 
 /** Now, as the use cases see it (a fake in tests). */
 export type Clock = () => Date;
 
 /** Who is asking: the signed-in user (from the session, never from a payload) and the client address. */
 export interface Caller {
-  user: { userId: number; username: string } | null;
+  /** `sessionId` names the session the request came with (logout, ending the other sessions). */
+  user: { userId: number; username: string; sessionId?: string } | null;
   ip: string;
 }
 
@@ -24,6 +27,25 @@ export interface Limiter {
   forgive(action: LimitedAction, caller: Caller, who?: { name?: string }): Promise<void>;
 }
 
+/** Structured logging (the process's JSON logger): fields first, then the message. */
+export interface Log {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * Natural-language search as the use cases reach it (search/semantic/service.ts builds the real
+ * one; tests pass a fake, so a unit test never loads the sentence model).
+ */
+export interface Semantic {
+  search(text: string, topk: number): Promise<SemanticHit[]>;
+  /** The model whose stored vectors `index` holds. */
+  embedder: { name: string };
+  index(): Promise<Pick<VectorIndex, 'nearest'>>;
+  /** Wakes the embedding worker: a question's title or text changed. */
+  worker: { poke(): void };
+}
+
 export interface Ports {
   db: Db;
   events: EventPublisher;
@@ -31,4 +53,6 @@ export interface Ports {
   limiter: Limiter;
   /** Randomness for games (Battleship fleets); node:crypto's CSPRNG unless a test fixes it. */
   rng?: Rng;
+  semantic: Semantic;
+  log: Log;
 }

@@ -18,7 +18,9 @@ export type FailureKind =
   /** Over a rate limit; `retryAfterSeconds` says when to try again (429). */
   | 'tooMany'
   /** A dependency is away for now (503). */
-  | 'unavailable';
+  | 'unavailable'
+  /** Something failed that the user cannot fix; the message says so without details (500). */
+  | 'internal';
 
 export interface Failure {
   ok: false;

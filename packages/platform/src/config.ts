@@ -114,7 +114,7 @@ export interface Config {
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
   redisUrl?: string;
-  /** Natural-language search ranking weights (remix-app/server/semantic/search.ts). */
+  /** Natural-language search ranking weights (packages/core/src/search/semantic/search.ts). */
   semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
   /** Web processes on this machine (`npm start` runs that many with DATABASE_URL; one on the embedded database); they share its cores. */
   webConcurrency: number;

@@ -4,21 +4,20 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { editAnswer, loadQuestion } from '@fso/core';
 import { questionIdOfAnswer } from '@fso/db';
 import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
-import { editAnswer } from '~/services/edits.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { requireId } from '~/services/http.server.ts';
-import { loadQuestion } from '~/services/questions.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const aid = requireId(params.aid);
   const qid = await questionIdOfAnswer(context.database.db, aid);
-  const outcome = qid === null ? null : await loadQuestion(context, qid);
+  const outcome = qid === null ? null : await loadQuestion(context.ports, qid);
   const answer = outcome?.ok ? outcome.value.answers.find((a) => a._id === String(aid)) : undefined;
   if (!answer) throw new Response(MSG.answerNotFound, { status: 404 });
   if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
@@ -31,8 +30,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formFields(request);
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editAnswer(context, actor, aid, parsed.data.text);
-  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  const outcome = await editAnswer(context.ports, callerOf(context, actor), aid, parsed.data.text);
+  if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionIdOfAnswer(context.database.db, aid);
   return redirect(`/question/${qid ?? ''}#answer-${aid}`);
 }

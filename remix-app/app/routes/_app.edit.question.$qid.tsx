@@ -4,19 +4,19 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { editQuestion, loadQuestion } from '@fso/core';
 import { fieldErrors, MSG, questionFormSchema } from '@fso/shared';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
-import { editQuestion } from '~/services/edits.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { requireId } from '~/services/http.server.ts';
-import { loadQuestion } from '~/services/questions.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
-  const outcome = await loadQuestion(context, requireId(params.qid));
-  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const outcome = await loadQuestion(context.ports, requireId(params.qid));
+  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const q = outcome.value;
   if (q.askedBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
   return { qid: q._id, initial: { title: q.title, text: q.text, tags: q.tags.map((t) => t.name).join(' ') } };
@@ -28,8 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formFields(request);
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editQuestion(context, actor, id, parsed.data);
-  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  const outcome = await editQuestion(context.ports, callerOf(context, actor), id, parsed.data);
+  if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${id}`);
 }
 

@@ -8,7 +8,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
 import { moverOf } from '@fso/game-engine';
-import { findGameFor, joinGame, leaveGame, makeMove } from '@fso/core';
+import { fail, findGameFor, joinGame, leaveGame, makeMove, type Result } from '@fso/core';
 import { makeMoveSchema, MSG, parseId, parseWith, type Game, type GameMove } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
@@ -17,7 +17,7 @@ import { NimPanel } from '~/components/games/NimPanel.tsx';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { gameDeps, moveFromForm } from '~/services/games.server.ts';
-import { outcomeOf } from '~/services/respond.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 function gameIdOf(raw: string | undefined): string {
@@ -40,11 +40,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const deps = gameDeps(context);
   const seat = { gameID, playerID: actor.username };
-  let outcome;
+  let outcome: Result<Game>;
   let next = `/games/${gameID}`;
-  if (fields.intent === 'join') outcome = outcomeOf(await joinGame(deps, actor.username, seat));
+  if (fields.intent === 'join') outcome = await joinGame(deps, actor.username, seat);
   else if (fields.intent === 'leave') {
-    outcome = outcomeOf(await leaveGame(deps, actor.username, seat));
+    outcome = await leaveGame(deps, actor.username, seat);
     next = '/games';
   } else if (fields.intent === 'move') {
     const payload = parseWith(makeMoveSchema, {
@@ -52,10 +52,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
       version: fields.version ? Number(fields.version) : undefined,
     });
-    outcome = payload.ok ? outcomeOf(await makeMove(deps, actor.username, payload.data)) : { ...payload, status: 400 };
-  } else outcome = { ok: false as const, status: 400, error: 'Unknown action.' };
+    outcome = payload.ok ? await makeMove(deps, actor.username, payload.data) : fail('invalid', payload.error);
+  } else outcome = fail('invalid', 'Unknown action.');
   if (outcome.ok) return redirect(next);
-  return data({ error: outcome.error }, { status: outcome.status });
+  return data({ error: outcome.message }, { status: statusOf(outcome) });
 }
 
 /** The game type's own panel; a type this screen does not know says so (SPEC §8). */

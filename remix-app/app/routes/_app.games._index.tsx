@@ -7,7 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
-import { joinGame, listGamesFor } from '@fso/core';
+import { fail, joinGame, listGamesFor } from '@fso/core';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
 import { STATUS_LABEL } from '~/components/games/status.ts';
@@ -15,7 +15,7 @@ import { Pager } from '~/components/Pager.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { createGameAs, gameDeps } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
-import { outcomeOf } from '~/services/respond.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
 const PAGE_SIZE = 20;
@@ -32,14 +32,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'create') {
     const input = parseWith(createGameSchema, fields);
-    const outcome = input.ok ? await createGameAs(context, actor, input.data.gameType) : input;
+    const outcome = input.ok ? await createGameAs(context, actor, input.data.gameType) : fail('invalid', input.error);
     if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
-    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.error) }, { status: 'status' in outcome ? outcome.status : 400 });
+    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.message) }, { status: statusOf(outcome) });
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
-  const outcome = input.ok ? outcomeOf(await joinGame(gameDeps(context), actor.username, input.data)) : { ...input, status: 400 };
+  const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : fail('invalid', input.error);
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
-  return data({ intent: 'join', gameID: fields.gameID ?? null, error: outcome.error }, { status: outcome.status });
+  return data({ intent: 'join', gameID: fields.gameID ?? null, error: outcome.message }, { status: statusOf(outcome) });
 }
 
 export default function GamesPage() {

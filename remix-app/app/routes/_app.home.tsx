@@ -9,6 +9,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { searchHighlights } from '@fso/core';
 import { listQuestions, reputationsOf } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
@@ -17,7 +18,6 @@ import { Byline } from '~/components/qa/Byline.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { Highlighted } from '~/components/search/Highlighted.tsx';
 import { pageOffset } from '~/services/http.server.ts';
-import { searchHighlights } from '~/services/search-excerpts.server.ts';
 
 const PAGE_SIZE = 20;
 const ORDER_LABELS: Record<QuestionOrder, string> = { newest: 'Newest', unanswered: 'Unanswered', active: 'Active', mostViewed: 'Most Viewed' };
@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     ...page,
     reputations,
-    highlights: await searchHighlights(context, query.search ?? '', page.questions),
+    highlights: await searchHighlights(context.ports, query.search ?? '', page.questions),
     search: query.search ?? '',
     tag: query.tag ?? '',
     order: query.order ?? null,

@@ -7,6 +7,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
+import { postRoomMessage } from '@fso/core';
 import { listMessages } from '@fso/db';
 import { messageSchema, messageUpdateSchema, parseWith, roomMessageFormSchema } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
@@ -15,8 +16,9 @@ import { MessageList } from '~/components/messaging/MessageList.tsx';
 import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/components/messaging/useMessageFeed.ts';
 import { useSocketEvent } from '~/components/socket.tsx';
 import { formFields } from '~/services/forms.server.ts';
-import { postRoomMessage, requestedMessagePage } from '~/services/messaging.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { requestedMessagePage } from '~/services/http.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePageUser(request, context);
@@ -30,8 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const parsed = parseWith(roomMessageFormSchema, await formFields(request));
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const outcome = await postRoomMessage(context, actor, parsed.data);
-  if (!outcome.ok) return data({ error: outcome.error }, { status: outcome.status, headers: outcome.headers });
+  const outcome = await postRoomMessage(context.ports, callerOf(context, actor), parsed.data);
+  if (!outcome.ok) return data({ error: outcome.message }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
   return redirect('/messaging');
 }
 

@@ -8,6 +8,7 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useMemo, useState, type FormEvent } from 'react';
+import { chatsOf, fail, openChat, postChatMessage, startChat, succeed, type Result } from '@fso/core';
 import { listUsers } from '@fso/db';
 import { chatMessageFormSchema, chatSchema, chatUpdateSchema, MSG, parseId, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
 import { FormError } from '~/components/FormError.tsx';
@@ -17,25 +18,24 @@ import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/
 import { Pager } from '~/components/Pager.tsx';
 import { useSocketEvent } from '~/components/socket.tsx';
 import { formFields } from '~/services/forms.server.ts';
-import { pageOffset } from '~/services/http.server.ts';
-import { chatsOf, openChat, postChatMessage, requestedMessagePage, startChat } from '~/services/messaging.server.ts';
-import type { Outcome } from '~/services/respond.server.ts';
-import { requirePageUser, type SessionUser } from '~/services/session.server.ts';
+import { pageOffset, requestedMessagePage } from '~/services/http.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { callerOf, requirePageUser, type SessionUser } from '~/services/session.server.ts';
 
 const CHATS_PER_PAGE = 30;
 const USERS_SHOWN = 20;
 const PATH = '/messaging/direct-message';
 
-async function selectedChat(context: AppLoadContext, actor: SessionUser, url: URL): Promise<Outcome<{ chat: Chat; older: string | null; paged: boolean }> | null> {
+async function selectedChat(context: AppLoadContext, actor: SessionUser, url: URL): Promise<Result<{ chat: Chat; older: string | null; paged: boolean }> | null> {
   const raw = url.searchParams.get('chat');
   if (raw === null) return null;
   const id = parseId(raw);
-  if (id === null) return { ok: false, status: 404, error: MSG.chatNotFound };
+  if (id === null) return fail('notFound', MSG.chatNotFound);
   const { before, limit } = requestedMessagePage(url);
-  const opened = await openChat(context, actor, id, { before, limit });
+  const opened = await openChat(context.ports, callerOf(context, actor), id, { before, limit });
   if (!opened.ok) return opened;
   const first = opened.value.chat.messages[0];
-  return { ok: true, value: { chat: opened.value.chat, older: opened.value.more && first ? first._id : null, paged: before !== undefined } };
+  return succeed({ chat: opened.value.chat, older: opened.value.more && first ? first._id : null, paged: before !== undefined });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const find = url.searchParams.get('find')?.trim().slice(0, 100) ?? '';
   const offset = pageOffset(url, CHATS_PER_PAGE);
   const [list, people, selected] = await Promise.all([
-    chatsOf(context, actor, actor.username, { limit: CHATS_PER_PAGE, offset }),
+    chatsOf(context.ports, callerOf(context, actor), actor.username, { limit: CHATS_PER_PAGE, offset }),
     listUsers(context.database.db, { filter: find || undefined, limit: USERS_SHOWN + 1 }),
     selectedChat(context, actor, url),
   ]);
@@ -56,10 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     users: people.users.filter((u) => u.username !== actor.username).slice(0, USERS_SHOWN),
     find,
     selected: selected?.ok ? selected.value : null,
-    selectError: selected && !selected.ok ? selected.error : null,
+    selectError: selected && !selected.ok ? selected.message : null,
     now: Date.now(),
   };
-  return data(page, { status: selected && !selected.ok ? selected.status : 200 });
+  return data(page, { status: selected && !selected.ok ? statusOf(selected) : 200 });
 }
 
 type ActionResult = { intent: string; error: string };
@@ -72,15 +72,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fields.intent === 'create') {
     const parsed = parseWith(startChatFormSchema, fields);
     if (!parsed.ok) return refuse('create', parsed.error);
-    const outcome = await startChat(context, actor, { participants: [actor.username, parsed.data.username], messages: [] });
-    if (!outcome.ok) return refuse('create', outcome.error, outcome.status);
+    const outcome = await startChat(context.ports, callerOf(context, actor), { participants: [actor.username, parsed.data.username], messages: [] });
+    if (!outcome.ok) return refuse('create', outcome.message, statusOf(outcome));
     return redirect(`${PATH}?chat=${outcome.value._id}`);
   }
   if (fields.intent === 'send') {
     const parsed = parseWith(chatMessageFormSchema, fields);
     if (!parsed.ok) return refuse('send', parsed.error);
-    const outcome = await postChatMessage(context, actor, parsed.data.chatId, { msg: parsed.data.msg });
-    if (!outcome.ok) return refuse('send', outcome.error, outcome.status, outcome.headers);
+    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.data.chatId, { msg: parsed.data.msg });
+    if (!outcome.ok) return refuse('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect(`${PATH}?chat=${parsed.data.chatId}`);
   }
   return refuse('unknown', 'Unknown action.');

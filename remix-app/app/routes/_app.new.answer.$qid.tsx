@@ -1,11 +1,11 @@
 /** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { answerQuestion } from '@fso/core';
 import { answerFormSchema, fieldErrors, parseId } from '@fso/shared';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
-import { answerQuestion } from '~/services/questions.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 /** Without a usable id the user goes home, where "Question ID is missing." is shown. */
 function questionId(raw: string | undefined): number {
@@ -28,8 +28,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (preview) return preview;
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await answerQuestion(context, actor, qid, parsed.data.text);
-  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  const outcome = await answerQuestion(context.ports, callerOf(context, actor), qid, parsed.data.text);
+  if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${qid}#answer-${outcome.value._id}`);
 }
 

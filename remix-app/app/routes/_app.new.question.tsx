@@ -3,6 +3,7 @@
  * similar questions under the title, a preview of the text, suggestions for the tag being typed.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { askQuestion } from '@fso/core';
 import { fieldErrors, questionFormSchema } from '@fso/shared';
 import { useState } from 'react';
 import { PostForm } from '~/components/qa/PostForm.tsx';
@@ -10,8 +11,7 @@ import { TagSuggestions } from '~/components/qa/TagSuggestions.tsx';
 import { SimilarQuestions } from '~/components/search/SimilarQuestions.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
-import { askQuestion } from '~/services/questions.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePageUser(request, context);
@@ -25,8 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (preview) return preview;
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await askQuestion(context, actor, parsed.data);
-  if (!outcome.ok) return { errors: { form: outcome.error }, values };
+  const outcome = await askQuestion(context.ports, callerOf(context, actor), parsed.data);
+  if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect('/home');
 }
 

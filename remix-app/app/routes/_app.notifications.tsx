@@ -7,12 +7,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
+import { inboxOf, markRead } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
-import { inboxOf, markRead } from '~/services/notifications.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 const PAGE_SIZE = 30;
 
@@ -20,14 +21,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const url = new URL(request.url);
   const offset = pageOffset(url, PAGE_SIZE);
-  const inbox = await inboxOf(context, actor, { limit: PAGE_SIZE, offset });
+  const outcome = await inboxOf(context.ports, callerOf(context, actor), { limit: PAGE_SIZE, offset });
+  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
+  const inbox = outcome.value;
   return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(inbox.total / PAGE_SIZE)), now: Date.now() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
-  const outcome = await markRead(context, actor, { all: true });
-  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const outcome = await markRead(context.ports, callerOf(context, actor), { all: true });
+  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const url = new URL(request.url);
   return redirect(`/notifications${url.search}`);
 }

@@ -10,6 +10,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { acceptAnswer, addComment, bodiesHtml, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestion, voteAnswer, voteQuestion } from '@fso/core';
 import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
@@ -22,13 +23,9 @@ import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
-import { acceptAnswer } from '~/services/accept.server.ts';
-import { deleteAnswer, deleteComment, deleteQuestion } from '~/services/deletions.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { addComment, bodiesHtml, viewQuestion } from '~/services/questions.server.ts';
-import { voteAnswer, voteQuestion } from '~/services/votes.server.ts';
-import { relatedQuestions } from '~/services/related.server.ts';
-import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
+import { callerOf, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
   const id = parseId(raw);
@@ -39,8 +36,8 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const [outcome, related] = await Promise.all([viewQuestion(context, viewer, id), relatedQuestions(context, id)]);
-  if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+  const [outcome, related] = await Promise.all([viewQuestion(context.ports, callerOf(context, viewer), id), relatedQuestions(context.ports, id)]);
+  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const url = new URL(request.url);
   const q = outcome.value.question;
   const sortParam = url.searchParams.get('sort');
@@ -55,34 +52,34 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
-    const outcome = fields.answer ? await voteAnswer(context, actor, questionId(fields.answer), value) : await voteQuestion(context, actor, id, value);
+    const outcome = fields.answer ? await voteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer), value) : await voteQuestion(context.ports, callerOf(context, actor), id, value);
     const target = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
-    if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
-    return { error: outcome.ok ? null : outcome.error, target };
+    if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
+    return { error: outcome.ok ? null : outcome.message, target };
   }
   if (fields.intent === 'accept') {
-    const outcome = await acceptAnswer(context, actor, { questionId: id, answerId: questionId(fields.answer) });
-    if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
+    const outcome = await acceptAnswer(context.ports, callerOf(context, actor), { questionId: id, answerId: questionId(fields.answer) });
+    if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
     return { error: null, target: null };
   }
   if (fields.intent === 'deleteQuestion') {
-    const outcome = await deleteQuestion(context, actor, id);
-    if (!outcome.ok) return { error: outcome.error, target: 'question' };
+    const outcome = await deleteQuestion(context.ports, callerOf(context, actor), id);
+    if (!outcome.ok) return { error: outcome.message, target: 'question' };
     return redirect('/home');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
     const target = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : null;
-    const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context, actor, questionId(fields.answer)) : await deleteComment(context, actor, questionId(fields.comment));
-    if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
-    return { error: outcome.ok ? null : outcome.error, target };
+    const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer)) : await deleteComment(context.ports, callerOf(context, actor), questionId(fields.comment));
+    if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
+    return { error: outcome.ok ? null : outcome.message, target };
   }
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
     const target = `${type}:${fields.id ?? ''}`;
     const parsed = parseWith(commentFormSchema, fields);
     if (!parsed.ok) return { error: parsed.error, target };
-    const outcome = await addComment(context, actor, { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
-    if (!outcome.ok) return { error: outcome.error, target };
+    const outcome = await addComment(context.ports, callerOf(context, actor), { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
+    if (!outcome.ok) return { error: outcome.message, target };
     return { error: null, target };
   }
   throw new Response('Unknown action.', { status: 400 });

@@ -6,13 +6,12 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { loadQuestion, revisions } from '@fso/core';
 import { questionIdOfAnswer } from '@fso/db';
 import { MSG, type Revision } from '@fso/shared';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
-import { revisions } from '~/services/edits.server.ts';
 import { requireId } from '~/services/http.server.ts';
-import { loadQuestion } from '~/services/questions.server.ts';
 import { wordDiff, type DiffPart } from '~/services/word-diff.ts';
 
 type Version = Pick<Revision, 'title' | 'tags' | 'text'>;
@@ -22,7 +21,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   if (!kind) throw new Response(MSG.questionNotFound, { status: 404 });
   const id = requireId(params.id);
   const qid = kind === 'question' ? id : await questionIdOfAnswer(context.database.db, id);
-  const [history, question] = await Promise.all([revisions(context, kind, id), qid === null ? null : loadQuestion(context, qid)]);
+  const [history, question] = await Promise.all([revisions(context.ports, kind, id), qid === null ? null : loadQuestion(context.ports, qid)]);
   if (!history.ok || !question?.ok) throw new Response(kind === 'question' ? MSG.questionNotFound : MSG.answerNotFound, { status: 404 });
   const q = question.value;
   const answer = q.answers.find((a) => a._id === String(id));

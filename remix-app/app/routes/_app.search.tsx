@@ -4,9 +4,10 @@
  */
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
+import { semanticSearch } from '@fso/core';
 import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
-import { semanticSearchLimit } from '~/services/rate-limit.server.ts';
-import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
 const RESULTS = 10;
 
@@ -15,11 +16,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.ok) return { text: '', hits: [], error: `Error: ${query.error}` };
   const { text } = query.data;
   if (!text) return { text, hits: [], error: null };
-  const limited = await semanticSearchLimit(request, context);
-  if (limited) return data({ text, hits: [], error: `Error: ${limited.error}` }, { status: limited.status, headers: limited.headers });
-  const outcome = await semanticSearchOutcome(context, text, RESULTS);
-  if (outcome.ok) return { text, hits: outcome.hits, error: null };
-  return data({ text, hits: [], error: `Error: ${outcome.error}` }, { status: outcome.status, headers: outcome.headers });
+  const viewer = await getSessionUser(request, context);
+  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), text, RESULTS);
+  if (outcome.ok) return { text, hits: outcome.value, error: null };
+  return data({ text, hits: [], error: `Error: ${outcome.message}` }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
 }
 
 export default function SemanticResultsPage() {

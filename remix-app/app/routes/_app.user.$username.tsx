@@ -7,15 +7,17 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { deleteAccount, resetPassword, updateBiography } from '@fso/core';
 import { findUser, getUserActivity } from '@fso/db';
 import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { RouteError } from '~/components/RouteError.tsx';
-import { deleteAccount, resetPassword, updateBiography } from '~/services/accounts.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { getSessionUser, requirePageUser } from '~/services/session.server.ts';
+import { accountGames } from '~/services/games.server.ts';
+import { callerOf, clearSessionCookie, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 const ACTIVITY_PAGE = 10;
 
@@ -53,19 +55,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case 'bio': {
       const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
       if (!parsed.ok) return reply('bio', false, `${MSG.bioFailed} ${parsed.error}`, 400);
-      const outcome = await updateBiography(context, actor, username, parsed.data.biography);
-      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : reply('bio', false, MSG.bioFailed, outcome.status);
+      const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.data.biography);
+      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : reply('bio', false, MSG.bioFailed, statusOf(outcome));
     }
     case 'reset': {
       const parsed = parseWith(resetPasswordSchema, { username, password: fields.password ?? '', confirmPassword: fields.confirmPassword ?? '' });
       if (!parsed.ok) return reply('reset', false, parsed.error, 400);
-      const outcome = await resetPassword(context, actor, username, parsed.data.password);
-      return outcome.ok ? reply('reset', true, MSG.resetOk) : reply('reset', false, MSG.resetFailed, outcome.status);
+      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.data.password);
+      return outcome.ok ? reply('reset', true, MSG.resetOk) : reply('reset', false, MSG.resetFailed, statusOf(outcome));
     }
     case 'delete': {
-      const outcome = await deleteAccount(context, actor, username);
-      if (!outcome.ok) return reply('delete', false, MSG.deleteFailed, outcome.status);
-      return redirect(`/?deleted=${encodeURIComponent(outcome.value.user.username)}`, { headers: { 'Set-Cookie': outcome.value.cookie } });
+      const outcome = await deleteAccount(context.ports, callerOf(context, actor), username, accountGames(context));
+      if (!outcome.ok) return reply('delete', false, MSG.deleteFailed, statusOf(outcome));
+      return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, { headers: { 'Set-Cookie': clearSessionCookie(context) } });
     }
     default:
       return reply('unknown', false, 'Unknown action.', 400);

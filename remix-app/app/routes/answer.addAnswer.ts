@@ -1,10 +1,10 @@
 /** POST /answer/addAnswer {qid, ans: {text, ansBy, …}} → the new answer. */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { answerQuestion } from '@fso/core';
 import { addAnswerBodySchema, MSG, namesActor } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { answerQuestion } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, addAnswerBodySchema);
   if (!namesActor(actor.username, body.ans.ansBy)) return textError(403, MSG.notAllowed);
-  return respond(await answerQuestion(context, actor, Number(body.qid), body.ans.text), (a) => a);
+  return respond(await answerQuestion(context.ports, callerOf(context, actor), Number(body.qid), body.ans.text), (a) => a);
 }

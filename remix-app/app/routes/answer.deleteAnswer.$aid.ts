@@ -1,14 +1,14 @@
 /** DELETE /answer/deleteAnswer/:aid → {aid, qid}; author only. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { deleteAnswer } from '~/services/deletions.server.ts';
+import { deleteAnswer } from '@fso/core';
 import { methodNotAllowed, requireId, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteAnswer(context, actor, requireId(params.aid)), (v) => v);
+  return respond(await deleteAnswer(context.ports, callerOf(context, actor), requireId(params.aid)), (v) => v);
 }

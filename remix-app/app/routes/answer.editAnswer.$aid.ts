@@ -1,10 +1,10 @@
 /** PATCH /answer/editAnswer/:aid {text} → the edited answer (author only). */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { editAnswer } from '@fso/core';
 import { editAnswerBodySchema } from '@fso/shared';
-import { editAnswer } from '~/services/edits.server.ts';
 import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const id = requireId(params.aid);
   const body = await readJson(request, editAnswerBodySchema);
-  return respond(await editAnswer(context, actor, id, body.text), (a) => a);
+  return respond(await editAnswer(context.ports, callerOf(context, actor), id, body.text), (a) => a);
 }

@@ -5,11 +5,12 @@
  * way, so a callback URL works once.
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { signInExternal } from '@fso/core';
 import { MSG } from '@fso/shared';
-import { signInExternal } from '~/services/external-accounts.server.ts';
 import { authenticate, clearStateCookies, ExternalSignInError, isProvider, type ProviderId } from '~/services/external-providers.server.ts';
 import { clearReturnCookie, returnPath } from '~/services/oauth-return.server.ts';
 import { pendingLinkCookie } from '~/services/pending-link.server.ts';
+import { sessionCookie } from '~/services/session.server.ts';
 
 function withCookies(location: string, cookies: string[]): Response {
   const headers = new Headers();
@@ -39,8 +40,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (error.code === 'provider') console.warn(`Sign-in with ${provider} failed: ${error.message}`);
     return back(error.code);
   }
-  const outcome = await signInExternal(context, profile);
-  if (!outcome.ok) return back(outcome.error === MSG.oauthEmailRequired ? 'email' : 'provider');
+  const outcome = await signInExternal(context.ports, profile);
+  if (!outcome.ok) return back(outcome.message === MSG.oauthEmailRequired ? 'email' : 'provider');
   if (outcome.value.kind === 'confirm-link') return withCookies('/auth/link', [...cleared, pendingLinkCookie(context, outcome.value.link)]);
-  return withCookies(returnPath(request), [...cleared, clearReturnCookie(context.config.cookieSecure), outcome.value.cookie]);
+  return withCookies(returnPath(request), [...cleared, clearReturnCookie(context.config.cookieSecure), sessionCookie(context, outcome.value.session)]);
 }

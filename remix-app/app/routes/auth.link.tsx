@@ -4,10 +4,11 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
-import { confirmLink } from '~/services/external-accounts.server.ts';
+import { confirmLink } from '@fso/core';
 import { isProvider, PROVIDERS } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { clearPendingLinkCookie, readPendingLink } from '~/services/pending-link.server.ts';
+import { sessionCookie } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = readPendingLink(request, context);
@@ -21,10 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!link) return redirect('/?oauth=linkExpired', { headers: cleared });
   const { intent } = await formFields(request);
   if (intent !== 'link') return redirect('/?oauth=linkCancelled', { headers: cleared });
-  const outcome = await confirmLink(context, link);
+  const outcome = await confirmLink(context.ports, link);
   if (!outcome.ok || outcome.value.kind !== 'signed-in') return redirect('/?oauth=linkExpired', { headers: cleared });
   const headers = new Headers(cleared);
-  headers.append('Set-Cookie', outcome.value.cookie);
+  headers.append('Set-Cookie', sessionCookie(context, outcome.value.session));
   return redirect('/home', { headers });
 }
 

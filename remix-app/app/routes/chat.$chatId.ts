@@ -4,13 +4,13 @@
  * (403); a chat that does not exist → 404.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { requireId } from '~/services/http.server.ts';
-import { openChat, requestedMessagePage } from '~/services/messaging.server.ts';
+import { openChat } from '@fso/core';
+import { requestedMessagePage, requireId } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
-  const outcome = await openChat(context, actor, requireId(params.chatId), requestedMessagePage(new URL(request.url)));
+  const outcome = await openChat(context.ports, callerOf(context, actor), requireId(params.chatId), requestedMessagePage(new URL(request.url)));
   return respond(outcome, (v) => v.chat, (v) => ({ 'X-Total-Count': String(v.total) }));
 }

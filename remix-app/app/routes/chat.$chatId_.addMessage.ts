@@ -1,10 +1,10 @@
 /** POST /chat/{chatId}/addMessage {msg, msgFrom, msgDateTime} → the stored message; participants only. */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { postChatMessage } from '@fso/core';
 import { chatMessageBodySchema } from '@fso/shared';
 import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
-import { postChatMessage } from '~/services/messaging.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const chatId = requireId(params.chatId);
   const body = await readJson(request, chatMessageBodySchema);
-  return respond(await postChatMessage(context, actor, chatId, body), (msg) => msg);
+  return respond(await postChatMessage(context.ports, callerOf(context, actor), chatId, body), (msg) => msg);
 }

@@ -4,15 +4,15 @@
  * of chats in X-Total-Count. Anybody else's list → 403.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { chatsOf } from '@fso/core';
 import { pageLimit, pageOffset } from '~/services/http.server.ts';
-import { chatsOf } from '~/services/messaging.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const url = new URL(request.url);
   const limit = pageLimit(url);
-  const outcome = await chatsOf(context, actor, params.username ?? '', { limit, offset: pageOffset(url, limit) });
+  const outcome = await chatsOf(context.ports, callerOf(context, actor), params.username ?? '', { limit, offset: pageOffset(url, limit) });
   return respond(outcome, (v) => v.chats, (v) => ({ 'X-Total-Count': String(v.total) }));
 }

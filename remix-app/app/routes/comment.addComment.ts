@@ -1,10 +1,10 @@
 /** POST /comment/addComment {id, type, comment: {text, commentBy, …}} → the updated question or answer. */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { addComment } from '@fso/core';
 import { addCommentBodySchema, MSG, namesActor } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { addComment } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, addCommentBodySchema);
   if (!namesActor(actor.username, body.comment.commentBy)) return textError(403, MSG.notAllowed);
-  return respond(await addComment(context, actor, { type: body.type, id: Number(body.id), text: body.comment.text }), (r) => r);
+  return respond(await addComment(context.ports, callerOf(context, actor), { type: body.type, id: Number(body.id), text: body.comment.text }), (r) => r);
 }

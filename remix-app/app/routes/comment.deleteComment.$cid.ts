@@ -1,14 +1,14 @@
 /** DELETE /comment/deleteComment/:cid → {cid}; author only. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { deleteComment } from '~/services/deletions.server.ts';
+import { deleteComment } from '@fso/core';
 import { methodNotAllowed, requireId, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteComment(context, actor, requireId(params.cid)), (v) => v);
+  return respond(await deleteComment(context.ports, callerOf(context, actor), requireId(params.cid)), (v) => v);
 }

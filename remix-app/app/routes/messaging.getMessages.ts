@@ -5,8 +5,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listMessages } from '@fso/db';
-import { ok } from '~/services/http.server.ts';
-import { requestedMessagePage } from '~/services/messaging.server.ts';
+import { ok, requestedMessagePage } from '~/services/http.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

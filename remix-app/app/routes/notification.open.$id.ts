@@ -3,13 +3,14 @@
  * and goes where it points (the answer, comment or chat); idempotent, like counting a view.
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
+import { openNotification } from '@fso/core';
 import { requireId, textError } from '~/services/http.server.ts';
-import { openNotification } from '~/services/notifications.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
-  const opened = await openNotification(context, actor, requireId(params.id));
-  if (!opened.ok) throw textError(opened.status, opened.error);
+  const opened = await openNotification(context.ports, callerOf(context, actor), requireId(params.id));
+  if (!opened.ok) throw textError(statusOf(opened), opened.message);
   return redirect(opened.value.link);
 }

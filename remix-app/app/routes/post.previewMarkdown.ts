@@ -3,9 +3,9 @@
  * sanitiser that store a post, so the preview is what will be shown. Signed-in users only.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { renderMarkdown } from '@fso/core';
 import { previewBodySchema } from '@fso/shared';
 import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
-import { renderMarkdown } from '~/services/markdown.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;

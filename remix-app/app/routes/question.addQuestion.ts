@@ -1,10 +1,10 @@
 /** POST /question/addQuestion → the new question, populated (its `_id` takes the client home). */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { askQuestion } from '@fso/core';
 import { addQuestionBodySchema, MSG, namesActor } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { askQuestion } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, addQuestionBodySchema);
   if (!namesActor(actor.username, body.askedBy)) return textError(403, MSG.notAllowed);
-  return respond(await askQuestion(context, actor, body), (q) => q);
+  return respond(await askQuestion(context.ports, callerOf(context, actor), body), (q) => q);
 }

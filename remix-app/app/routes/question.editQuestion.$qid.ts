@@ -1,10 +1,10 @@
 /** PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (author only). */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { editQuestion } from '@fso/core';
 import { editQuestionBodySchema } from '@fso/shared';
-import { editQuestion } from '~/services/edits.server.ts';
 import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -13,5 +13,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const id = requireId(params.qid);
   const body = await readJson(request, editQuestionBodySchema);
-  return respond(await editQuestion(context, actor, id, body), (q) => q);
+  return respond(await editQuestion(context.ports, callerOf(context, actor), id, body), (q) => q);
 }

@@ -3,13 +3,13 @@
  * caller's first visit counts a view (the session decides who viewed, not `username`).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { viewQuestion } from '@fso/core';
 import { requireId } from '~/services/http.server.ts';
-import { viewQuestion } from '~/services/questions.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { getSessionUser } from '~/services/session.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireId(params.qid);
   const viewer = await getSessionUser(request, context);
-  return respond(await viewQuestion(context, viewer, id), (v) => v.question);
+  return respond(await viewQuestion(context.ports, callerOf(context, viewer), id), (v) => v.question);
 }

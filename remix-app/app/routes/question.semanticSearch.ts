@@ -4,17 +4,17 @@
  * a bad query, 503 + Retry-After when the model's queue is full, 500 when search itself fails), as the spec's client reads them. Public.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { semanticSearch } from '@fso/core';
 import { parseWith, semanticSearchQuerySchema } from '@fso/shared';
 import { ok } from '~/services/http.server.ts';
-import { semanticSearchLimit } from '~/services/rate-limit.server.ts';
-import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(semanticSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
   if (!query.ok) return Response.json({ error: query.error }, { status: 400 });
   if (!query.data.text) return ok([]);
-  const limited = await semanticSearchLimit(request, context);
-  if (limited) return Response.json({ error: limited.error }, { status: limited.status, headers: limited.headers });
-  const outcome = await semanticSearchOutcome(context, query.data.text, query.data.topk);
-  return outcome.ok ? ok(outcome.hits) : Response.json({ error: outcome.error }, { status: outcome.status, headers: outcome.headers });
+  const viewer = await getSessionUser(request, context);
+  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), query.data.text, query.data.topk);
+  return outcome.ok ? ok(outcome.value) : Response.json({ error: outcome.message }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
 }

@@ -1,12 +1,13 @@
 /** `/signup` — the sign-up screen (SPEC §2). */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
+import { signup } from '@fso/core';
 import { parseWith, signupSchema } from '@fso/shared';
 import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
-import { signup } from '~/services/accounts.server.ts';
+import { statusOf } from '~/services/respond.server.ts';
 import { providerButtons } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { getSessionUser, safeRedirectTo } from '~/services/session.server.ts';
+import { callerOf, getSessionUser, safeRedirectTo, sessionCookie } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (await getSessionUser(request, context)) throw redirect('/home');
@@ -17,9 +18,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const parsed = parseWith(signupSchema, { ...fields, confirmPassword: fields.confirmPassword ?? '' });
   if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
-  const outcome = await signup(context, parsed.data);
-  if (!outcome.ok) return data({ error: authFailure('signup', outcome.error) }, { status: outcome.status });
-  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': outcome.value.cookie } });
+  const outcome = await signup(context.ports, callerOf(context, null), parsed.data);
+  if (!outcome.ok) return data({ error: authFailure('signup', outcome.message) }, { status: statusOf(outcome) });
+  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
 }
 
 export default function SignupPage() {

@@ -1,14 +1,16 @@
 /** DELETE /user/deleteUser/{username} → owner only; the account, its sessions and sockets end. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { deleteAccount } from '~/services/accounts.server.ts';
+import { deleteAccount } from '@fso/core';
+import { accountGames } from '~/services/games.server.ts';
 import { requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, clearSessionCookie, requireApiUser } from '~/services/session.server.ts';
 
 export { methodNotAllowed as loader } from '~/services/http.server.ts';
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteAccount(context, actor, params.username ?? ''), (v) => v.user, (v) => ({ 'Set-Cookie': v.cookie }));
+  const outcome = await deleteAccount(context.ports, callerOf(context, actor), params.username ?? '', accountGames(context));
+  return respond(outcome, (user) => user, () => ({ 'Set-Cookie': clearSessionCookie(context) }));
 }

@@ -3,10 +3,12 @@
  * user, signed in (SPEC §7). A firebaseId and email without a verified ID token get 401.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { firebaseLogin } from '@fso/core';
 import { firebaseLoginSchema } from '@fso/shared';
-import { firebaseLogin } from '~/services/external-accounts.server.ts';
 import { readJson, requireMethod } from '~/services/http.server.ts';
+import { idTokenVerifier } from '~/services/id-token.server.ts';
 import { respond } from '~/services/respond.server.ts';
+import { sessionCookie } from '~/services/session.server.ts';
 
 export { methodNotAllowed as loader } from '~/services/http.server.ts';
 
@@ -14,5 +16,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const input = await readJson(request, firebaseLoginSchema);
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? null;
-  return respond(await firebaseLogin(context, { ...input, bearer }), (v) => v.user, (v) => ({ 'Set-Cookie': v.cookie }));
+  const outcome = await firebaseLogin(context.ports, { ...input, bearer }, idTokenVerifier(context.config));
+  return respond(outcome, (v) => v.user, (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }));
 }

@@ -1,10 +1,10 @@
 /** PATCH /user/resetPassword {username, password} → owner only; ends the user's other sessions. */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { resetPassword } from '@fso/core';
 import { resetPasswordSchema } from '@fso/shared';
-import { resetPassword } from '~/services/accounts.server.ts';
 import { readJson, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export { methodNotAllowed as loader } from '~/services/http.server.ts';
 
@@ -12,5 +12,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, resetPasswordSchema);
-  return respond(await resetPassword(context, actor, input.username, input.password), (user) => user);
+  return respond(await resetPassword(context.ports, callerOf(context, actor), input.username, input.password), (user) => user);
 }

@@ -1,10 +1,10 @@
 /** PATCH /user/updateBiography {username, biography} → the updated user; owner only. */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { updateBiography } from '@fso/core';
 import { updateBiographySchema } from '@fso/shared';
-import { updateBiography } from '~/services/accounts.server.ts';
 import { readJson, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export { methodNotAllowed as loader } from '~/services/http.server.ts';
 
@@ -12,5 +12,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, updateBiographySchema);
-  return respond(await updateBiography(context, actor, input.username, input.biography), (user) => user);
+  return respond(await updateBiography(context.ports, callerOf(context, actor), input.username, input.biography), (user) => user);
 }

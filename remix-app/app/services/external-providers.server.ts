@@ -8,6 +8,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import { Authenticator } from 'remix-auth';
 import { OAuth2RequestError, OAuth2Strategy } from 'remix-auth-oauth2';
 import { z } from 'zod';
+import type { ExternalProfile } from '@fso/core';
 import { MSG, oauthText, withReason } from '@fso/shared';
 import type { Config } from '@fso/platform';
 import type { ProviderButtonState } from '../components/ExternalSignIn.tsx';
@@ -18,13 +19,6 @@ export type ProviderId = keyof typeof PROVIDERS;
 export const isProvider = (value: string | null | undefined): value is ProviderId => typeof value === 'string' && Object.hasOwn(PROVIDERS, value);
 
 /** What a provider tells us about the person: its stable id, a login, and a verified email. */
-export interface ExternalProfile {
-  provider: string;
-  subject: string;
-  login: string | null;
-  /** Only an address the provider has verified; null otherwise. */
-  email: string | null;
-}
 
 /** cancelled: consent refused; state: forged, stale or replayed callback; code: the provider refused the code; provider: it failed. */
 export type SignInFailure = 'cancelled' | 'state' | 'code' | 'provider' | 'unconfigured';

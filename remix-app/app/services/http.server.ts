@@ -4,7 +4,8 @@
  * their size: server/body-limit.ts).
  */
 import type { z } from 'zod';
-import { MSG, parseId, parseWith } from '@fso/shared';
+import type { MessagePage } from '@fso/db';
+import { messagePageQuerySchema, MSG, parseId, parseWith } from '@fso/shared';
 
 export function textError(status: number, message: string, headers?: HeadersInit): Response {
   return new Response(message, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...headers } });
@@ -63,4 +64,11 @@ export function pageOffset(url: URL, limit: number): number {
   if (Number.isInteger(page) && page > 1) return Math.min(page - 1, 10_000) * limit;
   const offset = Number(url.searchParams.get('offset') ?? 0);
   return Number.isInteger(offset) ? Math.min(Math.max(0, offset), 1_000_000) : 0;
+}
+
+/** The message page a URL asks for: `limit`, and `before` or `after`; throws 400 when malformed. */
+export function requestedMessagePage(url: URL): MessagePage {
+  const query = parseWith(messagePageQuerySchema, Object.fromEntries(url.searchParams));
+  if (!query.ok) throw textError(400, query.error);
+  return { ...query.data, limit: pageLimit(url) };
 }

@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => issuer.close());
 
-const rejected = (reason: string) => ({ ok: false, status: 401, error: `${MSG.idTokenInvalid}: ${reason}.` });
+const rejected = (reason: string) => ({ ok: false, kind: 'unauthenticated', message: `${MSG.idTokenInvalid}: ${reason}.` });
 
 describe('ID token verification', () => {
   it('accepts a token signed by a published key, with the verified email', async () => {
@@ -41,19 +41,19 @@ describe('ID token verification', () => {
   it('refuses unsigned, symmetric and malformed tokens and a token without a subject', async () => {
     const header = Buffer.from(JSON.stringify({ alg: 'none', kid: 'test-key' })).toString('base64url');
     const body = Buffer.from(JSON.stringify({ sub: 'u', iss: issuer.config.issuer, aud: issuer.config.audience, exp: 9e9, iat: 1 })).toString('base64url');
-    expect(await verifyIdToken(`${header}.${body}.`, issuer.config)).toMatchObject({ ok: false, status: 401 });
+    expect(await verifyIdToken(`${header}.${body}.`, issuer.config)).toMatchObject({ ok: false, kind: 'unauthenticated' });
     const hs = await new SignJWT({ sub: 'u', iss: issuer.config.issuer, aud: issuer.config.audience })
       .setProtectedHeader({ alg: 'HS256', kid: 'test-key' })
       .setIssuedAt()
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('a-shared-secret-that-is-long-enough'));
-    expect(await verifyIdToken(hs, issuer.config)).toMatchObject({ ok: false, status: 401 });
+    expect(await verifyIdToken(hs, issuer.config)).toMatchObject({ ok: false, kind: 'unauthenticated' });
     expect(await verifyIdToken('not-a-jwt', issuer.config)).toEqual(rejected('it is not a valid JWT'));
     expect(await verifyIdToken(await issuer.sign({}), issuer.config)).toEqual(rejected('its "sub" claim is not accepted'));
   });
 
   it('answers 503 when the published keys cannot be fetched', async () => {
     const token = await issuer.sign({ sub: 'u' });
-    expect(await verifyIdToken(token, { ...issuer.config, jwksUrl: 'http://127.0.0.1:9/jwks' })).toEqual({ ok: false, status: 503, error: MSG.idTokenKeysUnavailable });
+    expect(await verifyIdToken(token, { ...issuer.config, jwksUrl: 'http://127.0.0.1:9/jwks' })).toEqual({ ok: false, kind: 'unavailable', message: MSG.idTokenKeysUnavailable });
   });
 });

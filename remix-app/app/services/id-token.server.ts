@@ -4,10 +4,9 @@
  * audience, expiry. Only then are its subject and verified email believed.
  */
 import { createRemoteJWKSet, errors, jwtVerify } from 'jose';
+import { fail, succeed, type ExternalProfile, type IdTokenVerifier, type Result } from '@fso/core';
 import { MSG } from '@fso/shared';
 import type { Config } from '@fso/platform';
-import type { ExternalProfile } from './external-providers.server.ts';
-import { fail, type Outcome } from './respond.server.ts';
 
 type IdTokenConfig = NonNullable<Config['idToken']>;
 
@@ -37,7 +36,7 @@ const keysUnavailable = (error: unknown) =>
   error instanceof errors.JWKSInvalid ||
   (error instanceof Error && (error.constructor === errors.JOSEError || error.name === 'TypeError'));
 
-export async function verifyIdToken(token: string, config: IdTokenConfig): Promise<Outcome<ExternalProfile>> {
+export async function verifyIdToken(token: string, config: IdTokenConfig): Promise<Result<ExternalProfile>> {
   let payload;
   try {
     ({ payload } = await jwtVerify(token, keySet(config.jwksUrl), {
@@ -47,10 +46,16 @@ export async function verifyIdToken(token: string, config: IdTokenConfig): Promi
       clockTolerance: 5,
     }));
   } catch (error) {
-    if (keysUnavailable(error)) return fail(503, MSG.idTokenKeysUnavailable);
-    return fail(401, `${MSG.idTokenInvalid}: ${reason(error)}.`);
+    if (keysUnavailable(error)) return fail('unavailable', MSG.idTokenKeysUnavailable);
+    return fail('unauthenticated', `${MSG.idTokenInvalid}: ${reason(error)}.`);
   }
   const email = typeof payload.email === 'string' && payload.email_verified === true ? payload.email : null;
   const login = typeof payload.name === 'string' ? payload.name : null;
-  return { ok: true, value: { provider: 'firebase', subject: payload.sub!, login, email } };
+  return succeed({ provider: 'firebase', subject: payload.sub!, login, email });
 }
+
+/** The verifier POST /user/firebaseLogin uses, or null when no provider is configured. */
+export const idTokenVerifier = (config: Config): IdTokenVerifier | null => {
+  const idToken = config.idToken;
+  return idToken ? (token) => verifyIdToken(token, idToken) : null;
+};

@@ -30,8 +30,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 async function call(handler: Handler, opts: { as?: string; body?: unknown; path?: string; ip: string }) {
-  const { context } = testContext(database, opts.ip);
-  context.config = { ...context.config, rateLimitFactor: FACTOR };
+  const { context } = testContext(database, opts.ip, { rateLimitFactor: FACTOR });
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (opts.as) headers.Cookie = cookie[opts.as]!;
   const get = opts.path !== undefined;

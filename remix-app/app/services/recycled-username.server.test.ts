@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findGame, findSessionUser, readSessionId, type Database } from '@fso/db';
+import { deleteAccount, signup } from '@fso/core';
+import { findGame, findSessionUser, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { createGame, findGameFor, joinGame, listGamesFor, makeMove } from '@fso/core';
 import { type Game, viewFor } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { deleteAccount, signup } from './accounts.server.ts';
-import { gameDeps } from './games.server.ts';
+import { accountGames, gameDeps } from './games.server.ts';
+import { callerOf } from './session.server.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -15,9 +16,9 @@ afterAll(() => database.close());
 
 async function signedUp(name: string) {
   const { context } = testContext(database, '203.0.113.60');
-  const made = await signup(context, { username: name, password: `${name}-long-password` });
-  if (!made.ok) throw new Error(made.error);
-  return (await findSessionUser(database.db, readSessionId(made.value.cookie.split(';')[0], context.config.sessionSecret)!))!;
+  const made = await signup(context.ports, callerOf(context, null), { username: name, password: `${name}-long-password` });
+  if (!made.ok) throw new Error(made.message);
+  return (await findSessionUser(database.db, made.value.session.id))!;
 }
 
 const must = <T>(o: { ok: true; value: T } | { ok: false; error: string } | { ok: false; message: string }): T => {
@@ -38,7 +39,7 @@ describe('a deleted account and a recycled username', () => {
     const waiting = must(await createGame(deps, 'ivan', 'Nim'));
     recorded.perViewer.length = 0;
 
-    expect(await deleteAccount(context, ivan, 'ivan')).toMatchObject({ ok: true });
+    expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan', accountGames(context))).toMatchObject({ ok: true });
 
     // Forfeited at once: judy wins the game in progress, the waiting one is over with no winner.
     const over = (await findGameFor(database.db, Number(battle.gameID), 'judy'))!;

@@ -1,22 +1,30 @@
-/** Use-case outcomes and how they become REST answers: 200 JSON or a plain-text error. */
-import type { FailureKind, Result } from '@fso/core';
+/**
+ * The one place where a use case's result becomes a REST answer: 200 JSON, or the failure's
+ * kind as a status with its message as plain text (Retry-After when it says when to retry).
+ */
+import type { Failure, FailureKind, Result } from '@fso/core';
 import { ok, textError } from './http.server.ts';
 
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; error: string; headers?: Record<string, string> };
+const STATUS: Record<FailureKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  tooMany: 429,
+  unavailable: 503,
+  internal: 500,
+};
 
-export const fail = (status: number, error: string, headers?: Record<string, string>) => ({ ok: false, status, error, headers }) as const;
+export const statusOf = (failure: Failure): number => STATUS[failure.kind];
 
-/** The HTTP status of each kind of core failure. */
-export const STATUS_OF: Record<FailureKind, number> = { invalid: 400, unauthenticated: 401, forbidden: 403, notFound: 404, conflict: 409, tooMany: 429, unavailable: 503 };
+/** Retry-After for a failure that says when to try again (rate limits, a busy model). */
+export const failureHeaders = (failure: Failure): Record<string, string> =>
+  failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) };
 
-/** A core result as this transport's outcome: the failure's kind becomes its status (and Retry-After). */
-export function outcomeOf<T>(result: Result<T>): Outcome<T> {
-  if (result.ok) return result;
-  const retry = result.retryAfterSeconds === undefined ? undefined : { 'Retry-After': String(result.retryAfterSeconds) };
-  return fail(STATUS_OF[result.kind], result.message, retry);
-}
+export const failureResponse = (failure: Failure): Response => textError(statusOf(failure), failure.message, failureHeaders(failure));
 
-export function respond<T>(outcome: Outcome<T>, body: (value: T) => unknown, headers?: (value: T) => HeadersInit): Response {
-  if (!outcome.ok) return textError(outcome.status, outcome.error, outcome.headers);
+export function respond<T>(outcome: Result<T>, body: (value: T) => unknown, headers?: (value: T) => HeadersInit): Response {
+  if (!outcome.ok) return failureResponse(outcome);
   return ok(body(outcome.value), headers?.(outcome.value));
 }

@@ -11,6 +11,7 @@ import {
   sessionCookieHeader,
   signSessionId,
 } from '@fso/db';
+import type { Caller, NewSession } from '@fso/core';
 import { MSG } from '@fso/shared';
 import { textError } from './http.server.ts';
 
@@ -42,13 +43,16 @@ export async function requirePageUser(request: Request, context: AppLoadContext)
   return user;
 }
 
-/** Starts a session for the user and returns the Set-Cookie header value. */
+/** Who asks, as the use cases of @fso/core take it: the session's user (or nobody) and the client address. */
+export const callerOf = (context: AppLoadContext, user: SessionUser | null): Caller => ({ user, ip: context.clientIp });
+
+/** The Set-Cookie header value that carries a session a use case started. */
+export const sessionCookie = (context: AppLoadContext, session: NewSession): string =>
+  sessionCookieHeader(signSessionId(session.id, context.config.sessionSecret), { secure: context.config.cookieSecure, expires: session.expiresAt });
+
+/** Starts a session for the user and returns the Set-Cookie header value (tests sign in this way). */
 export async function startSession(context: AppLoadContext, userId: number): Promise<string> {
-  const session = await createSession(context.database.db, userId);
-  return sessionCookieHeader(signSessionId(session.id, context.config.sessionSecret), {
-    secure: context.config.cookieSecure,
-    expires: session.expiresAt,
-  });
+  return sessionCookie(context, await createSession(context.database.db, userId));
 }
 
 export const clearSessionCookie = (context: AppLoadContext) => clearSessionCookieHeader(context.config.cookieSecure);

@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
+import { renderMarkdown, sanitizeImportedHtml, splitMath } from '@fso/core';
 import {
   countImportedAnswers,
   createImportMaps,
@@ -23,8 +24,6 @@ import {
   type Database,
 } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
-import { renderMarkdown, sanitizeImportedHtml } from '../../app/services/markdown.server.ts';
-import { splitMath } from '../../app/services/math.server.ts';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
 export interface ImportReport {

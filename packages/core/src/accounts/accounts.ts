@@ -1,0 +1,125 @@
+/**
+ * Account use cases shared by the REST routes and the screens' form actions: sign-up (new
+ * password rules, rate limited), login (rate limited), logout, password reset, biography,
+ * deletion (which forfeits and renames the account's games). The acting user is the caller's
+ * signed-in user; a name in the payload must match it or the answer is forbidden. Sessions are
+ * rows here; the transport turns a new one into its cookie.
+ */
+import * as db from '@fso/db';
+import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
+import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
+import type { Caller, Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { isCommonPassword } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/** A session just started: the transport signs `id` into its cookie, which lasts until `expiresAt`. */
+export interface NewSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/** Names that are REST path segments under /user/, so no profile URL can shadow them. */
+const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);
+
+export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());
+
+/** A new password's rule beyond its length (the shared schema checks that): not a common one. */
+const weakPassword = (password: string) => (isCommonPassword(password) ? fail('invalid', MSG.passwordCommon) : null);
+
+export const startSession = (ports: Ports, userId: number): Promise<NewSession> => db.createSession(ports.db, userId, ports.clock());
+
+export async function signup(ports: Ports, caller: Caller, input: SignupInput): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+  const refused = weakPassword(input.password) ?? (await ports.limiter.hit('signup', caller));
+  if (refused) return refused;
+  if (isReservedUsername(input.username)) return fail('conflict', MSG.usernameTaken);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.createUser(ports.db, { username: input.username, passwordHash });
+  if (!user) return fail('conflict', MSG.usernameTaken);
+  const session = await startSession(ports, Number(user._id));
+  ports.events.toAll('userUpdate', { user, type: 'created' });
+  return succeed({ user, session });
+}
+
+/**
+ * Every attempt is counted as a failure before the password is checked (one atomic step per
+ * key, so parallel guesses cannot pass the limit) and forgiven when it succeeds. An unknown
+ * name is verified against a dummy hash, so it takes as long as a wrong password.
+ */
+export async function login(ports: Ports, caller: Caller, input: LoginInput): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+  const who = { name: input.username };
+  const blocked = await ports.limiter.hit('failedLogin', caller, who);
+  if (blocked) return blocked;
+  const found = await db.findCredentials(ports.db, input.username);
+  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) return fail('unauthenticated', MSG.invalidCredentials);
+  await ports.limiter.forgive('failedLogin', caller, who);
+  const session = await startSession(ports, found.id);
+  return succeed({ user: db.toSafeUser(found), session });
+}
+
+/** Ends the caller's session (row and sockets); the transport clears its cookie. */
+export async function logout(ports: Ports, caller: Caller): Promise<void> {
+  const sessionId = caller.user?.sessionId;
+  if (sessionId === undefined) return;
+  await db.deleteSession(ports.db, sessionId);
+  ports.events.disconnectSession(sessionId);
+}
+
+const isOwner = (actor: Actor, username: string) => actor.username.toLowerCase() === username.trim().toLowerCase();
+
+async function endOtherSessions(ports: Ports, actor: Actor) {
+  const ended = await db.deleteOtherSessions(ports.db, actor.userId, actor.sessionId ?? '');
+  for (const id of ended) ports.events.disconnectSession(id);
+}
+
+export async function resetPassword(ports: Ports, caller: Caller, username: string, password: string): Promise<Result<SafeUser>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
+  const weak = weakPassword(password);
+  if (weak) return weak;
+  await db.updatePasswordHash(ports.db, actor.userId, await hashPassword(password));
+  await endOtherSessions(ports, actor);
+  const found = await db.findUserById(ports.db, actor.userId);
+  if (!found) return fail('notFound', MSG.userNotFound);
+  const { id: _id, ...user } = found;
+  return succeed(user);
+}
+
+export async function updateBiography(ports: Ports, caller: Caller, username: string, biography: string): Promise<Result<SafeUser>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
+  const user = await db.updateBiography(ports.db, actor.userId, biography);
+  if (!user) return fail('notFound', MSG.userNotFound);
+  ports.events.toAll('userUpdate', { user, type: 'updated' });
+  return succeed(user);
+}
+
+/** What deleting an account does to its games (the game use cases own both steps). */
+export interface AccountGames {
+  /** Forfeits the user's running games: their opponents win, and are told. */
+  forfeitAll(username: string): Promise<void>;
+  /** In the deletion's transaction: the deleted name leaves every game it played. */
+  rename(tx: db.Db, username: string, userId: number): Promise<unknown>;
+}
+
+/**
+ * Forfeits the account's running games, then deletes it and takes its name out of all its
+ * games in one transaction (docs/decisions/0019-recycled-usernames.md).
+ */
+export async function deleteAccount(ports: Ports, caller: Caller, username: string, games: AccountGames): Promise<Result<SafeUser>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
+  await games.forfeitAll(actor.username);
+  const user = await ports.db.transaction(async (tx) => {
+    const deleted = await db.deleteUser(tx, actor.userId);
+    if (deleted) await games.rename(tx, deleted.username, actor.userId);
+    return deleted;
+  });
+  if (!user) return fail('notFound', MSG.userNotFound);
+  ports.events.disconnectUser(user.username);
+  ports.events.toAll('userUpdate', { user, type: 'deleted' });
+  return succeed(user);
+}

@@ -1,0 +1,47 @@
+/**
+ * Inbox use cases shared by the REST routes and the screens (docs/decisions/0022-inbox.md):
+ * a user's notifications, marking them read, opening one, and telling recipients their new
+ * unread count live (`notificationUpdate` to their own `user:<name>` room only) after the
+ * write that notified them has committed.
+ */
+import * as db from '@fso/db';
+import { INBOX_MSG, rooms, type MarkReadBody, type Notification } from '@fso/shared';
+import type { Caller, Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { NOT_SIGNED_IN } from '../caller.ts';
+
+/** Sends each user their unread count; call after the transaction that notified them commits. */
+export async function announceUnread(ports: Ports, userIds: number[]): Promise<void> {
+  for (const { username, unread } of await db.unreadCounts(ports.db, userIds)) {
+    ports.events.toRoom(rooms.user(username), 'notificationUpdate', { unread });
+  }
+}
+
+export async function inboxOf(ports: Ports, caller: Caller, page: { limit: number; offset: number }): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
+  if (!caller.user) return NOT_SIGNED_IN;
+  return succeed(await db.listNotifications(ports.db, caller.user.userId, page));
+}
+
+const refusal = (reason: 'missing' | 'forbidden') => (reason === 'missing' ? fail('notFound', INBOX_MSG.notificationNotFound) : fail('forbidden', INBOX_MSG.notYourNotification));
+
+/** Marks the actor's notifications read (the ids, or all); answers the unread count left. */
+export async function markRead(ports: Ports, caller: Caller, body: MarkReadBody): Promise<Result<{ marked: number; unread: number }>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const target = 'all' in body ? body : { ids: body.ids.map(Number) };
+  const result = await db.markNotificationsRead(ports.db, actor.userId, target);
+  if (!result.ok) return refusal(result.reason);
+  const unread = await db.unreadCount(ports.db, actor.userId);
+  if (result.marked > 0) ports.events.toRoom(rooms.user(actor.username), 'notificationUpdate', { unread });
+  return succeed({ marked: result.marked, unread });
+}
+
+/** The actor's notification, now read (the bell of their other tabs follows). */
+export async function openNotification(ports: Ports, caller: Caller, id: number): Promise<Result<Notification>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const result = await db.openNotification(ports.db, actor.userId, id);
+  if (!result.ok) return refusal(result.reason);
+  await announceUnread(ports, [actor.userId]);
+  return succeed(result.notification);
+}

@@ -1,0 +1,49 @@
+/**
+ * Deleting questions, answers and comments: author only (403), a question with others'
+ * answers refused (409). Commits, then publishes: questionDelete for a question, questionUpdate
+ * for the question that lost an answer, commentUpdate for the post that lost a comment.
+ */
+import * as db from '@fso/db';
+import { MSG } from '@fso/shared';
+import { NOT_SIGNED_IN } from '../caller.ts';
+import type { Caller, Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { loadQuestion } from './questions.ts';
+
+export async function deleteQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<{ qid: string }>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const result = await db.deleteQuestion(ports.db, { questionId, userId: actor.userId });
+  if (result.status === 'missing') return fail('notFound', MSG.questionNotFound);
+  if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
+  if (result.status === 'conflict') return fail('conflict', MSG.questionHasAnswers);
+  const qid = String(questionId);
+  ports.events.toAll('questionDelete', { qid });
+  return succeed({ qid });
+}
+
+export async function deleteAnswer(ports: Ports, caller: Caller, answerId: number): Promise<Result<{ aid: string; qid: string }>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const result = await db.deleteAnswer(ports.db, { answerId, userId: actor.userId });
+  if (result.status === 'missing') return fail('notFound', MSG.answerNotFound);
+  if (result.status !== 'done') return fail('forbidden', MSG.notYourPost);
+  const question = await loadQuestion(ports, result.questionId);
+  if (question.ok) ports.events.toAll('questionUpdate', question.value);
+  return succeed({ aid: String(answerId), qid: String(result.questionId) });
+}
+
+export async function deleteComment(ports: Ports, caller: Caller, commentId: number): Promise<Result<{ cid: string }>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const result = await db.deleteComment(ports.db, { commentId, userId: actor.userId });
+  if (result.status === 'missing') return fail('notFound', MSG.commentNotFound);
+  if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
+  const question = await loadQuestion(ports, result.questionId);
+  if (question.ok) {
+    const answer = question.value.answers.find((a) => a._id === String(result.parentId));
+    if (result.parent === 'question') ports.events.toAll('commentUpdate', { type: 'question', result: question.value });
+    else if (answer) ports.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
+  }
+  return succeed({ cid: String(commentId) });
+}

@@ -1,0 +1,49 @@
+/**
+ * Editing questions and answers (author only, the same rules as writing them) and reading
+ * their revisions. The new text's HTML is stored with it; a question's changed title or text
+ * re-queues its embedding (a database trigger), so the worker is poked. Commits, then publishes
+ * questionUpdate (and commentUpdate for an answer, which replaces it on open pages).
+ */
+import * as db from '@fso/db';
+import { MSG, type Answer, type Question, type Revision } from '@fso/shared';
+import { renderMarkdown } from '../markdown/markdown.ts';
+import { NOT_SIGNED_IN } from '../caller.ts';
+import type { Caller, Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { loadQuestion } from './questions.ts';
+
+export async function editQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+  input: { title: string; text: string; tags: string[] },
+): Promise<Result<Question>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
+  if (status === 'missing') return fail('notFound', MSG.questionNotFound);
+  if (status === 'forbidden') return fail('forbidden', MSG.notYourPost);
+  ports.semantic.worker.poke();
+  const outcome = await loadQuestion(ports, questionId);
+  if (outcome.ok) ports.events.toAll('questionUpdate', outcome.value);
+  return outcome;
+}
+
+export async function editAnswer(ports: Ports, caller: Caller, answerId: number, text: string): Promise<Result<Answer>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html: renderMarkdown(text) });
+  if (edited.status === 'missing' || edited.questionId === null) return fail('notFound', MSG.answerNotFound);
+  if (edited.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
+  const outcome = await loadQuestion(ports, edited.questionId);
+  if (!outcome.ok) return outcome;
+  const answer = outcome.value.answers.find((a) => a._id === String(answerId));
+  if (!answer) return fail('notFound', MSG.answerNotFound);
+  ports.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
+  return succeed(answer);
+}
+
+export async function revisions(ports: Ports, post: 'question' | 'answer', id: number): Promise<Result<Revision[]>> {
+  const list = await db.listRevisions(ports.db, post, id);
+  return list ? succeed(list) : fail('notFound', post === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
+}

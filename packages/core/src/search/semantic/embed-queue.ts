@@ -1,0 +1,25 @@
+/**
+ * Command-line side of the embedding queue (import and `npm run reindex`): optionally queue
+ * every question, or those the current embedder has not embedded, then embed the whole queue,
+ * reporting progress to the caller's bar.
+ */
+import { countEmbeddingJobs, enqueueAllEmbeddings, type Database } from '@fso/db';
+import type { Log } from '../../ports.ts';
+import { createSemanticService } from './service.ts';
+
+export interface ProgressBar {
+  update(label: string, done: number, total: number): void;
+  end(): void;
+}
+
+export async function embedQueued(database: Database, opts: { requeue?: 'all' | 'missing'; log: Log; bar: ProgressBar }): Promise<number> {
+  const { requeue } = opts;
+  const semantic = createSemanticService(database, { workerIntervalMs: null, log: opts.log });
+  if (requeue) await enqueueAllEmbeddings(database.db, requeue === 'missing' ? semantic.embedder.name : undefined);
+  const total = await countEmbeddingJobs(database.db);
+  if (!total) return 0;
+  const { bar } = opts;
+  const done = await semantic.worker.drain((n) => bar.update('Embeddings', n, total));
+  bar.end();
+  return done;
+}

@@ -1,0 +1,62 @@
+import { isMainThread } from 'node:worker_threads';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '@fso/db/testing';
+import { MSG } from '@fso/shared';
+import { callerOf, silentLog, testPorts } from '../../../test/ports.ts';
+import { semanticSearch } from '../semantic-search.ts';
+import { dot } from './embedder.ts';
+import { createEmbedderPool, EmbedderBusyError, type EmbedderPool } from './embedder-pool.ts';
+import { createSemanticService } from './service.ts';
+import { createUseEmbedder } from './use-embedder.ts';
+
+const pools: EmbedderPool[] = [];
+const pool = (threads: number, maxQueued: number) => {
+  const made = createEmbedderPool({ threads, maxQueued });
+  pools.push(made);
+  return made;
+};
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.close()));
+});
+
+describe('embedder pool (the sentence model in worker threads)', () => {
+  it('embeds in a worker thread the vectors the model makes on this thread', async () => {
+    expect(isMainThread).toBe(true);
+    const texts = ['How do I reverse a list in Python?', 'Why does my React component render twice?'];
+    const [pooled, local] = await Promise.all([pool(1, 4).embed(texts), createUseEmbedder().embed(texts)]);
+    expect(pooled).toHaveLength(2);
+    for (let i = 0; i < texts.length; i++) expect(dot(pooled[i]!, local[i]!)).toBeCloseTo(1, 4);
+    expect(dot(pooled[0]!, pooled[1]!)).toBeLessThan(0.9);
+  });
+
+  it('refuses searches beyond its queue at once, and lets background work wait', async () => {
+    const busy = pool(1, 1);
+    const running = busy.embed(['first search, running']);
+    const queued = busy.embed(['second search, queued']);
+    await expect(busy.embed(['third search, refused'])).rejects.toBeInstanceOf(EmbedderBusyError);
+    const background = busy.embed(
+      Array.from({ length: 20 }, (_, i) => `queued question number ${i}`),
+      { background: true }
+    );
+    expect((await Promise.all([running, queued])).map((v) => v.length)).toEqual([1, 1]);
+    expect(await background).toHaveLength(20);
+    // Once the queue has room again, searches are taken.
+    expect(await busy.embed(['a later search'])).toHaveLength(1);
+  });
+});
+
+describe('natural-language search while the model is saturated', () => {
+  it('is unavailable with the seconds to wait and a human message, and still answers the search it took', async () => {
+    const database = await createTestDatabase({ embedded: true });
+    try {
+      const semantic = createSemanticService(database, { embedder: pool(1, 0), workerIntervalMs: null, log: silentLog });
+      const { ports } = testPorts(database, { semantic });
+      const search = (text: string) => semanticSearch(ports, callerOf(null), text, 3);
+      const [taken, refused] = await Promise.all([search('how do I sort a list'), search('my database is too slow')]);
+      expect(taken).toEqual({ ok: true, value: [] });
+      expect(refused).toEqual({ ok: false, kind: 'unavailable', message: MSG.semanticSearchBusy, retryAfterSeconds: 1 });
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,119 @@
+import http from 'node:http';
+import https from 'node:https';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countEmbeddingJobs, createUser, findUser, insertQuestion, type Database } from '@fso/db';
+import { createTestDatabase } from '@fso/db/testing';
+import { silentLog } from '../../../test/ports.ts';
+import { trainAndSaveLsa } from './lsa-store.ts';
+import { createSemanticService, type SemanticService } from './service.ts';
+
+const QUESTIONS = [
+  { title: 'How do I reverse a list in Python?', text: 'I have a list of numbers and want them in the opposite order.', tags: ['python'] },
+  { title: 'Why does my React component render twice?', text: 'In development every effect runs two times.', tags: ['react'] },
+  { title: 'What is quantum entanglement?', text: 'Two particles seem to share a state even far apart.', tags: ['physics'] },
+  { title: 'How can I speed up a slow PostgreSQL query?', text: 'A SELECT with a JOIN takes ten seconds on a big table.', tags: ['postgresql'] },
+];
+
+let database: Database;
+const ids: number[] = [];
+
+beforeAll(async () => {
+  // The model must load from the installed package: any attempt to reach the network fails the test.
+  const offline = () => {
+    throw new Error('network access attempted');
+  };
+  vi.stubGlobal('fetch', offline);
+  vi.spyOn(http, 'request').mockImplementation(offline);
+  vi.spyOn(https, 'request').mockImplementation(offline);
+  // PGlite, whatever TEST_DATABASE_URL says: both index paths are tested, and only it has pgvector.
+  database = await createTestDatabase({ embedded: true });
+  await createUser(database.db, { username: 'asker', passwordHash: null });
+  const userId = (await findUser(database.db, 'asker'))!.id;
+  for (const q of QUESTIONS) ids.push(await insertQuestion(database.db, { ...q, askedBy: userId }));
+});
+afterAll(async () => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  await database.close();
+});
+
+async function service(useIndex: boolean): Promise<SemanticService> {
+  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex, log: silentLog });
+  await semantic.worker.drain();
+  return semantic;
+}
+
+describe('natural-language search', () => {
+  it('queues every new question and embeds the queue offline', async () => {
+    expect(await countEmbeddingJobs(database.db)).toBe(QUESTIONS.length);
+    const semantic = await service(true);
+    expect(await countEmbeddingJobs(database.db)).toBe(0);
+    expect((await semantic.embedder.embed(['hello']))[0]).toHaveLength(512);
+  });
+
+  for (const useIndex of [true, false]) {
+    it(`finds a question by meaning with few shared words (${useIndex ? 'pgvector HNSW' : 'in-memory scan'})`, async () => {
+      const semantic = await service(useIndex);
+      expect((await semantic.index()).kind).toBe(useIndex ? 'pgvector' : 'memory');
+      const hits = await semantic.search('invert the order of an array in python', 3);
+      expect(hits[0]).toMatchObject({ _id: String(ids[0]), title: QUESTIONS[0]!.title });
+      expect((await semantic.search('spooky action at a distance between photons', 1))[0]?._id).toBe(String(ids[2]));
+      expect((await semantic.search('my database is too slow', 3, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[3]));
+      expect(await semantic.search('reverse a list', 20, { exclude: ids[0] })).not.toContainEqual(expect.objectContaining({ _id: String(ids[0]) }));
+    });
+  }
+
+  it('trains LSA on the posts, stores it, and adds its score to the ranking', async () => {
+    const askedBy = (await findUser(database.db, 'asker'))!.id;
+    for (const [title, text] of [
+      ['Sorting a Python list of tuples', 'How do I sort a list in Python by the second item?'],
+      ['Python list slicing with a negative step', 'What does list[::-1] do in Python, does it reverse?'],
+      ['Why is my PostgreSQL query not using the index?', 'The query planner picks a slow sequential scan on a big table.'],
+      ['Counting rows quickly in a big PostgreSQL table', 'A count(*) query on a big table is slow.'],
+    ]) {
+      await insertQuestion(database.db, { title: title!, text: text!, tags: ['misc'], askedBy });
+    }
+    const model = await trainAndSaveLsa(database.db);
+    expect(model?.terms.size).toBeGreaterThan(0);
+    const semantic = await service(true);
+    const hits = await semantic.search('reverse a list in python', 3, { weights: { embedding: 0.4, fullText: 0.3, lsa: 0.3 } });
+    expect(hits[0]?._id).toBe(String(ids[0]));
+    // The LSA part alone ranks by the stored model: the Python questions first.
+    const byConcepts = await semantic.search('list python', 3, { weights: { embedding: 0, fullText: 0, lsa: 1 } });
+    expect(byConcepts.map((h) => h.title)).toEqual([expect.stringMatching(/Python/), expect.stringMatching(/Python/), expect.stringMatching(/Python/)]);
+  });
+
+  it('re-embeds an edited question, and the in-memory index catches up', async () => {
+    const semantic = await service(false);
+    await semantic.search('warm up', 1);
+    await database.exec(`UPDATE questions SET title = 'Which chess opening suits beginners?', text = 'Openings for new players.' WHERE id = ${ids[1]}`);
+    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    await semantic.worker.drain();
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await semantic.search('best first moves for a novice at chess', 1, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[1]));
+  });
+});
+
+describe('embedding worker', () => {
+  it('keeps a question edited while it was being embedded queued, and stops', async () => {
+    const [question] = ids;
+    const semantic = createSemanticService(database, { workerIntervalMs: null, log: silentLog });
+    const editing = createSemanticService(database, {
+      workerIntervalMs: null,
+      log: silentLog,
+      embedder: {
+        name: semantic.embedder.name,
+        dimensions: 512,
+        async embed(texts) {
+          await database.exec(`UPDATE questions SET title = 'Edited while embedding' WHERE id = ${question}`);
+          return semantic.embedder.embed(texts);
+        },
+      },
+    });
+    await database.exec(`UPDATE questions SET title = 'Before the edit' WHERE id = ${question}`);
+    expect(await editing.worker.drain()).toBe(1);
+    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    expect(await semantic.worker.drain()).toBe(1);
+    expect(await countEmbeddingJobs(database.db)).toBe(0);
+  });
+});
