@@ -1,7 +1,7 @@
 /**
  * Messaging use cases shared by the REST routes and the screens' form actions: the global
  * room, a user's chats, opening a chat, starting a direct chat, posting to it. The author is
- * the session user (a payload naming anybody else is refused with 403 before anything
+ * the session user (a payload naming anybody else is refused as forbidden before anything
  * changes); only participants read or post to a chat. Every write commits, then publishes:
  * room messages to everybody, chat updates only to the chat's participants, and the other
  * participant's unread count (a direct message notifies them).
@@ -23,7 +23,7 @@ const author = (actor: Actor): db.Author => ({ userId: actor.userId, username: a
 /** Posts per user, across the room and all chats. */
 const throttle = (ports: Ports, caller: Caller) => ports.limiter.hit('message', caller);
 
-/** The chat's participants, or 404 (no such chat) / 403 (the actor is not one of them). */
+/** The chat's participants, or notFound (no such chat) / forbidden (the actor is not one of them). */
 async function participantsFor(ports: Ports, actor: Actor, chatId: number): Promise<Result<string[]>> {
   const participants = await db.findChatParticipants(ports.db, chatId);
   if (participants.length === 0) return fail('notFound', MSG.chatNotFound);

@@ -1,6 +1,6 @@
 /**
- * Deleting questions, answers and comments: author only (403), a question with others'
- * answers refused (409). Commits, then publishes: questionDelete for a question, questionUpdate
+ * Deleting questions, answers and comments: author only (forbidden), a question with others'
+ * answers refused (conflict). Commits, then publishes: questionDelete for a question, questionUpdate
  * for the question that lost an answer, commentUpdate for the post that lost a comment.
  */
 import * as db from '@fso/db';

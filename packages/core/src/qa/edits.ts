@@ -10,7 +10,7 @@ import { renderMarkdown } from '../markdown/markdown.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { loadQuestion } from './questions.ts';
+import { loadQuestion, questionWritten } from './questions.ts';
 
 export async function editQuestion(
   ports: Ports,
@@ -23,10 +23,7 @@ export async function editQuestion(
   const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
   if (status === 'missing') return fail('notFound', MSG.questionNotFound);
   if (status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  ports.semantic.worker.poke();
-  const outcome = await loadQuestion(ports, questionId);
-  if (outcome.ok) ports.events.toAll('questionUpdate', outcome.value);
-  return outcome;
+  return questionWritten(ports, questionId);
 }
 
 export async function editAnswer(ports: Ports, caller: Caller, answerId: number, text: string): Promise<Result<Answer>> {

@@ -24,6 +24,11 @@ export async function askQuestion(ports: Ports, caller: Caller, input: { title: 
   const limited = await ports.limiter.hit('question', caller);
   if (limited) return limited;
   const id = await db.insertQuestion(ports.db, { ...input, html: renderMarkdown(input.text), askedBy: actor.userId });
+  return questionWritten(ports, id);
+}
+
+/** After a question's title or text was written: the embedding worker is poked, and the question re-read and published. */
+export async function questionWritten(ports: Ports, id: number): Promise<Result<Question>> {
   ports.semantic.worker.poke();
   const outcome = await loadQuestion(ports, id);
   if (outcome.ok) ports.events.toAll('questionUpdate', outcome.value);

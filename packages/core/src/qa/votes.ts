@@ -1,6 +1,6 @@
 /**
  * Voting on questions and answers (DESIGN "Votes"), one use case for both: toggle, switch,
- * nobody on their own post (403). Commits, then publishes voteUpdate (questions, SPEC §4) or
+ * nobody on their own post (forbidden). Commits, then publishes voteUpdate (questions, SPEC §4) or
  * answerVoteUpdate (answers).
  */
 import * as db from '@fso/db';

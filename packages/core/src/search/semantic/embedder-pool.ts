@@ -3,7 +3,7 @@
  * threads (embed-thread.ts), so a burst of natural-language searches never delays the HTTP
  * server's other requests. Threads start when work needs them (each loads the model once).
  * Searches wait in a bounded queue: when it is full, `embed` rejects at once with
- * `EmbedderBusyError` (the routes answer 503 + Retry-After) instead of letting waits grow.
+ * `EmbedderBusyError` (search answers `unavailable` with a retry time) instead of letting waits grow.
  * Background embedding (the job worker, import, reindex) waits in its own unbounded queue,
  * in small chunks served only when no search is waiting.
  */

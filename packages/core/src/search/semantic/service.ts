@@ -23,7 +23,7 @@ export interface SemanticService extends SemanticSearch {
   close(): Promise<void>;
 }
 
-/** Searches that may wait for a model thread per thread; more get 503 (decision record 0026). */
+/** Searches that may wait for a model thread per thread; more are refused as busy (decision record 0026). */
 export const QUEUED_PER_THREAD = 16;
 
 /** Model threads for one of `processes` server processes on this machine: the cores, shared. */
