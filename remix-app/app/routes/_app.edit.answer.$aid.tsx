@@ -6,8 +6,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData } from '@remix-run/react';
 import { questionIdOfAnswer } from '@fso/db';
 import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { editAnswer } from '~/services/edits.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { requireId } from '~/services/http.server.ts';
@@ -49,8 +49,6 @@ export default function EditAnswerPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.answerNotFound} failed={MSG.questionFetchError} />;
-}
-
 export const meta: MetaFunction = () => [{ title: 'Edit Answer — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.answerNotFound, failed: MSG.questionFetchError });

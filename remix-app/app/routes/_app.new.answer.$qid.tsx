@@ -1,6 +1,7 @@
 /** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { answerFormSchema, fieldErrors, idSchema, parseWith } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
@@ -43,3 +44,5 @@ export default function NewAnswerPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Answer Question — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

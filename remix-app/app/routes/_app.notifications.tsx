@@ -8,6 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { relativeTime, type Notification } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
@@ -88,3 +89,5 @@ export default function NotificationsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Notifications — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -11,9 +11,10 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { ANSWER_SORTS, commentFormSchema, counted, idSchema, MSG, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
@@ -23,6 +24,7 @@ import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
 import { acceptAnswer } from '~/services/accept.server.ts';
+import { refused, replied } from '~/services/actions.server.ts';
 import { deleteAnswer, deleteComment, deleteQuestion } from '~/services/deletions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { addComment, bodiesHtml, viewQuestion } from '~/services/questions.server.ts';
@@ -56,42 +58,41 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
     const outcome = fields.answer ? await voteAnswer(context, actor, questionId(fields.answer), value) : await voteQuestion(context, actor, id, value);
-    const target = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
+    const form = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
     if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
-    return { error: outcome.ok ? null : outcome.error, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.error, outcome.status, outcome.headers);
   }
   if (fields.intent === 'accept') {
     const outcome = await acceptAnswer(context, actor, { questionId: id, answerId: questionId(fields.answer) });
     if (!outcome.ok) throw new Response(outcome.error, { status: outcome.status });
-    return { error: null, target: null };
+    return replied(`accept:${fields.answer ?? ''}`);
   }
   if (fields.intent === 'deleteQuestion') {
     const outcome = await deleteQuestion(context, actor, id);
-    if (!outcome.ok) return { error: outcome.error, target: 'question' };
+    if (!outcome.ok) return refused('delete:question', outcome.error, outcome.status);
     return redirect('/home');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
-    const target = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : null;
+    const form = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : `delete:comment:${fields.comment ?? ''}`;
     const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context, actor, questionId(fields.answer)) : await deleteComment(context, actor, questionId(fields.comment));
     if (!outcome.ok && outcome.status !== 403) throw new Response(outcome.error, { status: outcome.status });
-    return { error: outcome.ok ? null : outcome.error, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.error, outcome.status, outcome.headers);
   }
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
-    const target = `${type}:${fields.id ?? ''}`;
+    const form = `comment:${type}:${fields.id ?? ''}`;
     const parsed = parseWith(commentFormSchema, fields);
-    if (!parsed.ok) return { error: parsed.error, target };
+    if (!parsed.ok) return refused(form, parsed.error);
     const outcome = await addComment(context, actor, { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
-    if (!outcome.ok) return { error: outcome.error, target };
-    return { error: null, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.error, outcome.status, outcome.headers);
   }
   throw new Response('Unknown action.', { status: 400 });
 }
 
 export default function QuestionPage() {
   const { question: q, html, related, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
+  const posted = useActionData<ActionReply>();
+  const errorFor = (form: string) => replyError(posted, form);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
@@ -119,8 +120,8 @@ export default function QuestionPage() {
           <PostBody html={html.q ?? ''} />
           <TagList tags={q.tags} />
           <Attribution source={q.source} />
-          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('question')} /> : null}
-          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`question:${q._id}`)} />
+          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
+          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:question:${q._id}`)} />
         </div>
       </div>
 
@@ -161,7 +162,7 @@ export default function QuestionPage() {
                 <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                 <Attribution source={a.source} />
                 {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
-                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
+                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:answer:${a._id}`)} />
               </div>
             </li>
           );
@@ -188,14 +189,6 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
         </time>
       </Link>
     </>
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError}>
-      <Link to="/home">Back to all questions</Link>
-    </RouteError>
   );
 }
 
@@ -236,3 +229,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     },
   ];
 };
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

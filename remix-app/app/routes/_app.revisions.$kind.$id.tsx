@@ -8,8 +8,8 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { questionIdOfAnswer } from '@fso/db';
 import { MSG, type Revision } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { revisions } from '~/services/edits.server.ts';
 import { requireId } from '~/services/http.server.ts';
 import { loadQuestion } from '~/services/questions.server.ts';
@@ -88,8 +88,6 @@ export default function RevisionsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError} />;
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Revisions of ${data.title} — Fake Stack Overflow` : 'Revisions — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.questionFetchError });

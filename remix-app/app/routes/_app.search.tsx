@@ -7,6 +7,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
 import { semanticSearchLimit } from '~/services/rate-limit.server.ts';
 import { semanticSearchOutcome } from '~/services/semantic-search.server.ts';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 
 const RESULTS = 10;
 
@@ -44,3 +45,5 @@ export default function SemanticResultsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Search by meaning — Fake Stack Overflow' }, { name: 'robots', content: 'noindex' }];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.semanticSearchError });

@@ -5,8 +5,10 @@
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { unreadCount } from '@fso/db';
+import { MSG } from '@fso/shared';
 import { Outlet, useLoaderData, useRouteLoaderData } from '@remix-run/react';
 import { Header } from '~/components/Header.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
 import { getSessionUser } from '~/services/session.server.ts';
@@ -43,3 +45,5 @@ export default function AppLayout() {
 export function useCurrentUsername(): string | null {
   return useRouteLoaderData<typeof loader>('routes/_app')?.username ?? null;
 }
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true, failed: MSG.serverError });

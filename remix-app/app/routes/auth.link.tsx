@@ -8,6 +8,7 @@ import { confirmLink } from '~/services/external-accounts.server.ts';
 import { isProvider, PROVIDERS } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { clearPendingLinkCookie, readPendingLink } from '~/services/pending-link.server.ts';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = readPendingLink(request, context);
@@ -50,3 +51,5 @@ export default function LinkAccountPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Link accounts — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true });
