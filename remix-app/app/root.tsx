@@ -3,8 +3,8 @@
  * theme (a cookie) is written on <html> here, so the first byte has the right colours.
  */
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { NOTHING_HERE, routeErrorBoundary } from './components/RouteError.tsx';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { errorTitle, NOTHING_HERE, routeErrorBoundary } from './components/RouteError.tsx';
 import { useNonce } from './nonce.ts';
 import { themeOf } from './services/theme.server.ts';
 import styles from './styles.css?url';
@@ -41,5 +41,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+// Screens name themselves; this title is for the error page, and for a screen that does not.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorTitle(error) : 'Fake Stack Overflow' }];
 
 export const ErrorBoundary = routeErrorBoundary({ standalone: true, missing: NOTHING_HERE });

@@ -24,13 +24,21 @@ const HOME = { to: '/home', label: 'Back to the questions' };
 export const NOTHING_HERE = 'There is nothing at this address.';
 const TRY_AGAIN = 'Please try again in a moment.';
 
-export function RouteError({ missing, failed, back = HOME, standalone = false }: Texts) {
-  const error = useRouteError();
+/** What the error says of itself: its status, and its text when it is a refusal with one. */
+function understood(error: unknown) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const said = isRouteErrorResponse(error) && typeof error.data === 'string' && error.data !== '' ? error.data : null;
   const notFound = status === 404;
   const refused = !notFound && status < 500 ? said : null;
   const heading = notFound ? 'Page not found' : refused ? 'That request could not be handled' : 'Something went wrong';
+  return { status, said, notFound, refused, heading };
+}
+
+/** The document title while an error is shown. */
+export const errorTitle = (error: unknown) => `${understood(error).heading} — Fake Stack Overflow`;
+
+export function RouteError({ missing, failed, back = HOME, standalone = false }: Texts) {
+  const { status, said, notFound, refused, heading } = understood(useRouteError());
   const message = notFound ? (missing ?? said ?? NOTHING_HERE) : (refused ?? failed ?? TRY_AGAIN);
   const body = (
     <section className="route-error" aria-labelledby="route-error-heading" data-status={status}>
