@@ -2,8 +2,9 @@
  * The HTML document, shared by every screen, and the last-resort error page. The reader's
  * theme (a cookie) is written on <html> here, so the first byte has the right colours.
  */
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from '@remix-run/react';
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from '@remix-run/react';
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { errorTitle, NOTHING_HERE, routeErrorBoundary } from './components/RouteError.tsx';
 import { useNonce } from './nonce.ts';
 import { themeOf } from './services/theme.server.ts';
 import styles from './styles.css?url';
@@ -41,16 +42,7 @@ export default function App() {
   return <Outlet />;
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A request the site refused (400, 405, 413…) says why, in the server's own words.
-  const refused = isRouteErrorResponse(error) && error.status < 500 && !notFound && typeof error.data === 'string' ? error.data : null;
-  return (
-    <main className="error-page">
-      <h1>{notFound ? 'Page not found' : refused ? 'That request could not be handled' : 'Something went wrong'}</h1>
-      <p>{notFound ? 'There is nothing at this address.' : (refused ?? 'Please try again in a moment.')}</p>
-      <a href="/home">Back to the questions</a>
-    </main>
-  );
-}
+// Screens name themselves; this title is for the error page, and for a screen that does not.
+export const meta: MetaFunction = ({ error }) => [{ title: error ? errorTitle(error) : 'Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true, missing: NOTHING_HERE });

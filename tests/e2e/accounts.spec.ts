@@ -47,9 +47,27 @@ test('sign up lands signed in on /home; log out returns to login and guards the 
   await expect(page).toHaveURL(/\/users$/);
 });
 
-test('a wrong password shows the login error prefix and the server text', async ({ page }) => {
+test('a wrong password shows the login error prefix and the server text on /, keeping the username', async ({ page }) => {
   await logIn(page, 'alice', 'not-her-password');
   await expect(page.getByRole('alert')).toHaveText('Error while logging in: Invalid username or password.');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByLabel('Username')).toHaveValue('alice');
+  // Read once: a reload shows the plain login screen and posts nothing again.
+  await page.reload();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('a failed login from a guarded page keeps where to go after signing in', async ({ page }) => {
+  const name = uniqueName();
+  await signUp(page, name);
+  await logOut(page);
+  await page.goto('/users');
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fusers$/);
+  await logIn(page, name, 'not-the-password', true);
+  await expect(page.getByRole('alert')).toHaveText('Error while logging in: Invalid username or password.');
+  await expect(page).toHaveURL(/\/\?redirectTo=%2Fusers$/);
+  await logIn(page, name, PASSWORD, true);
+  await expect(page).toHaveURL(/\/users$/);
 });
 
 test('the owner edits the biography; Cancel keeps the old one', async ({ page }) => {

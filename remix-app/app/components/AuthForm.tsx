@@ -5,6 +5,7 @@
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
 import { loginSchema, MSG, parseWith, signupSchema } from '@fso/shared';
+import { replyError, type ActionReply } from './action-reply.ts';
 import { ExternalSignIn, type ProviderButtonState } from './ExternalSignIn.tsx';
 import { FormError, FormSuccess } from './FormError.tsx';
 import { PasswordFields } from './PasswordField.tsx';
@@ -17,14 +18,17 @@ export function AuthForm({
   providers,
   notice,
   error,
+  username,
 }: {
   mode: AuthMode;
   providers: ProviderButtonState[];
   notice?: string | null;
-  /** A failure that brought the visitor back here (an external sign-in). */
+  /** A failure that brought the visitor back here (a failed login, an external sign-in). */
   error?: string | null;
+  /** The username a failed login was tried with. */
+  username?: string;
 }) {
-  const result = useActionData<{ error?: string }>();
+  const result = useActionData<ActionReply>();
   const [clientError, setClientError] = useState<string | null>(null);
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
@@ -52,10 +56,10 @@ export function AuthForm({
         <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
         <label className="field">
           <span>Username</span>
-          <input name="username" autoComplete="username" autoFocus />
+          <input name="username" autoComplete="username" defaultValue={username} autoFocus />
         </label>
         <PasswordFields fields={passwordFields} />
-        <FormError message={clientError ?? result?.error ?? error} />
+        <FormError message={clientError ?? replyError(result, mode) ?? error} />
         <button type="submit" className="primary" disabled={busy}>
           Submit
         </button>

@@ -7,8 +7,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { editAnswer, loadQuestion } from '@fso/core';
 import { questionIdOfAnswer } from '@fso/db';
 import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { requireId } from '~/services/http.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
@@ -48,8 +48,6 @@ export default function EditAnswerPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.answerNotFound} failed={MSG.questionFetchError} />;
-}
-
 export const meta: MetaFunction = () => [{ title: 'Edit Answer — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.answerNotFound, failed: MSG.questionFetchError });

@@ -6,8 +6,8 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useLoaderData } from '@remix-run/react';
 import { editQuestion, loadQuestion } from '@fso/core';
 import { fieldErrors, MSG, questionFormSchema } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { requireId } from '~/services/http.server.ts';
@@ -54,8 +54,6 @@ export default function EditQuestionPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError} />;
-}
-
 export const meta: MetaFunction = () => [{ title: 'Edit Question — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

@@ -5,16 +5,19 @@
  * leave, move) through the same game service and come back, and a refresh shows the other
  * player's move.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { moverOf } from '@fso/game-engine';
 import { fail, findGameFor, joinGame, leaveGame, makeMove, type Result } from '@fso/core';
 import { makeMoveSchema, MSG, parseId, parseWith, type Game, type GameMove } from '@fso/shared';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
 import { GameFacts } from '~/components/games/GameFacts.tsx';
 import { NimPanel } from '~/components/games/NimPanel.tsx';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
+import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { gameDeps, moveFromForm } from '~/services/games.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
@@ -55,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     outcome = payload.ok ? await makeMove(deps, actor.username, payload.data) : fail('invalid', payload.error);
   } else outcome = fail('invalid', 'Unknown action.');
   if (outcome.ok) return redirect(next);
-  return data({ error: outcome.message }, { status: statusOf(outcome) });
+  return refused(fields.intent ?? '', outcome.message, statusOf(outcome));
 }
 
 /** The game type's own panel; a type this screen does not know says so (SPEC §8). */
@@ -73,7 +76,7 @@ function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sen
 
 export default function GamePage() {
   const loaded = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
+  const posted = useActionData<ActionReply>();
   const busy = useNavigation().state !== 'idle';
   const { game, error, sendMove } = useLiveGame(loaded.game, loaded.viewer);
   const { state } = game;
@@ -83,7 +86,7 @@ export default function GamePage() {
     <section className="game-page">
       <h1>Game #{game.gameID}</h1>
       <GameFacts game={game} viewer={loaded.viewer} />
-      <FormError message={error ?? posted?.error} />
+      <FormError message={error ?? replyError(posted)} />
       <GamePanel game={game} viewer={loaded.viewer} sendMove={sendMove} />
       <div className="row game-actions">
         {state.status === 'WAITING_TO_START' && !seated ? (
@@ -111,17 +114,6 @@ export default function GamePage() {
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  const missing = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <section>
-      <p className="form-error" role="alert">
-        {missing ? MSG.gameNotFound : MSG.gameServerError}
-      </p>
-      <Link to="/games">Back to the games</Link>
-    </section>
-  );
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.game.gameType} game #${d.game.gameID} — Fake Stack Overflow` : 'Game — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.gameNotFound, failed: MSG.gameServerError, back: { to: '/games', label: 'Back to the games' } });

@@ -4,14 +4,17 @@
  * Refresh List, and Join Game on games still waiting for a player. Plain forms, so it all
  * works without JavaScript.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
 import { fail, joinGame, listGamesFor } from '@fso/core';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { STATUS_LABEL } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
+import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { createGameAs, gameDeps } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
@@ -34,17 +37,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const input = parseWith(createGameSchema, fields);
     const outcome = input.ok ? await createGameAs(context, actor, input.data.gameType) : fail('invalid', input.error);
     if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
-    return data({ intent: 'create', gameID: null, error: withReason(MSG.gameCreateError, outcome.message) }, { status: statusOf(outcome) });
+    return refused('create', withReason(MSG.gameCreateError, outcome.message), statusOf(outcome));
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
   const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : fail('invalid', input.error);
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
-  return data({ intent: 'join', gameID: fields.gameID ?? null, error: outcome.message }, { status: statusOf(outcome) });
+  return refused(`join:${fields.gameID ?? ''}`, outcome.message, statusOf(outcome));
 }
 
 export default function GamesPage() {
   const { games, total, viewer, pageNumber, pages } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<ActionReply>();
   const busy = useNavigation().state !== 'idle';
 
   return (
@@ -74,7 +77,7 @@ export default function GamesPage() {
           <button type="submit">Refresh List</button>
         </Form>
       </div>
-      {result?.intent === 'create' ? <FormError message={result.error} /> : null}
+      <FormError message={replyError(result, 'create')} />
       {games.length === 0 ? (
         pageNumber > pages ? null : <p className="empty">No games yet. Create one!</p>
       ) : (
@@ -111,7 +114,7 @@ export default function GamesPage() {
                       </button>
                     </Form>
                   ) : null}
-                  {result?.intent === 'join' && result.gameID === game.gameID ? <FormError message={result.error} /> : null}
+                  <FormError message={replyError(result, `join:${game.gameID}`)} />
                 </td>
               </tr>
             ))}
@@ -123,14 +126,6 @@ export default function GamesPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return (
-    <section>
-      <p className="form-error" role="alert">
-        {MSG.gamesFetchError}
-      </p>
-    </section>
-  );
-}
-
 export const meta: MetaFunction = () => [{ title: 'Games — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.gamesFetchError });

@@ -12,6 +12,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { searchHighlights } from '@fso/core';
 import { listQuestions, reputationsOf } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
@@ -133,3 +134,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: 'description', content: 'Questions and answers from the Fake Stack Overflow community.' },
   ...(data?.search ? [{ name: 'robots', content: 'noindex' }] : []),
 ];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.questionsFetchError });

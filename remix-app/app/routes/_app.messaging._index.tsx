@@ -4,17 +4,20 @@
  * re-renders; with it, messages arrive live (messageUpdate) and any missed while the socket
  * was down are fetched when it reconnects.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { postRoomMessage } from '@fso/core';
 import { listMessages } from '@fso/db';
 import { messageSchema, messageUpdateSchema, parseWith, roomMessageFormSchema } from '@fso/shared';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { MessageForm } from '~/components/messaging/MessageForm.tsx';
 import { MessageList } from '~/components/messaging/MessageList.tsx';
 import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/components/messaging/useMessageFeed.ts';
 import { useSocketEvent } from '~/components/socket.tsx';
+import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { requestedMessagePage } from '~/services/http.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
@@ -31,9 +34,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const parsed = parseWith(roomMessageFormSchema, await formFields(request));
-  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  if (!parsed.ok) return refused('send', parsed.error);
   const outcome = await postRoomMessage(context.ports, callerOf(context, actor), parsed.data);
-  if (!outcome.ok) return data({ error: outcome.message }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
+  if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
   return redirect('/messaging');
 }
 
@@ -44,7 +47,7 @@ const ROOM: FeedSource = {
 
 export default function GlobalMessagesPage() {
   const { messages, older, paged, now } = useLoaderData<typeof loader>();
-  const result = useActionData<{ error?: string }>();
+  const result = useActionData<ActionReply>();
   const feed = useMessageFeed(messages, paged ? null : ROOM);
   useSocketEvent('messageUpdate', (payload) => {
     const parsed = messageUpdateSchema.safeParse(payload);
@@ -60,9 +63,11 @@ export default function GlobalMessagesPage() {
       </nav>
       <FormError message={feed.error} />
       <MessageList messages={feed.messages} now={now} label="Global messages" />
-      <MessageForm schema={roomMessageFormSchema} hidden={{ intent: 'send' }} serverError={result?.error} />
+      <MessageForm schema={roomMessageFormSchema} hidden={{ intent: 'send' }} serverError={replyError(result, 'send')} />
     </section>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: 'Global Messages — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -11,12 +11,15 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { chatsOf, fail, openChat, postChatMessage, startChat, succeed, type Result } from '@fso/core';
 import { listUsers } from '@fso/db';
 import { chatMessageFormSchema, chatSchema, chatUpdateSchema, MSG, parseId, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { MessageForm } from '~/components/messaging/MessageForm.tsx';
 import { MessageList } from '~/components/messaging/MessageList.tsx';
 import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/components/messaging/useMessageFeed.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { useSocketEvent } from '~/components/socket.tsx';
+import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { pageOffset, requestedMessagePage } from '~/services/http.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
@@ -62,28 +65,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return data(page, { status: selected && !selected.ok ? statusOf(selected) : 200 });
 }
 
-type ActionResult = { intent: string; error: string };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
-  const refuse = (intent: string, error: string, status = 400, headers?: Record<string, string>) => data<ActionResult>({ intent, error }, { status, headers });
 
   if (fields.intent === 'create') {
     const parsed = parseWith(startChatFormSchema, fields);
-    if (!parsed.ok) return refuse('create', parsed.error);
+    if (!parsed.ok) return refused('create', parsed.error);
     const outcome = await startChat(context.ports, callerOf(context, actor), { participants: [actor.username, parsed.data.username], messages: [] });
-    if (!outcome.ok) return refuse('create', outcome.message, statusOf(outcome));
+    if (!outcome.ok) return refused('create', outcome.message, statusOf(outcome));
     return redirect(`${PATH}?chat=${outcome.value._id}`);
   }
   if (fields.intent === 'send') {
     const parsed = parseWith(chatMessageFormSchema, fields);
-    if (!parsed.ok) return refuse('send', parsed.error);
+    if (!parsed.ok) return refused('send', parsed.error);
     const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.data.chatId, { msg: parsed.data.msg });
-    if (!outcome.ok) return refuse('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
+    if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect(`${PATH}?chat=${parsed.data.chatId}`);
   }
-  return refuse('unknown', 'Unknown action.');
+  return refused('unknown', 'Unknown action.');
 }
 
 const NO_MESSAGES: Message[] = [];
@@ -106,7 +106,7 @@ function chatFeed(chatId: string): FeedSource {
 
 export default function DirectMessagesPage() {
   const { me, chats, chatPage, chatPages, users, find, selected, selectError, now } = useLoaderData<typeof loader>();
-  const result = useActionData<ActionResult>();
+  const result = useActionData<ActionReply>();
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [liveError, setLiveError] = useState<string | null>(null);
@@ -162,7 +162,7 @@ export default function DirectMessagesPage() {
                   ))
                 )}
               </fieldset>
-              <FormError message={pickError ?? (result?.intent === 'create' ? result.error : null)} />
+              <FormError message={pickError ?? replyError(result, 'create')} />
               <button type="submit" className="primary">
                 Create Chat
               </button>
@@ -204,7 +204,7 @@ export default function DirectMessagesPage() {
             <p className="muted">Select a chat, or start one, to see its messages.</p>
           )}
           {/* Keyed by chat: an error from another chat (or from none) does not stay up. */}
-          <MessageForm key={chatId ?? ''} schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={result?.intent === 'send' ? result.error : null} />
+          <MessageForm key={chatId ?? ''} schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={replyError(result, 'send')} />
         </section>
       </div>
     </section>
@@ -212,3 +212,5 @@ export default function DirectMessagesPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Direct Messages — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

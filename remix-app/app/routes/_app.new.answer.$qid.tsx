@@ -2,6 +2,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { answerQuestion } from '@fso/core';
 import { answerFormSchema, fieldErrors, parseId } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
@@ -43,3 +44,5 @@ export default function NewAnswerPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Answer Question — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -6,6 +6,7 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { askQuestion } from '@fso/core';
 import { fieldErrors, questionFormSchema } from '@fso/shared';
 import { useState } from 'react';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { TagSuggestions } from '~/components/qa/TagSuggestions.tsx';
 import { SimilarQuestions } from '~/components/search/SimilarQuestions.tsx';
@@ -54,3 +55,5 @@ export default function NewQuestionPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Ask a Question — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

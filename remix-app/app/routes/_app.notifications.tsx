@@ -9,6 +9,7 @@ import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { inboxOf, markRead } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
@@ -91,3 +92,5 @@ export default function NotificationsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Notifications — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

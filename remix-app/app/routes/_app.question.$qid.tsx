@@ -12,9 +12,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { acceptAnswer, addComment, bodiesHtml, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestion, voteAnswer, voteQuestion } from '@fso/core';
 import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { useLiveReload } from '~/components/live.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
@@ -23,7 +24,8 @@ import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
-import { statusOf } from '~/services/respond.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { callerOf, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
@@ -53,42 +55,41 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
     const outcome = fields.answer ? await voteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer), value) : await voteQuestion(context.ports, callerOf(context, actor), id, value);
-    const target = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
+    const form = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
-    return { error: outcome.ok ? null : outcome.message, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   if (fields.intent === 'accept') {
     const outcome = await acceptAnswer(context.ports, callerOf(context, actor), { questionId: id, answerId: questionId(fields.answer) });
     if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
-    return { error: null, target: null };
+    return replied(`accept:${fields.answer ?? ''}`);
   }
   if (fields.intent === 'deleteQuestion') {
     const outcome = await deleteQuestion(context.ports, callerOf(context, actor), id);
-    if (!outcome.ok) return { error: outcome.message, target: 'question' };
+    if (!outcome.ok) return refused('delete:question', outcome.message, statusOf(outcome));
     return redirect('/home');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
-    const target = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : null;
+    const form = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : `delete:comment:${fields.comment ?? ''}`;
     const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer)) : await deleteComment(context.ports, callerOf(context, actor), questionId(fields.comment));
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
-    return { error: outcome.ok ? null : outcome.message, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
-    const target = `${type}:${fields.id ?? ''}`;
+    const form = `comment:${type}:${fields.id ?? ''}`;
     const parsed = parseWith(commentFormSchema, fields);
-    if (!parsed.ok) return { error: parsed.error, target };
+    if (!parsed.ok) return refused(form, parsed.error);
     const outcome = await addComment(context.ports, callerOf(context, actor), { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
-    if (!outcome.ok) return { error: outcome.message, target };
-    return { error: null, target };
+    return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   throw new Response('Unknown action.', { status: 400 });
 }
 
 export default function QuestionPage() {
   const { question: q, html, related, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
-  const posted = useActionData<typeof action>();
-  const errorFor = (target: string) => (posted?.target === target ? posted.error : null);
+  const posted = useActionData<ActionReply>();
+  const errorFor = (form: string) => replyError(posted, form);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
@@ -116,8 +117,8 @@ export default function QuestionPage() {
           <PostBody html={html.q ?? ''} />
           <TagList tags={q.tags} />
           <Attribution source={q.source} />
-          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('question')} /> : null}
-          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`question:${q._id}`)} />
+          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
+          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:question:${q._id}`)} />
         </div>
       </div>
 
@@ -158,7 +159,7 @@ export default function QuestionPage() {
                 <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                 <Attribution source={a.source} />
                 {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
-                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`answer:${a._id}`)} />
+                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:answer:${a._id}`)} />
               </div>
             </li>
           );
@@ -185,14 +186,6 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
         </time>
       </Link>
     </>
-  );
-}
-
-export function ErrorBoundary() {
-  return (
-    <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError}>
-      <Link to="/home">Back to all questions</Link>
-    </RouteError>
   );
 }
 
@@ -233,3 +226,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
     },
   ];
 };
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

@@ -9,8 +9,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { loadQuestion, revisions } from '@fso/core';
 import { questionIdOfAnswer } from '@fso/db';
 import { MSG, type Revision } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
 import { requireId } from '~/services/http.server.ts';
 import { wordDiff, type DiffPart } from '~/services/word-diff.ts';
 
@@ -87,8 +87,6 @@ export default function RevisionsPage() {
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.questionNotFound} failed={MSG.questionFetchError} />;
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Revisions of ${data.title} — Fake Stack Overflow` : 'Revisions — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.questionFetchError });

@@ -8,6 +8,7 @@ import { semanticSearch } from '@fso/core';
 import { MSG, parseWith, semanticSearchQuerySchema } from '@fso/shared';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { callerOf, getSessionUser } from '~/services/session.server.ts';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 
 const RESULTS = 10;
 
@@ -44,3 +45,5 @@ export default function SemanticResultsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Search by meaning — Fake Stack Overflow' }, { name: 'robots', content: 'noindex' }];
+
+export const ErrorBoundary = routeErrorBoundary({ failed: MSG.semanticSearchError });

@@ -3,6 +3,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listTagsWithCount } from '@fso/db';
 import { counted } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
@@ -45,3 +46,5 @@ export default function TagsPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Tags — Fake Stack Overflow' }, { name: 'description', content: 'Every tag of Fake Stack Overflow with its questions.' }];
+
+export const ErrorBoundary = routeErrorBoundary();

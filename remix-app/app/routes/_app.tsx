@@ -6,7 +6,9 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { unreadCount } from '@fso/db';
 import { Outlet, useLoaderData } from '@remix-run/react';
+import { MSG } from '@fso/shared';
 import { Header } from '~/components/Header.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
 import { getSessionUser } from '~/services/session.server.ts';
@@ -38,3 +40,5 @@ export default function AppLayout() {
   );
   return username ? <SocketProvider>{page}</SocketProvider> : page;
 }
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true, failed: MSG.serverError });

@@ -10,11 +10,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import { deleteAccount, resetPassword, updateBiography } from '@fso/core';
 import { findUser, getUserActivity } from '@fso/db';
 import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
+import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
-import { RouteError } from '~/components/RouteError.tsx';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { statusOf } from '~/services/respond.server.ts';
+import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { accountGames } from '~/services/games.server.ts';
 import { callerOf, clearSessionCookie, getSessionUser, requirePageUser } from '~/services/session.server.ts';
@@ -43,46 +45,47 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { user, activity, qpage, apage, qpages: pages(activity.questions.total), apages: pages(activity.answers.total), isOwner: viewer?.userId === found.id };
 }
 
-type Result = { intent: string; ok: boolean; message: string };
-
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
   const username = params.username ?? '';
-  const reply = (intent: string, okFlag: boolean, message: string, status = 200) => data<Result>({ intent, ok: okFlag, message }, { status });
 
   switch (fields.intent) {
     case 'bio': {
       const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
-      if (!parsed.ok) return reply('bio', false, `${MSG.bioFailed} ${parsed.error}`, 400);
+      if (!parsed.ok) return refused('bio', `${MSG.bioFailed} ${parsed.error}`);
       const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.data.biography);
-      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : reply('bio', false, MSG.bioFailed, statusOf(outcome));
+      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : refused('bio', MSG.bioFailed, statusOf(outcome));
     }
     case 'reset': {
       const parsed = parseWith(resetPasswordSchema, { username, password: fields.password ?? '', confirmPassword: fields.confirmPassword ?? '' });
-      if (!parsed.ok) return reply('reset', false, parsed.error, 400);
+      if (!parsed.ok) return refused('reset', parsed.error);
       const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.data.password);
-      return outcome.ok ? reply('reset', true, MSG.resetOk) : reply('reset', false, MSG.resetFailed, statusOf(outcome));
+      return outcome.ok ? replied('reset', MSG.resetOk) : refused('reset', MSG.resetFailed, statusOf(outcome));
     }
     case 'delete': {
       const outcome = await deleteAccount(context.ports, callerOf(context, actor), username, accountGames(context));
-      if (!outcome.ok) return reply('delete', false, MSG.deleteFailed, statusOf(outcome));
+      if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
       return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, { headers: { 'Set-Cookie': clearSessionCookie(context) } });
     }
     default:
-      return reply('unknown', false, 'Unknown action.', 400);
+      return refused('unknown', 'Unknown action.');
   }
 }
 
 export default function ProfilePage() {
   const { user, activity, qpage, apage, qpages, apages, isOwner } = useLoaderData<typeof loader>();
-  const result = useActionData<Result>();
+  const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
   const editing = isOwner && params.has('edit');
   const confirming = isOwner && params.get('confirm') === 'delete';
-  const message = (intent: string) =>
-    result?.intent === intent ? (result.ok ? <FormSuccess message={result.message} /> : <FormError message={result.message} />) : null;
+  const message = (form: string) => (
+    <>
+      <FormSuccess message={replyMessage(result, form)} />
+      <FormError message={replyError(result, form)} />
+    </>
+  );
 
   return (
     <section className="profile-page">
@@ -211,11 +214,9 @@ function ActivityPager({ name, page, pages }: { name: string; page: number; page
   );
 }
 
-export function ErrorBoundary() {
-  return <RouteError missing={MSG.noUserData} failed={MSG.profileFetchError} />;
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { title: d ? `${d.user.username} — Fake Stack Overflow` : 'User not found — Fake Stack Overflow' },
   { name: 'description', content: d?.user.biography || 'A member of Fake Stack Overflow.' },
 ];
+
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.noUserData, failed: MSG.profileFetchError, back: { to: '/users', label: 'Back to the users' } });

@@ -7,6 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useRevalidator, useSearchParams, useSubmit } from '@remix-run/react';
 import { listUsers } from '@fso/db';
 import { calendarDate, counted, MSG } from '@fso/shared';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useSocketEvent } from '~/components/socket.tsx';
 import { pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
@@ -88,3 +89,5 @@ export default function UsersPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Users — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary();

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     profile = await profileFrom(provider, request, context);
   } catch (error) {
     if (!(error instanceof ExternalSignInError)) throw error;
-    if (error.code === 'provider') console.warn(`Sign-in with ${provider} failed: ${error.message}`);
+    if (error.code === 'provider') context.log.warn({ provider, reason: error.message }, 'external sign-in failed');
     return back(error.code);
   }
   const outcome = await signInExternal(context.ports, profile);

@@ -9,6 +9,7 @@ import { isProvider, PROVIDERS } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { clearPendingLinkCookie, readPendingLink } from '~/services/pending-link.server.ts';
 import { sessionCookie } from '~/services/session.server.ts';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = readPendingLink(request, context);
@@ -51,3 +52,5 @@ export default function LinkAccountPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Link accounts — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true });

@@ -1,10 +1,12 @@
 /** `/signup` — the sign-up screen (SPEC §2). */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { signup } from '@fso/core';
 import { parseWith, signupSchema } from '@fso/shared';
 import { AuthForm, authFailure } from '~/components/AuthForm.tsx';
-import { statusOf } from '~/services/respond.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { refused } from '~/services/actions.server.ts';
 import { providerButtons } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { callerOf, getSessionUser, safeRedirectTo, sessionCookie } from '~/services/session.server.ts';
@@ -17,9 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const parsed = parseWith(signupSchema, { ...fields, confirmPassword: fields.confirmPassword ?? '' });
-  if (!parsed.ok) return data({ error: parsed.error }, { status: 400 });
+  if (!parsed.ok) return refused('signup', parsed.error);
   const outcome = await signup(context.ports, callerOf(context, null), parsed.data);
-  if (!outcome.ok) return data({ error: authFailure('signup', outcome.message) }, { status: statusOf(outcome) });
+  if (!outcome.ok) return refused('signup', authFailure('signup', outcome.message), statusOf(outcome), failureHeaders(outcome));
   return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
 }
 
@@ -29,3 +31,5 @@ export default function SignupPage() {
 }
 
 export const meta: MetaFunction = () => [{ title: 'Sign up — Fake Stack Overflow' }];
+
+export const ErrorBoundary = routeErrorBoundary({ standalone: true });

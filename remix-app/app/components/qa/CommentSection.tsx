@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useFetcher } from '@remix-run/react';
 import { commentFormSchema, parseWith, type Comment } from '@fso/shared';
+import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { Byline } from './Byline.tsx';
 import { PostBody } from './PostBody.tsx';
@@ -24,9 +25,9 @@ interface Props {
 }
 
 export function CommentSection({ type, parentId, comments, html, now, viewer, serverError }: Props) {
-  const fetcher = useFetcher<{ error?: string; target?: string }>();
+  const fetcher = useFetcher<ActionReply>();
   const [error, setError] = useState<string | null>(null);
-  const shown = error ?? (fetcher.data?.target === `${type}:${parentId}` ? fetcher.data.error : null) ?? serverError ?? null;
+  const shown = error ?? replyError(fetcher.data, `comment:${type}:${parentId}`) ?? serverError ?? null;
   const label = `Add a comment to this ${type}`;
   return (
     <div className="comments">
@@ -41,6 +42,7 @@ export function CommentSection({ type, parentId, comments, html, now, viewer, se
                   <button type="submit" name="intent" value="deleteComment" className="link-button">
                     Delete comment
                   </button>
+                  <FormError message={replyError(fetcher.data, `delete:comment:${c._id}`)} />
                 </fetcher.Form>
               ) : null}
             </li>

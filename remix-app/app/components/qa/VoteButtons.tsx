@@ -4,6 +4,7 @@
  * score an imported question came with. A refused vote (your own post) is said under the count.
  */
 import { useFetcher } from '@remix-run/react';
+import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 
 interface Props {
@@ -18,11 +19,11 @@ interface Props {
 }
 
 export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serverError }: Props) {
-  const fetcher = useFetcher<{ error?: string | null; target?: string | null }>();
-  const target = answerId ? `vote:answer:${answerId}` : 'vote:question';
+  const fetcher = useFetcher<ActionReply>();
+  const form = answerId ? `vote:answer:${answerId}` : 'vote:question';
   const me = viewer?.toLowerCase();
   const highlight = me && upVotes.some((u) => u.toLowerCase() === me) ? 1 : me && downVotes.some((u) => u.toLowerCase() === me) ? -1 : 0;
-  const error = (fetcher.data?.target === target ? fetcher.data.error : null) ?? serverError ?? null;
+  const error = replyError(fetcher.data, form) ?? serverError ?? null;
   // The question's labels are the ones SPEC-era tests and users know; an answer's differ, so
   // each control on the page has its own name.
   const label = answerId ? { up: 'Vote up on this answer', down: 'Vote down on this answer', count: 'Answer score' } : { up: 'Upvote', down: 'Downvote', count: 'Votes' };

@@ -1,0 +1,18 @@
+/**
+ * The one shape a screen's action answers with when it does not redirect (built on the server
+ * by services/actions.server.ts, read here by the forms). `form` names which of the page's
+ * forms it answers: the form's intent, plus its target's id where several forms share one
+ * (`vote:answer:12`). Success may carry a message to show; a refusal carries the error to show
+ * under that form, and its HTTP status says what kind of refusal it was.
+ */
+export type ActionReply = { ok: true; form: string; message?: string } | { ok: false; form: string; error: string };
+
+/** The error to show under `form` (under any form when none is named), or null. */
+export function replyError(reply: ActionReply | undefined, form?: string): string | null {
+  return reply && !reply.ok && (form === undefined || reply.form === form) ? reply.error : null;
+}
+
+/** The success message to show under `form`, or null. */
+export function replyMessage(reply: ActionReply | undefined, form: string): string | null {
+  return reply?.ok && reply.form === form ? (reply.message ?? null) : null;
+}
