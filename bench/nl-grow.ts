@@ -10,7 +10,7 @@ const BATCH = 2000;
 
 /** Adds copies until the site has `target` questions; returns how many were added. */
 export async function growWithCopies(database: Database, target: number, onProgress: (questions: number) => void = () => {}): Promise<number> {
-  const { rows } = (await database.db.execute('SELECT count(*)::int AS n FROM questions' as never)) as unknown as { rows: { n: number }[] };
+  const { rows } = (await database.db.execute('SELECT count(*)::int AS n FROM questions')) as { rows: { n: number }[] };
   const have = rows[0]!.n;
   for (let n = have; n < target; ) {
     const batch = Math.min(BATCH, target - n);

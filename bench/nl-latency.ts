@@ -18,7 +18,7 @@ const target = Number(process.argv[2] ?? 20_000);
 const queryCount = Number(process.argv[3] ?? 200);
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
 await migrate(database);
-const one = async (text: string) => ((await database.db.execute(text as never)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!;
+const one = async (text: string) => ((await database.db.execute(text)) as { rows: Record<string, unknown>[] }).rows[0]!;
 
 if (await countEmbeddingJobs(database.db)) throw new Error('Embed the site first (npm run import or npm run reindex).');
 const started = Date.now();
@@ -28,7 +28,7 @@ process.stderr.write(`\n`);
 const size = Number((await one('SELECT count(*)::int AS n FROM question_embeddings')).n);
 
 const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] };
-const titles = (await database.db.execute('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400' as never)) as unknown as {
+const titles = (await database.db.execute('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400')) as {
   rows: { title: string }[];
 };
 const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.rows.map((r) => r.title)].slice(0, queryCount);
@@ -36,7 +36,7 @@ const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.rows.map((r
 /** CPU milliseconds used so far by this database's server processes (0 for PGlite, which runs in this process). */
 async function serverCpuMs(): Promise<number> {
   if (database.kind === 'pglite') return 0;
-  const pids = (await database.db.execute('SELECT pid FROM pg_stat_activity WHERE datname = current_database()' as never)) as unknown as { rows: { pid: number }[] };
+  const pids = (await database.db.execute('SELECT pid FROM pg_stat_activity WHERE datname = current_database()')) as { rows: { pid: number }[] };
   let ticks = 0;
   for (const { pid } of pids.rows) {
     try {

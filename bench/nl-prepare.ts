@@ -18,7 +18,7 @@ import { growWithCopies } from './nl-grow.ts';
 const target = Number(process.argv[2] ?? 100_000);
 const dump = resolve(new URL('.', import.meta.url).pathname, '../../shared/data/quantumcomputing.stackexchange.com');
 const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
-const rows = async <T>(text: string) => ((await database.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(text: string) => ((await database.db.execute(text)) as { rows: T[] }).rows;
 const count = async (text: string) => (await rows<{ n: number }>(text))[0]!.n;
 const seconds: Record<string, number> = {};
 /** Runs a step and records how long it took. */

@@ -43,7 +43,7 @@ const embedder: Embedder = {
 const semantic = createSemanticService(database, { embedder, workerIntervalMs: null });
 
 const byUrl = new Map<string, { id: number; title: string }>();
-const found = (await database.db.execute(sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`)) as unknown as {
+const found = (await database.db.execute(sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`)) as {
   rows: { id: number; title: string; source_url: string }[];
 };
 for (const r of found.rows) byUrl.set(r.source_url.slice(`${site}/questions/`.length), { id: Number(r.id), title: r.title });

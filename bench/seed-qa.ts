@@ -19,7 +19,7 @@ const started = Date.now();
 const log = (what: string) => console.error(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${what}`);
 
 await migrate(database);
-const one = async (sql: string) => ((await database.db.execute(sql as never)) as unknown as { rows: Record<string, number>[] }).rows[0]!;
+const one = async (sql: string) => ((await database.db.execute(sql)) as { rows: Record<string, number>[] }).rows[0]!;
 
 /** Imports the dump and adds copies of it up to the target (only run when the data set is smaller). */
 async function grow() {

@@ -29,13 +29,18 @@ balancer.listen(Number(PORT), HOST, () => {
   console.log(`e2e cluster on http://${HOST}:${PORT}: web ${cluster.webs.map((w) => w.port).join(', ')}, realtime ${cluster.realtimes.map((r) => r.port).join(', ')}`);
 });
 
-const stop = async () => {
+const stop = () => {
   if (stopping) return;
   stopping = true;
   balancer.close();
   balancer.closeAllConnections();
-  await cluster.close();
-  process.exit(0);
+  cluster.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -114,8 +114,8 @@ function emitterPublisher(emitter: Emitter): EventPublisher {
 export async function clusterPublisher(bus: BusConfig): Promise<{ publisher: EventPublisher; close(): Promise<void> }> {
   if (bus.redisUrl) {
     const client = await redisClient(bus.redisUrl);
-    return { publisher: emitterPublisher(new RedisEmitter(client) as unknown as Emitter), close: async () => void (await client.quit()) };
+    return { publisher: emitterPublisher(new RedisEmitter(client)), close: async () => void (await client.quit()) };
   }
   const pool = busPool(bus.databaseUrl);
-  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool)) as Emitter), close: () => endPool(pool) };
+  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool))), close: () => endPool(pool) };
 }

@@ -34,7 +34,7 @@ describe.skipIf(!serverUrl)('node-postgres connections', () => {
 
   it('run drizzle queries through prepared statements with the same results', async () => {
     const run = (n: number) => database.db.execute(sql`SELECT ${n}::int * 2 AS v`);
-    expect(((await run(2)) as unknown as { rows: unknown[] }).rows).toEqual([{ v: 4 }]);
-    expect(((await run(5)) as unknown as { rows: unknown[] }).rows).toEqual([{ v: 10 }]);
+    expect(((await run(2)) as { rows: unknown[] }).rows).toEqual([{ v: 4 }]);
+    expect(((await run(5)) as { rows: unknown[] }).rows).toEqual([{ v: 10 }]);
   });
 });

@@ -62,7 +62,7 @@ export async function importStackExchange(database: Database, folder: string, on
   const site = `https://${host}`;
   const report: ImportReport = { users: 0, tags: 0, questions: 0, answers: 0, comments: 0, skipped: 0 };
   const batches = (file: string) => xmlRowBatches(join(dir, file), BATCH, (done, total) => onProgress(file, done, total));
-  const count = async (tx: Tx, query: SQL) => ((await tx.execute(query)) as unknown as { rows: unknown[] }).rows.length;
+  const count = async (tx: Tx, query: SQL) => ((await tx.execute(query)) as { rows: unknown[] }).rows.length;
 
   await database.db.transaction(async (tx) => {
     await tx.execute(sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint) ON COMMIT DROP`);
@@ -132,7 +132,7 @@ async function importQuestions(tx: Tx, rows: XmlRow[], site: string): Promise<nu
                 ${col((r) => r.Score ?? '0')}, ${texts(urls)}, ${col((r) => r.OwnerDisplayName ?? null)})
          AS r(title, body, html, owner, asked, active, views, score, url, owner_name)
     LEFT JOIN import_users iu ON iu.se_id = r.owner
-    ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };
+    ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as { rows: unknown[] };
   await tx.execute(sql`INSERT INTO import_posts SELECT r.se, 'q', q.id FROM unnest(${col((r) => r.Id ?? '')}, ${texts(urls)}) AS r(se, url)
     JOIN questions q ON q.source_url = r.url ON CONFLICT DO NOTHING`);
   const links = rows.flatMap((r, i) => dumpTags(r.Tags).map((tag, position) => ({ url: urls[i]!, tag, position: String(position) })));
@@ -154,9 +154,9 @@ async function importAnswers(tx: Tx, rows: XmlRow[], site: string): Promise<{ in
                 ${col((r) => utc(r.CreationDate))}, ${texts(urls)}, ${col((r) => r.OwnerDisplayName ?? null)}) AS r(parent, body, html, owner, at, url, owner_name)
     JOIN import_posts p ON p.se_id = r.parent AND p.kind = 'q'
     LEFT JOIN import_users iu ON iu.se_id = r.owner
-    ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };
+    ON CONFLICT (source_url) DO NOTHING RETURNING id`)) as { rows: unknown[] };
   const mapped = (await tx.execute(sql`INSERT INTO import_posts SELECT r.se, 'a', a.id FROM unnest(${col((r) => r.Id ?? '')}, ${texts(urls)}) AS r(se, url)
-    JOIN answers a ON a.source_url = r.url ON CONFLICT DO NOTHING RETURNING se_id`)) as unknown as { rows: unknown[] };
+    JOIN answers a ON a.source_url = r.url ON CONFLICT DO NOTHING RETURNING se_id`)) as { rows: unknown[] };
   return { inserted: result.rows.length, orphans: rows.length - mapped.rows.length };
 }
 
@@ -170,7 +170,7 @@ async function importComments(tx: Tx, rows: XmlRow[], host: string): Promise<{ i
                 ${col((r) => r.PostId ?? '')}, ${col((r) => `${host}/c/${r.Id}`)}) AS r(body, html, owner, at, post, src)
     JOIN import_posts p ON p.se_id = r.post
     LEFT JOIN import_users iu ON iu.se_id = r.owner
-    ON CONFLICT (source_id) DO NOTHING RETURNING id`)) as unknown as { rows: unknown[] };
-  const known = (await tx.execute(sql`SELECT 1 FROM unnest(${col((r) => r.PostId ?? '')}) AS r(post) JOIN import_posts p ON p.se_id = r.post`)) as unknown as { rows: unknown[] };
+    ON CONFLICT (source_id) DO NOTHING RETURNING id`)) as { rows: unknown[] };
+  const known = (await tx.execute(sql`SELECT 1 FROM unnest(${col((r) => r.PostId ?? '')}) AS r(post) JOIN import_posts p ON p.se_id = r.post`)) as { rows: unknown[] };
   return { inserted: result.rows.length, orphans: rows.length - known.rows.length };
 }

@@ -52,7 +52,7 @@ describe('GET /question/semanticSearch while the model is saturated', () => {
       const { context } = testContext(database);
       const semantic = createSemanticService(database, { embedder: pool(1, 0), workerIntervalMs: null });
       const get = (text: string) =>
-        loader({ request: new Request(`http://localhost/question/semanticSearch?${new URLSearchParams({ text })}`), context: { ...context, semantic }, params: {} }) as Promise<Response>;
+        loader({ request: new Request(`http://localhost/question/semanticSearch?${new URLSearchParams({ text })}`), context: { ...context, semantic }, params: {} });
       const [taken, refused] = await Promise.all([get('how do I sort a list'), get('my database is too slow')]);
       expect(taken.status).toBe(200);
       expect(await taken.json()).toEqual([]);

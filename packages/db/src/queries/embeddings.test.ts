@@ -50,7 +50,7 @@ describe('full-text parts of the ranking', () => {
     const expected = (await database.db.execute(
       sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
           UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
-    )) as unknown as { rows: { doc: unknown; lexeme: string; count: unknown }[] };
+    )) as { rows: { doc: unknown; lexeme: string; count: unknown }[] };
     const key = (t: { doc: unknown; lexeme: string; count: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)}`;
     expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());
   });

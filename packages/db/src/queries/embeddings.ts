@@ -11,7 +11,7 @@ import type { Db } from '../client.ts';
 type Row = Record<string, unknown>;
 
 async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 export interface EmbeddingJob {

@@ -105,7 +105,7 @@ async function storeBatch(db: Db, batch: PendingStore[]): Promise<Map<number, nu
     FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, version integer, status text, state jsonb)
     WHERE g.id = v.id AND g.version = v.version
     RETURNING g.id, g.version`);
-  return new Map((result as unknown as { rows: { id: number | bigint; version: number }[] }).rows.map((r) => [Number(r.id), r.version]));
+  return new Map((result as { rows: { id: number | bigint; version: number }[] }).rows.map((r) => [Number(r.id), r.version]));
 }
 
 /** Runs batches while states wait; each caller learns whether its own game was stored. */

@@ -14,13 +14,13 @@ const table = (name: PostTable) => sql.identifier(name);
 export async function postBodies(db: Db, name: PostTable, after: number, limit: number, missingOnly: boolean): Promise<{ id: number; text: string }[]> {
   const result = (await db.execute(
     sql`SELECT id, text FROM ${table(name)} WHERE id > ${after} ${missingOnly ? sql`AND html IS NULL` : sql``} ORDER BY id LIMIT ${limit}`,
-  )) as unknown as { rows: { id: unknown; text: unknown }[] };
+  )) as { rows: { id: unknown; text: unknown }[] };
   return result.rows.map((r) => ({ id: Number(r.id), text: String(r.text) }));
 }
 
 /** How many bodies `postBodies` will go through. */
 export async function countPostBodies(db: Db, name: PostTable, missingOnly: boolean): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`)) as unknown as {
+  const result = (await db.execute(sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`)) as {
     rows: { n: unknown }[];
   };
   return Number(result.rows[0]?.n ?? 0);

@@ -14,7 +14,7 @@ export const QUESTION_LIMITS = { answers: 500, comments: 500, voters: 1000, view
 type Row = Record<string, unknown>;
 
 async function rows<T = Row>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
 

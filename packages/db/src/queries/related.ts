@@ -11,7 +11,7 @@ export interface QuestionLink {
 
 export async function questionLinks(db: Db, ids: number[]): Promise<QuestionLink[]> {
   if (ids.length === 0) return [];
-  const result = (await db.execute(sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`)) as unknown as {
+  const result = (await db.execute(sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`)) as {
     rows: { id: number; title: string; score: number; answer_count: number }[];
   };
   const byId = new Map(result.rows.map((r) => [Number(r.id), { _id: String(r.id), title: String(r.title), score: Number(r.score), answerCount: Number(r.answer_count) }]));

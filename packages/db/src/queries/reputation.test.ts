@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 type Row = Record<string, unknown>;
-const all = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const all = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as { rows: Row[] }).rows;
 
 /** Every user's reputation recounted here, in JavaScript, from the vote and accept rows alone. */
 async function recount(): Promise<Record<string, number>> {

@@ -9,7 +9,7 @@ import { insertQuestion } from './question-write.ts';
 let database: Database;
 const ids: number[] = [];
 
-const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as { rows: T[] }).rows;
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -6,7 +6,7 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Row = Record<string, unknown>;
 
 export async function rows<T = Row>(db: Db | Tx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  return ((await db.execute(query)) as { rows: T[] }).rows;
 }
 
 /** A nullable id column as a number or null. */

@@ -10,6 +10,6 @@ export async function suggestTags(db: Db, prefix: string, limit: number): Promis
   const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const result = (await db.execute(sql`SELECT t.name, (SELECT count(*)::int FROM question_tags qt WHERE qt.tag_id = t.id) AS qcnt
     FROM tags t WHERE lower(t.name) LIKE ${pattern}
-    ORDER BY qcnt DESC, lower(t.name) LIMIT ${limit}`)) as unknown as { rows: { name: string; qcnt: number }[] };
+    ORDER BY qcnt DESC, lower(t.name) LIMIT ${limit}`)) as { rows: { name: string; qcnt: number }[] };
   return result.rows.map((r) => ({ name: String(r.name), qcnt: Number(r.qcnt) }));
 }

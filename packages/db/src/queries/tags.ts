@@ -14,13 +14,13 @@ export async function listTagsWithCount(db: Db, page: { limit: number; offset: n
       GROUP BY t.id ORDER BY qcnt DESC, lower(t.name) LIMIT ${page.limit} OFFSET ${page.offset}`),
     db.execute(sql`SELECT count(*)::int AS n FROM tags`),
   ]);
-  const rows = (list as unknown as { rows: Row[] }).rows;
-  const total = (totals as unknown as { rows: Row[] }).rows[0]?.n;
+  const rows = (list as { rows: Row[] }).rows;
+  const total = (totals as { rows: Row[] }).rows[0]?.n;
   return { tags: rows.map((r) => ({ ...toTag(r), qcnt: Number(r.qcnt) })), total: Number(total ?? 0) };
 }
 
 export async function findTagByName(db: Db, name: string): Promise<Tag | null> {
-  const result = (await db.execute(sql`SELECT id, name, description FROM tags WHERE lower(name) = ${name.toLowerCase()}`)) as unknown as { rows: Row[] };
+  const result = (await db.execute(sql`SELECT id, name, description FROM tags WHERE lower(name) = ${name.toLowerCase()}`)) as { rows: Row[] };
   const row = result.rows[0];
   return row ? toTag(row) : null;
 }
