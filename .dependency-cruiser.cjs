@@ -16,14 +16,7 @@ const SINGLE_PROCESS_ENTRY = '^remix-app/server\\.ts$';
 
 /** Tests and what only tests use: *.test.ts, Playwright specs, the deploy image's smoke test,
  * anything under a test/ or tests/ folder, the test runners' configs and the e2e launchers. */
-const TEST_CODE = [
-  '\\.(test|spec|smoke)\\.tsx?$',
-  '(^|/)tests?/',
-  '^(vitest|playwright)\\.[^/]+$',
-  '^vitest\\.global-setup\\.ts$',
-  '^deploy/vitest\\.smoke\\.config\\.ts$',
-  '^scripts/e2e-',
-];
+const TEST_CODE = ['\\.(test|spec|smoke)\\.tsx?$', '(^|/)tests?/', '^(vitest|playwright)\\.[^/]+$', '^vitest\\.global-setup\\.ts$', '^deploy/vitest\\.smoke\\.config\\.ts$', '^scripts/e2e-'];
 
 /** Where production code lives: a module here that no process entry reaches is a test harness
  * (it belongs in a test/ folder) or dead code. */
@@ -42,8 +35,7 @@ const ENTRIES = [
 ];
 
 /** npm packages of the transports (HTTP, Remix, React, Socket.IO): only the top layer uses them. */
-const TRANSPORT_LIBS =
-  '^(node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|(node:)?(http|https|http2|net)$)';
+const TRANSPORT_LIBS = '^(node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|(node:)?(http|https|http2|net)$)';
 
 const WORKSPACE = '^(packages/[^/]+|game-engine|realtime|remix-app)/';
 
@@ -61,7 +53,12 @@ module.exports = {
     onlyImports('game-engine-imports-nothing', 'The game rules are pure and at the bottom: they import nothing of ours.', '^game-engine/', '^game-engine/'),
     onlyImports('shared-imports-game-engine-only', 'packages/shared (types, schemas, messages) sits on game-engine alone.', '^packages/shared/', '^(packages/shared|game-engine)/'),
     onlyImports('db-imports-shared-only', 'packages/db sits on packages/shared and game-engine alone.', '^packages/db/', '^(packages/(db|shared)|game-engine)/'),
-    onlyImports('core-imports-db-shared-engine-only', 'Use cases import db, shared and game-engine only: no transport, no process plumbing.', '^packages/core/', '^(packages/(core|db|shared)|game-engine)/'),
+    onlyImports(
+      'core-imports-db-shared-engine-only',
+      'Use cases import db, shared and game-engine only: no transport, no process plumbing.',
+      '^packages/core/',
+      '^(packages/(core|db|shared)|game-engine)/',
+    ),
     {
       name: 'no-transport-libs-below-transports',
       comment: 'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
@@ -127,7 +124,8 @@ module.exports = {
         collapsePattern: '^(packages/[^/]+|game-engine|realtime|remix-app/(app|server)|remix-app)/',
         filters: { includeOnly: { path: WORKSPACE }, exclude: { path: TEST_CODE } },
         theme: {
-          graph: { rankdir: 'TB', splines: 'ortho', ranksep: '0.5', nodesep: '0.4' }, node: { fontsize: '11' },
+          graph: { rankdir: 'TB', splines: 'ortho', ranksep: '0.5', nodesep: '0.4' },
+          node: { fontsize: '11' },
           modules: [{ criteria: { source: '^remix-app/$' }, attributes: { label: 'remix-app (entries)' } }],
         },
       },
