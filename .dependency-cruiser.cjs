@@ -35,9 +35,12 @@ const ENTRIES = [
 ];
 
 /** npm packages of the transports (HTTP, Remix, React, Socket.IO): only the top layer uses them. */
-const TRANSPORT_LIBS = '^(node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|(node:)?(http|https|http2|net)$)';
+const TRANSPORT_LIBS = '(^|/)node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|^(node:)?(http|https|http2|net)$';
 
-const WORKSPACE = '^(packages/[^/]+|game-engine|realtime|remix-app)/';
+/** Our modules (not what npm installed inside a workspace's own node_modules). */
+const WORKSPACE = '^(packages/[^/]+|game-engine|realtime|remix-app)/(?!node_modules/)';
+const REALTIME = '^realtime/(?!node_modules/)';
+const REMIX_APP = '^remix-app/(?!node_modules/)';
 
 /** A rule that `from` may import nothing of ours outside `allowed`. */
 const onlyImports = (name, comment, from, allowed) => ({
@@ -71,14 +74,14 @@ module.exports = {
       comment: 'realtime is a transport at the top: only itself, its tests and the single-process entry import it.',
       severity: 'error',
       from: { pathNot: ['^realtime/', SINGLE_PROCESS_ENTRY, ...TEST_CODE] },
-      to: { path: '^realtime/' },
+      to: { path: REALTIME },
     },
     {
       name: 'nothing-imports-remix-app',
       comment: 'remix-app is a transport at the top: only itself and tests import it.',
       severity: 'error',
       from: { pathNot: ['^remix-app/', ...TEST_CODE] },
-      to: { path: '^remix-app/' },
+      to: { path: REMIX_APP },
     },
     {
       name: 'app-does-not-import-server',
