@@ -48,8 +48,8 @@ describe('WEB_CONCURRENCY', () => {
     };
     const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
     const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
-    child.stdout!.on('data', (d: Buffer) => server.log.push(d.toString()));
-    child.stderr!.on('data', (d: Buffer) => server.log.push(d.toString()));
+    child.stdout.on('data', (d: Buffer) => server.log.push(d.toString()));
+    child.stderr.on('data', (d: Buffer) => server.log.push(d.toString()));
     try {
       // Three processes start (slowly on a busy machine): wait until every one answers.
       const healthy = async () => (await Promise.all([1, 2, 3].map(() => fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)))).every(Boolean);

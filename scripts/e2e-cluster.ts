@@ -4,7 +4,7 @@
  * balancer on PORT, every process with this process's environment (the e2e settings). SIGTERM
  * or SIGINT stops them all gracefully and drops the database.
  */
-import { createBalancer } from '../remix-app/server/balancer.ts';
+import { createBalancer } from '../remix-app/test/balancer.ts';
 import { startCluster } from '../entry/test/local-cluster.ts';
 
 const { PORT = '3100', HOST = '127.0.0.1', TEST_DATABASE_URL } = process.env;
@@ -29,13 +29,18 @@ balancer.listen(Number(PORT), HOST, () => {
   console.log(`e2e cluster on http://${HOST}:${PORT}: web ${cluster.webs.map((w) => w.port).join(', ')}, realtime ${cluster.realtimes.map((r) => r.port).join(', ')}`);
 });
 
-const stop = async () => {
+const stop = () => {
   if (stopping) return;
   stopping = true;
   balancer.close();
   balancer.closeAllConnections();
-  await cluster.close();
-  process.exit(0);
+  cluster.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite in turn — typecheck, lint, the web build (the split-mode integration
+ * `npm test`: every suite in turn — typecheck, lint, the dependency rule (`npm run deps`),
+ * formatting (`npm run format:check`), the web build (the split-mode integration
  * test and Playwright serve it), vitest (unit + integration), Playwright (Chromium, with and
  * without JavaScript) against one server, and with TEST_DATABASE_URL the same Playwright suite
  * again against 2 web + 2 realtime processes behind a balancer (E2E_CLUSTER=1), and as root on
  * Linux with TEST_DATABASE_URL the deploy image built with buildah (`npm run image`, one test)
  * and started (`npm run image:smoke`, counted per check) — continuing past failures so all are
  * counted. Ends with one line `N passed, N failed` summed over every suite.
- * TEST_SUITES=unit,e2e (names: typecheck, lint, unit, build, e2e, e2e-cluster, image) runs a subset.
+ * TEST_SUITES=unit,e2e (names: typecheck, lint, deps, format, unit, build, e2e, e2e-cluster,
+ * image) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -42,6 +44,8 @@ function readJson(path) {
 
 check('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('lint', bin('eslint'), ['.']);
+check('deps', 'npm', ['run', '--silent', 'deps']);
+check('format', 'npm', ['run', '--silent', 'format:check']);
 
 let built = true;
 if (!wanted || ['build', 'unit', 'e2e', 'e2e-cluster'].some((s) => wanted.includes(s))) {

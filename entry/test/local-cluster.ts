@@ -72,8 +72,8 @@ export async function startProcess(argv: string[], cwd: string, env: Record<stri
     server.log.push(d.toString());
     if (server.log.length > LOG_CHUNKS) server.log.shift();
   };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   try {
     await waitHealthy(server, readyWithinMs);
   } catch (error) {
@@ -122,7 +122,7 @@ export async function startCluster(serverUrl: string, prefix: string, env: Recor
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   await query(serverUrl, `CREATE DATABASE ${name}`);
   const all = { ...env, DATABASE_URL: withDatabase(serverUrl, name) };
-  const realtimes = (await Promise.all([startService(REALTIME, all), startService(REALTIME, all)])) as [Service, Service];
+  const realtimes = await Promise.all([startService(REALTIME, all), startService(REALTIME, all)]);
   const webs = (await Promise.all(realtimes.map((rt) => startService(WEB, { ...all, REALTIME_URL: rt.base })))) as [Service, Service];
   const cluster: Cluster = {
     databaseUrl: all.DATABASE_URL,

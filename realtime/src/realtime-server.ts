@@ -107,15 +107,15 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
   // Per-viewer events published elsewhere (a web process, another instance) arrive here.
   io.on('roomViews', (views) => deliverViews(io, views));
 
-  io.use(async (socket, next) => {
-    try {
-      const identity = await deps.resolveSession(socket.request.headers.cookie);
-      if (!identity) return next(new Error('unauthorized'));
-      socket.data = identity;
-      next();
-    } catch {
-      next(new Error('unavailable'));
-    }
+  io.use((socket, next) => {
+    deps.resolveSession(socket.request.headers.cookie).then(
+      (identity) => {
+        if (!identity) return next(new Error('unauthorized'));
+        socket.data = identity;
+        next();
+      },
+      () => next(new Error('unavailable')),
+    );
   });
 
   const inFlight = new Set<Promise<unknown>>();

@@ -24,19 +24,19 @@ export function remixHandler(opts: {
   getLoadContext: (req: Request, res: Response) => AppLoadContext;
 }) {
   const handle = createRequestHandler(opts.build, opts.mode);
-  return async (req: Request, res: Response, next: NextFunction) => {
-    try {
-      const request = createRemixRequest(req, res);
-      const body = res.locals.body as Buffer | undefined;
-      let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, opts.getLoadContext(req, res));
-      if (response.status >= 500 && !(await databaseReachable(opts.database))) {
-        await response.body?.cancel();
-        response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
-      }
-      if (isPersonal(req, response) && !response.headers.has('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
-      await sendRemixResponse(res, response);
-    } catch (error) {
-      next(error);
+  const serve = async (req: Request, res: Response) => {
+    const request = createRemixRequest(req, res);
+    const body = res.locals.body as Buffer | undefined;
+    let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, opts.getLoadContext(req, res));
+    if (response.status >= 500 && !(await databaseReachable(opts.database))) {
+      await response.body?.cancel();
+      response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
     }
+    if (isPersonal(req, response) && !response.headers.has('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
+    await sendRemixResponse(res, response);
+  };
+  // Express 4 ignores a handler's promise: a failure goes to its error handler.
+  return (req: Request, res: Response, next: NextFunction) => {
+    serve(req, res).catch(next);
   };
 }

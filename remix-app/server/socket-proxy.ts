@@ -2,7 +2,7 @@
  * Relaying HTTP requests and websocket upgrades to another server, unchanged (headers pass as
  * they are, so the session cookie still authenticates there). Split mode uses it to forward the
  * Socket.IO path to a realtime instance, so a browser on the web port keeps using `/socket.io`
- * on the page's host (SPEC §7); the local balancer (balancer.ts) uses it for everything.
+ * on the page's host (SPEC §7); the local test balancer (remix-app/test/balancer.ts) uses it for everything.
  */
 import { request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';

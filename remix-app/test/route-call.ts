@@ -5,7 +5,7 @@ export type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => Promise
 
 export async function answerOf(handler: Handler, request: Request, context: AppLoadContext): Promise<Response> {
   try {
-    return await handler({ request, context, params: {} } as ActionFunctionArgs & LoaderFunctionArgs);
+    return await handler({ request, context, params: {} });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return thrown;

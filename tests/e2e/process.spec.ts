@@ -48,8 +48,8 @@ async function startSite(env: Record<string, string>): Promise<Site> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const signalledAt = { at: 0 };
   const exited = new Promise<{ code: number | null; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, ms: Date.now() - signalledAt.at })));
   const url = `http://127.0.0.1:${port}`;

@@ -152,7 +152,7 @@ test.describe('the edge, without a browser page', () => {
     const cookie = await session(request);
     const attempt = (headers: Record<string, string>) =>
       new Promise<string>((resolve) => {
-        const socket = io(baseURL!, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie, ...headers } });
+        const socket = io(baseURL, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie, ...headers } });
         socket.once('connect', () => resolve('connected'));
         socket.once('connect_error', (error) => resolve(`refused: ${error.message}`));
       });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
-import { createTestDatabase } from './testing.ts';
+import { createTestDatabase } from '../test/testing.ts';
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 let database: Database;

@@ -92,8 +92,8 @@ export async function clusterPublisher(bus: BusConfig, log: Logger): Promise<{ p
   const report = busReport(log);
   if (bus.redisUrl) {
     const client = await redisClient(bus.redisUrl, report);
-    return { publisher: emitterPublisher(new RedisEmitter(client) as unknown as Emitter), close: async () => void (await client.quit()) };
+    return { publisher: emitterPublisher(new RedisEmitter(client)), close: async () => void (await client.quit()) };
   }
   const pool = busPool(bus.databaseUrl, report);
-  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool, report)) as Emitter), close: () => endPool(pool) };
+  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool, report))), close: () => endPool(pool) };
 }

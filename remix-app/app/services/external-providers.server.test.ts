@@ -37,7 +37,7 @@ describe('the GitHub flow against a stand-in provider', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       const [status, body] = req.url === '/token' ? answers.token() : req.url === '/api/user' ? answers.user() : [200, [{ email: 'me@example.test', primary: true, verified: true }]];
-      res.writeHead(status as number, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

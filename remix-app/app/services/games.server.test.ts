@@ -37,10 +37,10 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; raw?:
   return { status: response.status, text, json: () => JSON.parse(text) as unknown, headers: response.headers, recorded };
 }
 
-const create = (as: string, gameType: unknown) => call(createRoute.action as Handler, { as, body: { gameType } });
-const join = (as: string, gameID: unknown, playerID: unknown = as) => call(joinRoute.action as Handler, { as, body: { gameID, playerID } });
-const leave = (as: string, gameID: unknown, playerID: unknown = as) => call(leaveRoute.action as Handler, { as, body: { gameID, playerID } });
-const list = (as: string | undefined, query = '') => call(listRoute.loader as Handler, { as, path: `/games/games${query}` });
+const create = (as: string, gameType: unknown) => call(createRoute.action, { as, body: { gameType } });
+const join = (as: string, gameID: unknown, playerID: unknown = as) => call(joinRoute.action, { as, body: { gameID, playerID } });
+const leave = (as: string, gameID: unknown, playerID: unknown = as) => call(leaveRoute.action, { as, body: { gameID, playerID } });
+const list = (as: string | undefined, query = '') => call(listRoute.loader, { as, path: `/games/games${query}` });
 
 const shipsOn = (board: (string | null)[][]) => board.flat().filter((c) => c === 'SHIP').length;
 

@@ -50,7 +50,7 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; metho
   const request = new Request(`http://test/x${opts.query ?? ''}`, { method, headers, body: method === 'GET' ? undefined : JSON.stringify(opts.body ?? {}) });
   let response: Response;
   try {
-    response = await handler({ request, context, params: opts.params ?? {} } as ActionFunctionArgs & LoaderFunctionArgs);
+    response = await handler({ request, context, params: opts.params ?? {} });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     response = thrown;
@@ -60,7 +60,7 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; metho
 }
 
 const reputation = async (name: string) => {
-  const res = await call(activityRoute.loader as Handler, { as: name, method: 'GET', params: { username: name } });
+  const res = await call(activityRoute.loader, { as: name, method: 'GET', params: { username: name } });
   return res.json<UserActivity>().reputation;
 };
 
@@ -74,7 +74,7 @@ async function thread(title = 'How do I test votes?') {
 describe('answer votes', () => {
   it('toggles and switches, answers {aid, upVotes, downVotes}, publishes answerVoteUpdate', async () => {
     const { qid, aid } = await thread();
-    const up = await call(upvoteAnswer.action as Handler, { as: 'alice', body: { aid } });
+    const up = await call(upvoteAnswer.action, { as: 'alice', body: { aid } });
     expect(up.status).toBe(200);
     expect(up.json()).toEqual({ aid, upVotes: ['alice'], downVotes: [] });
     expect(up.recorded.events).toEqual([{ event: 'answerVoteUpdate', args: [{ qid, aid, upVotes: ['alice'], downVotes: [], score: 1 }] }]);
@@ -97,7 +97,7 @@ describe('answer votes', () => {
     const { aid } = await thread();
     const results = await Promise.all(Array.from({ length: 6 }, () => call(upvoteAnswer.action as Handler, { as: 'carol', body: { aid } })));
     expect(results.every((r) => r.status === 200)).toBe(true);
-    const final = (await call(upvoteAnswer.action as Handler, { as: 'alice', body: { aid } })).json<{ upVotes: string[] }>();
+    const final = (await call(upvoteAnswer.action, { as: 'alice', body: { aid } })).json<{ upVotes: string[] }>();
     expect(final.upVotes).toEqual(['alice']);
   });
 });
@@ -106,9 +106,9 @@ describe('accepting an answer', () => {
   it('only the asker; the same answer again un-accepts; reputation +15 and +2 with the upvote', async () => {
     const { qid, aid } = await thread();
     const before = { alice: await reputation('alice'), bob: await reputation('bob') };
-    await call(upvoteAnswer.action as Handler, { as: 'alice', body: { aid } });
+    await call(upvoteAnswer.action, { as: 'alice', body: { aid } });
     expect(await call(acceptRoute.action as Handler, { as: 'bob', body: { qid, aid } })).toMatchObject({ status: 403, text: MSG.onlyAskerAccepts });
-    const accepted = await call(acceptRoute.action as Handler, { as: 'alice', body: { qid, aid } });
+    const accepted = await call(acceptRoute.action, { as: 'alice', body: { qid, aid } });
     expect(accepted.status).toBe(200);
     expect(accepted.json()).toEqual({ qid, acceptedAnswer: aid });
     // The page's event, and bob's inbox count (his answer was accepted), to him alone.
@@ -147,7 +147,7 @@ describe('editing', () => {
   it('edits a question with the ask rules, keeps a revision, re-renders and announces it', async () => {
     const { qid } = await thread('Before the edit');
     const params = { qid };
-    const patch = (as: string | undefined, body: unknown) => call(editQuestionRoute.action as Handler, { as, body, method: 'PATCH', params });
+    const patch = (as: string | undefined, body: unknown) => call(editQuestionRoute.action, { as, body, method: 'PATCH', params });
     expect((await patch(undefined, { title: 'x', text: 'y', tags: ['z'] })).status).toBe(401);
     expect(await patch('bob', { title: 'Hijack', text: 'y', tags: ['z'] })).toMatchObject({ status: 403, text: MSG.notYourPost });
     expect(await patch('alice', { title: '', text: 'y', tags: ['z'] })).toMatchObject({ status: 400, text: MSG.titleEmpty });
@@ -166,7 +166,7 @@ describe('editing', () => {
     const jobs = await database.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM embedding_jobs WHERE question_id = ${Number(qid)}`);
     expect(jobs.rows[0]!.n).toBe(1);
 
-    const revisions = await call(questionRevisions.loader as Handler, { as: 'carol', method: 'GET', params });
+    const revisions = await call(questionRevisions.loader, { as: 'carol', method: 'GET', params });
     expect(revisions.status).toBe(200);
     expect(revisions.json<Revision[]>()).toMatchObject([{ editedBy: 'alice', title: 'Before the edit', text: 'Question body', tags: ['votes'], editedAt: expect.any(String) }]);
     expect((await call(questionRevisions.loader as Handler, { method: 'GET', params })).status).toBe(401);
@@ -175,19 +175,19 @@ describe('editing', () => {
 
   it('edits an answer, author only, with the answer rules; concurrent edits each leave a revision', async () => {
     const { aid } = await thread();
-    const patch = (as: string, text: unknown) => call(editAnswerRoute.action as Handler, { as, body: { text }, method: 'PATCH', params: { aid } });
+    const patch = (as: string, text: unknown) => call(editAnswerRoute.action, { as, body: { text }, method: 'PATCH', params: { aid } });
     expect(await patch('alice', 'not mine')).toMatchObject({ status: 403, text: MSG.notYourPost });
     expect(await patch('bob', '   ')).toMatchObject({ status: 400, text: MSG.answerEmpty });
     const results = await Promise.all(['one', 'two', 'three'].map((t) => patch('bob', `Edit ${t}`)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(results[0]!.json()).toMatchObject({ _id: aid, ansBy: 'bob', editedAt: expect.any(String) });
-    const revisions = (await call(answerRevisions.loader as Handler, { as: 'alice', method: 'GET', params: { aid } })).json<Revision[]>();
+    const revisions = (await call(answerRevisions.loader, { as: 'alice', method: 'GET', params: { aid } })).json<Revision[]>();
     expect(revisions).toHaveLength(3);
     expect(revisions.at(-1)).toMatchObject({ editedBy: 'bob', text: 'Answer body' });
 
     // The revisions screen diffs each edit against the version after it, newest first.
     const { context } = testContext(database);
-    const page = await revisionsPage.loader({ request: new Request('http://test/revisions'), context, params: { kind: 'answer', id: aid } } as LoaderFunctionArgs);
+    const page = await revisionsPage.loader({ request: new Request('http://test/revisions'), context, params: { kind: 'answer', id: aid } });
     expect(page.edits).toHaveLength(3);
     const first = page.edits.at(-1)!.text!;
     expect(first.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe('Answer body');
@@ -200,12 +200,12 @@ describe('editing', () => {
 describe('deleting', () => {
   it('refuses a question with answers by others (409), deletes it once they are gone', async () => {
     const { qid, aid } = await thread();
-    const del = (as: string | undefined, id = qid) => call(deleteQuestionRoute.action as Handler, { as, method: 'DELETE', params: { qid: id } });
+    const del = (as: string | undefined, id = qid) => call(deleteQuestionRoute.action, { as, method: 'DELETE', params: { qid: id } });
     expect((await del(undefined)).status).toBe(401);
     expect(await del('bob')).toMatchObject({ status: 403, text: MSG.notYourPost });
     expect(await del('alice')).toMatchObject({ status: 409, text: MSG.questionHasAnswers });
     expect(await call(deleteAnswerRoute.action as Handler, { as: 'alice', method: 'DELETE', params: { aid } })).toMatchObject({ status: 403, text: MSG.notYourPost });
-    const gone = await call(deleteAnswerRoute.action as Handler, { as: 'bob', method: 'DELETE', params: { aid } });
+    const gone = await call(deleteAnswerRoute.action, { as: 'bob', method: 'DELETE', params: { aid } });
     expect(gone.status).toBe(200);
     expect(gone.json()).toEqual({ aid, qid });
     expect(gone.recorded.events.map((e) => e.event)).toEqual(['questionUpdate']);
@@ -222,7 +222,7 @@ describe('deleting', () => {
   it('deletes a comment by its author only', async () => {
     const { qid } = await thread();
     const { commentId } = (await insertComment(database.db, { parent: 'question', parentId: Number(qid), text: 'A comment', commentBy: uid.carol! }))!;
-    const del = (as: string) => call(deleteCommentRoute.action as Handler, { as, method: 'DELETE', params: { cid: String(commentId) } });
+    const del = (as: string) => call(deleteCommentRoute.action, { as, method: 'DELETE', params: { cid: String(commentId) } });
     expect(await del('alice')).toMatchObject({ status: 403, text: MSG.notYourPost });
     const ok = await del('carol');
     expect(ok.status).toBe(200);
@@ -236,14 +236,14 @@ describe('deleting', () => {
 describe('user activity', () => {
   it('shows reputation and the questions and answers with scores, paged; 404 for nobody, 401 without a session', async () => {
     const { aid } = await thread('Activity question');
-    await call(upvoteAnswer.action as Handler, { as: 'carol', body: { aid } });
-    const res = await call(activityRoute.loader as Handler, { as: 'carol', method: 'GET', params: { username: 'bob' }, query: '?limit=1' });
+    await call(upvoteAnswer.action, { as: 'carol', body: { aid } });
+    const res = await call(activityRoute.loader, { as: 'carol', method: 'GET', params: { username: 'bob' }, query: '?limit=1' });
     expect(res.status).toBe(200);
     const activity = res.json<UserActivity>();
     expect(activity).toMatchObject({ username: 'bob', reputation: expect.any(Number), biography: '', dateJoined: expect.any(String) });
     expect(activity.answers.items).toEqual([{ _id: aid, qid: expect.any(String), title: 'Activity question', score: 1, accepted: false, ansDateTime: expect.any(String) }]);
     expect(activity.answers.total).toBeGreaterThan(1);
-    const second = (await call(activityRoute.loader as Handler, { as: 'carol', method: 'GET', params: { username: 'bob' }, query: '?limit=1&aoffset=1' })).json<UserActivity>();
+    const second = (await call(activityRoute.loader, { as: 'carol', method: 'GET', params: { username: 'bob' }, query: '?limit=1&aoffset=1' })).json<UserActivity>();
     expect(second.answers.items[0]!._id).not.toBe(aid);
     expect(await call(activityRoute.loader as Handler, { as: 'carol', method: 'GET', params: { username: 'nobody' } })).toMatchObject({ status: 404, text: MSG.userNotFound });
     expect((await call(activityRoute.loader as Handler, { method: 'GET', params: { username: 'bob' } })).status).toBe(401);

@@ -18,7 +18,7 @@ export async function* xmlRowBatches(path: string, batchSize: number, onProgress
   let batch: XmlRow[] = [];
   let failure: Error | null = null;
   parser.on('opentag', (tag) => {
-    if (tag.name === 'row') batch.push(tag.attributes as XmlRow);
+    if (tag.name === 'row') batch.push(tag.attributes);
   });
   parser.on('error', (error) => {
     failure ??= new DumpFormatError(`${basename(path)} line ${parser.line}: malformed XML (${error.message.split('\n')[0]})`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser, deleteUser } from './users.ts';
 import { addChatMessage, addRoomMessage, listMessages, type Author } from './messages.ts';
@@ -18,7 +18,7 @@ afterAll(() => database.close());
 
 describe('direct chats', () => {
   it('creates one chat per pair even when both ask at the same moment', async () => {
-    const { Ann, ben } = people as Record<string, Author>;
+    const { Ann, ben } = people;
     const results = await Promise.all([
       ...Array.from({ length: 4 }, () => createDirectChat(database.db, Ann!, ben!.userId, [])),
       ...Array.from({ length: 4 }, () => createDirectChat(database.db, ben!, Ann!.userId, [])),
@@ -32,7 +32,7 @@ describe('direct chats', () => {
   });
 
   it('appends initial messages to an existing chat instead of making a second one', async () => {
-    const { Ann, ben } = people as Record<string, Author>;
+    const { Ann, ben } = people;
     const again = await createDirectChat(database.db, ben!, Ann!.userId, ['hi', 'there']);
     expect(again.created).toBe(false);
     expect(again.messages.map((m) => [m.msg, m.msgFrom])).toEqual([
@@ -43,7 +43,7 @@ describe('direct chats', () => {
   });
 
   it('lets only participants post, and keeps chats out of the global room', async () => {
-    const { Ann, ben, cat } = people as Record<string, Author>;
+    const { Ann, ben, cat } = people;
     const { chatId } = await createDirectChat(database.db, Ann!, ben!.userId, []);
     expect(await addChatMessage(database.db, chatId, cat!, 'sneaky')).toBeNull();
     expect(await isChatParticipant(database.db, chatId, cat!.userId)).toBe(false);
@@ -57,7 +57,7 @@ describe('direct chats', () => {
   });
 
   it("lists a user's chats in one page, latest activity first, with participants and only the last message", async () => {
-    const { Ann, ben, cat, dan } = people as Record<string, Author>;
+    const { Ann, ben, cat, dan } = people;
     const withCat = await createDirectChat(database.db, cat!, Ann!.userId, []);
     const withDan = await createDirectChat(database.db, Ann!, dan!.userId, ['first']);
     await addChatMessage(database.db, withDan.chatId, dan!, 'latest');

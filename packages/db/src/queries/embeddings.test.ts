@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { commonStems, describeCandidates, embeddingsOf, embeddingStampsSince, fullTextCandidates, nextEmbeddingJobs, questionTerms, saveEmbeddings } from './embeddings.ts';
 import { insertQuestion } from './question-write.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { changeGame, findGame, insertGame, listGames, storeGameAt, type GameRow } from './games.ts';
 

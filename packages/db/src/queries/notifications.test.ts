@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../testing.ts';
+import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { listQuestions } from './question-read.ts';

@@ -71,7 +71,7 @@ export function SemanticSearchBox() {
   }
 
   return (
-    <Form method="get" action="/search" className="header-search nl-search" role="search" onSubmit={search}>
+    <Form method="get" action="/search" className="header-search nl-search" role="search" onSubmit={(event) => void search(event)}>
       <input
         ref={input}
         type="search"

@@ -16,7 +16,7 @@ export async function semanticSearch(text: string, topk: number, signal?: AbortS
     });
     const body = (await response.json().catch(() => null)) as unknown;
     if (Array.isArray(body)) return { ok: true, hits: body as Suggestion[] };
-    const error = body && typeof body === 'object' && 'error' in body ? String((body as { error: unknown }).error) : MSG.semanticSearchError;
+    const error = body && typeof body === 'object' && 'error' in body ? String(body.error) : MSG.semanticSearchError;
     return { ok: false, message: `Error: ${error}` };
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;

@@ -4,7 +4,7 @@
  * stickiness of any kind, as a platform's proxy may do. Requests pass unchanged (socket-proxy.ts).
  */
 import { createServer, type Server } from 'node:http';
-import { relayHttp, relayUpgrade } from './socket-proxy.ts';
+import { relayHttp, relayUpgrade } from '../server/socket-proxy.ts';
 
 export function createBalancer(targets: URL[]): Server {
   let turn = 0;

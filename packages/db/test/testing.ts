@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, openEmbeddedDatabase, type Database } from './client.ts';
-import { migrate, MIGRATIONS_FOLDER } from './migrate.ts';
+import { openDatabase, openEmbeddedDatabase, type Database } from '../src/client.ts';
+import { migrate, MIGRATIONS_FOLDER } from '../src/migrate.ts';
 
 // One template per checkout, so that two checkouts testing against one server do not drop each
 // other's template mid-run.

@@ -1,0 +1,141 @@
+/**
+ * The dependency rule (docs/decisions/0036), checked by `npm run deps` and in `npm test`; the
+ * drawing (`npm run deps:draw`, docs/dependencies.svg) comes from the same options.
+ *
+ *   remix-app        realtime          transports and process entries, side by side
+ *   packages/* (others, e.g. platform) process plumbing below the entries
+ *   packages/core                      every use case
+ *   packages/db   packages/shared   game-engine
+ *
+ * No arrow points up a layer; a layer may skip the ones below it.
+ */
+
+/** The single-process entry (`npm start`): the one module besides their own that may import both
+ * transports, to run them in one process. Where it lives is core-games' call (issue 15); adjust
+ * this when it moves. */
+const SINGLE_PROCESS_ENTRY = '^entry/';
+/** Benchmarks drive the whole system from outside, as the entries do. */
+const BENCH = '^bench/';
+
+/** Tests and what only tests use: *.test.ts, Playwright specs, the deploy image's smoke test,
+ * anything under a test/ or tests/ folder, the test runners' configs and the e2e launchers. */
+const TEST_CODE = ['\\.(test|spec|smoke)\\.tsx?$', '(^|/)tests?/', '^(vitest|playwright)\\.[^/]+$', '^vitest\\.global-setup\\.ts$', '^deploy/vitest\\.smoke\\.config\\.ts$', '^scripts/e2e-'];
+
+/** Where production code lives: a module here that no process entry reaches is a test harness
+ * (it belongs in a test/ folder) or dead code. */
+const SOURCE = '^(packages/[^/]+/src|game-engine/src|realtime/src|remix-app/(app|server))/';
+
+/** What a process starts from: remix-app's entries, its screens (found by file name, not by
+ * import), the realtime entry, workers started by URL, the scripts and benchmarks. */
+const ENTRIES = [
+  '^remix-app/[^/]+\\.tsx?$',
+  '^remix-app/app/(root|entry\\.server|entry\\.client|routes)\\.tsx?$',
+  '^remix-app/app/routes/',
+  '^realtime/src/main\\.ts$',
+  '^entry/[^/]+\\.ts$',
+  '-thread\\.mjs$',
+  '^scripts/',
+  '^bench/',
+];
+
+/** npm packages of the transports (HTTP, Remix, React, Socket.IO): only the top layer uses them. */
+const TRANSPORT_LIBS = '(^|/)node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|^(node:)?(http|https|http2|net)$';
+
+/** Our modules (not what npm installed inside a workspace's own node_modules). */
+const WORKSPACE = '^(packages/[^/]+|game-engine|realtime|remix-app)/(?!node_modules/)';
+const REALTIME = '^realtime/(?!node_modules/)';
+const REMIX_APP = '^remix-app/(?!node_modules/)';
+
+/** A rule that `from` may import nothing of ours outside `allowed`. */
+const onlyImports = (name, comment, from, allowed) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from, pathNot: TEST_CODE },
+  to: { path: WORKSPACE, pathNot: allowed },
+});
+
+module.exports = {
+  forbidden: [
+    onlyImports('game-engine-imports-nothing', 'The game rules are pure and at the bottom: they import nothing of ours.', '^game-engine/', '^game-engine/'),
+    onlyImports('shared-imports-game-engine-only', 'packages/shared (types, schemas, messages) sits on game-engine alone.', '^packages/shared/', '^(packages/shared|game-engine)/'),
+    onlyImports('db-imports-shared-only', 'packages/db sits on packages/shared and game-engine alone.', '^packages/db/', '^(packages/(db|shared)|game-engine)/'),
+    onlyImports(
+      'core-imports-db-shared-engine-only',
+      'Use cases import db, shared and game-engine only: no transport, no process plumbing.',
+      '^packages/core/',
+      '^(packages/(core|db|shared)|game-engine)/',
+    ),
+    {
+      name: 'no-transport-libs-below-transports',
+      comment: 'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
+      severity: 'error',
+      from: { path: '^(packages/(core|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      to: { path: TRANSPORT_LIBS },
+    },
+    {
+      name: 'nothing-imports-realtime',
+      comment: 'realtime is a transport at the top: only itself, its tests and the single-process entry import it.',
+      severity: 'error',
+      from: { pathNot: ['^realtime/', SINGLE_PROCESS_ENTRY, BENCH, ...TEST_CODE] },
+      to: { path: REALTIME },
+    },
+    {
+      name: 'nothing-imports-remix-app',
+      comment: 'remix-app is a transport at the top: only itself, its tests and the single-process entry import it.',
+      severity: 'error',
+      from: { pathNot: ['^remix-app/', SINGLE_PROCESS_ENTRY, BENCH, ...TEST_CODE] },
+      to: { path: REMIX_APP },
+    },
+    {
+      name: 'app-does-not-import-server',
+      comment: 'remix-app/server hosts the Remix app (it builds the load context); app/ must not reach back into the process wiring.',
+      severity: 'error',
+      from: { path: '^remix-app/app/', pathNot: TEST_CODE },
+      to: { path: '^remix-app/server/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No cycles: a cycle makes two modules one, and hides which layer a module is in.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'production-does-not-import-tests',
+      comment: 'Test harnesses are for tests: production code never imports them.',
+      severity: 'error',
+      from: { pathNot: TEST_CODE },
+      to: { path: TEST_CODE },
+    },
+    {
+      name: 'test-harness-in-test-folder',
+      comment: 'A module no process entry reaches is used only by tests (a harness: move it under a test/ folder) or by nothing (dead code: delete it).',
+      severity: 'error',
+      from: { path: ENTRIES, pathNot: TEST_CODE },
+      to: { path: SOURCE, pathNot: [...ENTRIES, ...TEST_CODE], reachable: false },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(build|\\.cache)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: {
+      archi: {
+        collapsePattern: '^(packages/[^/]+|game-engine|realtime|remix-app/(app|server)|remix-app)/',
+        filters: { includeOnly: { path: WORKSPACE }, exclude: { path: TEST_CODE } },
+        theme: {
+          graph: { rankdir: 'TB', splines: 'ortho', ranksep: '0.5', nodesep: '0.4' },
+          node: { fontsize: '11' },
+          modules: [{ criteria: { source: '^remix-app/$' }, attributes: { label: 'remix-app (entries)' } }],
+        },
+      },
+    },
+  },
+};
