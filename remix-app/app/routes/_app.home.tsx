@@ -9,7 +9,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listQuestions, reputationsOf } from '@fso/db';
+import { listQuestions } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { useLiveReload } from '~/components/live.ts';
 import { Pager } from '~/components/Pager.tsx';
@@ -28,10 +28,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parsed.ok ? parsed.data : {};
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
-  const reputations = await reputationsOf(context.database.db, page.questions.map((q) => q.askedBy));
   return {
     ...page,
-    reputations,
     highlights: await searchHighlights(context, query.search ?? '', page.questions),
     search: query.search ?? '',
     tag: query.tag ?? '',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { listQuestions } from './question-read.ts';
+import { listQuestions } from './question-list.ts';
 import { insertQuestion } from './question-write.ts';
 
 let database: Database;
