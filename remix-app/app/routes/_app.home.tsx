@@ -29,7 +29,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
   return {
-    ...page,
+    // Only what the list shows: the page carries no voter, viewer, answer or comment lists and no tag descriptions.
+    questions: page.questions.map(({ _id, title, tags, askedBy, askDateTime, score, answerCount, viewCount, acceptedAnswer }) => ({
+      _id,
+      title,
+      tags: tags.map((t) => ({ _id: t._id, name: t.name })),
+      askedBy,
+      askDateTime,
+      score,
+      answerCount,
+      viewCount,
+      acceptedAnswer,
+    })),
+    total: page.total,
+    totalCapped: page.totalCapped,
+    reputations: page.reputations,
     highlights: await searchHighlights(context, query.search ?? '', page.questions),
     search: query.search ?? '',
     tag: query.tag ?? '',
