@@ -45,7 +45,7 @@ interface PlanNode {
 }
 
 /** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
-async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ questions: number; words: number; tag: number }> {
+async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ questions: number; words: number; tag: number | null }> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${sql.raw(String(tagId))}`;
   const [row] = await rows<{ 'QUERY PLAN': unknown }>(
     db,
@@ -54,25 +54,31 @@ async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ qu
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
   const counts = (parsed[0]?.Plan.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
-  return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: counts[2] ?? counts[0] ?? 1 };
+  return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: tagId === null ? null : (counts[2] ?? 1) };
 }
 
+/** How a ranked search reads its newest matches: walking a date order and testing each row, or from the full-text index. */
+export type MatchRead = 'walk' | 'rum' | 'gin';
+
 /**
- * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing
- * `tests`), newest first. Walking newest first and testing each row costs about
- * limit ÷ (the words' share of the rows) row tests; taking the words' matches from the
- * full-text index costs about one index entry per match (and, with a tag, a probe of the tag
- * per match used). The cheaper one is read.
+ * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
+ * row tests; taking the words' matches from the full-text index costs about one index entry per
+ * match (and, with a tag, a probe of the tag per match used). The cheaper one is read.
  */
-export async function newestMatches(db: Db, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
-  const [rum, est] = await Promise.all([rumIndexed(db), estimates(db, query, tagId)]);
+export function cheaperRead(est: { questions: number; words: number; tag: number | null }, limit: number, rum: boolean): MatchRead {
   const wordShare = Math.min(1, est.words / est.questions);
   const walkCost = (limit / wordShare) * WALK_PER_MATCH[rum ? 'rum' : 'gin'];
-  const tagged = tagId === null ? null : sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tagId})`;
-  const indexCost = est.words + (tagged ? limit * (est.questions / est.tag) : 0);
+  const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
+  if (walkCost <= indexCost) return 'walk';
+  return rum ? 'rum' : 'gin';
+}
+
+/** `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`), newest first, read as `how` says. */
+export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
+  const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tagId})`];
   let body: SQL;
-  if (walkCost <= indexCost) {
+  if (how === 'walk') {
     // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
     // testing each row. The test is the operator's function, which no index answers: a prepared
     // statement's generic plan (which cannot see how common the words are) must walk too.
@@ -82,14 +88,20 @@ export async function newestMatches(db: Db, query: SQL, tagId: number | null, te
         ? sql`SELECT q.id, q.ask_date_time FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${limit}`
         : sql`SELECT q.id, qt0.ask_date_time FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
               WHERE qt0.tag_id = ${tagId} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${limit}`;
-  } else if (rum) {
+  } else if (how === 'rum') {
     // RUM hands the words' matches out newest first from its posting lists, without reading a row.
-    body = sql`SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...(tagged ? [tagged] : []), ...tests])}
+    body = sql`SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])}
                ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`;
   } else {
     // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk), then sorted.
-    body = sql`SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...(tagged ? [tagged] : []), ...tests])} OFFSET 0) q
+    body = sql`SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q
                ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}`;
   }
   return sql`WITH m AS MATERIALIZED (${body})`;
+}
+
+/** The CTE `m` of a ranked search: its newest matches, read the cheaper way for the words' and the tag's frequencies. */
+export async function newestMatches(db: Db, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
+  const [rum, est] = await Promise.all([rumIndexed(db), estimates(db, query, tagId)]);
+  return matchesCte(cheaperRead(est, limit, rum), query, tagId, tests, limit);
 }
