@@ -51,6 +51,8 @@ describe('search at scale (migration 0011)', () => {
     const words = await list('entanglement');
     expect(words.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
     expect(words.total).toBe(2);
+    // A ranked page past the last match still tells how many there are.
+    expect(await listQuestions(database.db, { search: 'entanglement', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
     const page = await listQuestions(database.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
     expect(page.questions.map((q) => Number(q._id))).toEqual([ids[1]]);
     expect(page.total).toBe(3);
