@@ -169,15 +169,38 @@ export async function memoryAfterGc(inspectPort) {
 }
 
 /**
- * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms
- * per request and how busy the whole machine was.
+ * CPU milliseconds used so far by the backends of a PostgreSQL server on this machine that are
+ * connected to database `name` (read from their process titles, `postgres: [cluster: ]user db …`).
+ * A pool's connections live as long as its server, so the difference over a run is its share.
  */
-export async function load({ url, pid, connections = 16, duration = 10, ...opts }) {
+export function databaseCpuMs(name) {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      if (/^postgres: (?:[^:]+: )?\S+ (\S+) /.exec(title)?.[1] === name) total += cpuMs(entry);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return total;
+}
+
+/**
+ * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms
+ * per request (and, given the `database` name of a local PostgreSQL server, its backends' CPU
+ * ms per request) and how busy the whole machine was.
+ */
+export async function load({ url, pid, database, connections = 16, duration = 10, ...opts }) {
   const cpuBefore = pid ? cpuMs(pid) : 0;
+  const dbBefore = database ? databaseCpuMs(database) : 0;
   const busy = machineBusy();
   const result = await autocannon({ url, connections, duration, ...opts });
   const requests = result.requests.total;
+  const dbCpuMsPerRequest = database && requests ? +((databaseCpuMs(database) - dbBefore) / requests).toFixed(2) : null;
   return {
+    dbCpuMsPerRequest,
     p50: result.latency.p50,
     p99: result.latency.p99,
     rps: Math.round(result.requests.average),
@@ -193,14 +216,16 @@ export async function load({ url, pid, connections = 16, duration = 10, ...opts 
  * The same load on several servers at once, the connections split between them (what a
  * balancer in front of them would do, without its own cost), as one row: throughput and
  * errors add up, the worse latency counts. `path` is appended to each server's base; the
- * other options are `load`'s. A 2 s warm-up runs first.
+ * other options are `load`'s (`database` is measured over all servers' requests). A 2 s warm-up runs first.
  */
-export async function loadAcross(servers, { connections = 16, path = '', ...opts }) {
+export async function loadAcross(servers, { connections = 16, path = '', database, ...opts }) {
   const share = Math.max(1, Math.round(connections / servers.length));
   await Promise.all(servers.map((s) => load({ ...opts, url: s.base + path, connections: share, duration: 2 })));
-  const runs = await Promise.all(servers.map((s) => load({ ...opts, url: s.base + path, pid: s.pid, connections: share })));
+  // The database's CPU is counted once, over the whole run, by the first server's load.
+  const runs = await Promise.all(servers.map((s, i) => load({ ...opts, database: i === 0 ? database : undefined, url: s.base + path, pid: s.pid, connections: share })));
   const requests = runs.reduce((n, r) => n + r.requests, 0);
   return {
+    dbCpuMsPerRequest: runs[0].dbCpuMsPerRequest === null ? null : +((runs[0].dbCpuMsPerRequest * runs[0].requests) / requests).toFixed(2),
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
     rps: runs.reduce((n, r) => n + r.rps, 0),
@@ -222,8 +247,9 @@ export async function ceiling(bodyBytes = 12) {
   return result;
 }
 
+/** A row's cells; its CPU cell reads `server + database` when the database's share was measured. */
 export const fmt = (r, ceil) =>
-  `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'} | ${r.errors} | ${r.machineBusy}%`;
+  `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'}${r.dbCpuMsPerRequest == null ? '' : ` + ${r.dbCpuMsPerRequest} db`} | ${r.errors} | ${r.machineBusy}%`;
 export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
 
 export { createServer };

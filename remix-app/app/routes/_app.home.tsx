@@ -10,7 +10,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { searchHighlights } from '@fso/core';
-import { listQuestions, reputationsOf } from '@fso/db';
+import { listQuestions } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useLiveReload } from '~/components/live.ts';
@@ -29,10 +29,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parsed.ok ? parsed.data : {};
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
-  const reputations = await reputationsOf(context.database.db, page.questions.map((q) => q.askedBy));
   return {
-    ...page,
-    reputations,
+    // Only what the list shows: the page carries no voter, viewer, answer or comment lists and no tag descriptions.
+    questions: page.questions.map(({ _id, title, tags, askedBy, askDateTime, score, answerCount, viewCount, acceptedAnswer }) => ({
+      _id,
+      title,
+      tags: tags.map((t) => ({ _id: t._id, name: t.name })),
+      askedBy,
+      askDateTime,
+      score,
+      answerCount,
+      viewCount,
+      acceptedAnswer,
+    })),
+    total: page.total,
+    totalCapped: page.totalCapped,
+    reputations: page.reputations,
     highlights: await searchHighlights(context.ports, query.search ?? '', page.questions),
     search: query.search ?? '',
     tag: query.tag ?? '',

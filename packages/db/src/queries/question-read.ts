@@ -1,19 +1,18 @@
 /**
  * Reading questions: one populated question, with its bodies' stored HTML and its authors'
- * reputations, in one statement
- * whatever its size (never a query per answer), and the paged, ordered, searched question
- * list with its total.
+ * reputations, in one statement whatever its size (never a query per answer); the question
+ * list is in question-list.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Answer, Attribution, Comment, Question, QuestionOrder, QuestionSummary, Tag } from '@fso/shared';
+import type { Answer, Attribution, Comment, Question, Tag } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { rows, type Row } from './sql-rows.ts';
 
 /** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
 export const QUESTION_LIMITS = { answers: 500, comments: 500, voters: 1000, viewers: 1000 } as const;
 
-const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
-const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+export const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
+export const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function toComment(r: Row): Comment {
   return { _id: String(r.id), text: String(r.text), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
@@ -23,7 +22,7 @@ function attribution(r: Row): Attribution | null {
   return r.source_url ? { url: String(r.source_url), author: str(r.source_author), authorUrl: str(r.source_author_url) } : null;
 }
 
-function toTag(r: Row): Tag {
+export function toTag(r: Row): Tag {
   return { _id: String(r.id), name: String(r.name), description: String(r.description) };
 }
 
@@ -152,162 +151,6 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
 export async function questionIdOfAnswer(db: Db, answerId: number): Promise<number | null> {
   const [row] = await rows(db, sql`SELECT question_id FROM answers WHERE id = ${answerId}`);
   return row ? Number(row.question_id) : null;
-}
-
-/** A search box's text split into `[tag]` tokens and the words for full-text matching. */
-export function parseSearch(input: string): { tags: string[]; words: string } {
-  const tags = [...input.matchAll(/\[([^\]\s]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase()).filter(Boolean);
-  const words = input.replace(/\[[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
-  return { tags, words };
-}
-
-export interface QuestionListQuery {
-  /** Omitted with search words: ranked by relevance. */
-  order?: QuestionOrder;
-  search?: string;
-  tag?: string;
-  limit: number;
-  offset: number;
-}
-
-const EXCERPT = 300;
-/**
- * Ranked by relevance, a search reads only this many of the newest matches (never fewer than
- * the page asked for): ranking every match of a common word cost seconds at a million questions.
- */
-export const SEARCH_CANDIDATES = 1000;
-/** A filtered list counts its matches up to this many; past it, the total is a lower bound. */
-export const COUNT_CAP = 1000;
-
-/**
- * One page of questions and the total that match (`totalCapped`: at least that many); ids, not
- * bodies, for answers and comments.
- */
-export async function listQuestions(db: Db, q: QuestionListQuery): Promise<{ questions: QuestionSummary[]; total: number; totalCapped: boolean }> {
-  const { tags, words } = parseSearch(q.search ?? '');
-  if (q.tag) tags.push(q.tag.toLowerCase());
-  const query = sql`websearch_to_tsquery('english', ${words})`;
-  const byRank = !q.order && Boolean(words);
-  const candidates = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
-
-  // Words ranked by relevance, on a RUM index (decision record 0027): the index hands out the
-  // matches newest first without reading a row (GIN: the rows are read, newest first, and each
-  // one's tsvector tested), and only the candidates are read and ranked. With a tag, the tag's
-  // index below drives instead.
-  if (byRank && !tags.length && (await rumIndexed(db))) {
-    const matches = (limit: number) =>
-      sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
-           FROM questions q WHERE q.search @@ ${query} ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}) q`;
-    return pageOf(db, {
-      source: matches(candidates),
-      filter: sql``,
-      order: sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC`,
-      count: sql`SELECT count(*)::int AS n FROM ${matches(COUNT_CAP + 1)}`,
-      q,
-    });
-  }
-
-  // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
-  // (migration 0011), joined to their questions; any other tag is a test on each of those.
-  const [driving, ...otherTags] = tags;
-  const tagJoin = driving
-    ? sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = (SELECT t.id FROM tags t WHERE lower(t.name) = ${driving})`
-    : sql``;
-  const tests = otherTags.map(
-    (tag) => sql`EXISTS (SELECT 1 FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id AND lower(t.name) = ${tag})`,
-  );
-  if (words) tests.push(sql`q.search @@ ${query}`);
-  if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
-  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
-  const filtered = Boolean(driving) || tests.length > 0;
-
-  // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
-  const newest = driving ? sql`qt0.ask_date_time DESC, qt0.question_id DESC` : sql`q.ask_date_time DESC, q.id DESC`;
-  const orderBy = {
-    newest,
-    unanswered: newest,
-    active: sql`q.last_activity DESC, q.id DESC`,
-    mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
-  }[q.order ?? 'newest'];
-  return pageOf(db, {
-    source: byRank
-      ? sql`(SELECT q.id, q.title, q.text, q.asked_by, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, q.search
-             FROM questions q ${filter} ORDER BY ${newest} LIMIT ${candidates}) q`
-      : sql`questions q`,
-    filter: byRank ? sql`` : filter,
-    order: byRank ? sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC` : orderBy,
-    // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
-    count: filtered ? sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m` : null,
-    q,
-  });
-}
-
-/** Orders after every ask time, so RUM's `<=|` distance from it puts the newest first. */
-const FAR_FUTURE = '2200-01-01T00:00:00Z';
-
-const rumChecks = new WeakMap<Db, Promise<boolean>>();
-/** Whether migration 0011 found the RUM extension on this database (asked once per database). */
-function rumIndexed(db: Db): Promise<boolean> {
-  let known = rumChecks.get(db);
-  if (!known) {
-    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'questions_search_rum_idx'`).then((r) => r.length > 0);
-    known.catch(() => rumChecks.delete(db));
-    rumChecks.set(db, known);
-  }
-  return known;
-}
-
-/**
- * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, and its
- * total: `count` counts at most COUNT_CAP + 1 matches, null means the whole table.
- */
-async function pageOf(
-  db: Db,
-  { source, filter, order, count, q }: { source: SQL; filter: SQL; order: SQL; count: SQL | null; q: QuestionListQuery },
-): Promise<{ questions: QuestionSummary[]; total: number; totalCapped: boolean }> {
-  const [pageRows, totals] = await Promise.all([
-    rows(
-      db,
-      sql`SELECT q.id, q.title, left(q.text, ${EXCERPT}) AS text, u.username AS asked_by, q.ask_date_time, q.last_activity,
-                 q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
-                 (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
-                    FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
-                 ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
-                 ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
-                 ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
-                 ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
-                 ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
-          FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
-          ${filter} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
-    ),
-    rows(db, count ?? sql`SELECT total::int AS n FROM question_totals`),
-  ]);
-  const counted = Number(totals[0]?.n ?? 0);
-
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-  return {
-    questions: pageRows.map((r) => ({
-      _id: String(r.id),
-      title: String(r.title),
-      text: String(r.text),
-      tags: (typeof r.tags === 'string' ? (JSON.parse(r.tags) as Row[]) : (r.tags as Row[])).map(toTag),
-      askedBy: str(r.asked_by),
-      askDateTime: iso(r.ask_date_time),
-      lastActivity: iso(r.last_activity),
-      answers: list(r.answer_ids),
-      comments: list(r.comment_ids),
-      upVotes: list(r.up_votes),
-      downVotes: list(r.down_votes),
-      views: list(r.viewers),
-      answerCount: Number(r.answer_count),
-      viewCount: Number(r.view_count),
-      score: Number(r.score),
-      acceptedAnswer: str(r.accepted_answer_id),
-      editedAt: r.edited_at ? iso(r.edited_at) : null,
-    })),
-    total: count ? Math.min(counted, COUNT_CAP) : counted,
-    totalCapped: count !== null && counted > COUNT_CAP,
-  };
 }
 
 /** Question ids by latest activity, for the sitemap. */

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { COUNT_CAP, getQuestion, getQuestionWithHtml, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-read.ts';
+import { getQuestion, getQuestionWithHtml } from './question-read.ts';
+import { COUNT_CAP, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-list.ts';
 import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { castVote } from './votes.ts';
@@ -96,7 +97,7 @@ describe('questions', () => {
       `INSERT INTO questions (title, text, ask_date_time) SELECT 'Widget question ' || g, CASE g WHEN 1 THEN 'widget widget widget widget widget' WHEN ${extra} THEN 'widget widget widget' ELSE 'about a widget' END, now() + g * interval '1 second' FROM generate_series(1, ${extra}) g`,
     );
     const page = await listQuestions(database.db, { search: 'widget', limit: 5, offset: 0 });
-    expect(page).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    expect(page).toMatchObject({ total: SEARCH_CANDIDATES, totalCapped: true });
     // The oldest ranks highest but lies outside the newest SEARCH_CANDIDATES matches.
     expect(page.questions[0]!.title).toBe(`Widget question ${extra}`);
     const beyond = await listQuestions(database.db, { search: 'widget', limit: 5, offset: SEARCH_CANDIDATES });

@@ -6,7 +6,6 @@
  * write's transaction, so it always equals a recount.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../client.ts';
 import { rows, type Tx } from './sql-rows.ts';
 
 /** The recount for the user row aliased `u`: what `users.reputation` must equal. */
@@ -30,14 +29,6 @@ export async function recomputeReputation(tx: Tx, userIds: (number | null)[]): P
   if (ids.length === 0) return;
   await tx.execute(sql`SELECT id FROM users WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
   await tx.execute(sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`);
-}
-
-/** The reputation of each named user that exists, keyed by username as stored (question lists' askers). */
-export async function reputationsOf(db: Db, usernames: (string | null)[]): Promise<Record<string, number>> {
-  const names = [...new Set(usernames.filter((n): n is string => Boolean(n)).map((n) => n.toLowerCase()))].slice(0, 2000);
-  if (names.length === 0) return {};
-  const found = await rows(db, sql`SELECT username, reputation FROM users WHERE lower(username) = ANY(${sql.param(names)}::text[])`);
-  return Object.fromEntries(found.map((r) => [String(r.username), Number(r.reputation)]));
 }
 
 /** The authors of the posts a user voted on: whose reputation deleting that user's votes changes. */

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { listQuestions } from './question-read.ts';
+import { listQuestions } from './question-list.ts';
+import { cheaperRead, matchesCte, type MatchRead } from './question-search.ts';
 import { insertQuestion } from './question-write.ts';
 import { rows as rowsOf, type Row } from './sql-rows.ts';
 
@@ -51,9 +52,32 @@ describe('search at scale (migration 0011)', () => {
     const words = await list('entanglement');
     expect(words.questions.map((q) => Number(q._id)).sort()).toEqual([ids[0], ids[2]].sort());
     expect(words.total).toBe(2);
+    // A ranked page past the last match still tells how many there are.
+    expect(await listQuestions(database.db, { search: 'entanglement', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
     const page = await listQuestions(database.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
     expect(page.questions.map((q) => Number(q._id))).toEqual([ids[1]]);
     expect(page.total).toBe(3);
+  });
+
+  it('reads the same newest matches whether it walks a date order or asks the full-text index, with and without a tag', async () => {
+    const rum = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'questions_search_rum_idx'`))[0]!.n > 0;
+    const [tag] = await rows<{ id: number }>(sql`SELECT id FROM tags WHERE name = 'quantum'`);
+    const query = sql`websearch_to_tsquery('english', 'entanglement')`;
+    const read = async (how: MatchRead, tagId: number | null) =>
+      (await rows<{ id: number }>(sql`${matchesCte(how, query, tagId, [], 10)} SELECT id FROM m ORDER BY ask_date_time DESC, id DESC`)).map((r) => Number(r.id));
+    for (const tagId of [null, Number(tag!.id)]) {
+      expect(await read('walk', tagId)).toEqual([ids[0], ids[2]]);
+      expect(await read(rum ? 'rum' : 'gin', tagId)).toEqual([ids[0], ids[2]]);
+    }
+  });
+
+  it('walks for common words and asks the index for rare ones, from their frequencies', () => {
+    const questions = 1_000_000;
+    expect(cheaperRead({ questions, words: 800_000, tag: null }, 201, true)).toBe('walk');
+    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, true)).toBe('rum');
+    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, false)).toBe('gin');
+    // A rare tag with a common word: walking the tag's rows beats probing it for each word match.
+    expect(cheaperRead({ questions, words: 300_000, tag: 500 }, 201, true)).toBe('walk');
   });
 
   it('indexes full text with RUM where the server has it, and with GIN otherwise', async () => {

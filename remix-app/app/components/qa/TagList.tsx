@@ -2,7 +2,7 @@
 import { Link } from '@remix-run/react';
 import type { Tag } from '@fso/shared';
 
-export function TagList({ tags }: { tags: Tag[] }) {
+export function TagList({ tags }: { tags: Pick<Tag, '_id' | 'name'>[] }) {
   return (
     <ul className="tag-list" aria-label="Tags">
       {tags.map((t) => (

@@ -1,0 +1,164 @@
+/**
+ * The paged, ordered, searched question list with its total and its askers' reputations:
+ * `[tag]` tokens, words (full text, ranked by relevance unless an order is asked for) and the
+ * four orders, each read along an index (decision records 0027, 0035).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { QuestionOrder, QuestionSummary } from '@fso/shared';
+import type { Db } from '../client.ts';
+import { iso, QUESTION_LIMITS, str, toTag, type Reputations } from './question-read.ts';
+import { newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
+import { rows, type Row } from './sql-rows.ts';
+
+export { SEARCH_CANDIDATES };
+
+/** A search box's text split into `[tag]` tokens and the words for full-text matching. */
+export function parseSearch(input: string): { tags: string[]; words: string } {
+  const tags = [...input.matchAll(/\[([^\]\s]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase()).filter(Boolean);
+  const words = input.replace(/\[[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
+  return { tags, words };
+}
+
+export interface QuestionListQuery {
+  /** Omitted with search words: ranked by relevance. */
+  order?: QuestionOrder;
+  search?: string;
+  tag?: string;
+  limit: number;
+  offset: number;
+}
+
+const EXCERPT = 300;
+/** A filtered list counts its matches up to this many; past it, the total is a lower bound. */
+export const COUNT_CAP = 1000;
+
+/** One page of the question list: the total that match (`totalCapped`: at least that many) and the askers' reputations by username. */
+export interface QuestionPage {
+  questions: QuestionSummary[];
+  total: number;
+  totalCapped: boolean;
+  reputations: Reputations;
+}
+
+/** The ids of the named tags (lower case), in the same order; null when one of them does not exist. */
+async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
+  const unique = [...new Set(names)];
+  if (unique.length === 0) return [];
+  const found = await rows(db, sql`SELECT id, lower(name) AS name FROM tags WHERE lower(name) = ANY(${sql.param(unique)}::text[])`);
+  const ids = new Map(found.map((r) => [String(r.name), Number(r.id)]));
+  return unique.every((n) => ids.has(n)) ? unique.map((n) => ids.get(n)!) : null;
+}
+
+/**
+ * One page of questions and the total that match; ids, not bodies, for answers and comments.
+ * Tags are looked up first, so an unknown tag costs nothing more and the statements name
+ * each tag by its id, whose row count the planner knows.
+ */
+export async function listQuestions(db: Db, q: QuestionListQuery): Promise<QuestionPage> {
+  const { tags, words } = parseSearch(q.search ?? '');
+  if (q.tag) tags.push(q.tag.toLowerCase());
+  const tagIds = await tagIdsOf(db, tags);
+  if (!tagIds) return { questions: [], total: 0, totalCapped: false, reputations: {} };
+  const query = sql`websearch_to_tsquery('english', ${words})`;
+  // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
+  // (migration 0011), joined to their questions; any other tag is a test on each of those.
+  const [driving, ...otherTags] = tagIds;
+  const tests = otherTags.map((id) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id})`);
+
+  // Words ranked by relevance (decision record 0035): the newest matches, read along the index
+  // their frequency makes cheaper, are ranked and counted in one statement.
+  if (!q.order && words) {
+    const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+    return pageOf(db, {
+      head: await newestMatches(db, query, driving ?? null, tests, window + 1),
+      source: sql`(SELECT q.* FROM (SELECT id FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${window}) c JOIN questions q ON q.id = c.id) q`,
+      filter: sql``,
+      order: sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC`,
+      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window },
+      q,
+    });
+  }
+
+  const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${driving}`;
+  if (words) tests.push(sql`q.search @@ ${query}`);
+  if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
+  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
+  const filtered = driving !== undefined || tests.length > 0;
+
+  // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
+  const newest = driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
+  const orderBy = {
+    newest,
+    unanswered: newest,
+    active: sql`q.last_activity DESC, q.id DESC`,
+    mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
+  }[q.order ?? 'newest'];
+  return pageOf(db, {
+    head: null,
+    source: sql`questions q`,
+    filter,
+    order: orderBy,
+    // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
+    count: filtered ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP } : null,
+    q,
+  });
+}
+
+/**
+ * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, and its
+ * total: `count` counts at most `cap` + 1 matches, null means the whole table. With a `head`
+ * (the CTE a ranked search reads), the count is a column of the page's own statement.
+ */
+async function pageOf(
+  db: Db,
+  { head, source, filter, order, count, q }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; count: { query: SQL; cap: number } | null; q: QuestionListQuery },
+): Promise<QuestionPage> {
+  const inline = head && count ? sql`, (${count.query}) AS total_n` : sql``;
+  const page = rows(
+    db,
+    sql`${head ?? sql``} SELECT q.id, q.title, left(q.text, ${EXCERPT}) AS text, u.username AS asked_by, u.reputation, q.ask_date_time, q.last_activity,
+               q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
+               (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
+                  FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
+               ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
+               ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
+               ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
+               ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
+               ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
+               ${inline}
+        FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
+        ${filter} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+  );
+  const separate = !count ? rows(db, sql`SELECT total::int AS n FROM question_totals`) : head ? null : rows(db, count.query);
+  const [pageRows, totals] = await Promise.all([page, separate]);
+  // A ranked page past its last match has no row to carry the count: it is asked on its own.
+  const counted = Number(head && count ? (pageRows[0]?.total_n ?? (await rows(db, sql`${head} ${count.query}`))[0]?.n ?? 0) : (totals?.[0]?.n ?? 0));
+
+  const reputations: Reputations = {};
+  for (const r of pageRows) if (r.asked_by !== null && r.asked_by !== undefined) reputations[String(r.asked_by)] = Number(r.reputation);
+  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+  return {
+    questions: pageRows.map((r) => ({
+      _id: String(r.id),
+      title: String(r.title),
+      text: String(r.text),
+      tags: (typeof r.tags === 'string' ? (JSON.parse(r.tags) as Row[]) : (r.tags as Row[])).map(toTag),
+      askedBy: str(r.asked_by),
+      askDateTime: iso(r.ask_date_time),
+      lastActivity: iso(r.last_activity),
+      answers: list(r.answer_ids),
+      comments: list(r.comment_ids),
+      upVotes: list(r.up_votes),
+      downVotes: list(r.down_votes),
+      views: list(r.viewers),
+      answerCount: Number(r.answer_count),
+      viewCount: Number(r.view_count),
+      score: Number(r.score),
+      acceptedAnswer: str(r.accepted_answer_id),
+      editedAt: r.edited_at ? iso(r.edited_at) : null,
+    })),
+    total: count ? Math.min(counted, count.cap) : counted,
+    totalCapped: count !== null && counted > count.cap,
+    reputations,
+  };
+}

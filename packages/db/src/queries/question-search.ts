@@ -1,0 +1,107 @@
+/**
+ * How a search ranked by relevance finds its candidates (decision record 0035): the newest
+ * matches of its words (and its first tag), read along whichever index is cheaper for how
+ * common the words and the tag are, as a CTE `m (id, ask_date_time)` that the page ranks and
+ * counts in the same statement. The frequencies are the planner's own estimates (the column's
+ * statistics), asked for with EXPLAIN.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { rows } from './sql-rows.ts';
+
+/**
+ * Ranked by relevance, a search ranks only this many of the newest matches (never fewer than
+ * the page needs), and counts its matches up to the same number: past it the total is a lower
+ * bound. Each candidate's tsvector is read and ranked, so this is what one search costs.
+ */
+export const SEARCH_CANDIDATES = 200;
+
+/** Orders after every ask time, so RUM's `<=|` distance from it puts the newest first. */
+const FAR_FUTURE = '2200-01-01T00:00:00Z';
+
+/**
+ * Cost of testing one row's tsvector while walking a date order, against that of handing out
+ * one match from the full-text index (RUM: collected and sorted by its attached ask time; GIN:
+ * a bitmap, its rows read and sorted). Measured at 100k questions: ~14 µs a walked row (the
+ * tsvector is read and decompressed) against ~0.5 µs a RUM match; GIN's match costs a row read.
+ */
+const WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
+
+const rumChecks = new WeakMap<Db, Promise<boolean>>();
+/** Whether migration 0011 found the RUM extension on this database (asked once per database). */
+function rumIndexed(db: Db): Promise<boolean> {
+  let known = rumChecks.get(db);
+  if (!known) {
+    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'questions_search_rum_idx'`).then((r) => r.length > 0);
+    known.catch(() => rumChecks.delete(db));
+    rumChecks.set(db, known);
+  }
+  return known;
+}
+
+interface PlanNode {
+  'Plan Rows': number;
+  Plans?: PlanNode[];
+}
+
+/** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
+async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ questions: number; words: number; tag: number | null }> {
+  const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${sql.raw(String(tagId))}`;
+  const [row] = await rows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`,
+  );
+  const plan = row?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+  const counts = (parsed[0]?.Plan.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
+  return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: tagId === null ? null : (counts[2] ?? 1) };
+}
+
+/** How a ranked search reads its newest matches: walking a date order and testing each row, or from the full-text index. */
+export type MatchRead = 'walk' | 'rum' | 'gin';
+
+/**
+ * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
+ * row tests; taking the words' matches from the full-text index costs about one index entry per
+ * match (and, with a tag, a probe of the tag per match used). The cheaper one is read.
+ */
+export function cheaperRead(est: { questions: number; words: number; tag: number | null }, limit: number, rum: boolean): MatchRead {
+  const wordShare = Math.min(1, est.words / est.questions);
+  const walkCost = (limit / wordShare) * WALK_PER_MATCH[rum ? 'rum' : 'gin'];
+  const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
+  if (walkCost <= indexCost) return 'walk';
+  return rum ? 'rum' : 'gin';
+}
+
+/** `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`), newest first, read as `how` says. */
+export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
+  const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
+  const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tagId})`];
+  let body: SQL;
+  if (how === 'walk') {
+    // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
+    // testing each row. The test is the operator's function, which no index answers: a prepared
+    // statement's generic plan (which cannot see how common the words are) must walk too.
+    const test = sql`ts_match_vq(q.search, ${query})`;
+    body =
+      tagId === null
+        ? sql`SELECT q.id, q.ask_date_time FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${limit}`
+        : sql`SELECT q.id, qt0.ask_date_time FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
+              WHERE qt0.tag_id = ${tagId} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${limit}`;
+  } else if (how === 'rum') {
+    // RUM hands the words' matches out newest first from its posting lists, without reading a row.
+    body = sql`SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])}
+               ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`;
+  } else {
+    // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk), then sorted.
+    body = sql`SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q
+               ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}`;
+  }
+  return sql`WITH m AS MATERIALIZED (${body})`;
+}
+
+/** The CTE `m` of a ranked search: its newest matches, read the cheaper way for the words' and the tag's frequencies. */
+export async function newestMatches(db: Db, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
+  const [rum, est] = await Promise.all([rumIndexed(db), estimates(db, query, tagId)]);
+  return matchesCte(cheaperRead(est, limit, rum), query, tagId, tests, limit);
+}
