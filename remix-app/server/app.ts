@@ -22,7 +22,7 @@ import { remixHandler } from './remix-handler.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
 import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
-import { purgeExpiredSessions } from './session-purge.ts';
+import { purgeExpired } from './expiry-purge.ts';
 import { closeHttpServer } from './shutdown.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 import type { SemanticService } from './semantic/service.ts';
@@ -97,7 +97,7 @@ export function createWebServer(opts: {
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
-  const sessionPurge = purgeExpiredSessions(database, opts.logger);
+  const expiryPurge = purgeExpired(database, opts.logger);
 
   app.all(
     '*',
@@ -122,7 +122,7 @@ export function createWebServer(opts: {
   return {
     httpServer,
     close: async () => {
-      sessionPurge.stop();
+      expiryPurge.stop();
       databaseWatch.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
     },

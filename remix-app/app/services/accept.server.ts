@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
 import { announceUnread } from './notifications.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -15,6 +16,8 @@ export async function acceptAnswer(
   actor: SessionUser,
   input: { questionId: number; answerId: number },
 ): Promise<Outcome<{ qid: string; acceptedAnswer: string | null }>> {
+  const limited = await overLimit(context, 'accept', { userId: actor.userId });
+  if (limited) return limited;
   const result = await db.acceptAnswer(context.database.db, { ...input, userId: actor.userId });
   if (result.status === 'questionMissing') return fail(404, MSG.questionNotFound);
   if (result.status === 'forbidden') return fail(403, MSG.onlyAskerAccepts);

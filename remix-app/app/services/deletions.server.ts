@@ -7,10 +7,13 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
 import { loadQuestion } from './questions.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
 export async function deleteQuestion(context: AppLoadContext, actor: SessionUser, questionId: number): Promise<Outcome<{ qid: string }>> {
+  const limited = await overLimit(context, 'delete', { userId: actor.userId });
+  if (limited) return limited;
   const result = await db.deleteQuestion(context.database.db, { questionId, userId: actor.userId });
   if (result.status === 'missing') return fail(404, MSG.questionNotFound);
   if (result.status === 'forbidden') return fail(403, MSG.notYourPost);
@@ -21,6 +24,8 @@ export async function deleteQuestion(context: AppLoadContext, actor: SessionUser
 }
 
 export async function deleteAnswer(context: AppLoadContext, actor: SessionUser, answerId: number): Promise<Outcome<{ aid: string; qid: string }>> {
+  const limited = await overLimit(context, 'delete', { userId: actor.userId });
+  if (limited) return limited;
   const result = await db.deleteAnswer(context.database.db, { answerId, userId: actor.userId });
   if (result.status === 'missing') return fail(404, MSG.answerNotFound);
   if (result.status !== 'done') return fail(403, MSG.notYourPost);
@@ -30,6 +35,8 @@ export async function deleteAnswer(context: AppLoadContext, actor: SessionUser, 
 }
 
 export async function deleteComment(context: AppLoadContext, actor: SessionUser, commentId: number): Promise<Outcome<{ cid: string }>> {
+  const limited = await overLimit(context, 'delete', { userId: actor.userId });
+  if (limited) return limited;
   const result = await db.deleteComment(context.database.db, { commentId, userId: actor.userId });
   if (result.status === 'missing') return fail(404, MSG.commentNotFound);
   if (result.status === 'forbidden') return fail(403, MSG.notYourPost);

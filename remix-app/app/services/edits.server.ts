@@ -9,6 +9,7 @@ import * as db from '@fso/db';
 import { MSG, type Answer, type Question, type Revision } from '@fso/shared';
 import { renderMarkdown } from './markdown.server.ts';
 import { loadQuestion } from './questions.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -18,6 +19,8 @@ export async function editQuestion(
   questionId: number,
   input: { title: string; text: string; tags: string[] },
 ): Promise<Outcome<Question>> {
+  const limited = await overLimit(context, 'edit', { userId: actor.userId });
+  if (limited) return limited;
   const status = await db.editQuestion(context.database.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
   if (status === 'missing') return fail(404, MSG.questionNotFound);
   if (status === 'forbidden') return fail(403, MSG.notYourPost);
@@ -28,6 +31,8 @@ export async function editQuestion(
 }
 
 export async function editAnswer(context: AppLoadContext, actor: SessionUser, answerId: number, text: string): Promise<Outcome<Answer>> {
+  const limited = await overLimit(context, 'edit', { userId: actor.userId });
+  if (limited) return limited;
   const edited = await db.editAnswer(context.database.db, { answerId, userId: actor.userId, text, html: renderMarkdown(text) });
   if (edited.status === 'missing' || edited.questionId === null) return fail(404, MSG.answerNotFound);
   if (edited.status === 'forbidden') return fail(403, MSG.notYourPost);

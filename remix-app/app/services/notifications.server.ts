@@ -7,6 +7,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { INBOX_MSG, rooms, type MarkReadBody, type Notification } from '@fso/shared';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -25,6 +26,8 @@ const refusal = (reason: 'missing' | 'forbidden') => (reason === 'missing' ? fai
 
 /** Marks the actor's notifications read (the ids, or all); answers the unread count left. */
 export async function markRead(context: AppLoadContext, actor: SessionUser, body: MarkReadBody): Promise<Outcome<{ marked: number; unread: number }>> {
+  const limited = await overLimit(context, 'markRead', { userId: actor.userId });
+  if (limited) return limited;
   const target = 'all' in body ? body : { ids: body.ids.map(Number) };
   const result = await db.markNotificationsRead(context.database.db, actor.userId, target);
   if (!result.ok) return refusal(result.reason);

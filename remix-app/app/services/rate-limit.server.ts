@@ -2,11 +2,14 @@
  * Applies the site's rate-limit table (packages/shared/src/rate-limits.ts) to one action: one
  * event is counted under every key that applies (user, client address, address + typed name),
  * each with a single atomic statement before the action runs, so parallel requests cannot slip
- * past a check; any key over its limit refuses the action with 429 and Retry-After.
+ * past a check; any key over its limit refuses the action with 429 and Retry-After. A key the
+ * table has refused is then refused from this process's memory until its window ends, with no
+ * SQL (packages/core/src/limits/refusal-memory.ts, docs/decisions/0034).
  */
 import type { AppLoadContext } from '@remix-run/node';
+import { createRefusalMemory, type RefusalMemory } from '@fso/core';
 import * as db from '@fso/db';
-import { MSG, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
+import { MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
 import { fail } from './respond.server.ts';
 import { getSessionUser } from './session.server.ts';
 
@@ -19,7 +22,7 @@ interface Who {
 }
 
 function keysOf(context: AppLoadContext, action: LimitedAction, who: Who): { key: string; max: number }[] {
-  const rule: { perUser?: number; perIp?: number; perIpAndName?: number } = RATE_LIMITS[action];
+  const rule: WindowLimit = RATE_LIMITS[action];
   const keys: { key: string; max: number }[] = [];
   if (rule.perUser !== undefined && who.userId !== undefined) keys.push({ key: `${action}:user:${who.userId}`, max: rule.perUser });
   if (rule.perIp !== undefined) keys.push({ key: `${action}:ip:${context.clientIp}`, max: rule.perIp });
@@ -27,14 +30,25 @@ function keysOf(context: AppLoadContext, action: LimitedAction, who: Who): { key
   return keys.map(({ key, max }) => ({ key, max: scaledCount(max, context.config.rateLimitFactor) }));
 }
 
+/** One memory per database this process uses (tests open many). */
+const memories = new WeakMap<db.Database, RefusalMemory>();
+const memoryOf = (database: db.Database) => memories.get(database) ?? memories.set(database, createRefusalMemory(Date.now)).get(database)!;
+
+const refusal = (action: LimitedAction, until: number) =>
+  fail(429, MESSAGES[action] ?? MSG.tooManyRequests, { 'Retry-After': String(Math.max(1, Math.ceil((until - Date.now()) / 1000))) });
+
 /** Counts one `action` by `who`; null when allowed, else the 429 refusal to answer with. */
 export async function overLimit(context: AppLoadContext, action: LimitedAction, who: Who = {}) {
-  const { windowMs } = RATE_LIMITS[action];
-  const states = await Promise.all(keysOf(context, action, who).map(({ key, max }) => db.hitLimit(context.database.db, key, { max, windowMs })));
-  const blocked = states.filter((s) => !s.allowed);
+  const rule: WindowLimit = RATE_LIMITS[action];
+  const memory = memoryOf(context.database);
+  const keys = keysOf(context, action, who);
+  const known = keys.map(({ key }) => memory.refusedUntil(key)).filter((until) => until !== null);
+  if (known.length > 0) return refusal(action, Math.max(...known));
+  const states = await Promise.all(keys.map(({ key, max }) => db.hitLimit(context.database.db, key, { max, windowMs: rule.windowMs })));
+  const blocked = keys.flatMap(({ key }, i) => (states[i]!.allowed ? [] : [{ key, until: states[i]!.windowEndsAt.getTime() }]));
   if (blocked.length === 0) return null;
-  const retryAfter = Math.max(...blocked.map((s) => s.retryAfterSeconds));
-  return fail(429, MESSAGES[action] ?? MSG.tooManyRequests, { 'Retry-After': String(retryAfter) });
+  if (!rule.takenBack) for (const { key, until } of blocked) memory.remember(key, until);
+  return refusal(action, Math.max(...blocked.map((b) => b.until)));
 }
 
 /** Takes back what `overLimit` counted, for an event that turned out not to count (a login that succeeded). */

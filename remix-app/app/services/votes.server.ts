@@ -7,6 +7,7 @@ import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
 import { loadQuestion } from './questions.server.ts';
+import { overLimit } from './rate-limit.server.ts';
 import { fail, type Outcome } from './respond.server.ts';
 import type { SessionUser } from './session.server.ts';
 
@@ -15,6 +16,8 @@ function refused(outcome: db.VoteOutcome, missing: string) {
 }
 
 export async function voteQuestion(context: AppLoadContext, actor: SessionUser, questionId: number, value: 1 | -1): Promise<Outcome<{ upVotes: string[]; downVotes: string[] }>> {
+  const limited = await overLimit(context, 'vote', { userId: actor.userId });
+  if (limited) return limited;
   const cast = await db.castVote(context.database.db, { post: 'question', id: questionId, userId: actor.userId, value });
   if (cast !== 'done') return refused(cast, MSG.questionNotFound);
   const outcome = await loadQuestion(context, questionId);
@@ -25,6 +28,8 @@ export async function voteQuestion(context: AppLoadContext, actor: SessionUser, 
 }
 
 export async function voteAnswer(context: AppLoadContext, actor: SessionUser, answerId: number, value: 1 | -1): Promise<Outcome<{ aid: string; upVotes: string[]; downVotes: string[] }>> {
+  const limited = await overLimit(context, 'vote', { userId: actor.userId });
+  if (limited) return limited;
   const cast = await db.castVote(context.database.db, { post: 'answer', id: answerId, userId: actor.userId, value });
   if (cast !== 'done') return refused(cast, MSG.answerNotFound);
   const votes = await db.answerVotes(context.database.db, answerId);
