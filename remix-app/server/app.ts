@@ -19,6 +19,7 @@ import { healthAnswer, watchDatabase } from './health.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { remixHandler } from './remix-handler.ts';
+import { capSearches, PGLITE_SEARCH_CAP } from './search-cap.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
 import { attachRealtime } from './realtime.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
@@ -98,6 +99,8 @@ export function createWebServer(opts: {
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(database, opts.logger);
+  // On the embedded database a search's SQL runs on this thread: only a few at once.
+  const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 
   app.all(
     '*',
@@ -112,7 +115,7 @@ export function createWebServer(opts: {
         clientIp: req.ip ?? 'unknown',
         log: logOf(res),
         cspNonce: nonceOf(res),
-        semantic: opts.semantic,
+        semantic,
       }),
     }),
   );
