@@ -112,9 +112,10 @@ describe('limits on the issue-17 writes', () => {
   });
 
   it('Markdown preview and tag suggestions: the N+1th is 429 with Retry-After', async () => {
-    const call = async (handler: Handler, request: Request) => {
+    const call = async (handler: Handler, request: Request): Promise<Outcome<null>> => {
       const response = await answerOf(handler, request, context('198.51.100.45'));
-      return { ok: response.status === 200, status: response.status, error: await response.text(), headers: { 'Retry-After': response.headers.get('Retry-After') ?? '' } };
+      if (response.status === 200) return { ok: true, value: null };
+      return { ok: false, status: response.status, error: await response.text(), headers: { 'Retry-After': response.headers.get('Retry-After') ?? '' } };
     };
     const headers = { Cookie: cookie.ben!, 'Content-Type': 'application/json' };
     const preview = () => call(previewRoute.action as Handler, new Request('http://test/post/previewMarkdown', { method: 'POST', headers, body: JSON.stringify({ text: '**hi**' }) }));
