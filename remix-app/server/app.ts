@@ -3,7 +3,8 @@
  * security headers, health check, body limits, CORS and the CSRF guard in front of the Remix
  * handler (screens and REST), plus Socket.IO on the same port — the realtime service itself
  * (embedded mode), or in split mode a forward of `/socket.io` to a realtime instance, with
- * events published through the cluster's emitter. Used by server.ts, web.ts and the tests.
+ * events published through the cluster's emitter; with METRICS_PORT, the metrics on a port of
+ * their own too (metrics-port.ts). Used by server.ts, web.ts and the tests.
  */
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
@@ -18,6 +19,7 @@ import { csrfGuard } from './csrf.ts';
 import { healthAnswer, watchDatabase } from './health.ts';
 import { logOf, requestLogging, type Logger } from './logging.ts';
 import { createMetrics } from './metrics.ts';
+import { serveMetricsPort } from './metrics-port.ts';
 import { remixHandler } from './remix-handler.ts';
 import { capSearches, PGLITE_SEARCH_CAP } from './search-cap.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
@@ -95,6 +97,7 @@ export function createWebServer(opts: {
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const httpServer = createServer(app);
+  const metricsPort = config.metricsPort === undefined ? null : serveMetricsPort(httpServer, metrics.registry, { port: config.metricsPort, host: config.host }, opts.logger);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = split ? null : attachRealtime(httpServer, config, database);
   const events = split?.publisher ?? realtime!.publisher;
@@ -127,7 +130,7 @@ export function createWebServer(opts: {
     close: async () => {
       expiryPurge.stop();
       databaseWatch.stop();
-      await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
+      await Promise.all([closeHttpServer(httpServer), realtime?.close(), metricsPort?.close()]);
     },
   };
 }
