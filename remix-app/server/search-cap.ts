@@ -9,7 +9,7 @@
 import type { SemanticSearch } from './semantic/search.ts';
 
 /** On PGlite: searches running at once, and searches waiting for one of them to finish. */
-export const PGLITE_SEARCH_CAP = { running: 2, waiting: 6 } as const;
+export const PGLITE_SEARCH_CAP = { running: 2, waiting: 30 } as const;
 
 export class SearchesFullError extends Error {
   /** Seconds after which a retry likely finds room. */
