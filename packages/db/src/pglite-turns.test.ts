@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './client.ts';
+import { rows } from './queries/sql-rows.ts';
 import { createTestDatabase } from './testing.ts';
 
 describe('PGlite statements take turns with the event loop', () => {
@@ -31,7 +32,7 @@ describe('PGlite statements take turns with the event loop', () => {
         }),
       ),
     );
-    const { rows } = (await database.db.execute(sql`SELECT n FROM turns ORDER BY ctid`)) as unknown as { rows: { n: number }[] };
-    expect(rows.map((r) => r.n)).toEqual(Array.from({ length: 10 }, (_, i) => [i, i + 100]).flat());
+    const stored = await rows<{ n: number }>(database.db, sql`SELECT n FROM turns ORDER BY ctid`);
+    expect(stored.map((r) => r.n)).toEqual(Array.from({ length: 10 }, (_, i) => [i, i + 100]).flat());
   });
 });

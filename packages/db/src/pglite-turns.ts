@@ -6,12 +6,13 @@
  * once it holds the mutex, first lets the event loop take a turn, so connections are read and
  * answered between statements; the order of statements and transactions is unchanged.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 
 export class TurnTakingPGlite extends PGlite {
   override _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T> {
     return super._runExclusiveQuery(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
       return fn();
     });
   }
