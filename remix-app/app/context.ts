@@ -14,7 +14,8 @@ export interface AppContext {
   log: Logger;
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
-  semantic: SemanticService;
+  /** Natural-language search; `full` says its per-process cap has no room (server/search-cap.ts). */
+  semantic: SemanticService & { full?: () => boolean };
 }
 
 declare module '@remix-run/server-runtime' {

@@ -25,8 +25,8 @@ describe('expiry purge', () => {
     try {
       await expect.poll(ids).toEqual([live.id]);
       // Another session expires while the server runs: the next round takes it.
-      const later = await createSession(database.db, Number(user._id), long);
-      expect(await ids()).toContain(later.id);
+      // (Not read back first: a round 50 ms later may already have taken it.)
+      await createSession(database.db, Number(user._id), long);
       await expect.poll(ids).toEqual([live.id]);
     } finally {
       purge.stop();

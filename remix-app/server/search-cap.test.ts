@@ -1,6 +1,6 @@
 /** Natural-language searches per process are capped: a few run, a few wait, the rest get 503 + Retry-After. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '@fso/db';
+import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG } from '@fso/shared';
 import { testContext } from '../test/context.ts';
@@ -31,11 +31,13 @@ describe('search cap', () => {
     const held = heldSearches();
     const capped = capSearches(held.service, { running: 2, waiting: 1 });
     expect(capped.other).toBe('passed through');
+    expect(capped.full()).toBe(false);
     const first = capped.search('one', 3);
     const second = capped.search('two', 3);
     const third = capped.search('three', 3);
     await settle();
     expect(held.started).toEqual(['one', 'two']);
+    expect(capped.full()).toBe(true);
     const refused = await capped.search('four', 3).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SearchesFullError);
     expect((refused as SearchesFullError).retryAfterSeconds).toBe(1);
@@ -64,13 +66,15 @@ describe('search cap', () => {
     });
     afterAll(() => database.close());
 
-    it('answers a search past the cap 503 with Retry-After and the busy message', async () => {
+    it('answers a search past the cap 503 with Retry-After and the busy message, before counting it', async () => {
       const { context } = testContext(database, '198.51.100.60');
       context.semantic = capSearches(context.semantic, { running: 0, waiting: 0 });
       const response = await answerOf(semanticRoute.loader as Handler, new Request('http://test/question/semanticSearch?text=limits&topk=3'), context);
       expect(response.status).toBe(503);
       expect(response.headers.get('Retry-After')).toBe('1');
       expect(await response.json()).toEqual({ error: MSG.semanticSearchBusy });
+      // Refused before the rate limiter's SQL: nothing counted for this address.
+      expect(await database.db.select().from(schema.rateLimits)).toEqual([]);
     });
   });
 });

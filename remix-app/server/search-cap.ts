@@ -4,7 +4,8 @@
  * time, so each search in flight queues statements that everything else, `/healthz` included,
  * waits behind. A few run; a few more wait their turn without touching the database; past that a
  * search is refused at once with an error carrying `retryAfterSeconds`, which the routes answer
- * as 503 + Retry-After with MSG.semanticSearchBusy (as a full model queue is).
+ * as 503 + Retry-After with MSG.semanticSearchBusy (as a full model queue is). `full()` lets a
+ * route refuse the same way before it spends any SQL (the rate limiter's count) on the request.
  */
 import type { SemanticSearch } from './semantic/search.ts';
 
@@ -20,8 +21,8 @@ export class SearchesFullError extends Error {
   }
 }
 
-/** The same service whose `search` keeps to `cap`; everything else passes through. */
-export function capSearches<S extends SemanticSearch>(service: S, cap: { running: number; waiting: number }): S {
+/** The same service whose `search` keeps to `cap`; `full` says a search now would be refused; everything else passes through. */
+export function capSearches<S extends SemanticSearch>(service: S, cap: { running: number; waiting: number }): S & { full(): boolean } {
   let running = 0;
   const queue: (() => void)[] = [];
   const turn = () =>
@@ -37,6 +38,7 @@ export function capSearches<S extends SemanticSearch>(service: S, cap: { running
   };
   return {
     ...service,
+    full: () => running >= cap.running && queue.length >= cap.waiting,
     async search(...args) {
       await turn();
       try {

@@ -57,8 +57,12 @@ export async function forgive(context: AppLoadContext, action: LimitedAction, wh
   await Promise.all(keys.map(({ key }) => (key.includes(':ip-name:') ? db.clearLimit(context.database.db, key) : db.uncountLimit(context.database.db, key))));
 }
 
-/** Natural-language search (REST and the results page, signed in or not): per user when signed in, and per address. */
+/**
+ * Natural-language search (REST and the results page, signed in or not): per user when signed in,
+ * and per address; with the process's search cap full, 503 first, before any SQL (docs/decisions/0034).
+ */
 export async function semanticSearchLimit(request: Request, context: AppLoadContext) {
+  if (context.semantic.full?.()) return fail(503, MSG.semanticSearchBusy, { 'Retry-After': '1' });
   const user = await getSessionUser(request, context);
   return overLimit(context, 'semanticSearch', { userId: user?.userId });
 }
