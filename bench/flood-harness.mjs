@@ -4,13 +4,22 @@
  * its own (so a busy benchmark process does not delay it) while the server is flooded.
  */
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './lib.mjs';
 
+/** Whether nothing listens on `port` (a server left over there would answer the health check in the new one's place). */
+const portFree = (port) =>
+  new Promise((resolve) => {
+    const probe = createServer().once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+
 /** A production server on a new PGlite folder (deleted at stop), with `env` on top of the harness's. */
 export async function startFresh(env, port) {
+  if (!(await portFree(port))) throw new Error(`port ${port} is taken: stop what listens there, or pass another port`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fso-flood-'));
   const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, port);
   return {
