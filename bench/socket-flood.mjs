@@ -9,61 +9,14 @@
  * or against a server already running (started with the RATE_LIMIT_FACTOR to measure):
  *   FLOOD_URL=http://127.0.0.1:5150 node bench/socket-flood.mjs
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { io } from 'socket.io-client';
-import { machine, post, signUp, startServer } from './lib.mjs';
+import { pct, probeHealthz, startFresh } from './flood-harness.mjs';
+import { machine, post, signUp } from './lib.mjs';
 
 const FRAMES = 20_000;
-const PROBE_MS = 20;
-
-// The prober runs in its own process, so the flooder's busy event loop does not delay it.
-const PROBER = `
-const http = require('node:http');
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-const [url, seconds, every] = process.argv.slice(1);
-const out = [];
-let pending = null;
-setTimeout(() => {
-  // A probe still unanswered at the end counts with the time it has waited so far (at least).
-  if (pending !== null) out.push([pending.at, performance.now() - pending.t0]);
-  process.stdout.write(JSON.stringify(out));
-  process.exit(0);
-}, Number(seconds) * 1000);
-function probe() {
-  pending = { at: Date.now(), t0: performance.now() };
-  const { at, t0 } = pending;
-  http.get(url, { agent }, (res) => { res.resume(); res.on('end', () => { pending = null; out.push([at, performance.now() - t0]); setTimeout(probe, Number(every)); }); })
-    .on('error', () => { pending = null; out.push([at, -1]); setTimeout(probe, Number(every)); });
-}
-probe();`;
-
-function probeHealthz(base, seconds) {
-  const child = spawn(process.execPath, ['-e', PROBER, `${base}/healthz`, String(seconds), String(PROBE_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let text = '';
-  child.stdout.on('data', (d) => (text += d));
-  return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(text))));
-}
-
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function startFresh(factor, port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'fso-flood-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor), LOG_LEVEL: 'warn' }, port);
-  return {
-    base: server.base,
-    // Without a limit the server may still be working through the flood: do not wait for it.
-    stop: () => {
-      process.kill(server.pid, 'SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function run(factor, port) {
-  const server = process.env.FLOOD_URL ? { base: process.env.FLOOD_URL, stop: () => undefined } : await startFresh(factor, port);
+  const server = process.env.FLOOD_URL ? { base: process.env.FLOOD_URL, stop: () => undefined } : await startFresh({ SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor) }, port);
   try {
     const [flooder, victim] = ['flooder', 'victim'].map((n) => `${n}${Date.now().toString(36)}`);
     const [p1, p2] = [await signUp(server.base, flooder), await signUp(server.base, victim)];

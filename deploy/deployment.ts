@@ -78,6 +78,9 @@ export interface FlyConfig {
   processes: Record<string, string>;
   deploy: { release_command: string };
   env: Record<string, string>;
+  http_service: { internal_port: number };
+  services: { internal_port: number; ports: { port: number }[] }[];
+  metrics: { processes: string[]; port: number; path: string }[];
 }
 
 export const fly = parseToml(read('fly.toml')) as unknown as FlyConfig;

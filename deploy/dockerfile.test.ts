@@ -86,4 +86,10 @@ describe('fly.toml', () => {
       expect(inImage(script!), `${command}: ${script} is not in the image`).toBe(true);
     }
   });
+
+  it("[[metrics]] scrapes web's METRICS_PORT (no token needed there), a port no service publishes", () => {
+    expect(fly.metrics).toEqual([{ processes: ['web'], port: Number(fly.env.METRICS_PORT), path: '/metrics' }]);
+    const published = [fly.http_service.internal_port, ...fly.services.flatMap((s) => [s.internal_port, ...s.ports.map((p) => p.port)])];
+    expect(published).not.toContain(Number(fly.env.METRICS_PORT));
+  });
 });

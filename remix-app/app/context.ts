@@ -14,7 +14,8 @@ export interface AppContext {
   log: Logger;
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
-  semantic: SemanticService;
+  /** Natural-language search; `full` says its per-process cap has no room (server/search-cap.ts). */
+  semantic: SemanticService & { full?: () => boolean };
   /** What the use cases of @fso/core reach (their log is this request's). */
   ports: Ports;
 }

@@ -4,7 +4,8 @@
  * handler (screens and REST), plus Socket.IO on the same port — the realtime service itself,
  * attached by the single-process entry (entry/main.ts; this package never imports realtime),
  * or in split mode a forward of `/socket.io` to a realtime instance, with events published
- * through the cluster's emitter (web.ts). Used by both entries and the tests.
+ * through the cluster's emitter (web.ts); with METRICS_PORT, the metrics on a port of their own
+ * too (metrics-port.ts). Used by both entries and the tests.
  */
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
@@ -20,10 +21,12 @@ import { bodyLimit } from './body-limit.ts';
 import { csrfGuard } from './csrf.ts';
 import { logOf, requestLogging } from './logging.ts';
 import { createMetrics } from './metrics.ts';
+import { serveMetricsPort } from './metrics-port.ts';
 import { remixHandler } from './remix-handler.ts';
+import { capSearches, PGLITE_SEARCH_CAP } from './search-cap.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
-import { purgeExpiredSessions } from './session-purge.ts';
+import { purgeExpired } from './expiry-purge.ts';
 import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-proxy.ts';
 
 /** Sockets served on this process's own HTTP server, as the entry attached them. */
@@ -104,12 +107,15 @@ export function createWebServer(opts: {
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const httpServer = createServer(app);
+  const metricsPort = config.metricsPort === undefined ? null : serveMetricsPort(httpServer, metrics.registry, { port: config.metricsPort, host: config.host }, opts.logger);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
-  const sessionPurge = purgeExpiredSessions(database, opts.logger);
+  const expiryPurge = purgeExpired(database, opts.logger);
   const limiter = createLimiter({ db: database.db, factor: config.rateLimitFactor });
   const clock = () => new Date();
+  // On the embedded database a search's SQL runs on this thread: only a few at once.
+  const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 
   app.all(
     '*',
@@ -124,8 +130,8 @@ export function createWebServer(opts: {
         clientIp: req.ip ?? 'unknown',
         log: logOf(res),
         cspNonce: nonceOf(res),
-        semantic: opts.semantic,
-        ports: { db: database.db, events, clock, limiter, semantic: opts.semantic, log: logOf(res) },
+        semantic,
+        ports: { db: database.db, events, clock, limiter, semantic, log: logOf(res) },
       }),
     }),
   );
@@ -135,9 +141,9 @@ export function createWebServer(opts: {
   return {
     httpServer,
     close: async () => {
-      sessionPurge.stop();
+      expiryPurge.stop();
       databaseWatch.stop();
-      await Promise.all([closeHttpServer(httpServer), realtime?.close()]);
+      await Promise.all([closeHttpServer(httpServer), realtime?.close(), metricsPort?.close()]);
     },
   };
 }

@@ -20,3 +20,4 @@ export * from './messaging/messaging.ts';
 export * from './accounts/accounts.ts';
 export { hashPassword } from './accounts/passwords.ts';
 export * from './accounts/external-accounts.ts';
+export * from './limits/refusal-memory.ts';

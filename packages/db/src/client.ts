@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { TurnTakingPGlite } from './pglite-turns.ts';
 
 export type Schema = typeof schema;
 /** What `execute` answers on either driver: node-postgres and PGlite both carry the rows. */
@@ -109,7 +110,7 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     const bytes = Buffer.from(hex.slice(2), 'hex');
     return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   };
-  const pglite = new PGlite({
+  const pglite = new TurnTakingPGlite({
     dataDir: config.dataDir,
     loadDataDir: config.loadDataDir,
     extensions: { pg_trgm, vector },

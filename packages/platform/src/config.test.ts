@@ -41,6 +41,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
   });
 
+  it('reads METRICS_PORT, which must differ from PORT', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ PORT: '8080', METRICS_PORT: '9091' })).toMatchObject({ port: 8080, metricsPort: 9091 });
+    expect(() => loadConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT must differ from PORT/);
+    expect(() => loadConfig({ METRICS_PORT: 'ninety' })).toThrow(/METRICS_PORT/);
+  });
+
   it('reads natural-language search weights; unnamed ones keep their defaults', () => {
     expect(loadConfig({}).semanticWeights).toEqual({});
     expect(loadConfig({ SEMANTIC_WEIGHTS: 'embedding=0.5, lsa=.2' }).semanticWeights).toEqual({ embedding: 0.5, lsa: 0.2 });

@@ -37,6 +37,7 @@ const schema = z
     ID_TOKEN_AUDIENCE: z.string().optional(),
     RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
     METRICS_TOKEN: z.string().min(1).optional(),
+    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     REALTIME_URL: z.string().url().optional(),
     REDIS_URL: z.string().url().optional(),
@@ -70,6 +71,9 @@ const schemaFor = (role: Role) =>
         const missing = env[a] ? b : a;
         ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required when ${missing === a ? b : a} is set` });
       }
+    }
+    if (env.METRICS_PORT === env.PORT) {
+      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (metrics are served on a port of their own)' });
     }
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
@@ -110,6 +114,8 @@ export interface Config {
   rateLimitFactor: number;
   /** Bearer token for GET /metrics; unset, there is no /metrics. */
   metricsToken?: string;
+  /** A port of its own that serves GET /metrics without a token, for a scraper on the private network; unset, none. */
+  metricsPort?: number;
   /** Split mode: the realtime instance this web process forwards `/socket.io` to. */
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
@@ -154,6 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     realtimeUrl: e.REALTIME_URL,
     redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),

@@ -16,10 +16,12 @@ export interface WindowLimit {
   perIp?: number;
   /** Events per client address and typed username (failed logins). */
   perIpAndName?: number;
+  /** A success takes its event back (`forgive`), so a count can fall inside a window: never refused from memory. */
+  takenBack?: true;
 }
 
 export const RATE_LIMITS = {
-  failedLogin: { windowMs: 15 * MINUTE, perIpAndName: 10, perIp: 100 },
+  failedLogin: { windowMs: 15 * MINUTE, perIpAndName: 10, perIp: 100, takenBack: true },
   signup: { windowMs: HOUR, perIp: 300 },
   question: { windowMs: HOUR, perUser: 50, perIp: 500 },
   answer: { windowMs: HOUR, perUser: 100, perIp: 1000 },
@@ -27,9 +29,21 @@ export const RATE_LIMITS = {
   message: { windowMs: MINUTE, perUser: 30 },
   gameCreate: { windowMs: HOUR, perUser: 60, perIp: 600 },
   semanticSearch: { windowMs: MINUTE, perUser: 60, perIp: 300 },
+  // Stack Overflow allows 40 votes a day; here a window a person never fills, clicking back and forth included.
+  vote: { windowMs: HOUR, perUser: 300, perIp: 3000 },
+  accept: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  edit: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  delete: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  markRead: { windowMs: MINUTE, perUser: 60, perIp: 600 },
+  // Asked while typing (debounced): a fast typist sends a few a second for a while, never for a minute.
+  markdownPreview: { windowMs: MINUTE, perUser: 120, perIp: 1200 },
+  tagSuggest: { windowMs: MINUTE, perUser: 120, perIp: 1200 },
 } as const satisfies Record<string, WindowLimit>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;
+
+/** The longest window of the table: a row whose window started before now minus this decides nothing. */
+export const LONGEST_LIMIT_WINDOW_MS = Math.max(...Object.values(RATE_LIMITS).map((limit) => limit.windowMs));
 
 /** Client → server socket events, per connection: a burst, then a steady rate; refused in a row this often, the socket is closed. */
 export const SOCKET_EVENT_LIMIT = { burst: 20, perSecond: 10, disconnectAfterRefused: 100 } as const;

@@ -6,13 +6,16 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { renderMarkdown } from '@fso/core';
 import { previewBodySchema } from '@fso/shared';
 import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { failureResponse } from '~/services/respond.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
-  await requireApiUser(request, context);
+  const actor = await requireApiUser(request, context);
   const body = await readJson(request, previewBodySchema);
+  const limited = await context.ports.limiter.hit('markdownPreview', callerOf(context, actor));
+  if (limited) return failureResponse(limited);
   return ok({ html: renderMarkdown(body.text) });
 }

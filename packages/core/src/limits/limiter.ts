@@ -3,19 +3,28 @@
  * (packages/shared/src/rate-limits.ts) to one action. One event is counted under every key that
  * applies (user, client address, address + typed name), each with a single atomic statement
  * before the action runs, so parallel requests cannot slip past a check; any key over its limit
- * refuses the action (`tooMany`, with the seconds until the oldest counted event expires).
+ * refuses the action (`tooMany`, with the seconds until its window ends). A key the table has
+ * refused is then refused from this process's memory until its window ends, with no SQL
+ * (refusal-memory.ts, docs/decisions/0034); failed logins never are, since a login that succeeds
+ * takes its count back, possibly in another process.
  */
 import * as db from '@fso/db';
-import { MSG, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
+import { MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
 import type { Caller, Limiter } from '../ports.ts';
 import { fail } from '../result.ts';
+import { createRefusalMemory } from './refusal-memory.ts';
 
 const MESSAGES: Partial<Record<LimitedAction, string>> = { failedLogin: MSG.tooManyLogins, message: MSG.tooManyMessages };
 
 /** `factor` scales every count (tests and load runs raise or lower the limits). */
-export function createLimiter(deps: { db: db.Db; factor: number }): Limiter {
+export function createLimiter(deps: { db: db.Db; factor: number; now?: () => number }): Limiter {
+  const now = deps.now ?? Date.now;
+  const memory = createRefusalMemory(now);
+  const refusal = (action: LimitedAction, until: number) =>
+    fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
+
   function keysOf(action: LimitedAction, caller: Caller, who: { name?: string }): { key: string; max: number }[] {
-    const rule: { perUser?: number; perIp?: number; perIpAndName?: number } = RATE_LIMITS[action];
+    const rule: WindowLimit = RATE_LIMITS[action];
     const keys: { key: string; max: number }[] = [];
     const userId = caller.user?.userId;
     if (rule.perUser !== undefined && userId !== undefined) keys.push({ key: `${action}:user:${userId}`, max: rule.perUser });
@@ -26,11 +35,15 @@ export function createLimiter(deps: { db: db.Db; factor: number }): Limiter {
 
   return {
     async hit(action, caller, who = {}) {
-      const { windowMs } = RATE_LIMITS[action];
-      const states = await Promise.all(keysOf(action, caller, who).map(({ key, max }) => db.hitLimit(deps.db, key, { max, windowMs })));
-      const blocked = states.filter((s) => !s.allowed);
+      const rule: WindowLimit = RATE_LIMITS[action];
+      const keys = keysOf(action, caller, who);
+      const known = keys.map(({ key }) => memory.refusedUntil(key)).filter((until) => until !== null);
+      if (known.length > 0) return refusal(action, Math.max(...known));
+      const states = await Promise.all(keys.map(({ key, max }) => db.hitLimit(deps.db, key, { max, windowMs: rule.windowMs })));
+      const blocked = keys.flatMap(({ key }, i) => (states[i]!.allowed ? [] : [{ key, until: states[i]!.windowEndsAt.getTime() }]));
       if (blocked.length === 0) return null;
-      return fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(...blocked.map((s) => s.retryAfterSeconds)));
+      if (!rule.takenBack) for (const { key, until } of blocked) memory.remember(key, until);
+      return refusal(action, Math.max(...blocked.map((b) => b.until)));
     },
     async forgive(action, caller, who = {}) {
       const keys = keysOf(action, caller, who);

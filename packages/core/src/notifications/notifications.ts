@@ -28,6 +28,8 @@ const refusal = (reason: 'missing' | 'forbidden') => (reason === 'missing' ? fai
 export async function markRead(ports: Ports, caller: Caller, body: MarkReadBody): Promise<Result<{ marked: number; unread: number }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('markRead', caller);
+  if (limited) return limited;
   const target = 'all' in body ? body : { ids: body.ids.map(Number) };
   const result = await db.markNotificationsRead(ports.db, actor.userId, target);
   if (!result.ok) return refusal(result.reason);

@@ -17,6 +17,8 @@ export async function acceptAnswer(
 ): Promise<Result<{ qid: string; acceptedAnswer: string | null }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('accept', caller);
+  if (limited) return limited;
   const result = await db.acceptAnswer(ports.db, { ...input, userId: actor.userId });
   if (result.status === 'questionMissing') return fail('notFound', MSG.questionNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.onlyAskerAccepts);

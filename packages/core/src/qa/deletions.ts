@@ -13,6 +13,8 @@ import { loadQuestion } from './questions.ts';
 export async function deleteQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<{ qid: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('delete', caller);
+  if (limited) return limited;
   const result = await db.deleteQuestion(ports.db, { questionId, userId: actor.userId });
   if (result.status === 'missing') return fail('notFound', MSG.questionNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
@@ -25,6 +27,8 @@ export async function deleteQuestion(ports: Ports, caller: Caller, questionId: n
 export async function deleteAnswer(ports: Ports, caller: Caller, answerId: number): Promise<Result<{ aid: string; qid: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('delete', caller);
+  if (limited) return limited;
   const result = await db.deleteAnswer(ports.db, { answerId, userId: actor.userId });
   if (result.status === 'missing') return fail('notFound', MSG.answerNotFound);
   if (result.status !== 'done') return fail('forbidden', MSG.notYourPost);
@@ -36,6 +40,8 @@ export async function deleteAnswer(ports: Ports, caller: Caller, answerId: numbe
 export async function deleteComment(ports: Ports, caller: Caller, commentId: number): Promise<Result<{ cid: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('delete', caller);
+  if (limited) return limited;
   const result = await db.deleteComment(ports.db, { commentId, userId: actor.userId });
   if (result.status === 'missing') return fail('notFound', MSG.commentNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);

@@ -20,6 +20,8 @@ export async function editQuestion(
 ): Promise<Result<Question>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('edit', caller);
+  if (limited) return limited;
   const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
   if (status === 'missing') return fail('notFound', MSG.questionNotFound);
   if (status === 'forbidden') return fail('forbidden', MSG.notYourPost);
@@ -29,6 +31,8 @@ export async function editQuestion(
 export async function editAnswer(ports: Ports, caller: Caller, answerId: number, text: string): Promise<Result<Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('edit', caller);
+  if (limited) return limited;
   const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html: renderMarkdown(text) });
   if (edited.status === 'missing' || edited.questionId === null) return fail('notFound', MSG.answerNotFound);
   if (edited.status === 'forbidden') return fail('forbidden', MSG.notYourPost);

@@ -17,6 +17,8 @@ function refused(outcome: db.VoteOutcome, missing: string) {
 export async function voteQuestion(ports: Ports, caller: Caller, questionId: number, value: 1 | -1): Promise<Result<{ upVotes: string[]; downVotes: string[] }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('vote', caller);
+  if (limited) return limited;
   const cast = await db.castVote(ports.db, { post: 'question', id: questionId, userId: actor.userId, value });
   if (cast !== 'done') return refused(cast, MSG.questionNotFound);
   const outcome = await loadQuestion(ports, questionId);
@@ -29,6 +31,8 @@ export async function voteQuestion(ports: Ports, caller: Caller, questionId: num
 export async function voteAnswer(ports: Ports, caller: Caller, answerId: number, value: 1 | -1): Promise<Result<{ aid: string; upVotes: string[]; downVotes: string[] }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('vote', caller);
+  if (limited) return limited;
   const cast = await db.castVote(ports.db, { post: 'answer', id: answerId, userId: actor.userId, value });
   if (cast !== 'done') return refused(cast, MSG.answerNotFound);
   const votes = await db.answerVotes(ports.db, answerId);

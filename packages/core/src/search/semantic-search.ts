@@ -1,6 +1,7 @@
 /**
  * Natural-language search as a use case (REST and the results page, signed in or not): rate
- * limited per user when signed in and per address, then the hits. A full model queue is
+ * limited per user when signed in and per address (after a full per-process cap, which refuses
+ * first), then the hits. A full model queue is
  * `unavailable` with the seconds to wait (the server is fine, only busy: decision record 0026);
  * any other failure is logged and answered with SPEC §8's message as `internal`.
  */
@@ -10,6 +11,8 @@ import { fail, succeed, type Result } from '../result.ts';
 import type { SemanticHit } from './semantic/search.ts';
 
 export async function semanticSearch(ports: Ports, caller: Caller, text: string, topk: number): Promise<Result<SemanticHit[]>> {
+  // A full per-process cap refuses before the rate limiter spends any SQL (docs/decisions/0034).
+  if (ports.semantic.full?.()) return fail('unavailable', MSG.semanticSearchBusy, 1);
   const limited = await ports.limiter.hit('semanticSearch', caller);
   if (limited) return limited;
   try {

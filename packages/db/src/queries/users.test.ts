@@ -51,7 +51,7 @@ describe('users', () => {
     expect((await hitLimit(database.db, 'k', limit, t0)).allowed).toBe(true);
     expect((await hitLimit(database.db, 'k', limit, t0)).allowed).toBe(true);
     const third = await hitLimit(database.db, 'k', limit, new Date(t0.getTime() + 1000));
-    expect(third).toEqual({ allowed: false, retryAfterSeconds: 59 });
+    expect(third).toEqual({ allowed: false, retryAfterSeconds: 59, windowEndsAt: new Date(t0.getTime() + 60_000) });
     expect((await hitLimit(database.db, 'k', limit, new Date(t0.getTime() + 61_000))).allowed).toBe(true);
   });
 });
