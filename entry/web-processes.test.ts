@@ -60,8 +60,11 @@ describe('WEB_CONCURRENCY', () => {
       const home = await fetch(`${server.base}/home`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('Fake Stack Overflow');
-      const handshake = await fetch(`${server.base}/socket.io/?EIO=4&transport=polling`);
-      expect(await handshake.text()).toMatch(/^0\{"sid":/);
+      // The realtime process may still be starting after the web processes answer: its socket answers once it listens.
+      const handshake = () => fetch(`${server.base}/socket.io/?EIO=4&transport=polling`).then((r) => r.text());
+      let opened = await handshake();
+      for (let i = 0; i < 300 && !opened.startsWith('0{'); i++) opened = await sleep(100).then(handshake);
+      expect(opened).toMatch(/^0\{"sid":/);
       expect((await stopService(server)).code, server.log.join('')).toBe(0);
       expect(childrenOf(server.child.pid!)).toEqual([]);
     } finally {
