@@ -18,6 +18,7 @@ export function testContext(database: Database, clientIp = '203.0.113.7'): { con
   const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [], perViewer: [] };
   const events: EventPublisher = {
     toAll: (event, ...args) => void recorded.events.push({ event, args }),
+    toQa: (event, ...args) => void recorded.events.push({ event, args }),
     toRoom: (room, event, ...args) => void recorded.events.push({ event, args: [...args, { room }] }),
     toRoomViews: (views) => void recorded.perViewer.push(views),
     disconnectUser: (u) => void recorded.disconnectedUsers.push(u),

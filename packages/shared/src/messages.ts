@@ -55,6 +55,7 @@ export const MSG = {
   nlUnknownError: 'An unknown error occurred during search',
   // Server texts the spec leaves open (DESIGN "The REST contract").
   notSignedIn: 'You must be signed in to do that.',
+  invalidWatch: 'Watch one question ({ question: id }) or a list of at most 100 questions ({ list: [ids] }).',
   notAllowed: 'You are not allowed to do that.',
   usernameTaken: 'That username is already taken.',
   invalidCredentials: 'Invalid username or password.',

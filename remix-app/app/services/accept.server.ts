@@ -21,7 +21,7 @@ export async function acceptAnswer(
   if (result.status === 'answerMissing') return fail(404, MSG.answerNotOfQuestion);
   const qid = String(input.questionId);
   const aid = result.acceptedAnswer === null ? null : String(result.acceptedAnswer);
-  context.events.toAll('acceptUpdate', { qid, aid });
+  context.events.toQa('acceptUpdate', { qid, aid });
   await announceUnread(context, result.notified);
   return { ok: true, value: { qid, acceptedAnswer: aid } };
 }

@@ -16,7 +16,7 @@ export async function deleteQuestion(context: AppLoadContext, actor: SessionUser
   if (result.status === 'forbidden') return fail(403, MSG.notYourPost);
   if (result.status === 'conflict') return fail(409, MSG.questionHasAnswers);
   const qid = String(questionId);
-  context.events.toAll('questionDelete', { qid });
+  context.events.toQa('questionDelete', { qid });
   return { ok: true, value: { qid } };
 }
 
@@ -25,7 +25,7 @@ export async function deleteAnswer(context: AppLoadContext, actor: SessionUser, 
   if (result.status === 'missing') return fail(404, MSG.answerNotFound);
   if (result.status !== 'done') return fail(403, MSG.notYourPost);
   const question = await loadQuestion(context, result.questionId);
-  if (question.ok) context.events.toAll('questionUpdate', question.value);
+  if (question.ok) context.events.toQa('questionUpdate', question.value);
   return { ok: true, value: { aid: String(answerId), qid: String(result.questionId) } };
 }
 
@@ -36,8 +36,8 @@ export async function deleteComment(context: AppLoadContext, actor: SessionUser,
   const question = await loadQuestion(context, result.questionId);
   if (question.ok) {
     const answer = question.value.answers.find((a) => a._id === String(result.parentId));
-    if (result.parent === 'question') context.events.toAll('commentUpdate', { type: 'question', result: question.value });
-    else if (answer) context.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
+    if (result.parent === 'question') context.events.toQa('commentUpdate', { type: 'question', result: question.value });
+    else if (answer) context.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
   }
   return { ok: true, value: { cid: String(commentId) } };
 }

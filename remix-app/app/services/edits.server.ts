@@ -18,24 +18,28 @@ export async function editQuestion(
   questionId: number,
   input: { title: string; text: string; tags: string[] },
 ): Promise<Outcome<Question>> {
-  const status = await db.editQuestion(context.database.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
+  const html = renderMarkdown(input.text);
+  const status = await db.editQuestion(context.database.db, { ...input, questionId, userId: actor.userId, html });
   if (status === 'missing') return fail(404, MSG.questionNotFound);
   if (status === 'forbidden') return fail(403, MSG.notYourPost);
   context.semantic.worker.poke();
   const outcome = await loadQuestion(context, questionId);
-  if (outcome.ok) context.events.toAll('questionUpdate', outcome.value);
+  if (outcome.ok) context.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: html } });
+  if (outcome.ok) context.events.toQa('questionUpdate', outcome.value);
   return outcome;
 }
 
 export async function editAnswer(context: AppLoadContext, actor: SessionUser, answerId: number, text: string): Promise<Outcome<Answer>> {
-  const edited = await db.editAnswer(context.database.db, { answerId, userId: actor.userId, text, html: renderMarkdown(text) });
+  const html = renderMarkdown(text);
+  const edited = await db.editAnswer(context.database.db, { answerId, userId: actor.userId, text, html });
   if (edited.status === 'missing' || edited.questionId === null) return fail(404, MSG.answerNotFound);
   if (edited.status === 'forbidden') return fail(403, MSG.notYourPost);
   const outcome = await loadQuestion(context, edited.questionId);
   if (!outcome.ok) return outcome;
   const answer = outcome.value.answers.find((a) => a._id === String(answerId));
   if (!answer) return fail(404, MSG.answerNotFound);
-  context.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
+  context.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { [`a${answer._id}`]: html } });
+  context.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
   return { ok: true, value: answer };
 }
 

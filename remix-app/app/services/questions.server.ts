@@ -25,22 +25,24 @@ export async function askQuestion(context: AppLoadContext, actor: SessionUser, i
   const id = await db.insertQuestion(context.database.db, { ...input, html: renderMarkdown(input.text), askedBy: actor.userId });
   context.semantic.worker.poke();
   const outcome = await loadQuestion(context, id);
-  if (outcome.ok) context.events.toAll('questionUpdate', outcome.value);
+  if (outcome.ok) context.events.toQa('questionUpdate', outcome.value);
   return outcome;
 }
 
 export async function answerQuestion(context: AppLoadContext, actor: SessionUser, questionId: number, text: string): Promise<Outcome<Answer>> {
   const limited = await overLimit(context, 'answer', { userId: actor.userId });
   if (limited) return limited;
-  const added = await db.insertAnswer(context.database.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
+  const html = renderMarkdown(text);
+  const added = await db.insertAnswer(context.database.db, { questionId, text, html, ansBy: actor.userId });
   if (added === null) return fail(404, MSG.questionNotFound);
   await announceUnread(context, added.notified);
   const outcome = await loadQuestion(context, questionId);
   if (!outcome.ok) return outcome;
   const answer = outcome.value.answers.find((a) => a._id === String(added.answerId));
   if (!answer) return fail(404, MSG.answerNotFound);
-  context.events.toAll('answerUpdate', { qid: String(questionId), answer });
-  context.events.toAll('questionUpdate', outcome.value);
+  context.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${answer._id}`]: html } });
+  context.events.toQa('answerUpdate', { qid: String(questionId), answer });
+  context.events.toQa('questionUpdate', outcome.value);
   return { ok: true, value: answer };
 }
 
@@ -51,11 +53,12 @@ export async function addComment(
 ): Promise<Outcome<Question | Answer>> {
   const limited = await overLimit(context, 'comment', { userId: actor.userId });
   if (limited) return limited;
+  const html = renderMarkdown(input.text);
   const added = await db.insertComment(context.database.db, {
     parent: input.type,
     parentId: input.id,
     text: input.text,
-    html: renderMarkdown(input.text),
+    html,
     commentBy: actor.userId,
   });
   if (!added) return fail(404, input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
@@ -63,13 +66,14 @@ export async function addComment(
   const outcome = await loadQuestion(context, added.questionId);
   if (!outcome.ok) return outcome;
   const question = outcome.value;
+  context.events.toQa('bodiesUpdate', { qid: question._id, html: { [`c${added.commentId}`]: html } });
   if (input.type === 'question') {
-    context.events.toAll('commentUpdate', { type: 'question', result: question });
+    context.events.toQa('commentUpdate', { type: 'question', result: question });
     return { ok: true, value: question };
   }
   const answer = question.answers.find((a) => a._id === String(input.id));
   if (!answer) return fail(404, MSG.answerNotFound);
-  context.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
+  context.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
   return { ok: true, value: answer };
 }
 
@@ -100,6 +104,6 @@ export async function viewQuestion(
   const { html, reputations } = found;
   if (!viewer || !(await db.recordView(context.database.db, questionId, viewer.userId))) return { ok: true, value: { question: found.question, html, reputations } };
   const question = { ...found.question, viewCount: found.question.viewCount + 1, views: [...found.question.views, viewer.username] };
-  context.events.toAll('viewsUpdate', question);
+  context.events.toQa('viewsUpdate', question);
   return { ok: true, value: { question, html, reputations } };
 }

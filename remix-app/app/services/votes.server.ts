@@ -20,7 +20,7 @@ export async function voteQuestion(context: AppLoadContext, actor: SessionUser, 
   const outcome = await loadQuestion(context, questionId);
   if (!outcome.ok) return outcome;
   const { upVotes, downVotes } = outcome.value;
-  context.events.toAll('voteUpdate', { qid: String(questionId), upVotes, downVotes });
+  context.events.toQa('voteUpdate', { qid: String(questionId), upVotes, downVotes });
   return { ok: true, value: { upVotes, downVotes } };
 }
 
@@ -30,6 +30,6 @@ export async function voteAnswer(context: AppLoadContext, actor: SessionUser, an
   const votes = await db.answerVotes(context.database.db, answerId);
   if (!votes) return fail(404, MSG.answerNotFound);
   const aid = String(answerId);
-  context.events.toAll('answerVoteUpdate', { aid, ...votes });
+  context.events.toQa('answerVoteUpdate', { aid, ...votes });
   return { ok: true, value: { aid, upVotes: votes.upVotes, downVotes: votes.downVotes } };
 }
