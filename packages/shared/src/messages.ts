@@ -87,6 +87,7 @@ export const MSG = {
   notYourPost: 'Only the author can do that to this post.',
   onlyAskerAccepts: 'Only the person who asked the question can accept an answer.',
   answerNotOfQuestion: 'That answer does not belong to this question.',
+  questionDeletedLive: 'Its author has just deleted this question.',
   questionHasAnswers: 'This question has answers by others, so it cannot be deleted.',
   commentNotFound: 'Comment not found.',
   invalidAnswerSort: 'Sort must be score, newest or oldest.',

@@ -8,7 +8,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { redirect } from '@remix-run/node';
 import { Form, useLoaderData } from '@remix-run/react';
 import { relativeTime, type Notification } from '@fso/shared';
-import { useLiveReload } from '~/components/live.ts';
+import { useLiveReload } from '~/components/live/useLiveReload.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 import { inboxOf, markRead } from '~/services/notifications.server.ts';
