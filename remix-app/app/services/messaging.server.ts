@@ -8,7 +8,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import * as db from '@fso/db';
-import { messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import { CHAT_LATEST_MESSAGES, messagePageQuerySchema, MSG, parseWith, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
 import { pageLimit, textError } from './http.server.ts';
 import { overLimit } from './rate-limit.server.ts';
 import { announceUnread } from './notifications.server.ts';
@@ -87,16 +87,23 @@ export async function startChat(context: AppLoadContext, actor: SessionUser, inp
     other.id,
     input.messages.map((m) => m.msg),
   );
-  const opened = await openChat(context, actor, result.chatId, { limit: 50 });
+  const opened = await openChat(context, actor, result.chatId, { limit: CHAT_LATEST_MESSAGES });
   if (!opened.ok) return opened;
   const { participants } = opened.value.chat;
   await announceUnread(context, result.notified);
   if (result.created) publishChat(context, { chat: { _id: String(result.chatId), participants, messages: result.messages }, type: 'created' });
-  else for (const m of result.messages) publishChat(context, { chat: { _id: String(result.chatId), participants, messages: [m] }, type: 'newMessage' });
+  else if (result.messages.length > 0) publishChat(context, { chat: opened.value.chat, type: 'newMessage' });
   return { ok: true, value: opened.value.chat };
 }
 
-export async function postChatMessage(context: AppLoadContext, actor: SessionUser, chatId: number, input: MessageInput): Promise<Outcome<Message>> {
+/** The chat as a client shows it after a new message: participants and the latest messages. */
+async function latestChat(context: AppLoadContext, chatId: number, participants: string[]): Promise<Chat> {
+  const { messages } = await db.listMessages(context.database.db, chatId, { limit: CHAT_LATEST_MESSAGES });
+  return { _id: String(chatId), participants, messages };
+}
+
+/** Posts to a chat; answers the populated chat (as GET /chat/:chatId), which `newMessage` carries too. */
+export async function postChatMessage(context: AppLoadContext, actor: SessionUser, chatId: number, input: MessageInput): Promise<Outcome<Chat>> {
   if (!claimsActor(actor, input.msgFrom)) return fail(403, MSG.notAllowed);
   const access = await participantsFor(context, actor, chatId);
   if (!access.ok) return access;
@@ -104,7 +111,8 @@ export async function postChatMessage(context: AppLoadContext, actor: SessionUse
   if (limited) return limited;
   const added = await db.addChatMessage(context.database.db, chatId, author(actor), input.msg);
   if (!added) return fail(403, MSG.notAllowed);
-  publishChat(context, { chat: { _id: String(chatId), participants: access.value, messages: [added.message] }, type: 'newMessage' });
+  const chat = await latestChat(context, chatId, access.value);
+  publishChat(context, { chat, type: 'newMessage' });
   await announceUnread(context, added.notified);
-  return { ok: true, value: added.message };
+  return { ok: true, value: chat };
 }
