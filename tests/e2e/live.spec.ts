@@ -4,13 +4,15 @@ import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
-test('a second browser sees a new sign-up and a deletion on /users without reloading', async ({ page, browser }) => {
+test('a second browser sees a new sign-up (offered in a bar) and a deletion on /users without reloading', async ({ page, browser }) => {
   await signUp(page, uniqueName('watcher'));
   await page.goto('/users?limit=200');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const newcomer = uniqueName('a');
   await signUp(otherPage, newcomer);
+  // The list does not move under the reader: a bar offers the new users (others may sign up too).
+  await page.getByRole('button', { name: /new users? — show$/ }).click();
   await expect(page.getByRole('link', { name: newcomer })).toBeVisible();
   await otherPage.goto(`/user/${newcomer}?confirm=delete`);
   await otherPage.getByRole('button', { name: 'Confirm' }).click();

@@ -15,7 +15,8 @@ export function useWatch(topic: WatchTopic) {
   const key = JSON.stringify(topic);
   useEffect(() => {
     if (!socket) return;
-    const send = () => void socket.emit('watch', JSON.parse(key) as WatchTopic);
+    // The acknowledgement tells tests (and anyone in devtools) that the watch took effect.
+    const send = () => void socket.emit('watch', JSON.parse(key) as WatchTopic, () => undefined);
     if (socket.connected) send();
     socket.on('connect', send);
     return () => void socket.off('connect', send);
