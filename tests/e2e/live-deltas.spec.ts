@@ -26,11 +26,14 @@ async function ask(api: APIRequestContext, askedBy: string, title: string) {
   return String((await response.json())._id);
 }
 
-/** Every HTTP request the page makes from now on (its socket's frames are not requests). */
+/**
+ * Every HTTP request the page makes from now on: its socket's frames are not requests, and the
+ * favicon is the browser's own late fetch (whenever it gets to it), not the page's.
+ */
 function requestsOf(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (!request.url().includes('/socket.io/')) seen.push(`${request.method()} ${request.url()}`);
+    if (!/\/socket\.io\/|\/favicon\./.test(request.url())) seen.push(`${request.method()} ${request.url()}`);
   });
   return seen;
 }
@@ -62,6 +65,7 @@ test('a question page changes with votes, answers and comments from another brow
   const watched = watching(page, qid);
   await page.goto(`/question/${qid}`);
   await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
   const requests = requestsOf(page);
 
   const other = await apiUser(playwright, baseURL);
@@ -87,6 +91,7 @@ test('/home patches its rows and offers new questions without moving the list', 
   const watched = watching(page, qid);
   await signUp(page, uniqueName('lister'));
   await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
   const requests = requestsOf(page);
   const row = page.locator('.question-summary', { has: page.getByRole('link', { name: title }) });
   await expect(row).toContainText('0 votes');
@@ -112,6 +117,7 @@ test('a visitor’s question page is live', async ({ page, playwright, baseURL }
   await page.goto(`/question/${qid}`);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
   const requests = requestsOf(page);
   const other = await apiUser(playwright, baseURL);
   expect((await other.api.post('/question/upvoteQuestion', json({ qid, username: other.username }))).status()).toBe(200);
