@@ -58,18 +58,27 @@ function watching(page: Page, id: string) {
   });
 }
 
+/** Opens `url`, waits until its page watches `id` and its own loading is over; its requests from then on. */
+async function openWatching(page: Page, url: string, id: string) {
+  const watched = watching(page, id);
+  await page.goto(url);
+  await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
+  return requestsOf(page);
+}
+
+async function upvote(user: { api: APIRequestContext; username: string }, qid: string) {
+  expect((await user.api.post('/question/upvoteQuestion', json({ qid, username: user.username }))).status()).toBe(200);
+}
+
 test('a question page changes with votes, answers and comments from another browser, with no HTTP request', async ({ page, playwright, baseURL }) => {
   const author = await apiUser(playwright, baseURL);
   const qid = await ask(author.api, author.username, `Live question ${uniqueName()}`);
   await signUp(page, uniqueName('reader'));
-  const watched = watching(page, qid);
-  await page.goto(`/question/${qid}`);
-  await watched;
-  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
-  const requests = requestsOf(page);
+  const requests = await openWatching(page, `/question/${qid}`, qid);
 
   const other = await apiUser(playwright, baseURL);
-  expect((await other.api.post('/question/upvoteQuestion', json({ qid, username: other.username }))).status()).toBe(200);
+  await upvote(other, qid);
   await expect(page.getByLabel('Votes', { exact: true })).toHaveText('1');
   const answered = await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'Use **deltas**.', ansBy: other.username } }));
   expect(answered.status()).toBe(200);
@@ -97,7 +106,7 @@ test('/home patches its rows and offers new questions without moving the list', 
   await expect(row).toContainText('0 votes');
 
   const other = await apiUser(playwright, baseURL);
-  expect((await other.api.post('/question/upvoteQuestion', json({ qid, username: other.username }))).status()).toBe(200);
+  await upvote(other, qid);
   await expect(row).toContainText('1 vote');
   expect((await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'An answer.', ansBy: other.username } }))).status()).toBe(200);
   await expect(row).toContainText('1 answer');
@@ -113,14 +122,10 @@ test('/home patches its rows and offers new questions without moving the list', 
 test('a visitor’s question page is live', async ({ page, playwright, baseURL }) => {
   const author = await apiUser(playwright, baseURL);
   const qid = await ask(author.api, author.username, `Visitor question ${uniqueName()}`);
-  const watched = watching(page, qid);
-  await page.goto(`/question/${qid}`);
+  const requests = await openWatching(page, `/question/${qid}`, qid);
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
-  await watched;
-  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
-  const requests = requestsOf(page);
   const other = await apiUser(playwright, baseURL);
-  expect((await other.api.post('/question/upvoteQuestion', json({ qid, username: other.username }))).status()).toBe(200);
+  await upvote(other, qid);
   await expect(page.getByLabel('Votes', { exact: true })).toHaveText('1');
   expect((await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'Visible to visitors.', ansBy: other.username } }))).status()).toBe(200);
   await expect(page.getByText('Visible to visitors.')).toBeVisible();
@@ -138,7 +143,7 @@ test('a socket.io client without a cookie receives voteUpdate and cannot join a 
     const qid = await ask(author.api, author.username, `Socket question ${uniqueName()}`);
     const vote = new Promise<VoteUpdatePayload>((resolve) => socket.on('voteUpdate', (p) => p.qid === qid && resolve(p)));
     const other = await apiUser(playwright, baseURL);
-    expect((await other.api.post('/question/upvoteQuestion', json({ qid, username: other.username }))).status()).toBe(200);
+    await upvote(other, qid);
     expect(await vote).toEqual({ qid, upVotes: [other.username], downVotes: [] });
     expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '1', resolve))).toEqual({ ok: false, error: MSG.notSignedIn });
     const refused = new Promise<GameErrorPayload>((resolve) => socket.once('gameError', resolve));
