@@ -4,8 +4,9 @@
  * rows) and half on one question's page; one other user votes on that question and another
  * views it, alternately, 2 events per second for 20 s. Reported: server CPU per event (and per
  * receiving socket, over N = 0), HTTP requests per event made by viewers (a viewer re-reads
- * only after a disconnect), deliveries per event, and the p99 of an unrelated question page
- * fetched every 100 ms meanwhile, against its idle value. One process on the embedded database.
+ * only after a disconnect), deliveries per event, and (10 s more of the same events) the p99
+ * of an unrelated question page fetched every 100 ms, against its idle value. One process on
+ * the embedded database.
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,6 +18,7 @@ import { cpuMs, machineBusy, post, root, signUp, startServer } from './lib.mjs';
 const SECONDS = 20;
 const TICK_MS = 500;
 const PROBE_MS = 100;
+const PROBE_SECONDS = 10;
 const VIEWERS = [0, 50, 200, 1000];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -65,19 +67,28 @@ export async function liveBench(stamp) {
     const watched = (await ask('The watched question'))._id;
     listed.push(watched);
     const viewers = [];
-    for (let i = 0; i < (VIEWERS.length * SECONDS * 1000) / TICK_MS / 2; i++) viewers.push(await signUp(base, `liveviewer${i}`));
+    for (let i = 0; i < (VIEWERS.length * (SECONDS + PROBE_SECONDS) * 1000) / TICK_MS / 2; i++) viewers.push(await signUp(base, `liveviewer${i}`));
     const topics = [{ question: watched }, { list: listed }];
     const pageUrl = `${base}/question/${unrelated._id}`;
 
     const idleStop = probe(pageUrl);
-    const idleCpu = cpuMs(pid);
-    await sleep(SECONDS * 1000);
-    const idleTimes = await idleStop();
-    const cpuPerProbe = (cpuMs(pid) - idleCpu) / idleTimes.length;
-    const idleP99 = p99(idleTimes);
+    await sleep(PROBE_SECONDS * 1000);
+    const idleP99 = p99(await idleStop());
+    let nextViewer = 0;
+    /** One vote or one view every TICK_MS for `seconds`; how many events that made. */
+    const drive = async (seconds) => {
+      let events = 0;
+      for (let tick = 0; tick < (seconds * 1000) / TICK_MS; tick++) {
+        const started = performance.now();
+        if (tick % 2 === 0) await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
+        else await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) => r.arrayBuffer());
+        events += 1;
+        await sleep(Math.max(0, TICK_MS - (performance.now() - started)));
+      }
+      return events;
+    };
 
     const rows = [];
-    let nextViewer = 0;
     let baseCpuPerEvent = 0;
     for (const n of VIEWERS) {
       const halves = [Math.ceil(n / 2), Math.floor(n / 2)];
@@ -87,19 +98,13 @@ export async function liveBench(stamp) {
       const busy = machineBusy();
       const load = os.loadavg()[0];
       const cpu0 = cpuMs(pid);
-      const stopProbe = probe(pageUrl);
-      let events = 0;
-      for (let tick = 0; tick < (SECONDS * 1000) / TICK_MS; tick++) {
-        const started = performance.now();
-        if (tick % 2 === 0) await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
-        else await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) => r.arrayBuffer());
-        events += 1;
-        await sleep(Math.max(0, TICK_MS - (performance.now() - started)));
-      }
-      const times = await stopProbe();
+      const events = await drive(SECONDS);
       await sleep(500); // the last events reach the viewers
+      const cpu = cpuMs(pid) - cpu0;
       const reports = await Promise.all(clients.map((c) => c.report()));
-      const cpu = cpuMs(pid) - cpu0 - cpuPerProbe * times.length;
+      const stopProbe = probe(pageUrl);
+      await drive(PROBE_SECONDS);
+      const times = await stopProbe();
       const received = reports.reduce((a, r) => a + r.received, 0);
       const disconnects = reports.reduce((a, r) => a + r.disconnects, 0);
       const cpuPerEvent = cpu / events;
@@ -112,7 +117,7 @@ export async function liveBench(stamp) {
       '## Live updates with N viewers (issue 16)',
       '',
       stamp,
-      `One \`npm start\`-style process on the embedded database (PGlite). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s for ${SECONDS} s. The unrelated question page is fetched every ${PROBE_MS} ms meanwhile; its idle p99 (no viewers, no events): **${idleP99.toFixed(1)} ms**. Server CPU per event leaves out the probe's own requests (${cpuPerProbe.toFixed(1)} ms each, measured idle) and includes the vote's or view's own HTTP request. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted).`,
+      `One \`npm start\`-style process on the embedded database (PGlite). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s for ${SECONDS} s. Server CPU per event is the server process's CPU over those 20 s divided by the events, so it includes the vote's or view's own HTTP request. Then, for ${PROBE_SECONDS} s more of the same events, an unrelated question page is fetched every ${PROBE_MS} ms; its idle p99 (no viewers, no events): **${idleP99.toFixed(1)} ms**. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted).`,
       '',
       '| N viewers | connected | events | server CPU ms/event | µs per receiving socket | HTTP requests/event | deliveries/event | unrelated page p99 ms (idle ' + idleP99.toFixed(1) + ') | machine busy | load avg (1 min) at start |',
       '|---|---|---|---|---|---|---|---|---|---|',
