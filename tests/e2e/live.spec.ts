@@ -30,9 +30,6 @@ test('logging out in one tab sends the other tab of that session back to login',
 });
 
 test('the page says it is reconnecting while the socket is down', async ({ page }) => {
-  // Against the cluster the banner did not show within 15 s of the cut, in 3 of 4 attempts
-  // after the stop-14 merge (it passes against one server); skipped there until found.
-  test.skip(process.env.E2E_CLUSTER === '1', 'fails against the 2+2 cluster since the stop-14 merge: under investigation');
   const socket = await socketSwitch(page);
   await signUp(page, uniqueName());
   await expect(page.getByRole('status').filter({ hasText: /live updates/ })).toHaveCount(0);
