@@ -160,7 +160,7 @@ describe('editing', () => {
     const edited = await patch('alice', { title: 'After the edit', text: 'Now **bold**', tags: [{ name: 'edited' }, { name: 'votes' }] });
     expect(edited.status).toBe(200);
     expect(edited.json()).toMatchObject({ _id: qid, title: 'After the edit', text: 'Now **bold**', tags: [{ name: 'edited' }, { name: 'votes' }], editedAt: expect.any(String) });
-    expect(edited.recorded.events.map((e) => e.event)).toEqual(['questionUpdate']);
+    expect(edited.recorded.events.map((e) => e.event)).toEqual(['bodiesUpdate', 'questionUpdate']);
     const html = (await database.db.execute(`SELECT html FROM questions WHERE id = ${Number(qid)}`)) as unknown as { rows: { html: string }[] };
     expect(html.rows[0]!.html).toContain('<strong>bold</strong>');
     const jobs = (await database.db.execute(`SELECT count(*)::int AS n FROM embedding_jobs WHERE question_id = ${Number(qid)}`)) as unknown as { rows: { n: number }[] };
