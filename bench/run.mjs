@@ -15,6 +15,7 @@ import pg from 'pg';
 import { ACCOUNT_ROWS, accountsBench } from './accounts.mjs';
 import { fanoutBench, fanoutLines, fanoutTable } from './fanout.mjs';
 import { GAME_ROWS, GAMES_INTRO, gamesBench, gamesCeiling, GAMES_HEAD, gamesRow, gamesSummary } from './games.mjs';
+import { liveBench } from './live.mjs';
 import { nlSearchBench } from './nl-search.mjs';
 import { ceiling, fmt, machine, root, TABLE_HEAD, writeSection } from './lib.mjs';
 import { startBenchPostgres } from './postgres.mjs';
@@ -115,6 +116,9 @@ async function qaSection(questions, searchOnly, note = null) {
 
 /** Each benchmark returns its section's lines and its rows of the full table. */
 const benchmarks = {
+  async live() {
+    return { lines: await liveBench(stamp), table: [] };
+  },
   async accounts() {
     const { ceil } = await ceilingsOnce();
     const lines = ['## Accounts (issue 2)', '', stamp, '16 connections (8 + 8 over two instances: two single-process servers on the same database), 10 s per row after a 2 s warm-up; ratio to bare-Node "hello world".', ''];

@@ -6,10 +6,8 @@
  * Refusals are counted too, draining at the same steady rate: a socket that keeps sending well
  * over its rate reaches `disconnectAfterRefused` and is disconnected.
  */
-import type { Socket } from 'socket.io';
-import { MSG, type ClientToServerEvents, type InterServerEvents, type ServerToClientEvents, type SocketData } from '@fso/shared';
-
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+import { MSG } from '@fso/shared';
+import type { RealtimeSocket } from './socket-types.ts';
 
 export type EventLimit = { burst: number; perSecond: number; disconnectAfterRefused: number };
 

@@ -1,14 +1,21 @@
 /**
  * The handshake's identity: the signed session cookie, checked against the sessions table.
+ * No session cookie: a visitor's read-only socket. A session cookie that is forged or whose
+ * session has ended: refused ('unauthorized'), so a signed-in page goes back to the login screen
+ * (a visitor's page says `auth: { visitor: true }` and is never asked for its cookie).
  * One resolver for every way the service runs (in the web process, alone, in tests).
  */
-import { findSessionUser, readSessionId, type Database } from '@fso/db';
-import type { RealtimeDeps } from './realtime-server.ts';
+import { findSessionUser, readCookie, readSessionId, SESSION_COOKIE, type Database } from '@fso/db';
+import type { SocketData } from '@fso/shared';
+import type { ResolveSession } from './socket-types.ts';
 
-export function sessionResolver(database: Database, sessionSecret: string): RealtimeDeps['resolveSession'] {
+export const VISITOR: SocketData = { signedIn: false, userId: '', username: '', sessionId: '' };
+
+export function sessionResolver(database: Database, sessionSecret: string): ResolveSession {
   return async (cookieHeader) => {
+    if (readCookie(cookieHeader, SESSION_COOKIE) === null) return VISITOR;
     const id = readSessionId(cookieHeader, sessionSecret);
     const found = id ? await findSessionUser(database.db, id) : null;
-    return found ? { userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
+    return found ? { signedIn: true, userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
   };
 }

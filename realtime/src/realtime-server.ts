@@ -1,34 +1,37 @@
 /**
  * createRealtimeServer: the Socket.IO service. The handshake settles identity once from the
- * session cookie (no valid session, no socket); each socket joins `user:<name>` and
- * `session:<id>` rooms so the web side can reach or disconnect a user. Feature handlers
- * (chat, games) come in through `deps.features`, each registering its events per socket.
+ * session cookie (no session cookie, or `auth: { visitor: true }`: a read-only visitor socket;
+ * an ended session: refused); each signed-in socket joins `user:<name>` and `session:<id>`
+ * rooms so the web side can reach or disconnect a user, and every socket the rooms of what it
+ * watches (subscriptions.ts). Feature handlers (chat, games) come in through `deps.features`,
+ * each registering its events per signed-in socket.
  * Every client event passes the socket's rate limit (event-limit.ts) before any handler.
  * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
  * sockets of the other instances; per-viewer events cross as one `roomViews` message.
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
-import { Server, type ServerOptions, type Socket } from 'socket.io';
+import { Server, type ServerOptions } from 'socket.io';
 import {
   MAX_BODY_BYTES,
+  liveRooms,
+  qaAudience,
   rooms,
   SOCKET_EVENT_LIMIT,
   viewFor,
-  type ClientToServerEvents,
   type EventPublisher,
-  type InterServerEvents,
   type RoomViews,
   type ServerToClientEvents,
-  type SocketData,
 } from '@fso/shared';
 import { limitEvents, type EventLimit } from './event-limit.ts';
+import { VISITOR } from './handshake.ts';
+import type { RealtimeIO, RealtimeSocket, ResolveSession } from './socket-types.ts';
+import { connectRooms, refuseVisitorEvents, watchHandler } from './subscriptions.ts';
 
-export type RealtimeIO = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
-export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type { RealtimeIO, RealtimeSocket } from './socket-types.ts';
 
 export interface RealtimeDeps {
-  /** Identity from the handshake's Cookie header; null refuses the socket. */
-  resolveSession(cookieHeader: string | undefined): Promise<SocketData | null>;
+  /** Identity from the handshake's Cookie header (a visitor without one); null refuses the socket. */
+  resolveSession: ResolveSession;
   corsOrigins: string[];
   /**
    * Why a handshake (polling or websocket) must be refused, e.g. a browser page of another
@@ -76,7 +79,10 @@ function deliverViews(io: RealtimeIO, views: RoomViews<keyof ServerToClientEvent
 function publisherFor(io: RealtimeIO, clustered: boolean): EventPublisher {
   return {
     toAll: (event, ...args) => {
-      io.emit(event, ...args);
+      io.to(liveRooms.members).emit(event, ...args);
+    },
+    toQa: (event, ...args) => {
+      io.to(qaAudience(event, ...args)).emit(event, ...args);
     },
     toRoom: (room, event, ...args) => {
       io.to(room).emit(event, ...args);
@@ -108,7 +114,8 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
   io.on('roomViews', (views) => deliverViews(io, views));
 
   io.use((socket, next) => {
-    deps.resolveSession(socket.request.headers.cookie).then(
+    const visitor = (socket.handshake.auth as { visitor?: unknown } | undefined)?.visitor === true;
+    (visitor ? Promise.resolve(VISITOR) : deps.resolveSession(socket.request.headers.cookie)).then(
       (identity) => {
         if (!identity) return next(new Error('unauthorized'));
         socket.data = identity;
@@ -127,8 +134,10 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
 
   io.on('connection', (socket) => {
     limitEvents(socket, deps.eventLimit ?? SOCKET_EVENT_LIMIT);
-    void socket.join([userRoom(socket.data.username), sessionRoom(socket.data.sessionId)]);
-    for (const feature of deps.features ?? []) feature(socket, publisher, track);
+    refuseVisitorEvents(socket);
+    void socket.join(connectRooms(socket));
+    watchHandler(socket);
+    if (socket.data.signedIn) for (const feature of deps.features ?? []) feature(socket, publisher, track);
   });
 
   return {

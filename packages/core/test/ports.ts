@@ -26,6 +26,7 @@ export const silentLog: Log = { warn: () => undefined, error: () => undefined };
 export function recordingPublisher(recorded: Recorded): EventPublisher {
   return {
     toAll: (event, ...args) => void recorded.events.push({ event, args }),
+    toQa: (event, ...args) => void recorded.events.push({ event, args }),
     toRoom: (room, event, ...args) => void recorded.events.push({ event, args: [...args, { room }] }),
     toRoomViews: (views) => void recorded.perViewer.push(views),
     disconnectUser: (u) => void recorded.disconnectedUsers.push(u),

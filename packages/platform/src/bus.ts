@@ -12,7 +12,7 @@ import { Emitter as RedisEmitter } from '@socket.io/redis-emitter';
 import pg from 'pg';
 import { createClient } from 'redis';
 import { guardPool } from '@fso/db';
-import { rooms, type EventPublisher } from '@fso/shared';
+import { liveRooms, qaAudience, rooms, type EventPublisher } from '@fso/shared';
 import type { Logger } from './logging.ts';
 
 /** Redis when `redisUrl` is set, else the PostgreSQL server the data lives in. */
@@ -73,13 +73,14 @@ function withNamespace(pool: pg.Pool, report: BusReport, nsp = '/') {
 /** What both emitters offer, in the shape the publisher uses. */
 interface Emitter {
   emit(event: string, ...args: unknown[]): unknown;
-  to(room: string): { emit(event: string, ...args: unknown[]): unknown; disconnectSockets(close: boolean): void };
+  to(room: string | string[]): { emit(event: string, ...args: unknown[]): unknown; disconnectSockets(close: boolean): void };
   serverSideEmit(event: string, ...args: unknown[]): void;
 }
 
 function emitterPublisher(emitter: Emitter): EventPublisher {
   return {
-    toAll: (event, ...args) => void emitter.emit(event, ...args),
+    toAll: (event, ...args) => void emitter.to(liveRooms.members).emit(event, ...args),
+    toQa: (event, ...args) => void emitter.to(qaAudience(event, ...args)).emit(event, ...args),
     toRoom: (room, event, ...args) => void emitter.to(room).emit(event, ...args),
     toRoomViews: (views) => emitter.serverSideEmit('roomViews', views),
     disconnectUser: (username) => emitter.to(rooms.user(username)).disconnectSockets(true),

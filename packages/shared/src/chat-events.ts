@@ -6,7 +6,10 @@ export type JoinChatResult = { ok: true } | { ok: false; error: string };
 export interface ChatServerEvents {
   /** A message in the global room, to every signed-in socket. */
   messageUpdate: (payload: MessageUpdatePayload) => void;
-  /** Only to the chat's participants; `chat.messages` holds just what the update concerns. */
+  /**
+   * Only to the chat's participants. `newMessage`: the chat with its participants and its latest
+   * messages (CHAT_LATEST_MESSAGES at most, oldest first), so a client may replace its chat with it.
+   */
   chatUpdate: (payload: ChatUpdatePayload) => void;
 }
 

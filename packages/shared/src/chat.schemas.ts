@@ -11,6 +11,8 @@ import { USERNAME_MAX } from './user.schemas.ts';
 
 export const MESSAGE_MAX = 2000;
 export const CHAT_INITIAL_MESSAGES_MAX = 20;
+/** The latest messages a chat carries in POST /chat/:chatId/addMessage's answer and in chatUpdate `newMessage`. */
+export const CHAT_LATEST_MESSAGES = 100;
 
 export const messageSchema = z.object({
   _id: z.string(),

@@ -55,6 +55,7 @@ export const MSG = {
   nlUnknownError: 'An unknown error occurred during search',
   // Server texts the spec leaves open (DESIGN "The REST contract").
   notSignedIn: 'You must be signed in to do that.',
+  invalidWatch: 'Watch one question ({ question: id }) or a list of at most 100 questions ({ list: [ids] }).',
   notAllowed: 'You are not allowed to do that.',
   usernameTaken: 'That username is already taken.',
   invalidCredentials: 'Invalid username or password.',
@@ -86,6 +87,7 @@ export const MSG = {
   notYourPost: 'Only the author can do that to this post.',
   onlyAskerAccepts: 'Only the person who asked the question can accept an answer.',
   answerNotOfQuestion: 'That answer does not belong to this question.',
+  questionDeletedLive: 'Its author has just deleted this question.',
   questionHasAnswers: 'This question has answers by others, so it cannot be deleted.',
   commentNotFound: 'Comment not found.',
   invalidAnswerSort: 'Sort must be score, newest or oldest.',

@@ -1,6 +1,7 @@
 /**
  * Live Q&A events (SPEC §4): questionUpdate, answerUpdate, viewsUpdate, commentUpdate, voteUpdate;
- * beside them (issue 17) answerVoteUpdate, acceptUpdate and questionDelete.
+ * beside them (issue 17) answerVoteUpdate, acceptUpdate and questionDelete, and (issue 16)
+ * bodiesUpdate, the rendered HTML a question page shows for the bodies an event adds or changes.
  */
 import type { Answer, Question } from './entities.ts';
 
@@ -32,6 +33,12 @@ export interface AcceptUpdatePayload {
   aid: string | null;
 }
 
+/** Sanitised HTML of new or edited bodies, keyed as the question page keys them (`q`, `a<id>`, `c<id>`). */
+export interface BodiesUpdatePayload {
+  qid: string;
+  html: Record<string, string>;
+}
+
 export interface QaServerEvents {
   questionUpdate: (question: Question) => void;
   answerUpdate: (payload: AnswerUpdatePayload) => void;
@@ -42,4 +49,6 @@ export interface QaServerEvents {
   acceptUpdate: (payload: AcceptUpdatePayload) => void;
   /** The question is gone (deleted by its author). */
   questionDelete: (payload: { qid: string }) => void;
+  /** Sent to the question's page just before the event whose bodies it renders. */
+  bodiesUpdate: (payload: BodiesUpdatePayload) => void;
 }

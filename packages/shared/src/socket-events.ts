@@ -7,15 +7,18 @@ import type { UserUpdatePayload } from './entities.ts';
 import type { ChatClientEvents, ChatServerEvents } from './chat-events.ts';
 import type { GameClientEvents, GameServerEvents } from './game-events.ts';
 import type { QaServerEvents } from './qa-events.ts';
+import type { LiveClientEvents, QaArgs } from './live.ts';
 import type { NotificationServerEvents } from './notifications.ts';
 
 export interface ServerToClientEvents extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents {
   userUpdate: (payload: UserUpdatePayload) => void;
 }
 
-export interface ClientToServerEvents extends ChatClientEvents, GameClientEvents {}
+export interface ClientToServerEvents extends ChatClientEvents, GameClientEvents, LiveClientEvents {}
 
+/** A visitor's socket (no session) has `signedIn` false and empty ids. */
 export interface SocketData {
+  signedIn: boolean;
   userId: string;
   username: string;
   sessionId: string;
@@ -46,7 +49,10 @@ export interface InterServerEvents {
 
 /** Everything the web side may publish to sockets; one interface, backed per deployment. */
 export interface EventPublisher {
+  /** Every signed-in socket (messageUpdate, userUpdate). */
   toAll<E extends keyof ServerToClientEvents>(event: E, ...args: EventArgs<E>): void;
+  /** A public Q&A event, to the sockets that watch its question or nothing (live.ts `qaAudience`). */
+  toQa<E extends keyof QaArgs>(event: E, ...args: QaArgs[E]): void;
   /** Every socket in a room (`chat:<id>`, `game:<id>`, `user:<name>`). */
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>): void;
   /** Each socket in a room gets its own view (a game as that viewer may see it), on every instance. */

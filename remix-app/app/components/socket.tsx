@@ -1,23 +1,26 @@
 /**
  * The browser's one Socket.IO connection (SPEC §7 options), shared through React context.
- * Screens subscribe with useSocketEvent. When the server ends the session's sockets (logout
- * elsewhere, password reset, deletion) the page goes back to the login screen.
+ * Screens subscribe with useSocketEvent (and components/live/). When the server ends the
+ * session's sockets (logout elsewhere, password reset, deletion) the page goes back to the
+ * login screen. A visitor's page opens a read-only socket (`auth: { visitor: true }`). The
+ * status is 'idle' until the script runs, so without JavaScript no banner ever shows.
  */
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_CLIENT_OPTIONS, type ClientToServerEvents, type ServerToClientEvents } from '@fso/shared';
 
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-export type SocketStatus = 'connecting' | 'connected' | 'reconnecting';
+export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
-const SocketContext = createContext<{ socket: ClientSocket | null; status: SocketStatus }>({ socket: null, status: 'connecting' });
+const SocketContext = createContext<{ socket: ClientSocket | null; status: SocketStatus }>({ socket: null, status: 'idle' });
 
-export function SocketProvider({ children }: { children: ReactNode }) {
+export function SocketProvider({ children, visitor = false }: { children: ReactNode; visitor?: boolean }) {
   const [socket, setSocket] = useState<ClientSocket | null>(null);
-  const [status, setStatus] = useState<SocketStatus>('connecting');
+  const [status, setStatus] = useState<SocketStatus>('idle');
 
   useEffect(() => {
-    const s: ClientSocket = io({ ...SOCKET_CLIENT_OPTIONS, transports: ['websocket', 'polling'] });
+    const s: ClientSocket = io({ ...SOCKET_CLIENT_OPTIONS, transports: ['websocket', 'polling'], ...(visitor ? { auth: { visitor: true } } : {}) });
+    setStatus('connecting');
     // The session ended (here or elsewhere). If this page is not already leaving (an action's
     // own redirect unmounts the provider and cancels this), go back to the login screen.
     let leave: ReturnType<typeof setTimeout> | undefined;
@@ -41,7 +44,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       clearTimeout(leave);
       s.disconnect();
     };
-  }, []);
+  }, [visitor]);
 
   return <SocketContext.Provider value={{ socket, status }}>{children}</SocketContext.Provider>;
 }
@@ -66,7 +69,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
 
 export function ConnectionBanner() {
   const { status } = useSocket();
-  if (status === 'connected') return null;
+  if (status === 'connected' || status === 'idle') return null;
   return (
     <div className="connection-banner" role="status">
       {status === 'connecting' ? 'Connecting to live updates…' : 'Reconnecting to live updates… Changes made by others will appear once the connection is back.'}

@@ -2,8 +2,9 @@
  * `/games/:gameID` (SPEC §2): one game as the signed-in user may see it — type, status, rules,
  * players, current mover, winners — with the game's own board and Leave Game. With JavaScript
  * it follows the game live and moves over the socket; without, its forms post here (join,
- * leave, move) through the same game service and come back, and a refresh shows the other
- * player's move.
+ * leave, move) through the same game service and come back; a Refresh link, and while the
+ * player waits for the other (to join or to move) a `<meta http-equiv="refresh">`, show the
+ * other player's move (both inside `<noscript>`, so a live page never reloads).
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -61,6 +62,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return refused(fields.intent ?? '', outcome.message, statusOf(outcome));
 }
 
+/** How often a page without JavaScript reloads while the other player is to act. */
+const NO_SCRIPT_REFRESH_SECONDS = 5;
+
 /** The game type's own panel; a type this screen does not know says so (SPEC §8). */
 function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sendMove: (move: GameMove) => boolean }) {
   const myTurn = moverOf(game.state) === viewer;
@@ -81,6 +85,7 @@ export default function GamePage() {
   const { game, error, sendMove } = useLiveGame(loaded.game, loaded.viewer);
   const { state } = game;
   const seated = game.players.includes(loaded.viewer);
+  const waiting = seated && (state.status === 'WAITING_TO_START' || (state.status === 'IN_PROGRESS' && moverOf(state) !== loaded.viewer));
 
   return (
     <section className="game-page">
@@ -88,6 +93,12 @@ export default function GamePage() {
       <GameFacts game={game} viewer={loaded.viewer} />
       <FormError message={error ?? replyError(posted)} />
       <GamePanel game={game} viewer={loaded.viewer} sendMove={sendMove} />
+      <noscript>
+        {waiting ? <meta httpEquiv="refresh" content={String(NO_SCRIPT_REFRESH_SECONDS)} /> : null}
+        <p>
+          <a href={`/games/${game.gameID}`}>Refresh</a> to see the other player’s move.
+        </p>
+      </noscript>
       <div className="row game-actions">
         {state.status === 'WAITING_TO_START' && !seated ? (
           <Form method="post">

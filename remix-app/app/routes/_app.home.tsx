@@ -2,18 +2,21 @@
  * `/home` (SPEC §2): the question list — all, a search's results or one tag's — in one of
  * four orders (a search's results also by relevance, its default), paged, with its count and
  * "Ask a Question"; a search's results show an excerpt with the matched words marked.
- * Server-rendered for visitors and crawlers; for a signed-in user it follows
- * questionUpdate/answerUpdate/viewsUpdate/voteUpdate (and acceptUpdate/questionDelete). A
+ * Server-rendered for visitors and crawlers; live, it watches its rows and new questions and
+ * patches its counts in place, with a "N new questions — show" bar (components/live/). A
  * question with an accepted answer shows its answer count on green, an answered one outlined;
  * askers' names carry their reputation.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
 import { searchHighlights } from '@fso/core';
 import { listQuestions } from '@fso/db';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { useLiveReload } from '~/components/live.ts';
+import { listDeltas } from '~/components/live/list-deltas.ts';
+import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
+import { useDeltas, useReloadAfterReconnect, useWatch } from '~/components/live/useLive.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
@@ -62,8 +65,13 @@ function heading(search: string, tag: string) {
 }
 
 export default function HomePage() {
-  const { questions, highlights, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = useLoaderData<typeof loader>();
-  useLiveReload(['questionUpdate', 'viewsUpdate', 'voteUpdate', 'acceptUpdate', 'questionDelete']);
+  const loaded = useLoaderData<typeof loader>();
+  const { highlights, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = loaded;
+  const initial = useMemo(() => ({ questions: loaded.questions, fresh: [] }), [loaded]);
+  const deltas = useMemo(() => listDeltas<(typeof loaded.questions)[number]>({ since: now, tag, search }), [now, tag, search]);
+  const { questions, fresh } = useDeltas(initial, deltas);
+  useWatch({ list: loaded.questions.map((q) => q._id) });
+  useReloadAfterReconnect();
   const activeOrder = order ?? (search ? null : 'newest');
   const href = (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams();
@@ -86,6 +94,7 @@ export default function HomePage() {
           Ask a Question
         </Link>
       </div>
+      <NewItemsBar count={fresh.length} noun="question" />
       <div className="list-toolbar">
         <p className="muted" id="question-count">
           {totalCapped ? `${total.toLocaleString('en')}+ questions` : counted(total, 'question')}

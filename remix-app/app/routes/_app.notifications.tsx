@@ -10,7 +10,7 @@ import { Form, useLoaderData } from '@remix-run/react';
 import { inboxOf, markRead } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { useLiveReload } from '~/components/live.ts';
+import { useLiveReload } from '~/components/live/useLiveReload.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 import { statusOf } from '~/services/respond.server.ts';

@@ -2,19 +2,22 @@
  * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
  * answers with their comments. Server-rendered with title, description, canonical URL and
  * schema.org QAPage data for crawlers; a signed-in viewer's first visit counts a view, and
- * the page follows the live Q&A events for this question. Answers: the accepted one first,
+ * the page watches this question's live events and patches itself from them (also for
+ * visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
  * accept, comment, and deleting one's own question, answer or comment. Related questions
  * (closest in meaning, cached) follow the answers.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useMemo } from 'react';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { acceptAnswer, addComment, bodiesHtml, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestion, voteAnswer, voteQuestion } from '@fso/core';
 import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
-import { useLiveReload } from '~/components/live.ts';
+import { questionDeltas } from '~/components/live/question-deltas.ts';
+import { useDeltas, useReloadAfterReconnect, useWatch } from '~/components/live/useLive.ts';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
@@ -87,19 +90,26 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function QuestionPage() {
-  const { question: q, html, related, viewer, reputations, sort, now } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { related, viewer, reputations, sort, now } = loaded;
+  const initial = useMemo(() => ({ question: loaded.question, html: loaded.html, deleted: false }), [loaded]);
+  const deltas = useMemo(() => questionDeltas(loaded.question._id, sort), [loaded.question._id, sort]);
+  const { question: q, html, deleted } = useDeltas(initial, deltas);
+  useWatch({ question: q._id });
+  useReloadAfterReconnect();
   const posted = useActionData<ActionReply>();
   const errorFor = (form: string) => replyError(posted, form);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
-  useLiveReload(['answerUpdate', 'commentUpdate', 'voteUpdate', 'viewsUpdate', 'answerVoteUpdate', 'acceptUpdate', 'questionUpdate', 'questionDelete'], (_event, payload) => {
-    const p = payload as { qid?: string; _id?: string; result?: { _id: string; qid?: string } };
-    return (p.qid ?? p.result?.qid ?? p.result?._id ?? p._id) === q._id;
-  });
 
   return (
     <article className="question-page">
+      {deleted ? (
+        <p className="form-error" role="alert">
+          {MSG.questionDeletedLive}
+        </p>
+      ) : null}
       <div className="page-heading">
         <h1>{q.title}</h1>
         <Link className="button primary" to="/new/question">

@@ -1,10 +1,14 @@
-/** `/tags` (SPEC §2): every tag with its question count and description; a click lists its questions. */
+/**
+ * `/tags` (SPEC §2): every tag with its question count and description; a click lists its questions.
+ * It watches new questions only (they may add tags or counts) and re-reads itself on one.
+ */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { listTagsWithCount } from '@fso/db';
 import { counted } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { useLiveReload } from '~/components/live.ts';
+import { useWatch } from '~/components/live/useLive.ts';
+import { useLiveReload } from '~/components/live/useLiveReload.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 
@@ -19,6 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function TagsPage() {
   const { tags, total, pageNumber, pages } = useLoaderData<typeof loader>();
+  useWatch({ list: [] });
   useLiveReload(['questionUpdate']);
   return (
     <section className="tags-page">

@@ -1,7 +1,7 @@
 /**
  * Layout of every screen after login (SPEC §2): header (with the inbox's unread count), side
- * menu, and — for a signed-in user — the live socket with a visible reconnecting state. Public pages (questions, tags,
- * profiles) also render here for visitors and crawlers, read-only and without a socket.
+ * menu, and the live socket — for a signed-in user with a visible reconnecting state. Public pages (questions, tags,
+ * profiles) also render here for visitors and crawlers, read-only, with a read-only socket.
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { unreadCount } from '@fso/db';
@@ -38,7 +38,7 @@ export default function AppLayout() {
       </div>
     </div>
   );
-  return username ? <SocketProvider>{page}</SocketProvider> : page;
+  return <SocketProvider visitor={!username}>{page}</SocketProvider>;
 }
 
 export const ErrorBoundary = routeErrorBoundary({ standalone: true, failed: MSG.serverError });

@@ -1,14 +1,19 @@
 /**
  * `/users` — every user by name with a filter box and join dates (SPEC §2), paged; reputation
  * beside each name and a switch to sort by it (`?sort=reputation`, paged by `?page=`). The list
- * follows `userUpdate` live: a sign-up, edit or deletion anywhere re-reads the page.
+ * follows `userUpdate` live, in place: an edit or deletion changes its row, a sign-up counts
+ * in a "N new users — show" bar (components/live/user-deltas.ts).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useRevalidator, useSearchParams, useSubmit } from '@remix-run/react';
+import { useMemo } from 'react';
+import { Form, Link, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
 import { listUsers } from '@fso/db';
 import { calendarDate, counted, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { useSocketEvent } from '~/components/socket.tsx';
+
+import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
+import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
+import { userDeltas } from '~/components/live/user-deltas.ts';
 import { pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
@@ -27,12 +32,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export default function UsersPage() {
-  const { users, total, filter, sort, next, paged } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { total, filter, sort, next, paged } = loaded;
+  const initial = useMemo(() => ({ users: loaded.users, fresh: [] }), [loaded]);
+  const deltas = useMemo(() => userDeltas<(typeof loaded.users)[number]>(filter), [filter]);
+  const { users, fresh } = useDeltas(initial, deltas);
+  useReloadAfterReconnect();
   const sorted = (by: string) => `?${new URLSearchParams({ ...(filter ? { filter } : {}), ...(by === 'reputation' ? { sort: by } : {}) })}`;
-  const revalidator = useRevalidator();
   const submit = useSubmit();
   const [params] = useSearchParams();
-  useSocketEvent('userUpdate', () => revalidator.revalidate());
 
   return (
     <section className="users-page">
@@ -40,6 +48,7 @@ export default function UsersPage() {
         <h1>Users List</h1>
         <p className="muted">{counted(total, 'user')}</p>
       </div>
+      <NewItemsBar count={fresh.length} noun="user" />
       <Form method="get" role="search" className="inline-form">
         <label className="field">
           <span>Search by username</span>

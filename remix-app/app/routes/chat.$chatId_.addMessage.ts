@@ -1,4 +1,4 @@
-/** POST /chat/{chatId}/addMessage {msg, msgFrom, msgDateTime} → the stored message; participants only. */
+/** POST /chat/{chatId}/addMessage {msg, msgFrom, msgDateTime} → the chat, populated as GET /chat/{chatId} answers it; participants only. */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { postChatMessage } from '@fso/core';
 import { chatMessageBodySchema } from '@fso/shared';
@@ -13,5 +13,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const chatId = requireId(params.chatId);
   const body = await readJson(request, chatMessageBodySchema);
-  return respond(await postChatMessage(context.ports, callerOf(context, actor), chatId, body), (msg) => msg);
+  return respond(await postChatMessage(context.ports, callerOf(context, actor), chatId, body), (chat) => chat);
 }

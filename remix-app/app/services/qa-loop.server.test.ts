@@ -160,7 +160,7 @@ describe('editing', () => {
     const edited = await patch('alice', { title: 'After the edit', text: 'Now **bold**', tags: [{ name: 'edited' }, { name: 'votes' }] });
     expect(edited.status).toBe(200);
     expect(edited.json()).toMatchObject({ _id: qid, title: 'After the edit', text: 'Now **bold**', tags: [{ name: 'edited' }, { name: 'votes' }], editedAt: expect.any(String) });
-    expect(edited.recorded.events.map((e) => e.event)).toEqual(['questionUpdate']);
+    expect(edited.recorded.events.map((e) => e.event)).toEqual(['bodiesUpdate', 'questionUpdate']);
     const html = await database.db.execute<{ html: string }>(`SELECT html FROM questions WHERE id = ${Number(qid)}`);
     expect(html.rows[0]!.html).toContain('<strong>bold</strong>');
     const jobs = await database.db.execute<{ n: number }>(`SELECT count(*)::int AS n FROM embedding_jobs WHERE question_id = ${Number(qid)}`);

@@ -15,7 +15,7 @@ afterAll(() => database.close());
 function ports(): GamePorts & { published: RoomViews<keyof ServerToClientEvents>[] } {
   const published: RoomViews<keyof ServerToClientEvents>[] = [];
   const nothing = () => undefined;
-  const events: EventPublisher = { toAll: nothing, toRoom: nothing, toRoomViews: (views) => void published.push(views), disconnectUser: nothing, disconnectSession: nothing };
+  const events: EventPublisher = { toAll: nothing, toQa: nothing, toRoom: nothing, toRoomViews: (views) => void published.push(views), disconnectUser: nothing, disconnectSession: nothing };
   return { db: database.db, events, rng: { int: () => 0 }, published };
 }
 

@@ -7,7 +7,7 @@
  * participant's unread count (a direct message notifies them).
  */
 import * as db from '@fso/db';
-import { MSG, namesActor, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import { CHAT_LATEST_MESSAGES, MSG, namesActor, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
 import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -86,16 +86,23 @@ export async function startChat(ports: Ports, caller: Caller, input: { participa
     other.id,
     input.messages.map((m) => m.msg),
   );
-  const opened = await openChat(ports, caller, result.chatId, { limit: 50 });
+  const opened = await openChat(ports, caller, result.chatId, { limit: CHAT_LATEST_MESSAGES });
   if (!opened.ok) return opened;
   const { participants } = opened.value.chat;
   await announceUnread(ports, result.notified);
   if (result.created) publishChat(ports, { chat: { _id: String(result.chatId), participants, messages: result.messages }, type: 'created' });
-  else for (const m of result.messages) publishChat(ports, { chat: { _id: String(result.chatId), participants, messages: [m] }, type: 'newMessage' });
+  else if (result.messages.length > 0) publishChat(ports, { chat: opened.value.chat, type: 'newMessage' });
   return succeed(opened.value.chat);
 }
 
-export async function postChatMessage(ports: Ports, caller: Caller, chatId: number, input: MessageInput): Promise<Result<Message>> {
+/** The chat as a client shows it after a new message: participants and the latest messages. */
+async function latestChat(ports: Ports, chatId: number, participants: string[]): Promise<Chat> {
+  const { messages } = await db.listMessages(ports.db, chatId, { limit: CHAT_LATEST_MESSAGES });
+  return { _id: String(chatId), participants, messages };
+}
+
+/** Posts to a chat; answers the populated chat (as GET /chat/:chatId), which `newMessage` carries too. */
+export async function postChatMessage(ports: Ports, caller: Caller, chatId: number, input: MessageInput): Promise<Result<Chat>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!namesActor(actor.username, input.msgFrom)) return fail('forbidden', MSG.notAllowed);
@@ -105,7 +112,8 @@ export async function postChatMessage(ports: Ports, caller: Caller, chatId: numb
   if (limited) return limited;
   const added = await db.addChatMessage(ports.db, chatId, author(actor), input.msg);
   if (!added) return fail('forbidden', MSG.notAllowed);
-  publishChat(ports, { chat: { _id: String(chatId), participants: access.value, messages: [added.message] }, type: 'newMessage' });
+  const chat = await latestChat(ports, chatId, access.value);
+  publishChat(ports, { chat, type: 'newMessage' });
   await announceUnread(ports, added.notified);
-  return succeed(added.message);
+  return succeed(chat);
 }

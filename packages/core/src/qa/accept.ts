@@ -25,7 +25,7 @@ export async function acceptAnswer(
   if (result.status === 'answerMissing') return fail('notFound', MSG.answerNotOfQuestion);
   const qid = String(input.questionId);
   const aid = result.acceptedAnswer === null ? null : String(result.acceptedAnswer);
-  ports.events.toAll('acceptUpdate', { qid, aid });
+  ports.events.toQa('acceptUpdate', { qid, aid });
   await announceUnread(ports, result.notified);
   return succeed({ qid, acceptedAnswer: aid });
 }

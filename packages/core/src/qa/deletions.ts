@@ -20,7 +20,7 @@ export async function deleteQuestion(ports: Ports, caller: Caller, questionId: n
   if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
   if (result.status === 'conflict') return fail('conflict', MSG.questionHasAnswers);
   const qid = String(questionId);
-  ports.events.toAll('questionDelete', { qid });
+  ports.events.toQa('questionDelete', { qid });
   return succeed({ qid });
 }
 
@@ -33,7 +33,7 @@ export async function deleteAnswer(ports: Ports, caller: Caller, answerId: numbe
   if (result.status === 'missing') return fail('notFound', MSG.answerNotFound);
   if (result.status !== 'done') return fail('forbidden', MSG.notYourPost);
   const question = await loadQuestion(ports, result.questionId);
-  if (question.ok) ports.events.toAll('questionUpdate', question.value);
+  if (question.ok) ports.events.toQa('questionUpdate', question.value);
   return succeed({ aid: String(answerId), qid: String(result.questionId) });
 }
 
@@ -48,8 +48,8 @@ export async function deleteComment(ports: Ports, caller: Caller, commentId: num
   const question = await loadQuestion(ports, result.questionId);
   if (question.ok) {
     const answer = question.value.answers.find((a) => a._id === String(result.parentId));
-    if (result.parent === 'question') ports.events.toAll('commentUpdate', { type: 'question', result: question.value });
-    else if (answer) ports.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
+    if (result.parent === 'question') ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
+    else if (answer) ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
   }
   return succeed({ cid: String(commentId) });
 }

@@ -22,10 +22,11 @@ export async function editQuestion(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html: renderMarkdown(input.text) });
+  const html = renderMarkdown(input.text);
+  const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html });
   if (status === 'missing') return fail('notFound', MSG.questionNotFound);
   if (status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  return questionWritten(ports, questionId);
+  return questionWritten(ports, questionId, html);
 }
 
 export async function editAnswer(ports: Ports, caller: Caller, answerId: number, text: string): Promise<Result<Answer>> {
@@ -33,14 +34,16 @@ export async function editAnswer(ports: Ports, caller: Caller, answerId: number,
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html: renderMarkdown(text) });
+  const html = renderMarkdown(text);
+  const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html });
   if (edited.status === 'missing' || edited.questionId === null) return fail('notFound', MSG.answerNotFound);
   if (edited.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
   const outcome = await loadQuestion(ports, edited.questionId);
   if (!outcome.ok) return outcome;
   const answer = outcome.value.answers.find((a) => a._id === String(answerId));
   if (!answer) return fail('notFound', MSG.answerNotFound);
-  ports.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
+  ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { [`a${answer._id}`]: html } });
+  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
   return succeed(answer);
 }
 

@@ -27,11 +27,15 @@ export async function askQuestion(ports: Ports, caller: Caller, input: { title: 
   return questionWritten(ports, id);
 }
 
-/** After a question's title or text was written: the embedding worker is poked, and the question re-read and published. */
-export async function questionWritten(ports: Ports, id: number): Promise<Result<Question>> {
+/**
+ * After a question's title or text was written: the embedding worker is poked, and the question
+ * re-read and published (an edit's rendered body first, so open pages show it without a request).
+ */
+export async function questionWritten(ports: Ports, id: number, editedHtml?: string): Promise<Result<Question>> {
   ports.semantic.worker.poke();
   const outcome = await loadQuestion(ports, id);
-  if (outcome.ok) ports.events.toAll('questionUpdate', outcome.value);
+  if (outcome.ok && editedHtml !== undefined) ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
+  if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
   return outcome;
 }
 
@@ -40,15 +44,17 @@ export async function answerQuestion(ports: Ports, caller: Caller, questionId: n
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('answer', caller);
   if (limited) return limited;
-  const added = await db.insertAnswer(ports.db, { questionId, text, html: renderMarkdown(text), ansBy: actor.userId });
+  const html = renderMarkdown(text);
+  const added = await db.insertAnswer(ports.db, { questionId, text, html, ansBy: actor.userId });
   if (added === null) return fail('notFound', MSG.questionNotFound);
   await announceUnread(ports, added.notified);
   const outcome = await loadQuestion(ports, questionId);
   if (!outcome.ok) return outcome;
   const answer = outcome.value.answers.find((a) => a._id === String(added.answerId));
   if (!answer) return fail('notFound', MSG.answerNotFound);
-  ports.events.toAll('answerUpdate', { qid: String(questionId), answer });
-  ports.events.toAll('questionUpdate', outcome.value);
+  ports.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${answer._id}`]: html } });
+  ports.events.toQa('answerUpdate', { qid: String(questionId), answer });
+  ports.events.toQa('questionUpdate', outcome.value);
   return succeed(answer);
 }
 
@@ -61,11 +67,12 @@ export async function addComment(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('comment', caller);
   if (limited) return limited;
+  const html = renderMarkdown(input.text);
   const added = await db.insertComment(ports.db, {
     parent: input.type,
     parentId: input.id,
     text: input.text,
-    html: renderMarkdown(input.text),
+    html,
     commentBy: actor.userId,
   });
   if (!added) return fail('notFound', input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
@@ -73,13 +80,14 @@ export async function addComment(
   const outcome = await loadQuestion(ports, added.questionId);
   if (!outcome.ok) return outcome;
   const question = outcome.value;
+  ports.events.toQa('bodiesUpdate', { qid: question._id, html: { [`c${added.commentId}`]: html } });
   if (input.type === 'question') {
-    ports.events.toAll('commentUpdate', { type: 'question', result: question });
+    ports.events.toQa('commentUpdate', { type: 'question', result: question });
     return succeed(question);
   }
   const answer = question.answers.find((a) => a._id === String(input.id));
   if (!answer) return fail('notFound', MSG.answerNotFound);
-  ports.events.toAll('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
+  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
   return succeed(answer);
 }
 
@@ -111,6 +119,6 @@ export async function viewQuestion(
   const viewer = caller.user;
   if (!viewer || !(await db.recordView(ports.db, questionId, viewer.userId))) return succeed({ question: found.question, html, reputations });
   const question = { ...found.question, viewCount: found.question.viewCount + 1, views: [...found.question.views, viewer.username] };
-  ports.events.toAll('viewsUpdate', question);
+  ports.events.toQa('viewsUpdate', question);
   return succeed({ question, html, reputations });
 }

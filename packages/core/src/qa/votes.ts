@@ -24,7 +24,7 @@ export async function voteQuestion(ports: Ports, caller: Caller, questionId: num
   const outcome = await loadQuestion(ports, questionId);
   if (!outcome.ok) return outcome;
   const { upVotes, downVotes } = outcome.value;
-  ports.events.toAll('voteUpdate', { qid: String(questionId), upVotes, downVotes });
+  ports.events.toQa('voteUpdate', { qid: String(questionId), upVotes, downVotes });
   return succeed({ upVotes, downVotes });
 }
 
@@ -38,6 +38,6 @@ export async function voteAnswer(ports: Ports, caller: Caller, answerId: number,
   const votes = await db.answerVotes(ports.db, answerId);
   if (!votes) return fail('notFound', MSG.answerNotFound);
   const aid = String(answerId);
-  ports.events.toAll('answerVoteUpdate', { aid, ...votes });
+  ports.events.toQa('answerVoteUpdate', { aid, ...votes });
   return succeed({ aid, upVotes: votes.upVotes, downVotes: votes.downVotes });
 }

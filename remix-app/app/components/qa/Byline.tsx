@@ -1,11 +1,17 @@
-/** "<user> <reputation> asked/answered/commented <relative time>", linking to the author's profile. */
+/**
+ * "<user> <reputation> asked/answered/commented <relative time>", linking to the author's profile.
+ * The link is discovered on click (`discover="none"`): a byline that arrives live (issue 16) must
+ * not make the page fetch Remix's route manifest.
+ */
 import { Link } from '@remix-run/react';
 import { relativeTime } from '@fso/shared';
 
 export function Byline({ user, verb, date, now, reputation }: { user: string | null; verb: string; date: string; now: number; reputation?: number }) {
   return (
     <span className="byline muted">
-      {user ? <Link to={`/user/${encodeURIComponent(user)}`}>{user}</Link> : <span>deleted user</span>}
+      {user ? <Link to={`/user/${encodeURIComponent(user)}`} discover="none">
+          {user}
+        </Link> : <span>deleted user</span>}
       {user && reputation !== undefined ? (
         <>
           {' '}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Answer, Question } from '@fso/shared';
+import { listDeltas } from './list-deltas.ts';
+import { questionDeltas, type QuestionView } from './question-deltas.ts';
+import { userDeltas } from './user-deltas.ts';
+
+const answer = (id: string, score = 0): Answer => ({ _id: id, text: 't', ansBy: 'bo', ansDateTime: new Date(Number(id) * 1000).toISOString(), comments: [], upVotes: [], downVotes: [], score, editedAt: null });
+const question = (over: Partial<Question> = {}): Question => ({
+  _id: '5',
+  title: 'T',
+  text: 'x',
+  tags: [{ _id: '1', name: 'js', description: '' }],
+  askedBy: 'al',
+  askDateTime: new Date(1000).toISOString(),
+  answers: [answer('1', 2), answer('2')],
+  comments: [],
+  upVotes: [],
+  downVotes: [],
+  views: [],
+  viewCount: 3,
+  score: 10,
+  source: null,
+  acceptedAnswer: null,
+  editedAt: null,
+  ...over,
+});
+
+describe('question page deltas', () => {
+  const d = questionDeltas('5', 'score');
+  const view: QuestionView = { question: question(), html: { q: '<p>x</p>' }, deleted: false };
+
+  it('moves the score by the change of votes, keeping an imported base', () => {
+    const next = d.voteUpdate!(view, { qid: '5', upVotes: ['me'], downVotes: [] });
+    expect(next.question.score).toBe(11);
+    expect(d.voteUpdate!(next, { qid: '5', upVotes: [], downVotes: ['me'] }).question.score).toBe(9);
+  });
+
+  it('ignores other questions’ events', () => {
+    expect(d.voteUpdate!(view, { qid: '6', upVotes: ['me'], downVotes: [] })).toBe(view);
+  });
+
+  it('appends a new answer once, with the HTML sent before it, in the page’s order', () => {
+    const withHtml = d.bodiesUpdate!(view, { qid: '5', html: { a3: '<p>new</p>' } });
+    const once = d.answerUpdate!(withHtml, { qid: '5', answer: answer('3', 5) });
+    expect(once.question.answers.map((a) => a._id)).toEqual(['3', '1', '2']);
+    expect(once.html.a3).toBe('<p>new</p>');
+    expect(d.answerUpdate!(once, { qid: '5', answer: answer('3', 5) })).toBe(once);
+  });
+
+  it('puts an accepted answer first and replaces an answer’s comments', () => {
+    const accepted = d.acceptUpdate!(view, { qid: '5', aid: '2' });
+    expect(accepted.question.answers[0]!._id).toBe('2');
+    const comment = { _id: '7', text: 'c', commentBy: 'al', commentDateTime: new Date(0).toISOString() };
+    const commented = d.commentUpdate!(accepted, { type: 'answer', result: { ...answer('1', 2), comments: [comment], qid: '5' } });
+    expect(commented.question.answers.find((a) => a._id === '1')!.comments).toEqual([comment]);
+  });
+
+  it('says the question is gone', () => {
+    expect(d.questionDelete!(view, { qid: '5' }).deleted).toBe(true);
+  });
+});
+
+describe('list deltas', () => {
+  const row = { _id: '5', title: 'T', tags: [{ _id: '1', name: 'js' }], answerCount: 0, acceptedAnswer: null as string | null, score: 0, viewCount: 1 };
+  const view = { questions: [row], fresh: [] as string[] };
+
+  it('patches a row’s counts and answers', () => {
+    const d = listDeltas<typeof row>({ since: 5000, tag: '', search: '' });
+    expect(d.viewsUpdate!(view, question({ viewCount: 4 })).questions[0]!.viewCount).toBe(4);
+    expect(d.voteUpdate!(view, { qid: '5', upVotes: ['al', 'bo'], downVotes: ['cy'] }).questions[0]!.score).toBe(1);
+    expect(d.questionUpdate!(view, question()).questions[0]!.answerCount).toBe(2);
+  });
+
+  it('counts questions asked since the list was read, only where the list would show them', () => {
+    const newer = question({ _id: '9', askDateTime: new Date(6000).toISOString() });
+    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: '' }).questionUpdate!(view, newer).fresh).toEqual(['9']);
+    expect(listDeltas<typeof row>({ since: 5000, tag: 'go', search: '' }).questionUpdate!(view, newer).fresh).toEqual([]);
+    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: 'x' }).questionUpdate!(view, newer).fresh).toEqual([]);
+    expect(listDeltas<typeof row>({ since: 7000, tag: '', search: '' }).questionUpdate!(view, newer).fresh).toEqual([]);
+  });
+});
+
+describe('user list deltas', () => {
+  const user = { _id: '1', username: 'ann', biography: '', dateJoined: new Date(0).toISOString() };
+  const d = userDeltas<typeof user>('an');
+  it('replaces, removes, and counts new users the filter would list', () => {
+    const view = { users: [user], fresh: [] };
+    expect(d.userUpdate!(view, { user: { ...user, biography: 'hi' }, type: 'updated' }).users[0]!.biography).toBe('hi');
+    expect(d.userUpdate!(view, { user, type: 'deleted' }).users).toEqual([]);
+    expect(d.userUpdate!(view, { user: { ...user, _id: '2', username: 'Dan' }, type: 'created' }).fresh).toEqual(['2']);
+    expect(d.userUpdate!(view, { user: { ...user, _id: '3', username: 'bob' }, type: 'created' }).fresh).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Issue 16: live updates applied in place. A page that watches a question or a list changes
+ * when another browser votes, answers or comments, with no HTTP request of its own; a visitor's
+ * question page is live too; a socket.io client without a cookie gets the public events and is
+ * refused chat and games.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { io } from 'socket.io-client';
+import { MSG, type GameErrorPayload, type JoinChatResult, type VoteUpdatePayload } from '@fso/shared';
+import { PASSWORD, signUp, uniqueName } from './fixtures.ts';
+
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
+
+const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
+
+async function apiUser(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined) {
+  const api = await playwright.request.newContext({ baseURL });
+  const username = uniqueName('live');
+  expect((await api.post('/user/signup', json({ username, password: PASSWORD }))).status()).toBe(200);
+  return { api, username };
+}
+
+async function ask(api: APIRequestContext, askedBy: string, title: string) {
+  const response = await api.post('/question/addQuestion', json({ title, text: 'What changes live?', tags: [{ name: 'live' }], askedBy }));
+  expect(response.status()).toBe(200);
+  return String((await response.json())._id);
+}
+
+/**
+ * Every HTTP request the page makes from now on: its socket's frames are not requests, and the
+ * favicon is the browser's own late fetch (whenever it gets to it), not the page's.
+ */
+function requestsOf(page: Page) {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (!/\/socket\.io\/|\/favicon\./.test(request.url())) seen.push(`${request.method()} ${request.url()}`);
+  });
+  return seen;
+}
+
+/**
+ * Resolves once the page's socket has sent a `watch` naming `id` and the server acknowledged
+ * it (Socket.IO frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.
+ */
+function watching(page: Page, id: string) {
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      const asked = new Set<string>();
+      ws.on('framesent', ({ payload }) => {
+        const sent = /^42(\d+)\["watch",(.*)\]$/.exec(String(payload));
+        if (sent && sent[2]!.includes(`"${id}"`)) asked.add(sent[1]!);
+      });
+      ws.on('framereceived', ({ payload }) => {
+        const ack = /^43(\d+)\[\{"ok":true\}\]$/.exec(String(payload));
+        if (ack && asked.has(ack[1]!)) resolve();
+      });
+    });
+  });
+}
+
+/** Opens `url`, waits until its page watches `id` and its own loading is over; its requests from then on. */
+async function openWatching(page: Page, url: string, id: string) {
+  const watched = watching(page, id);
+  await page.goto(url);
+  await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
+  return requestsOf(page);
+}
+
+async function upvote(user: { api: APIRequestContext; username: string }, qid: string) {
+  expect((await user.api.post('/question/upvoteQuestion', json({ qid, username: user.username }))).status()).toBe(200);
+}
+
+test('a question page changes with votes, answers and comments from another browser, with no HTTP request', async ({ page, playwright, baseURL }) => {
+  const author = await apiUser(playwright, baseURL);
+  const qid = await ask(author.api, author.username, `Live question ${uniqueName()}`);
+  await signUp(page, uniqueName('reader'));
+  const requests = await openWatching(page, `/question/${qid}`, qid);
+
+  const other = await apiUser(playwright, baseURL);
+  await upvote(other, qid);
+  await expect(page.getByLabel('Votes', { exact: true })).toHaveText('1');
+  const answered = await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'Use **deltas**.', ansBy: other.username } }));
+  expect(answered.status()).toBe(200);
+  await expect(page.locator('.answer-list strong', { hasText: 'deltas' })).toBeVisible();
+  await expect(page.locator('#answer-count')).toHaveText('1 answer');
+  const aid = String((await answered.json())._id);
+  const commented = await author.api.post('/comment/addComment', json({ id: aid, type: 'answer', comment: { text: 'Thanks, _really_.', commentBy: author.username } }));
+  expect(commented.status()).toBe(200);
+  await expect(page.locator('.comment-list em', { hasText: 'really' })).toBeVisible();
+  expect((await author.api.post('/answer/upvoteAnswer', json({ aid }))).status()).toBe(200);
+  await expect(page.getByLabel('Answer score')).toHaveText('1');
+  expect(requests).toEqual([]);
+});
+
+test('/home patches its rows and offers new questions without moving the list', async ({ page, playwright, baseURL }) => {
+  const author = await apiUser(playwright, baseURL);
+  const title = `Listed question ${uniqueName()}`;
+  const qid = await ask(author.api, author.username, title);
+  const watched = watching(page, qid);
+  await signUp(page, uniqueName('lister'));
+  await watched;
+  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
+  const requests = requestsOf(page);
+  const row = page.locator('.question-summary', { has: page.getByRole('link', { name: title }) });
+  await expect(row).toContainText('0 votes');
+
+  const other = await apiUser(playwright, baseURL);
+  await upvote(other, qid);
+  await expect(row).toContainText('1 vote');
+  expect((await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'An answer.', ansBy: other.username } }))).status()).toBe(200);
+  await expect(row).toContainText('1 answer');
+  const newer = `Newer question ${uniqueName()}`;
+  await ask(other.api, other.username, newer);
+  await expect(page.getByRole('button', { name: '1 new question — show' })).toBeVisible();
+  await expect(page.getByRole('link', { name: newer })).toHaveCount(0);
+  expect(requests).toEqual([]);
+  await page.getByRole('button', { name: '1 new question — show' }).click();
+  await expect(page.getByRole('link', { name: newer })).toBeVisible();
+});
+
+test('a visitor’s question page is live', async ({ page, playwright, baseURL }) => {
+  const author = await apiUser(playwright, baseURL);
+  const qid = await ask(author.api, author.username, `Visitor question ${uniqueName()}`);
+  const requests = await openWatching(page, `/question/${qid}`, qid);
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  const other = await apiUser(playwright, baseURL);
+  await upvote(other, qid);
+  await expect(page.getByLabel('Votes', { exact: true })).toHaveText('1');
+  expect((await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'Visible to visitors.', ansBy: other.username } }))).status()).toBe(200);
+  await expect(page.getByText('Visible to visitors.')).toBeVisible();
+  expect(requests).toEqual([]);
+});
+
+test('a socket.io client without a cookie receives voteUpdate and cannot join a chat or a game', async ({ playwright, baseURL }) => {
+  const socket = io(baseURL, { transports: ['websocket'], reconnection: false });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const author = await apiUser(playwright, baseURL);
+    const qid = await ask(author.api, author.username, `Socket question ${uniqueName()}`);
+    const vote = new Promise<VoteUpdatePayload>((resolve) => socket.on('voteUpdate', (p) => p.qid === qid && resolve(p)));
+    const other = await apiUser(playwright, baseURL);
+    await upvote(other, qid);
+    expect(await vote).toEqual({ qid, upVotes: [other.username], downVotes: [] });
+    expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '1', resolve))).toEqual({ ok: false, error: MSG.notSignedIn });
+    const refused = new Promise<GameErrorPayload>((resolve) => socket.once('gameError', resolve));
+    socket.emit('joinGame', '1');
+    expect((await refused).error).toBe(MSG.notSignedIn);
+  } finally {
+    socket.disconnect();
+  }
+});
