@@ -170,7 +170,10 @@ test.describe('REST', () => {
     const again = await b.api.post('/chat/createChat', json({ participants: [b.name, a.name], messages: [{ msg: 'hi', msgFrom: b.name }] }));
     expect(await again.json()).toMatchObject({ _id: chat._id, messages: [{ msg: 'hi', msgFrom: b.name }] });
 
-    expect((await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'hey b', msgFrom: a.name }))).status()).toBe(200);
+    const posted = await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'hey b', msgFrom: a.name }));
+    expect(posted.status()).toBe(200);
+    // The populated chat, as GET /chat/:chatId answers it (issue 16), not the single message.
+    expect(await posted.json()).toMatchObject({ _id: chat._id, participants: expect.arrayContaining([a.name, b.name]), messages: expect.arrayContaining([expect.objectContaining({ msg: 'hey b' })]) });
     expect((await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'as b', msgFrom: b.name }))).status()).toBe(403);
     expect((await c.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'let me in', msgFrom: c.name }))).status()).toBe(403);
     expect((await c.api.get(`/chat/${chat._id}`)).status()).toBe(403);
