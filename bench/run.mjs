@@ -96,7 +96,7 @@ async function qaSection(questions, searchOnly, note = null) {
     `Data: the real dump in ../shared/data scaled up by bench/seed-qa.ts to ${n} questions (one in ten unanswered, the rest with 3 or 4 answers; 2 comments on each question and 1 on each answer), kept between runs.`,
     'Each request picks a random question or one of 18 real two-word queries; 16 connections (split 8 + 8 over two instances: two single-process servers on the same database); ratio to the fixed 20 kB bare-Node page of the same run.',
     'On PostgreSQL the CPU cell reads "Node + db": the web processes\' CPU and that of the database backends serving them, per request.',
-    `Load average before the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other engineers share this machine: when it is far above the core count, latency and throughput suffer; the CPU per request holds better).`,
+    `Ceiling of this run (bare Node, fixed 20 kB page): ${ceil20k.rps} req/s. Load average before the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other engineers share this machine: when it is far above the core count, latency and throughput suffer; the CPU per request holds better).`,
     '',
   ];
   const runs = [];
