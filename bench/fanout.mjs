@@ -96,7 +96,12 @@ async function step({ web, serverPids, children, senders, rate, seq }) {
     if (due > now()) await sleep(due - now());
     const n = seq.next++;
     const body = JSON.stringify({ messageToAdd: { msg: `fanout ${n} ${now().toFixed(2)}` } });
-    posts.push(fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then((r) => r.arrayBuffer().then(() => r.status), (e) => e.message));
+    posts.push(
+      fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then(
+        (r) => r.arrayBuffer().then(() => r.status),
+        (e) => e.message,
+      ),
+    );
   }
   const statuses = await Promise.all(posts);
   const ok = statuses.filter((s) => s === 200).length;
@@ -223,7 +228,13 @@ export async function fanoutBench({ targets, portBase = 3400 }) {
  */
 export function fanoutTable({ bare, targets }) {
   const cell = (r) => ({ p50: r.p50, p99: r.p99, throughput: r.deliveriesPerSecond, ratio: r.serverMsPerMessage ? +(bare.msPerBroadcast / r.serverMsPerMessage).toFixed(3) : null });
-  const rows = [{ name: `fan-out trickle: ${targets[0].trickle.rate} msg/s to one socket per instance`, unit: 'deliveries/s', ...Object.fromEntries(targets.map((t) => [t.key, { ...cell(t.trickle), ratio: null }])) }];
+  const rows = [
+    {
+      name: `fan-out trickle: ${targets[0].trickle.rate} msg/s to one socket per instance`,
+      unit: 'deliveries/s',
+      ...Object.fromEntries(targets.map((t) => [t.key, { ...cell(t.trickle), ratio: null }])),
+    },
+  ];
   for (const rate of RATES) {
     const at = targets.map((t) => [t.key, t.rows.find((r) => r.rate === rate)]).filter(([, r]) => r);
     if (at.length) rows.push({ name: `fan-out: ${rate} msg/s to ${SOCKETS.toLocaleString('en')} sockets`, unit: 'deliveries/s', ...Object.fromEntries(at.map(([k, r]) => [k, cell(r)])) });
@@ -234,8 +245,7 @@ export function fanoutTable({ bare, targets }) {
 export function fanoutLines({ loadBefore, bare, targets }) {
   const head =
     '| msg/s posted | deliveries/s | p50 ms | p99 ms | lost | failed posts | server CPU (cores) | server CPU ms per message | load generator CPU (cores) | machine busy |\n|---|---|---|---|---|---|---|---|---|---|';
-  const row = (r) =>
-    `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.serverMsPerMessage} | ${r.loadCores} | ${r.machineBusy}% |`;
+  const row = (r) => `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.serverMsPerMessage} | ${r.loadCores} | ${r.machineBusy}% |`;
   const lines = [
     '## Messaging fan-out (issue 4)',
     '',
@@ -259,6 +269,10 @@ export function fanoutLines({ loadBefore, bare, targets }) {
   };
   lines.push(`At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${targets.map(costs).join('; ')}. The machine has 2 cores, shared.`, '');
   const [a, b] = ['pg1', 'pg2'].map((k) => targets.find((t) => t.key === k)?.trickle);
-  if (a && b) lines.push(`Latency the adapter adds (split minus one process on PostgreSQL, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`, '');
+  if (a && b)
+    lines.push(
+      `Latency the adapter adds (split minus one process on PostgreSQL, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`,
+      '',
+    );
   return lines;
 }

@@ -148,10 +148,10 @@ export const GAME_ROWS = ['games: 200 Battleship games, each player moving 500 m
 export const GAMES_INTRO = [
   '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores: its CPU is the "bench client CPU" column, 100% = one core).',
   'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
-  'Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue\'s 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).',
+  "Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue's 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).",
   '"server CPU ms/move" is the server processes\' user+system time over the run divided by the moves (in split mode the sum of web and both realtime instances); "DB server CPU ms/move" the same for the PostgreSQL server\'s processes (PGlite runs inside the server process). "acknowledged" and "persisted" count the whole run, the rate and round trips only the time after every game has started.',
   '"of which others": the machine\'s busy time less that of the server, the PostgreSQL server and the benchmark process, i.e. other people\'s work on the shared machine; a row is run again (at most 3 "attempts") while it is above 10%, and the quietest attempt is kept.',
-  'Memory per game (one process only): the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress, and divides the growth by the number of games. It includes the game\'s remembered row and both players\' sockets.',
+  "Memory per game (one process only): the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress, and divides the growth by the number of games. It includes the game's remembered row and both players' sockets.",
 ];
 
 export const GAMES_HEAD =

@@ -31,7 +31,9 @@ export function cpuMs(pid) {
 }
 
 export function rssMb(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
@@ -63,7 +65,13 @@ export async function waitFor(url, timeoutMs = 60_000) {
 
 /** Runs a bench TypeScript script (tsx) with `env` added to this one's: its stderr shows, its stdout is returned. */
 export function runScript(script, args, env) {
-  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 2 ** 26 });
+  const run = spawnSync(join(root, 'node_modules/.bin/tsx'), [script, ...args.map(String)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 2 ** 26,
+  });
   if (run.status !== 0) throw new Error(`${script} failed`);
   return run.stdout;
 }
@@ -91,7 +99,17 @@ export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1))
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', COOKIE_SECURE: 'false', SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', HOST: '127.0.0.1', PORT: String(port), WEB_CONCURRENCY: '1', RATE_LIMIT_FACTOR: '1000', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      COOKIE_SECURE: 'false',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WEB_CONCURRENCY: '1',
+      RATE_LIMIT_FACTOR: '1000',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

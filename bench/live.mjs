@@ -112,7 +112,18 @@ export async function liveBench(stamp) {
       const disconnects = reports.reduce((a, r) => a + r.disconnects, 0);
       const cpuPerEvent = cpu / events;
       if (n === 0) baseCpuPerEvent = cpuPerEvent;
-      rows.push({ n, connected, events, cpuPerEvent, received, disconnects, p99: p99(times), busy: busy(), load, perSocketUs: received ? ((cpuPerEvent - baseCpuPerEvent) * 1000 * events) / received : null });
+      rows.push({
+        n,
+        connected,
+        events,
+        cpuPerEvent,
+        received,
+        disconnects,
+        p99: p99(times),
+        busy: busy(),
+        load,
+        perSocketUs: received ? ((cpuPerEvent - baseCpuPerEvent) * 1000 * events) / received : null,
+      });
       clients.forEach((c) => c.close());
       await sleep(1000);
     }
@@ -122,7 +133,9 @@ export async function liveBench(stamp) {
       stamp,
       `One \`npm start\`-style process on the embedded database (PGlite). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s for ${SECONDS} s. Server CPU per event is the server process's CPU over those 20 s divided by the events, so it includes the vote's or view's own HTTP request. Then, for ${PROBE_SECONDS} s more of the same events, an unrelated question page is fetched every ${PROBE_MS} ms; its idle p99 (no viewers, no events): **${idleP99.toFixed(1)} ms**. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted).`,
       '',
-      '| N viewers | connected | events | server CPU ms/event | µs per receiving socket | HTTP requests/event | deliveries/event | unrelated page p99 ms (idle ' + idleP99.toFixed(1) + ') | machine busy | load avg (1 min) at start |',
+      '| N viewers | connected | events | server CPU ms/event | µs per receiving socket | HTTP requests/event | deliveries/event | unrelated page p99 ms (idle ' +
+        idleP99.toFixed(1) +
+        ') | machine busy | load avg (1 min) at start |',
       '|---|---|---|---|---|---|---|---|---|---|',
       ...rows.map(
         (r) =>

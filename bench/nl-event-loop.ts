@@ -43,10 +43,18 @@ const keepAlive = setInterval(() => undefined, 1000); // the pool's threads do n
 const threads = availableParallelism();
 // Room for every query: this measures the loop, not the 503s a full queue gives.
 const pool = createEmbedderPool({ threads, maxQueued: queries });
-console.log(`${queries} queries at once; load average before: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `${queries} queries at once; load average before: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 console.log('| model runs | wall ms | 10 ms ticks | tick late p50 ms | p99 ms | longest stall ms |\n|---|---|---|---|---|---|');
 console.log(`| on the event loop's thread | ${await measure(createUseEmbedder(), 1)} |`);
 console.log(`| in ${threads} worker threads | ${await measure(pool, threads)} |`);
-console.log(`load average after: ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `load average after: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await pool.close();
 clearInterval(keepAlive);

@@ -31,7 +31,10 @@ async function run(factor, port) {
     const samples = await probes;
     const during = samples.filter(([at]) => at >= start && at < end).map(([, ms]) => ms);
     const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
-    const before = samples.filter(([at]) => at < start).map(([, ms]) => ms).sort((a, b) => a - b);
+    const before = samples
+      .filter(([at]) => at < start)
+      .map(([, ms]) => ms)
+      .sort((a, b) => a - b);
     return {
       factor,
       searches: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),

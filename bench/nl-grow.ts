@@ -11,7 +11,7 @@ const BATCH = 2000;
 /** Adds copies until the site has `target` questions; returns how many were added. */
 export async function growWithCopies(database: Database, target: number, onProgress: (questions: number) => void = () => {}): Promise<number> {
   const have = (await rows<{ n: number }>(database.db, 'SELECT count(*)::int AS n FROM questions'))[0]!.n;
-  for (let n = have; n < target; ) {
+  for (let n = have; n < target;) {
     const batch = Math.min(BATCH, target - n);
     // Copies of real questions, cycling; the trigger's jobs are dropped, the vector is written here.
     await database.exec(`

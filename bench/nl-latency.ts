@@ -80,8 +80,8 @@ for (const useIndex of paths) {
   embedOnly ||= await time((q) => semantic.embedder.embed([q]));
   lines.push(
     `| ${kind} | ${size} | search, ${index.kind === 'pgvector' ? 'pgvector HNSW' : 'in-memory scan'} (first query incl. loading vectors: ${loadMs.toFixed(
-      0
-    )} ms) | ${await time((q) => semantic.search(q, 3))} |`
+      0,
+    )} ms) | ${await time((q) => semantic.search(q, 3))} |`,
   );
 }
 lines.push(`| ${kind} | — | query embedding alone (USE lite) | ${embedOnly} |`);

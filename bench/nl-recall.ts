@@ -41,9 +41,7 @@ const embedder: Embedder = {
 const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log });
 
 const byUrl = new Map<string, { id: number; title: string }>();
-const found = await database.db.execute<{ id: number; title: string; source_url: string }>(
-  sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`,
-);
+const found = await database.db.execute<{ id: number; title: string; source_url: string }>(sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`);
 for (const r of found.rows) byUrl.set(r.source_url.slice(`${site}/questions/`.length), { id: Number(r.id), title: r.title });
 
 interface Case {
@@ -87,8 +85,7 @@ const semanticRanker =
   (weights: SearchWeights): Ranker =>
   async (c) =>
     (await semantic.search(c.query, 10, { exclude: c.exclude, weights })).map((h) => Number(h._id));
-const plainFullText: Ranker = async (c) =>
-  (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
+const plainFullText: Ranker = async (c) => (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
 
 const label = (w: SearchWeights) => `embedding ${w.embedding}, full text ${w.fullText}, LSA ${w.lsa}`;
 const rankers: [string, Ranker][] = [

@@ -30,7 +30,10 @@ async function probeHealth(servers, during) {
   const probe = async (server) => {
     while (!done) {
       const started = performance.now();
-      const ok = await fetch(`${server.base}/healthz`).then(async (r) => (await r.text(), r.ok), () => false);
+      const ok = await fetch(`${server.base}/healthz`).then(
+        async (r) => (await r.text(), r.ok),
+        () => false,
+      );
       times.push(performance.now() - started);
       if (!ok) failures++;
       await new Promise((resolve) => setTimeout(resolve, PROBE_MS));
@@ -79,7 +82,15 @@ export async function nlSearchBench({ env, port, label, questions, instances = 1
     };
     const { result: run, health } = await probeHealth(servers, loadAcross(servers, { requests: [request] }));
     const row = { ...run, errors: run.errors + emptyResults, emptyResults };
-    return { label, questions: prepared.questions, rows: [['GET /question/semanticSearch?text=&topk=3 (paraphrase or real title)', row]], inProcessLines, firstSearchMs, health, prepareSeconds: prepared.seconds };
+    return {
+      label,
+      questions: prepared.questions,
+      rows: [['GET /question/semanticSearch?text=&topk=3 (paraphrase or real title)', row]],
+      inProcessLines,
+      firstSearchMs,
+      health,
+      prepareSeconds: prepared.seconds,
+    };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }

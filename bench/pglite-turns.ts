@@ -48,5 +48,9 @@ async function round(label: string, Kind: typeof PGlite) {
 
 const rounds = Number(process.argv[2] ?? 3);
 for (let i = 0; i < rounds; i++) {
-  for (const [label, Kind] of [['PGlite', PGlite], ['TurnTakingPGlite', TurnTakingPGlite]] as const) console.log(JSON.stringify(await round(label, Kind)));
+  for (const [label, Kind] of [
+    ['PGlite', PGlite],
+    ['TurnTakingPGlite', TurnTakingPGlite],
+  ] as const)
+    console.log(JSON.stringify(await round(label, Kind)));
 }

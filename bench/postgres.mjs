@@ -23,7 +23,16 @@ export function startBenchPostgres() {
   mkdirSync(dir, { recursive: true });
   if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
   if (!existsSync(join(data, 'PG_VERSION')) && asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust']).status !== 0) throw new Error('initdb failed');
-  const started = asPostgres('pg_ctl', ['-D', data, '-l', join(dir, 'postgres.log'), '-w', '-o', `-p ${PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=200`, 'start']);
+  const started = asPostgres('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'postgres.log'),
+    '-w',
+    '-o',
+    `-p ${PORT} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c max_connections=200`,
+    'start',
+  ]);
   if (started.status !== 0) throw new Error(`PostgreSQL did not start; see ${join(dir, 'postgres.log')}`);
   const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   return { url: `postgres://postgres@127.0.0.1:${PORT}/postgres`, pid, stop: () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', 'stop']) };

@@ -10,9 +10,24 @@ import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
 const SEARCHES = [
-  'quantum entanglement', 'grover algorithm', 'qubit measurement', 'quantum circuit', 'shor algorithm', 'quantum gates',
-  'bell state', 'density matrix', 'error correction', 'quantum annealing', 'ibm qiskit', 'quantum teleportation',
-  'phase estimation', 'unitary matrix', 'superposition states', 'quantum supremacy', 'hadamard gate', 'bloch sphere',
+  'quantum entanglement',
+  'grover algorithm',
+  'qubit measurement',
+  'quantum circuit',
+  'shor algorithm',
+  'quantum gates',
+  'bell state',
+  'density matrix',
+  'error correction',
+  'quantum annealing',
+  'ibm qiskit',
+  'quantum teleportation',
+  'phase estimation',
+  'unitary matrix',
+  'superposition states',
+  'quantum supremacy',
+  'hadamard gate',
+  'bloch sphere',
 ];
 
 /** Seeds the data set unless the database already holds `questions` of them; returns what seed-qa.ts tells of it. */

@@ -108,7 +108,11 @@ async function qaSection(questions, searchOnly, note = null) {
     names = r.rows.map(([name]) => name);
     runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil20k)]))]);
     lines.push(`### ${v.label}`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`), '');
-    if (r.statements) lines.push(`SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`, '');
+    if (r.statements)
+      lines.push(
+        `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`,
+        '',
+      );
   }
   if (note) lines.push(note, '');
   return { lines, note, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };
@@ -121,13 +125,27 @@ const benchmarks = {
   },
   async accounts() {
     const { ceil } = await ceilingsOnce();
-    const lines = ['## Accounts (issue 2)', '', stamp, '16 connections (8 + 8 over two instances: two single-process servers on the same database), 10 s per row after a 2 s warm-up; ratio to bare-Node "hello world".', ''];
+    const lines = [
+      '## Accounts (issue 2)',
+      '',
+      stamp,
+      '16 connections (8 + 8 over two instances: two single-process servers on the same database), 10 s per row after a 2 s warm-up; ratio to bare-Node "hello world".',
+      '',
+    ];
     const runs = [];
     for (const [i, v] of (await variants()).entries()) {
       console.log(`Accounts benchmark on ${v.label}…`);
       const r = await accountsBench({ env: v.env, port: 3200 + 2 * i, label: v.label, instances: v.instances });
       const memory = v.instances === 1 ? ` Idle memory of the single process: ${r.idleRss} MB RSS.` : '';
-      lines.push(`### ${v.label}`, '', `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build).${memory}`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`), '');
+      lines.push(
+        `### ${v.label}`,
+        '',
+        `Start-up to /healthz: ${r.startupMs} ms (warm install, existing build).${memory}`,
+        '',
+        TABLE_HEAD,
+        ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`),
+        '',
+      );
       runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
     }
     return { lines, table: tableRows(ACCOUNT_ROWS, 'req/s', runs) };
@@ -136,7 +154,10 @@ const benchmarks = {
     const lines = ['## Games (issue 5)', '', stamp, ...GAMES_INTRO, ''];
     console.log('Games: the bare Socket.IO ceiling…');
     const ceil = await gamesCeiling();
-    lines.push(`Ceiling: a bare Socket.IO server answering each makeMove with a gameUpdate to the game's room, driven by the same players unpaced: ${ceil.movesPerSecond} moves/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms, ${ceil.serverCpuMsPerMove} ms server CPU per move (the benchmark client, ${ceil.clientCpuPercent}% of a core, is then the limit). Ratio in the full table: moves/s ÷ ${ceil.movesPerSecond}.`, '');
+    lines.push(
+      `Ceiling: a bare Socket.IO server answering each makeMove with a gameUpdate to the game's room, driven by the same players unpaced: ${ceil.movesPerSecond} moves/s, p50 ${ceil.p50} ms, p99 ${ceil.p99} ms, ${ceil.serverCpuMsPerMove} ms server CPU per move (the benchmark client, ${ceil.clientCpuPercent}% of a core, is then the limit). Ratio in the full table: moves/s ÷ ${ceil.movesPerSecond}.`,
+      '',
+    );
     const runs = [];
     for (const [i, v] of (await variants()).entries()) {
       const split = v.instances === 2;
@@ -170,7 +191,15 @@ const benchmarks = {
       names = r.rows.map(([name]) => name);
       runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
       const h = r.health;
-      lines.push(`### ${v.label}`, '', `First search after start (model, vectors and LSA loaded): ${r.firstSearchMs.join(' and ')} ms.`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`), '');
+      lines.push(
+        `### ${v.label}`,
+        '',
+        `First search after start (model, vectors and LSA loaded): ${r.firstSearchMs.join(' and ')} ms.`,
+        '',
+        TABLE_HEAD,
+        ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`),
+        '',
+      );
       lines.push(`GET /healthz meanwhile (one probe every 50 ms per server, ${h.probes} probes): p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms, ${h.failures} failed.`, '');
       if (r.inProcessLines) lines.push('In process (bench/nl-latency.ts): `search(text, 3)` one query at a time, 200 queries, per index path:', '', ...r.inProcessLines, '');
     }

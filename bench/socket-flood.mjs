@@ -38,7 +38,10 @@ async function run(factor, port) {
     socket.close();
     const during = samples.filter(([at]) => at >= start).map(([, ms]) => ms);
     const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
-    const before = samples.filter(([at]) => at < start).map(([, ms]) => ms).sort((a, b) => a - b);
+    const before = samples
+      .filter(([at]) => at < start)
+      .map(([, ms]) => ms)
+      .sort((a, b) => a - b);
     return {
       factor,
       sentMs,

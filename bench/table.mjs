@@ -36,7 +36,7 @@ export function recordTable(benchmark, { date, machine, rows, note = null }) {
   const lines = [
     '## The full table',
     '',
-    'Every benchmark\'s headline figures, side by side; the sections below hold the details, the',
+    "Every benchmark's headline figures, side by side; the sections below hold the details, the",
     'load each ran under and the CPU each request costs. Cell: **p50 / p99 ms · throughput · ratio**',
     'to the ceiling of the same run (bare Node http for HTTP rows, a bare Socket.IO server for',
     'socket rows). "—": not measured that way (PGlite lives inside the one process that opened',
@@ -45,11 +45,18 @@ export function recordTable(benchmark, { date, machine, rows, note = null }) {
     'machine would add.',
     '',
     `| benchmark | unit | ${Object.values(COLUMNS).join(' | ')} | measured |`,
-    `|---|---|${Object.keys(COLUMNS).map(() => '---').join('|')}|---|`,
+    `|---|---|${Object.keys(COLUMNS)
+      .map(() => '---')
+      .join('|')}|---|`,
   ];
   for (const name of names) {
     const { date: when, rows: list } = store[name];
-    for (const row of list) lines.push(`| ${row.name} | ${row.unit} | ${Object.keys(COLUMNS).map((k) => cellText(row[k])).join(' | ')} | ${when} |`);
+    for (const row of list)
+      lines.push(
+        `| ${row.name} | ${row.unit} | ${Object.keys(COLUMNS)
+          .map((k) => cellText(row[k]))
+          .join(' | ')} | ${when} |`,
+      );
   }
   const notes = names.filter((n) => store[n].note).map((n) => `- ${n}: ${store[n].note}`);
   if (notes.length) lines.push('', 'Cells left out:', '', ...notes);

@@ -101,37 +101,50 @@ function buildStandIn(image, archive) {
     try {
       run('buildah', ['add', container, tarball, '/']);
       const inBase = (mounts, steps) => run('buildah', ['run', '--isolation', 'chroot', ...mounts, container, '--', 'sh', '-c', steps.join(' && ')]);
-      inBase([], [
-        // debian:<suite>-slim's filter: documentation, man pages and translations are not installed.
-        "printf '%s\\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' 'path-exclude /usr/share/man/*' 'path-exclude /usr/share/info/*' 'path-exclude /usr/share/locale/*' 'path-exclude /usr/share/lintian/*' > /etc/dpkg/dpkg.cfg.d/docker",
-        'find /usr/share/doc /usr/share/man /usr/share/info /usr/share/locale -mindepth 1 -not -name copyright -not -type d -delete',
-        'apt-get update -qq',
-        'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs ca-certificates >/dev/null',
-        // npm afterwards: `debootstrap --include=npm` leaves it unconfigured.
-        'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm >/dev/null',
-      ]);
+      inBase(
+        [],
+        [
+          // debian:<suite>-slim's filter: documentation, man pages and translations are not installed.
+          "printf '%s\\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' 'path-exclude /usr/share/man/*' 'path-exclude /usr/share/info/*' 'path-exclude /usr/share/locale/*' 'path-exclude /usr/share/lintian/*' > /etc/dpkg/dpkg.cfg.d/docker",
+          'find /usr/share/doc /usr/share/man /usr/share/info /usr/share/locale -mindepth 1 -not -name copyright -not -type d -delete',
+          'apt-get update -qq',
+          'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs ca-certificates >/dev/null',
+          // npm afterwards: `debootstrap --include=npm` leaves it unconfigured.
+          'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm >/dev/null',
+        ],
+      );
       // Apart: the host's certificates are mounted over the store that ca-certificates writes.
       inBase(hostCertificates, ['npm install --global --no-audit --no-fund --loglevel=error npm@10 >/dev/null']);
-      inBase([], [
-        'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq --autoremove npm >/dev/null',
-        'apt-get clean',
-        'rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /var/log/apt /var/log/dpkg.log /root/.npm',
-        'groupadd --gid 1000 node',
-        'useradd --uid 1000 --gid node --shell /bin/bash --create-home node',
-        'ln -s /usr/bin/node /usr/local/bin/node',
-        // The official image's entrypoint: `docker run IMAGE -e …` runs node; a command runs as is.
-        `printf '%s\\n' '#!/bin/sh' 'set -e' 'if [ "\${1#-}" != "\${1}" ] || [ -z "$(command -v "\${1}")" ] || { [ -f "\${1}" ] && ! [ -x "\${1}" ]; }; then' '  set -- node "$@"' 'fi' 'exec "$@"' > /usr/local/bin/docker-entrypoint.sh`,
-        'chmod 755 /usr/local/bin/docker-entrypoint.sh',
-        'node --version && npm --version && ! command -v python3 && ! command -v gcc && ! command -v make',
-      ]);
-      const nodeVersion = output('buildah', ['run', '--isolation', 'chroot', container, '--', 'node', '--version'])?.replace(/^v/, '').replace(/[~+-].*$/, '');
+      inBase(
+        [],
+        [
+          'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq --autoremove npm >/dev/null',
+          'apt-get clean',
+          'rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /var/log/apt /var/log/dpkg.log /root/.npm',
+          'groupadd --gid 1000 node',
+          'useradd --uid 1000 --gid node --shell /bin/bash --create-home node',
+          'ln -s /usr/bin/node /usr/local/bin/node',
+          // The official image's entrypoint: `docker run IMAGE -e …` runs node; a command runs as is.
+          `printf '%s\\n' '#!/bin/sh' 'set -e' 'if [ "\${1#-}" != "\${1}" ] || [ -z "$(command -v "\${1}")" ] || { [ -f "\${1}" ] && ! [ -x "\${1}" ]; }; then' '  set -- node "$@"' 'fi' 'exec "$@"' > /usr/local/bin/docker-entrypoint.sh`,
+          'chmod 755 /usr/local/bin/docker-entrypoint.sh',
+          'node --version && npm --version && ! command -v python3 && ! command -v gcc && ! command -v make',
+        ],
+      );
+      const nodeVersion = output('buildah', ['run', '--isolation', 'chroot', container, '--', 'node', '--version'])
+        ?.replace(/^v/, '')
+        .replace(/[~+-].*$/, '');
       run('buildah', [
         'config',
-        '--env', 'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-        '--env', `NODE_VERSION=${nodeVersion}`,
-        '--entrypoint', '["docker-entrypoint.sh"]',
-        '--cmd', 'node',
-        '--label', `fso.stand-in=debootstrap ${suite}, Debian nodejs ${nodeVersion}, recipe ${STAND_IN_RECIPE}`,
+        '--env',
+        'PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+        '--env',
+        `NODE_VERSION=${nodeVersion}`,
+        '--entrypoint',
+        '["docker-entrypoint.sh"]',
+        '--cmd',
+        'node',
+        '--label',
+        `fso.stand-in=debootstrap ${suite}, Debian nodejs ${nodeVersion}, recipe ${STAND_IN_RECIPE}`,
         container,
       ]);
       run('buildah', ['commit', '--quiet', '--rm', container, qualified(image)], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -165,17 +178,25 @@ function report() {
   if (!container) return;
   try {
     const mount = output('buildah', ['mount', container]);
-    const du = (paths) => output('du', ['-sxm', ...paths.map((p) => join(mount, p))])?.split('\n').map((line) => {
-      const [mb, path] = line.split('\t');
-      return { mb: Number(mb), path: path.slice(mount.length) || '/' };
-    }) ?? [];
+    const du = (paths) =>
+      output('du', ['-sxm', ...paths.map((p) => join(mount, p))])
+        ?.split('\n')
+        .map((line) => {
+          const [mb, path] = line.split('\t');
+          return { mb: Number(mb), path: path.slice(mount.length) || '/' };
+        }) ?? [];
     const [total] = du(['.']);
     const parts = du(['usr', 'app/node_modules', 'app/remix-app', 'app/packages', 'var', 'etc']);
     const modules = output('sh', ['-c', `cd ${mount}/app/node_modules && du -sxm * @*/* 2>/dev/null | sort -rn | head -8`]) ?? '';
     console.log(`\nImage ${imageTag}: ${total?.mb} MB unpacked (budget 400 MB).`);
     console.log(parts.map((p) => `  ${String(p.mb).padStart(4)} MB  ${p.path}`).join('\n'));
     console.log('  largest packages in /app/node_modules (MB):');
-    console.log(modules.split('\n').map((line) => `    ${line.replace('\t', '  ')}`).join('\n'));
+    console.log(
+      modules
+        .split('\n')
+        .map((line) => `    ${line.replace('\t', '  ')}`)
+        .join('\n'),
+    );
   } finally {
     output('buildah', ['umount', container]);
     output('buildah', ['rm', container]);

@@ -44,7 +44,11 @@ export interface CopyStep {
 export function copyStep(instruction: Instruction): CopyStep {
   const args = instruction.getArguments().map((a) => a.getValue());
   // Not Copy.getFromFlag(): it answers null when --chown is given too.
-  const from = (instruction as ModifiableInstruction).getFlags().find((flag) => flag.getName() === 'from')?.getValue() ?? null;
+  const from =
+    (instruction as ModifiableInstruction)
+      .getFlags()
+      .find((flag) => flag.getName() === 'from')
+      ?.getValue() ?? null;
   return { from, sources: args.slice(0, -1), dest: args.at(-1)!, line: instruction.getRange().start.line };
 }
 
@@ -60,7 +64,10 @@ export function destinationOf(copy: CopyStep, source: string, isDirectory = stat
 
 /** The argv of an exec-form (JSON) CMD, or of a HEALTHCHECK's `CMD [...]`; null for shell form. */
 export function execForm(instruction: Instruction): string[] | null {
-  const json = instruction.getArgumentsContent()?.trim().replace(/^CMD\s+/, '');
+  const json = instruction
+    .getArgumentsContent()
+    ?.trim()
+    .replace(/^CMD\s+/, '');
   if (!json?.startsWith('[')) return null;
   return JSON.parse(json) as string[];
 }

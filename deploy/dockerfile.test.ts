@@ -19,9 +19,7 @@ const finalCopies = ofKeyword(finalStage, 'COPY').map(copyStep);
 const inImage = (path: string) =>
   copyable(path) &&
   finalCopies.some(
-    (copy) =>
-      copy.from === null &&
-      copy.sources.some((source) => (path === source || path.startsWith(`${source}/`)) && posix.join(destinationOf(copy, source), path.slice(source.length)) === path),
+    (copy) => copy.from === null && copy.sources.some((source) => (path === source || path.startsWith(`${source}/`)) && posix.join(destinationOf(copy, source), path.slice(source.length)) === path),
   );
 
 /** The script a command line runs: its first .ts/.js argument. */
@@ -49,14 +47,21 @@ describe('Dockerfile', () => {
     for (const stage of stages) {
       for (const copy of ofKeyword(stage, 'COPY').map(copyStep)) {
         if (copy.from !== null) expect(stageNames, `line ${copy.line + 1}: --from=${copy.from}`).toContain(copy.from);
-        else expect(copy.sources.filter((source) => !copyable(source)), `line ${copy.line + 1}`).toEqual([]);
+        else
+          expect(
+            copy.sources.filter((source) => !copyable(source)),
+            `line ${copy.line + 1}`,
+          ).toEqual([]);
       }
     }
   });
 
   it('final stage: production dependencies only, a non-root USER and a HEALTHCHECK', () => {
     const runs = ofKeyword(finalStage, 'RUN').map((run) => run.getArgumentsContent() ?? '');
-    expect(runs.some((run) => /\bnpm ci\b[^&;|]*--omit=dev/.test(run)), runs.join('\n')).toBe(true);
+    expect(
+      runs.some((run) => /\bnpm ci\b[^&;|]*--omit=dev/.test(run)),
+      runs.join('\n'),
+    ).toBe(true);
     const user = ofKeyword(finalStage, 'USER').at(-1)?.getArguments()[0]?.getValue();
     expect(user).toBeDefined();
     expect(['root', '0']).not.toContain(user?.split(':')[0]);

@@ -75,9 +75,14 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
 
   /** `buildah run` of `command` in the working container, with `env` on top of the image's. */
   const inImage = (command: string[], extra: Record<string, string> = {}) => [
-    'buildah', 'run', '--isolation', 'chroot',
+    'buildah',
+    'run',
+    '--isolation',
+    'chroot',
     ...Object.entries({ ...env, ...extra }).flatMap(([key, value]) => ['--env', `${key}=${value}`]),
-    container, '--', ...command,
+    container,
+    '--',
+    ...command,
   ];
 
   /** The output of a shell `script` run in the image's root filesystem (mounted). */
@@ -108,7 +113,10 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
     const id = sh(inImage(['id', '-u']));
     expect(id.code, id.output).toBe(0);
     expect(Number(id.output)).toBeGreaterThan(0);
-    const [major, minor] = sh(inImage(['node', '--version'])).output.replace(/^v/, '').split('.').map(Number);
+    const [major, minor] = sh(inImage(['node', '--version']))
+      .output.replace(/^v/, '')
+      .split('.')
+      .map(Number);
     expect(major! > 20 || (major === 20 && minor! >= 10), `node ${major}.${minor}`).toBe(true);
   });
 
@@ -131,13 +139,17 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
     expect(tables[0]!.n).toBeGreaterThan(0);
   }, 300_000);
 
-  it("fly.toml's realtime and web processes start and answer /healthz", async () => {
-    const realtimePort = await freePort();
-    realtime = await startProcess(inImage(words(fly.processes.realtime!), { PORT: String(realtimePort) }), '/', process.env, realtimePort, START_WITHIN_MS);
-    const webPort = await freePort();
-    web = await startProcess(inImage(words(fly.processes.web!), { PORT: String(webPort), REALTIME_URL: realtime.base }), '/', process.env, webPort, START_WITHIN_MS);
-    for (const server of [realtime, web]) expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
-  }, 3 * START_WITHIN_MS);
+  it(
+    "fly.toml's realtime and web processes start and answer /healthz",
+    async () => {
+      const realtimePort = await freePort();
+      realtime = await startProcess(inImage(words(fly.processes.realtime!), { PORT: String(realtimePort) }), '/', process.env, realtimePort, START_WITHIN_MS);
+      const webPort = await freePort();
+      web = await startProcess(inImage(words(fly.processes.web!), { PORT: String(webPort), REALTIME_URL: realtime.base }), '/', process.env, webPort, START_WITHIN_MS);
+      for (const server of [realtime, web]) expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
+    },
+    3 * START_WITHIN_MS,
+  );
 
   let cookie = '';
   it('a question asked through the REST API shows on its page', async () => {
@@ -170,7 +182,13 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
     const stopped = await Promise.all([web, realtime].map((server) => terminate(server)));
     console.info(`Image smoke test: stopped in ${stopped.map((s) => s.ms).join(' / ')} ms.`);
     for (const { code, ms } of stopped) {
-      expect(code, [web, realtime].map((s) => s.log.join('')).join('\n').slice(-2000)).toBe(0);
+      expect(
+        code,
+        [web, realtime]
+          .map((s) => s.log.join(''))
+          .join('\n')
+          .slice(-2000),
+      ).toBe(0);
       expect(ms).toBeLessThan(10_000);
     }
   }, 120_000);

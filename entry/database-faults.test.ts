@@ -61,7 +61,12 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       const killedAt = Date.now();
       await sleep(2000);
       const health = await Promise.all([...cluster.webs, ...cluster.realtimes].map(async (s) => [(await fetch(`${s.base}/healthz`)).status, (await fetch(`${s.base}/livez`)).status]));
-      expect(health, 'every process: /healthz 503, /livez 200').toEqual([[503, 200], [503, 200], [503, 200], [503, 200]]);
+      expect(health, 'every process: /healthz 503, /livez 200').toEqual([
+        [503, 200],
+        [503, 200],
+        [503, 200],
+        [503, 200],
+      ]);
       postgres.start();
       const restartedAt = Date.now();
       // Recovered: a fresh write through each web process succeeds.
@@ -74,7 +79,9 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       expect(alive(), 'every process is still running').toBe(true);
       expect([...statuses.keys()].sort()).toEqual(['200', '503']);
       expect([...retryAfter]).toEqual(['5']);
-      await expect.poll(async () => Promise.all([...cluster.webs, ...cluster.realtimes].map(async (s) => (await fetch(`${s.base}/healthz`)).status)), { timeout: 10_000 }).toEqual([200, 200, 200, 200]);
+      await expect
+        .poll(async () => Promise.all([...cluster.webs, ...cluster.realtimes].map(async (s) => (await fetch(`${s.base}/healthz`)).status)), { timeout: 10_000 })
+        .toEqual([200, 200, 200, 200]);
 
       // Events cross again: a message written through either web process reaches sockets on both realtime instances.
       const listeners = cluster.realtimes.map((rt) => open(rt.base, cookie));
@@ -83,10 +90,24 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       for (const web of [0, 1]) {
         const text = `after outage ${round} via web ${web}`;
         // The adapters reconnect their LISTEN every 1–3 s: until then an event may be missed, so write until heard.
-        await expect.poll(async () => {
-          await write(web, cookie, text);
-          return (await Promise.all(listeners.map((l) => eventually(l.received, carries(text)).then(() => true, () => false)))).every(Boolean);
-        }, { timeout: 30_000, interval: 500 }).toBe(true);
+        await expect
+          .poll(
+            async () => {
+              await write(web, cookie, text);
+              return (
+                await Promise.all(
+                  listeners.map((l) =>
+                    eventually(l.received, carries(text)).then(
+                      () => true,
+                      () => false,
+                    ),
+                  ),
+                )
+              ).every(Boolean);
+            },
+            { timeout: 30_000, interval: 500 },
+          )
+          .toBe(true);
       }
     }
   }, 240_000);

@@ -92,6 +92,10 @@ describe.skipIf(!serverUrl).each(buses)('split mode over $name: 2 web + 2 realti
 
     // Logging out through web #1 ends eve's sockets on both instances.
     await post(web1, cookies.eve, '/user/logout', {});
-    for (const eve of eves) await until(() => (eve.socket.connected ? undefined : true), () => 'still connected');
+    for (const eve of eves)
+      await until(
+        () => (eve.socket.connected ? undefined : true),
+        () => 'still connected',
+      );
   });
 });

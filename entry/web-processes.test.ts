@@ -32,44 +32,58 @@ describe('WEB_CONCURRENCY', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
   });
 
-  it.skipIf(!serverUrl)('npm start with DATABASE_URL serves from that many web processes and one realtime process, and stops them all', async () => {
-    const name = `fso_web_processes_${Date.now().toString(36)}`;
-    await query(serverUrl!, `CREATE DATABASE ${name}`);
-    const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'web-processes-test-secret-web-processes',
-      COOKIE_SECURE: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: withDatabase(serverUrl!, name),
-      WEB_CONCURRENCY: '2',
-    };
-    const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-    const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
-    child.stdout.on('data', (d: Buffer) => server.log.push(d.toString()));
-    child.stderr.on('data', (d: Buffer) => server.log.push(d.toString()));
-    try {
-      // Three processes start (slowly on a busy machine): wait until every one answers.
-      const healthy = async () => (await Promise.all([1, 2, 3].map(() => fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)))).every(Boolean);
-      for (let i = 0; i < 1500 && (childrenOf(child.pid!).length < 3 || !(await healthy())); i++) await sleep(100);
-      const children = childrenOf(server.child.pid!);
-      expect(children.filter((c) => c.endsWith('web.ts'))).toHaveLength(2);
-      expect(children.filter((c) => c.endsWith('realtime/src/main.ts'))).toHaveLength(1);
-      const home = await fetch(`${server.base}/home`);
-      expect(home.status).toBe(200);
-      expect(await home.text()).toContain('Fake Stack Overflow');
-      // The realtime process may still be starting after the web processes answer: its socket answers once it listens.
-      const handshake = () => fetch(`${server.base}/socket.io/?EIO=4&transport=polling`).then((r) => r.text());
-      let opened = await handshake();
-      for (let i = 0; i < 300 && !opened.startsWith('0{'); i++) opened = await sleep(100).then(handshake);
-      expect(opened).toMatch(/^0\{"sid":/);
-      expect((await stopService(server)).code, server.log.join('')).toBe(0);
-      expect(childrenOf(server.child.pid!)).toEqual([]);
-    } finally {
-      server.child.kill('SIGKILL');
-      await query(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  }, 180_000);
+  it.skipIf(!serverUrl)(
+    'npm start with DATABASE_URL serves from that many web processes and one realtime process, and stops them all',
+    async () => {
+      const name = `fso_web_processes_${Date.now().toString(36)}`;
+      await query(serverUrl!, `CREATE DATABASE ${name}`);
+      const port = await freePort();
+      const env = {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'web-processes-test-secret-web-processes',
+        COOKIE_SECURE: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: withDatabase(serverUrl!, name),
+        WEB_CONCURRENCY: '2',
+      };
+      const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
+      child.stdout.on('data', (d: Buffer) => server.log.push(d.toString()));
+      child.stderr.on('data', (d: Buffer) => server.log.push(d.toString()));
+      try {
+        // Three processes start (slowly on a busy machine): wait until every one answers.
+        const healthy = async () =>
+          (
+            await Promise.all(
+              [1, 2, 3].map(() =>
+                fetch(`${server.base}/healthz`).then(
+                  (r) => r.ok,
+                  () => false,
+                ),
+              ),
+            )
+          ).every(Boolean);
+        for (let i = 0; i < 1500 && (childrenOf(child.pid!).length < 3 || !(await healthy())); i++) await sleep(100);
+        const children = childrenOf(server.child.pid!);
+        expect(children.filter((c) => c.endsWith('web.ts'))).toHaveLength(2);
+        expect(children.filter((c) => c.endsWith('realtime/src/main.ts'))).toHaveLength(1);
+        const home = await fetch(`${server.base}/home`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('Fake Stack Overflow');
+        // The realtime process may still be starting after the web processes answer: its socket answers once it listens.
+        const handshake = () => fetch(`${server.base}/socket.io/?EIO=4&transport=polling`).then((r) => r.text());
+        let opened = await handshake();
+        for (let i = 0; i < 300 && !opened.startsWith('0{'); i++) opened = await sleep(100).then(handshake);
+        expect(opened).toMatch(/^0\{"sid":/);
+        expect((await stopService(server)).code, server.log.join('')).toBe(0);
+        expect(childrenOf(server.child.pid!)).toEqual([]);
+      } finally {
+        server.child.kill('SIGKILL');
+        await query(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
+    180_000,
+  );
 });

@@ -36,19 +36,23 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
   for (let i = 0; i < config.webConcurrency; i++) start('../remix-app/web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
   logger.info(`Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`);
 
-  stopOnSignal(async () => {
-    stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
-    await Promise.all(
-      workers.map(
-        (w) =>
-          new Promise<void>((resolve) => {
-            if (w.isDead()) return resolve();
-            w.once('exit', () => resolve());
-            w.process.kill('SIGTERM');
-          }),
-      ),
-    );
-    // Each process has the usual deadline of its own; this one waits a little longer for them.
-  }, logger, SHUTDOWN_DEADLINE_MS + 2_000);
+  stopOnSignal(
+    async () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((w) => w !== undefined);
+      await Promise.all(
+        workers.map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.isDead()) return resolve();
+              w.once('exit', () => resolve());
+              w.process.kill('SIGTERM');
+            }),
+        ),
+      );
+      // Each process has the usual deadline of its own; this one waits a little longer for them.
+    },
+    logger,
+    SHUTDOWN_DEADLINE_MS + 2_000,
+  );
 }

@@ -27,7 +27,7 @@ try {
   bar.end();
   console.log(
     `Imported ${report.questions} questions, ${report.answers} answers, ${report.comments} comments, ${report.users} users, ${report.tags} tags` +
-      ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`
+      ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
   // Imported questions were queued for embedding by the database; embed them now.
   const embedded = await embedQueued(database, { log: createLogger({ level: config.logLevel }), bar: progressBar() }).catch((error: unknown) => {

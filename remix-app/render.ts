@@ -22,10 +22,14 @@ try {
   for (const table of POST_TABLES) {
     const total = await countPostBodies(database.db, table, missingOnly);
     let done = 0;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await postBodies(database.db, table, after, PAGE, missingOnly);
       if (!page.length) break;
-      await storePostHtml(database.db, table, page.map((p) => ({ id: p.id, html: renderMarkdown(p.text) })));
+      await storePostHtml(
+        database.db,
+        table,
+        page.map((p) => ({ id: p.id, html: renderMarkdown(p.text) })),
+      );
       after = page[page.length - 1]!.id;
       done += page.length;
       bar.update(table, done, total);

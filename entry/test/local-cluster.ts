@@ -54,7 +54,13 @@ export interface Service extends ServerProcess {
 async function waitHealthy(server: ServerProcess, withinMs: number) {
   for (let i = 0; i < withinMs / 100; i++) {
     if (server.child.exitCode !== null) throw new Error(`${server.base} exited: ${server.log.join('')}`);
-    if (await fetch(`${server.base}/healthz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${server.base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await sleep(100);
   }
   throw new Error(`${server.base} did not become healthy: ${server.log.join('')}`);

@@ -35,4 +35,3 @@ export async function clusterAdapter(bus: BusConfig, log: Logger): Promise<{ ada
   const pool = busPool(bus.databaseUrl, report);
   return { adapter: postgresAdapter(listeningPool(pool), { errorHandler: report }), close: () => endPool(pool) };
 }
-

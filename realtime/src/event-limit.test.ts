@@ -27,9 +27,7 @@ describe('per-socket event limit', () => {
   it('handles a burst and answers each refused event that asks for an acknowledgement through it, without disconnecting', async () => {
     const socket = t.open((await t.signedIn('asker')).cookie);
     expect(await outcome(socket)).toBe('connected');
-    const replies = await Promise.all(
-      Array.from({ length: 3 * SOCKET_EVENT_LIMIT.burst }, () => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '987654', resolve))),
-    );
+    const replies = await Promise.all(Array.from({ length: 3 * SOCKET_EVENT_LIMIT.burst }, () => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '987654', resolve))));
     expect(replies.filter((r) => !r.ok && r.error === MSG.tooManyEvents).length).toBeGreaterThan(0);
     expect(replies.filter((r) => !r.ok && r.error === MSG.notAllowed).length).toBeGreaterThanOrEqual(SOCKET_EVENT_LIMIT.burst);
     expect(socket.connected).toBe(true);

@@ -86,7 +86,15 @@ describe('game sockets', () => {
     expect((await watch(ann, game.gameID)).state).toMatchObject({ remainingObjects: 18, status: 'IN_PROGRESS' });
     await watch(bob, game.gameID);
     let last: Game | undefined;
-    for (const [player, socket, n] of [['bob', bob, 3], ['ann', ann, 3], ['bob', bob, 3], ['ann', ann, 3], ['bob', bob, 3], ['ann', ann, 2], ['bob', bob, 1]] as const) {
+    for (const [player, socket, n] of [
+      ['bob', bob, 3],
+      ['ann', ann, 3],
+      ['bob', bob, 3],
+      ['ann', ann, 3],
+      ['bob', bob, 3],
+      ['ann', ann, 2],
+      ['bob', bob, 1],
+    ] as const) {
       const update = nextUpdate(ann);
       socket.emit('makeMove', move(player, game, { numObjects: n }));
       last = await update;
@@ -148,7 +156,7 @@ describe('game sockets', () => {
     expect((await moveMissing).error).toBe(MSG.gameNotFound);
   });
 
-  it('draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2\'s fleet away', async () => {
+  it("draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2's fleet away", async () => {
     const created = await createGame(deps(), 'ann', 'Battleship');
     if (!created.ok) throw new Error(created.message);
     await joinGame(deps(), 'bob', { gameID: created.value.gameID, playerID: 'bob' });

@@ -25,7 +25,11 @@ describe('metrics port', () => {
       expect(scraped.status).toBe(200);
       expect(scraped.headers.get('content-type')).toContain('text/plain');
       expect(await scraped.text()).toContain('fso_sockets_connected 2');
-      for (const [method, path] of [['GET', '/'], ['GET', '/healthz'], ['POST', '/metrics']] as const) {
+      for (const [method, path] of [
+        ['GET', '/'],
+        ['GET', '/healthz'],
+        ['POST', '/metrics'],
+      ] as const) {
         expect((await fetch(`${metricsUrl}${path}`, { method })).status, `${method} ${path}`).toBe(404);
       }
       // The site's own /metrics keeps the token rule.

@@ -58,7 +58,12 @@ export function routeLabeller(routes: ServerBuild['routes'] | undefined): (path:
     const cached = known.get(key);
     if (cached) return cached;
     const matches = matchRoutes(tree, key);
-    const label = matches ? `/${matches.map((m) => m.route.path).filter(Boolean).join('/')}` : '(unmatched)';
+    const label = matches
+      ? `/${matches
+          .map((m) => m.route.path)
+          .filter(Boolean)
+          .join('/')}`
+      : '(unmatched)';
     if (known.size >= LABEL_CACHE) known.clear();
     known.set(key, label);
     return label;

@@ -35,7 +35,8 @@ async function seedEmpty(db: Db): Promise<void> {
     const id = await insertQuestion(db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
     for (const a of q.answers) {
       const answer = await insertAnswer(db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
-      if (answer && a.comment) await insertComment(db, {
+      if (answer && a.comment)
+        await insertComment(db, {
           parent: 'answer',
           parentId: answer.answerId,
           text: a.comment,
@@ -72,7 +73,7 @@ const DEMO_QUESTIONS: { by: number; question: { title: string; text: string; tag
     answers: [
       {
         by: 2,
-        text: 'Use a `tsvector` with the `english` configuration, which stems words, plus a GIN index:\n\n```sql\nALTER TABLE posts ADD COLUMN search tsvector\n  GENERATED ALWAYS AS (to_tsvector(\'english\', body)) STORED;\nCREATE INDEX ON posts USING gin (search);\nSELECT * FROM posts WHERE search @@ websearch_to_tsquery(\'english\', \'running\');\n```',
+        text: "Use a `tsvector` with the `english` configuration, which stems words, plus a GIN index:\n\n```sql\nALTER TABLE posts ADD COLUMN search tsvector\n  GENERATED ALWAYS AS (to_tsvector('english', body)) STORED;\nCREATE INDEX ON posts USING gin (search);\nSELECT * FROM posts WHERE search @@ websearch_to_tsquery('english', 'running');\n```",
       },
     ],
   },

@@ -123,7 +123,10 @@ test.describe('with JavaScript', () => {
 
     // The test reads Bob's fleet off Bob's own screen so that Ann can aim at it; Bob fires along
     // the first rows and, with one shot fewer, cannot sink Ann's 17 cells first.
-    const bobFleet = await bobPage.getByRole('table', { name: 'Your board' }).locator('td.ship').evaluateAll((cells) => cells.map((c) => c.getAttribute('title')!.split(':')[0]!));
+    const bobFleet = await bobPage
+      .getByRole('table', { name: 'Your board' })
+      .locator('td.ship')
+      .evaluateAll((cells) => cells.map((c) => c.getAttribute('title')!.split(':')[0]!));
     expect(bobFleet).toHaveLength(17);
     const bobShots = Array.from({ length: 16 }, (_, i) => `${String.fromCharCode(65 + (i % 10))}${Math.floor(i / 10) + 1}`);
     const shoot = async (p: Page, cell: string) => {

@@ -82,7 +82,9 @@ test.describe('REST', () => {
     const chat = await bob.api.post('/chat/createChat', json({ participants: [bob.username, alice.username], messages: [{ msg: 'hi alice', msgFrom: bob.username }] }));
     expect(chat.status()).toBe(200);
     const chatId = (await chat.json())._id;
-    expect(await (await alice.api.get('/notification/getNotifications')).json()).toMatchObject([{ kind: 'message', actor: bob.username, excerpt: 'hi alice', chatId, link: `/messaging/direct-message?chat=${chatId}` }]);
+    expect(await (await alice.api.get('/notification/getNotifications')).json()).toMatchObject([
+      { kind: 'message', actor: bob.username, excerpt: 'hi alice', chatId, link: `/messaging/direct-message?chat=${chatId}` },
+    ]);
     expect(await (await bob.api.get('/notification/getNotifications')).json()).toEqual([]);
     for (const u of [alice, bob]) await u.api.dispose();
   });

@@ -53,9 +53,7 @@ async function startSite(env: Record<string, string>): Promise<Site> {
   const signalledAt = { at: 0 };
   const exited = new Promise<{ code: number | null; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, ms: Date.now() - signalledAt.at })));
   const url = `http://127.0.0.1:${port}`;
-  await expect
-    .poll(async () => (child.exitCode === null ? (await fetch(`${url}/healthz`).catch(() => null))?.status : `exited: ${out}`), { timeout: 60_000 })
-    .toBe(200);
+  await expect.poll(async () => (child.exitCode === null ? (await fetch(`${url}/healthz`).catch(() => null))?.status : `exited: ${out}`), { timeout: 60_000 }).toBe(200);
   const lines = () =>
     out
       .split('\n')

@@ -38,7 +38,21 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
   };
   const text = `${word(600)}\n\nMath: $\\mathcal{H}_A \\otimes \\frac{1}{\\sqrt{2}}$ and $$\\sum_{i=0}^{n} x_i$$\n\n\`\`\`\n${word(300, 'code')}\n\`\`\``;
   const q = await ok(
-    me.request.post('/question/addQuestion', json({ title: word(100, 'Title'), text, tags: [{ name: word(20, 'tag') }, { name: word(20, 'long') }], askedBy: me.username, askDateTime: new Date(), answers: [], upVotes: [], downVotes: [], views: [], comments: [] })),
+    me.request.post(
+      '/question/addQuestion',
+      json({
+        title: word(100, 'Title'),
+        text,
+        tags: [{ name: word(20, 'tag') }, { name: word(20, 'long') }],
+        askedBy: me.username,
+        askDateTime: new Date(),
+        answers: [],
+        upVotes: [],
+        downVotes: [],
+        views: [],
+        comments: [],
+      }),
+    ),
   );
   const answer = await ok(other.request.post('/answer/addAnswer', json({ qid: q._id, ans: { text: word(600, 'Answer'), ansBy: other.username, ansDateTime: new Date(), comments: [] } })));
   await ok(me.request.post('/comment/addComment', json({ id: q._id, type: 'question', comment: { text: word(600, 'Comment'), commentBy: me.username, commentDateTime: new Date() } })));
@@ -100,7 +114,12 @@ test.describe('every screen', () => {
       test(`at ${width} px in the ${colorScheme} theme: fits, passes axe, screenshots`, async ({ browser }, testInfo) => {
         test.setTimeout(360_000);
         const signedOut = await newPage(browser, width, colorScheme);
-        for (const [name, path] of [['login', '/'], ['signup', '/signup'], ['unknown-address', '/no-such-screen']] as const) await check(signedOut, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
+        for (const [name, path] of [
+          ['login', '/'],
+          ['signup', '/signup'],
+          ['unknown-address', '/no-such-screen'],
+        ] as const)
+          await check(signedOut, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
         await signedOut.context().close();
         const page = await newPage(browser, width, colorScheme, site.storage);
         for (const [name, path] of screens(site)) await check(page, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));

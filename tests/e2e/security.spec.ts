@@ -69,7 +69,20 @@ test.describe('with JavaScript', () => {
     await expect(page).toHaveURL(/\/games\/\d+$/);
     const gamePath = new URL(page.url()).pathname;
 
-    const screens = ['/signup', '/home', '/tags', '/messaging', '/messaging/direct-message', questionPath!, '/new/question', `/new/answer/${questionPath!.split('/').pop()}`, '/users', `/user/${user}`, '/games', gamePath];
+    const screens = [
+      '/signup',
+      '/home',
+      '/tags',
+      '/messaging',
+      '/messaging/direct-message',
+      questionPath!,
+      '/new/question',
+      `/new/answer/${questionPath!.split('/').pop()}`,
+      '/users',
+      `/user/${user}`,
+      '/games',
+      gamePath,
+    ];
     for (const path of screens) {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
@@ -191,9 +204,16 @@ test.describe('the edge, without a browser page', () => {
   test('malformed requests get a 4xx with a plain text, never a 500 or a stack trace', async ({ request }) => {
     const cookie = await session(request);
     const checks: [string, Promise<APIResponse>][] = [
-      ...['/home?search=%00', '/home?tag=%00', '/question/getQuestion?search=%00', '/tag/getTagByName/%00', '/user/getUser/%00', '/question/semanticSearch?text=%00', '/users?filter=%00', '/question/1%00'].map(
-        (path): [string, Promise<APIResponse>] => [path, request.get(path, { headers: { cookie } })],
-      ),
+      ...[
+        '/home?search=%00',
+        '/home?tag=%00',
+        '/question/getQuestion?search=%00',
+        '/tag/getTagByName/%00',
+        '/user/getUser/%00',
+        '/question/semanticSearch?text=%00',
+        '/users?filter=%00',
+        '/question/1%00',
+      ].map((path): [string, Promise<APIResponse>] => [path, request.get(path, { headers: { cookie } })]),
       ['/%FF', request.get('/%FF')],
       ['TRACE /', request.fetch('/', { method: 'TRACE' })],
       ['POST /auth/github (no form)', request.post('/auth/github')],

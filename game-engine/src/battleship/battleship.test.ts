@@ -58,7 +58,12 @@ describe('Battleship', () => {
 
   it('refuses shots outside the board, repeated shots, and shots before the start', () => {
     const s = started();
-    for (const bad of [{ x: -1, y: 0 }, { x: 10, y: 0 }, { x: 0, y: 10 }, { x: 1.5, y: 2 }]) {
+    for (const bad of [
+      { x: -1, y: 0 },
+      { x: 10, y: 0 },
+      { x: 0, y: 10 },
+      { x: 1.5, y: 2 },
+    ]) {
       expect(applyMove(s, 'ann', bad)).toEqual({ ok: false, error: BATTLESHIP_ERRORS.outside });
     }
     const shot = must(applyMove(must(applyMove(s, 'ann', { x: 3, y: 3 })), 'bob', { x: 0, y: 0 }));
@@ -82,7 +87,7 @@ describe('Battleship', () => {
     expect(must(leave(started(), 'bob'))).toMatchObject({ status: 'OVER', winners: ['ann'] });
   });
 
-  it("shows each player their own ships and only hits on the other board; watchers see hits only; never the seed", () => {
+  it('shows each player their own ships and only hits on the other board; watchers see hits only; never the seed', () => {
     let s = started();
     const bobShip = cells(s.player2Board, 'SHIP')[0]!;
     s = must(applyMove(s, 'ann', bobShip));

@@ -38,10 +38,7 @@ export function recordingPublisher(recorded: Recorded): EventPublisher {
  * Rate limits count as on the servers (`limits.factor` scales them) unless `limits` is false.
  * `semantic` replaces the search that finds nothing (with a real service, say).
  */
-export function testPorts(
-  database: Database,
-  opts: { limits?: false | { factor: number }; semantic?: Semantic; clock?: () => Date } = {},
-): { ports: Ports; recorded: Recorded } {
+export function testPorts(database: Database, opts: { limits?: false | { factor: number }; semantic?: Semantic; clock?: () => Date } = {}): { ports: Ports; recorded: Recorded } {
   const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [], perViewer: [], pokes: 0 };
   const semantic: Semantic = opts.semantic ?? {
     search: () => Promise.resolve([]),

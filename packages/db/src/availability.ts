@@ -10,7 +10,13 @@ export async function databaseReachable(database: Database, timeoutMs = 2000): P
     timer = setTimeout(() => resolve(false), timeoutMs);
   });
   try {
-    return await Promise.race([database.exec('SELECT 1').then(() => true, () => false), timeout]);
+    return await Promise.race([
+      database.exec('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

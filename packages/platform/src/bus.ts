@@ -59,9 +59,7 @@ export async function endPool(pool: pg.Pool) {
 function withNamespace(pool: pg.Pool, report: BusReport, nsp = '/') {
   return {
     query: (text: string, values: unknown[]) => {
-      const stamped = text.includes('pg_notify')
-        ? [values[0], JSON.stringify({ ...JSON.parse(values[1] as string), nsp })]
-        : [encode({ ...(decode(values[0] as Uint8Array) as object), nsp })];
+      const stamped = text.includes('pg_notify') ? [values[0], JSON.stringify({ ...JSON.parse(values[1] as string), nsp })] : [encode({ ...(decode(values[0] as Uint8Array) as object), nsp })];
       return pool.query(text, stamped).catch((error: unknown) => {
         report(error);
         return new Promise<never>(() => undefined);

@@ -9,47 +9,43 @@ import { z } from 'zod';
 
 const DEV_SECRET = 'development-only-session-secret-change-me';
 
-const schema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().url().optional(),
-    SESSION_SECRET: z.string().optional(),
-    COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-    CORS_ORIGINS: z.string().default(''),
-    TRUST_PROXY: z.enum(['true', 'false']).default('false'),
-    SEED_DEMO: z.enum(['true', 'false']).default('true'),
-    ORIGIN: z.string().url().optional(),
-    GITHUB_CLIENT_ID: z.string().optional(),
-    GITHUB_CLIENT_SECRET: z.string().optional(),
-    GITHUB_AUTHORIZE_URL: z.string().url().default('https://github.com/login/oauth/authorize'),
-    GITHUB_TOKEN_URL: z.string().url().default('https://github.com/login/oauth/access_token'),
-    GITHUB_API_URL: z.string().url().default('https://api.github.com'),
-    GOOGLE_CLIENT_ID: z.string().optional(),
-    GOOGLE_CLIENT_SECRET: z.string().optional(),
-    GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
-    GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
-    GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-    ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
-    ID_TOKEN_ISSUER: z.string().optional(),
-    ID_TOKEN_AUDIENCE: z.string().optional(),
-    RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
-    METRICS_TOKEN: z.string().min(1).optional(),
-    METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    REALTIME_URL: z.string().url().optional(),
-    REDIS_URL: z.string().url().optional(),
-    SEMANTIC_WEIGHTS: z
-      .string()
-      .regex(
-        /^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/,
-        'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2'
-      )
-      .optional(),
-    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  });
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  SESSION_SECRET: z.string().optional(),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
+  CORS_ORIGINS: z.string().default(''),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  ORIGIN: z.string().url().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+  GITHUB_AUTHORIZE_URL: z.string().url().default('https://github.com/login/oauth/authorize'),
+  GITHUB_TOKEN_URL: z.string().url().default('https://github.com/login/oauth/access_token'),
+  GITHUB_API_URL: z.string().url().default('https://api.github.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
+  ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  ID_TOKEN_ISSUER: z.string().optional(),
+  ID_TOKEN_AUDIENCE: z.string().optional(),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
+  METRICS_TOKEN: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REALTIME_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  SEMANTIC_WEIGHTS: z
+    .string()
+    .regex(/^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/, 'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2')
+    .optional(),
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+});
 
 /** Which process reads the config: the single process (`all`) or one side of split mode. */
 export type Role = 'all' | 'web' | 'realtime';
@@ -177,6 +173,6 @@ function weights(value: string): Config['semanticWeights'] {
       .map((part) => {
         const [key = '', number = ''] = part.split('=').map((s) => s.trim());
         return [key, Number(number)];
-      })
+      }),
   );
 }

@@ -4,7 +4,7 @@ import { updateBiographySchema } from './user.schemas.ts';
 import { parseWith, fieldErrors } from './validate.ts';
 
 describe('messages for input a schema has no text for', () => {
-  it('names the field and says what is wrong in words, never zod\'s own text', () => {
+  it("names the field and says what is wrong in words, never zod's own text", () => {
     const move = { gameID: '1', move: { playerID: 'ann', gameID: '1', move: { numObjects: 1 } } };
     expect(parseWith(makeMoveSchema, { ...move, version: -1 })).toMatchObject({ ok: false, error: 'The field "version" must be at least 0.' });
     expect(parseWith(makeMoveSchema, { ...move, version: 'x' })).toMatchObject({ ok: false, error: 'The field "version" must be a number.' });

@@ -76,10 +76,7 @@ const username = (message: string) => z.string({ error: message }).trim().min(1,
 export const addQuestionBodySchema = z.object({
   title: titleSchema,
   text: questionTextSchema,
-  tags: z.preprocess(
-    (v) => (Array.isArray(v) ? splitTags(v.map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? String(t.name) : String(t))).join(' ')) : v),
-    tagNamesSchema,
-  ),
+  tags: z.preprocess((v) => (Array.isArray(v) ? splitTags(v.map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? String(t.name) : String(t))).join(' ')) : v), tagNamesSchema),
   askedBy: username(MSG.notAllowed),
 });
 

@@ -12,7 +12,7 @@ export const PASSWORD_MAX = 200;
 export const PASSWORD_MIN = 8;
 export const BIOGRAPHY_MAX = 1000;
 
-const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : v ?? ''), z.string());
+const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), z.string());
 
 export const usernameSchema = trimmed.pipe(
   z
@@ -26,9 +26,7 @@ export const usernameSchema = trimmed.pipe(
 
 const passwordSchema = trimmed.pipe(noNul().min(1, MSG.credentialsRequired).max(PASSWORD_MAX, MSG.passwordTooLong));
 
-const newPasswordSchema = trimmed.pipe(
-  noNul().min(1, MSG.credentialsRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong),
-);
+const newPasswordSchema = trimmed.pipe(noNul().min(1, MSG.credentialsRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong));
 
 export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
 

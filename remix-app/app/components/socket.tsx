@@ -58,8 +58,7 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
   latest.current = handler;
   useEffect(() => {
     if (!socket) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
-      (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
     socket.on(event, listener as never);
     return () => {
       socket.off(event, listener as never);

@@ -79,7 +79,9 @@ export default function GamesPage() {
       </div>
       <FormError message={replyError(result, 'create')} />
       {games.length === 0 ? (
-        pageNumber > pages ? null : <p className="empty">No games yet. Create one!</p>
+        pageNumber > pages ? null : (
+          <p className="empty">No games yet. Create one!</p>
+        )
       ) : (
         <table className="game-table">
           <thead>

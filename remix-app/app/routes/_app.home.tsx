@@ -113,7 +113,9 @@ export default function HomePage() {
         </nav>
       </div>
       {questions.length === 0 ? (
-        pageNumber > pages ? null : <p className="empty">{MSG.noQuestions}</p>
+        pageNumber > pages ? null : (
+          <p className="empty">{MSG.noQuestions}</p>
+        )
       ) : (
         <ul className="question-list">
           {questions.map((q) => {
@@ -122,7 +124,10 @@ export default function HomePage() {
               <li key={q._id} className="question-summary">
                 <div className="stats muted">
                   <span>{counted(q.score, 'vote')}</span>
-                  <span className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'} title={q.acceptedAnswer ? 'has an accepted answer' : undefined}>
+                  <span
+                    className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'}
+                    title={q.acceptedAnswer ? 'has an accepted answer' : undefined}
+                  >
                     {q.acceptedAnswer ? <span aria-label="accepted">✓ </span> : null}
                     {counted(q.answerCount, 'answer')}
                   </span>

@@ -92,8 +92,7 @@ const NO_MESSAGES: Message[] = [];
 function chatFeed(chatId: string): FeedSource {
   return {
     key: `chat:${chatId}`,
-    fetchAfter: async (after) =>
-      (await fetchParsed(`/chat/${chatId}?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, chatSchema)).messages,
+    fetchAfter: async (after) => (await fetchParsed(`/chat/${chatId}?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, chatSchema)).messages,
     enter: async (socket) => {
       const joined = await socket.timeout(10_000).emitWithAck('joinChat', chatId);
       if (!joined.ok) throw new Error(joined.error);

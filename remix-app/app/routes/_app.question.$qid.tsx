@@ -48,7 +48,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const sortParam = url.searchParams.get('sort');
   const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
   const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
-  return { question, html: bodiesHtml(q, outcome.value.html), related, viewer: viewer?.username ?? null, reputations: outcome.value.reputations, sort, canonical: `${url.origin}/question/${id}`, now: Date.now() };
+  return {
+    question,
+    html: bodiesHtml(q, outcome.value.html),
+    related,
+    viewer: viewer?.username ?? null,
+    reputations: outcome.value.reputations,
+    sort,
+    canonical: `${url.origin}/question/${id}`,
+    now: Date.now(),
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -57,7 +66,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
-    const outcome = fields.answer ? await voteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer), value) : await voteQuestion(context.ports, callerOf(context, actor), id, value);
+    const outcome = fields.answer
+      ? await voteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer), value)
+      : await voteQuestion(context.ports, callerOf(context, actor), id, value);
     const form = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
@@ -74,7 +85,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
     const form = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : `delete:comment:${fields.comment ?? ''}`;
-    const outcome = fields.intent === 'deleteAnswer' ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer)) : await deleteComment(context.ports, callerOf(context, actor), questionId(fields.comment));
+    const outcome =
+      fields.intent === 'deleteAnswer'
+        ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer))
+        : await deleteComment(context.ports, callerOf(context, actor), questionId(fields.comment));
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
@@ -153,7 +167,14 @@ export default function QuestionPage() {
                 {isAsker ? (
                   <Form method="post" preventScrollReset>
                     <input type="hidden" name="answer" value={a._id} />
-                    <button type="submit" name="intent" value="accept" className={accepted ? 'accept-mark on' : 'accept-mark'} aria-pressed={accepted} aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="accept"
+                      className={accepted ? 'accept-mark on' : 'accept-mark'}
+                      aria-pressed={accepted}
+                      aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}
+                    >
                       ✓
                     </button>
                   </Form>

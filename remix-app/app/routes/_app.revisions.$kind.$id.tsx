@@ -46,17 +46,7 @@ function Diff({ label, parts }: { label: string; parts: DiffPart[] | null }) {
   return (
     <div className="diff">
       <h3>{label}</h3>
-      <p className="diff-text">
-        {parts.map((p, i) =>
-          p.kind === 'added' ? (
-            <ins key={i}>{p.text}</ins>
-          ) : p.kind === 'removed' ? (
-            <del key={i}>{p.text}</del>
-          ) : (
-            <span key={i}>{p.text}</span>
-          ),
-        )}
-      </p>
+      <p className="diff-text">{parts.map((p, i) => (p.kind === 'added' ? <ins key={i}>{p.text}</ins> : p.kind === 'removed' ? <del key={i}>{p.text}</del> : <span key={i}>{p.text}</span>))}</p>
     </div>
   );
 }

@@ -208,7 +208,10 @@ function ActivityPager({ name, page, pages }: { name: string; page: number; page
   };
   return (
     <nav className="pager" aria-label={name === 'qpage' ? 'Question pages' : 'Answer pages'}>
-      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : null} <span className="muted">Page {page} of {pages}</span>{' '}
+      {page > 1 ? <Link to={to(page - 1)}>Previous</Link> : null}{' '}
+      <span className="muted">
+        Page {page} of {pages}
+      </span>{' '}
       {page < pages ? <Link to={to(page + 1)}>Next</Link> : null}
     </nav>
   );

@@ -52,12 +52,7 @@ export default function UsersPage() {
       <Form method="get" role="search" className="inline-form">
         <label className="field">
           <span>Search by username</span>
-          <input
-            name="filter"
-            type="search"
-            defaultValue={filter}
-            onChange={(e) => submit(e.currentTarget.form, { replace: true })}
-          />
+          <input name="filter" type="search" defaultValue={filter} onChange={(e) => submit(e.currentTarget.form, { replace: true })} />
         </label>
         {sort === 'reputation' ? <input type="hidden" name="sort" value="reputation" /> : null}
         <noscript>

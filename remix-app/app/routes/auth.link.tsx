@@ -36,8 +36,8 @@ export default function LinkAccountPage() {
     <main className="auth-page">
       <h1>Link your {provider} account?</h1>
       <p>
-        {provider} says you own <strong>{email}</strong>. The account <strong>{username}</strong> on Fake Stack Overflow uses the
-        same email. Link them, and signing in with {provider} will open that account from now on.
+        {provider} says you own <strong>{email}</strong>. The account <strong>{username}</strong> on Fake Stack Overflow uses the same email. Link them, and signing in with {provider} will open that
+        account from now on.
       </p>
       <Form method="post" className="auth-form">
         <button type="submit" name="intent" value="link" className="primary">

@@ -12,5 +12,9 @@ import { callerOf, requireApiUser } from '~/services/session.server.ts';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const outcome = await openChat(context.ports, callerOf(context, actor), requireId(params.chatId), requestedMessagePage(new URL(request.url)));
-  return respond(outcome, (v) => v.chat, (v) => ({ 'X-Total-Count': String(v.total) }));
+  return respond(
+    outcome,
+    (v) => v.chat,
+    (v) => ({ 'X-Total-Count': String(v.total) }),
+  );
 }

@@ -14,5 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const outcome = await chatsOf(context.ports, callerOf(context, actor), params.username ?? '', { limit, offset: pageOffset(url, limit) });
-  return respond(outcome, (v) => v.chats, (v) => ({ 'X-Total-Count': String(v.total) }));
+  return respond(
+    outcome,
+    (v) => v.chats,
+    (v) => ({ 'X-Total-Count': String(v.total) }),
+  );
 }

@@ -13,5 +13,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const limit = pageLimit(url);
   const outcome = await inboxOf(context.ports, callerOf(context, actor), { limit, offset: pageOffset(url, limit) });
-  return respond(outcome, (page) => page.notifications, (page) => ({ 'X-Total-Count': String(page.total), 'X-Unread-Count': String(page.unread) }));
+  return respond(
+    outcome,
+    (page) => page.notifications,
+    (page) => ({ 'X-Total-Count': String(page.total), 'X-Unread-Count': String(page.unread) }),
+  );
 }

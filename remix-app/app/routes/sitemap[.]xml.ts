@@ -7,8 +7,7 @@ const MAX_URLS = 50_000;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
   const questions = await listRecentlyActiveQuestionIds(context.database.db, MAX_URLS - 2);
-  const entry = (path: string, lastmod?: string) =>
-    `<url><loc>${origin}${path}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
+  const entry = (path: string, lastmod?: string) => `<url><loc>${origin}${path}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

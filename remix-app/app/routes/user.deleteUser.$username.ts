@@ -12,5 +12,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
   const outcome = await deleteAccount(context.ports, callerOf(context, actor), params.username ?? '', accountGames(context));
-  return respond(outcome, (user) => user, () => ({ 'Set-Cookie': clearSessionCookie(context) }));
+  return respond(
+    outcome,
+    (user) => user,
+    () => ({ 'Set-Cookie': clearSessionCookie(context) }),
+  );
 }

@@ -17,5 +17,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = await readJson(request, firebaseLoginSchema);
   const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.get('Authorization') ?? '')?.[1] ?? null;
   const outcome = await firebaseLogin(context.ports, { ...input, bearer }, idTokenVerifier(context.config));
-  return respond(outcome, (v) => v.user, (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }));
+  return respond(
+    outcome,
+    (v) => v.user,
+    (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }),
+  );
 }

@@ -11,5 +11,9 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const input = await readJson(request, loginSchema);
-  return respond(await login(context.ports, callerOf(context, null), input), (v) => v.user, (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }));
+  return respond(
+    await login(context.ports, callerOf(context, null), input),
+    (v) => v.user,
+    (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }),
+  );
 }

@@ -11,5 +11,9 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const input = await readJson(request, signupSchema);
-  return respond(await signup(context.ports, callerOf(context, null), input), (v) => v.user, (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }));
+  return respond(
+    await signup(context.ports, callerOf(context, null), input),
+    (v) => v.user,
+    (v) => ({ 'Set-Cookie': sessionCookie(context, v.session) }),
+  );
 }

@@ -67,7 +67,11 @@ describe('the GitHub flow against a stand-in provider', () => {
   });
 
   it('sorts failures: a refused code (400, or GitHub’s 200 with an error) and a failing profile endpoint', async () => {
-    const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => (e instanceof ExternalSignInError ? e.code : e));
+    const failure = (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => (e instanceof ExternalSignInError ? e.code : e),
+      );
     answers = { token: () => [400, { error: 'invalid_grant' }], user: () => [200, {}] };
     expect(await failure(callback())).toBe('code');
     answers = { token: () => [200, { error: 'bad_verification_code' }], user: () => [200, {}] };

@@ -98,10 +98,7 @@ async function getJson<S extends z.ZodType>(url: string, accessToken: string, sc
 
 async function githubProfile(apiUrl: string, accessToken: string): Promise<ExternalProfile> {
   const base = apiUrl.replace(/\/+$/, '');
-  const [user, emails] = await Promise.all([
-    getJson(`${base}/user`, accessToken, githubUser),
-    getJson(`${base}/user/emails`, accessToken, githubEmails),
-  ]);
+  const [user, emails] = await Promise.all([getJson(`${base}/user`, accessToken, githubUser), getJson(`${base}/user/emails`, accessToken, githubEmails)]);
   const email = emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified);
   return { provider: 'github', subject: String(user.id), login: user.login, email: email?.email ?? null };
 }
@@ -118,7 +115,8 @@ function strategyFor(id: ProviderId, config: Config, origin: string): OAuth2Stra
     cookie: { name: `${STATE_COOKIE}_${id}`, ...(config.cookieSecure ? { secure: true as const } : {}) },
     redirectURI: `${origin}/auth/${id}/callback`,
   };
-  const verify = (read: (accessToken: string) => Promise<ExternalProfile>) =>
+  const verify =
+    (read: (accessToken: string) => Promise<ExternalProfile>) =>
     async ({ tokens }: OAuth2Strategy.VerifyOptions) => {
       // GitHub answers a refused code with 200 and an `error` field instead of a 400.
       const data = tokens.data as Record<string, unknown>;

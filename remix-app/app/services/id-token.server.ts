@@ -32,9 +32,7 @@ function reason(error: unknown): string {
 
 /** The key set could not be fetched or read (network, non-200, not JSON): not the token's fault. */
 const keysUnavailable = (error: unknown) =>
-  error instanceof errors.JWKSTimeout ||
-  error instanceof errors.JWKSInvalid ||
-  (error instanceof Error && (error.constructor === errors.JOSEError || error.name === 'TypeError'));
+  error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && (error.constructor === errors.JOSEError || error.name === 'TypeError'));
 
 export async function verifyIdToken(token: string, config: IdTokenConfig): Promise<Result<ExternalProfile>> {
   let payload;

@@ -190,8 +190,18 @@ describe('editing', () => {
     const page = await revisionsPage.loader({ request: new Request('http://test/revisions'), context, params: { kind: 'answer', id: aid } });
     expect(page.edits).toHaveLength(3);
     const first = page.edits.at(-1)!.text!;
-    expect(first.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe('Answer body');
-    expect(first.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe(revisions.at(-2)!.text);
+    expect(
+      first
+        .filter((p) => p.kind !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Answer body');
+    expect(
+      first
+        .filter((p) => p.kind !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(revisions.at(-2)!.text);
     expect(first).toContainEqual({ kind: 'removed', text: 'Answer' });
     expect(page.edits.at(-1)!.title).toBeNull();
   });

@@ -3,14 +3,7 @@
  * or a redirect to the login page (screens), so loaders and actions stay straight-line.
  */
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import {
-  clearSessionCookieHeader,
-  createSession,
-  findSessionUser,
-  readSessionId,
-  sessionCookieHeader,
-  signSessionId,
-} from '@fso/db';
+import { clearSessionCookieHeader, createSession, findSessionUser, readSessionId, sessionCookieHeader, signSessionId } from '@fso/db';
 import type { Caller, NewSession } from '@fso/core';
 import { MSG } from '@fso/shared';
 import { textError } from './http.server.ts';

@@ -18,7 +18,17 @@ describe('wordDiff', () => {
     const before = Array.from({ length: 3000 }, (_, i) => `w${i}`).join(' ');
     const after = Array.from({ length: 3000 }, (_, i) => `v${i}`).join(' ');
     const parts = wordDiff(`start ${before} end`, `start ${after} end`);
-    expect(parts.filter((p) => p.kind !== 'added').map((p) => p.text).join('')).toBe(`start ${before} end`);
-    expect(parts.filter((p) => p.kind !== 'removed').map((p) => p.text).join('')).toBe(`start ${after} end`);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'added')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(`start ${before} end`);
+    expect(
+      parts
+        .filter((p) => p.kind !== 'removed')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe(`start ${after} end`);
   });
 });

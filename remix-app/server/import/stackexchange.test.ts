@@ -18,7 +18,10 @@ function writeDump(files: Record<string, string>): string {
 }
 
 const FILES = {
-  'Users.xml': xml('users', ['Id="7" DisplayName="Ada Lovelace" CreationDate="2018-03-12T17:00:00.000" AboutMe="&lt;p&gt;Poet of &lt;b&gt;science&lt;/b&gt;&lt;/p&gt;"', 'Id="8" DisplayName="Bob" CreationDate="2018-03-13T17:00:00.000"']),
+  'Users.xml': xml('users', [
+    'Id="7" DisplayName="Ada Lovelace" CreationDate="2018-03-12T17:00:00.000" AboutMe="&lt;p&gt;Poet of &lt;b&gt;science&lt;/b&gt;&lt;/p&gt;"',
+    'Id="8" DisplayName="Bob" CreationDate="2018-03-13T17:00:00.000"',
+  ]),
   'Tags.xml': xml('tags', ['Id="1" TagName="qubit" Count="1" ExcerptPostId="50"']),
   'Posts.xml': xml('posts', [
     'Id="1" PostTypeId="1" CreationDate="2018-03-12T17:00:45.567" Score="5" ViewCount="100" Body="&lt;p&gt;What is a &lt;em&gt;qubit&lt;/em&gt;?&lt;/p&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;pre&gt;&lt;code&gt;x = 1&lt;/code&gt;&lt;/pre&gt;&lt;p&gt;A state $\\alpha|0\\rangle + \\beta_1|1\\rangle$ and *stars*.&lt;/p&gt;" OwnerUserId="7" LastActivityDate="2018-03-14T00:00:00.000" Title="What is a qubit?" Tags="&lt;qubit&gt;&lt;basics&gt;&lt;topological-quantum-computing&gt;" AnswerCount="1"',
@@ -26,7 +29,10 @@ const FILES = {
     'Id="3" PostTypeId="2" ParentId="999" CreationDate="2018-03-13T10:00:00.000" Body="&lt;p&gt;Orphan&lt;/p&gt;" OwnerUserId="8"',
     'Id="50" PostTypeId="4" CreationDate="2018-03-12T00:00:00.000" Body="&lt;p&gt;The unit of quantum information.&lt;/p&gt;"',
   ]),
-  'Comments.xml': xml('comments', ['Id="70" PostId="1" Text="Good question" CreationDate="2018-03-12T18:00:00.000" UserId="8"', 'Id="71" PostId="2" Text="Thanks" CreationDate="2018-03-13T11:00:00.000" UserId="7"']),
+  'Comments.xml': xml('comments', [
+    'Id="70" PostId="1" Text="Good question" CreationDate="2018-03-12T18:00:00.000" UserId="8"',
+    'Id="71" PostId="2" Text="Thanks" CreationDate="2018-03-13T11:00:00.000" UserId="7"',
+  ]),
 };
 
 let database: Database;
@@ -89,12 +95,16 @@ describe('Stack Exchange import', () => {
   });
 
   const shared = join(import.meta.dirname, '../../../../shared/data/quantumcomputing.stackexchange.com');
-  it.skipIf(!existsSync(shared))('imports the real dump in ../shared/data', async () => {
-    const fresh = await createTestDatabase();
-    try {
-      expect(await importStackExchange(fresh, shared)).toMatchObject({ questions: 612, answers: 1060, comments: 3413, tags: 154, skipped: 0 });
-    } finally {
-      await fresh.close();
-    }
-  }, 120_000); // the whole dump: ~20 s on a busy 2-core machine, over the default 30 s when it is busier
+  it.skipIf(!existsSync(shared))(
+    'imports the real dump in ../shared/data',
+    async () => {
+      const fresh = await createTestDatabase();
+      try {
+        expect(await importStackExchange(fresh, shared)).toMatchObject({ questions: 612, answers: 1060, comments: 3413, tags: 154, skipped: 0 });
+      } finally {
+        await fresh.close();
+      }
+    },
+    120_000,
+  ); // the whole dump: ~20 s on a busy 2-core machine, over the default 30 s when it is busier
 });

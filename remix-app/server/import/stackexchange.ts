@@ -12,17 +12,7 @@ import { basename, join, resolve } from 'node:path';
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import { renderMarkdown, sanitizeImportedHtml, splitMath } from '@fso/core';
-import {
-  countImportedAnswers,
-  createImportMaps,
-  importAnswers,
-  importComments,
-  importQuestions,
-  importTagExcerpts,
-  importTags,
-  importUsers,
-  type Database,
-} from '@fso/db';
+import { countImportedAnswers, createImportMaps, importAnswers, importComments, importQuestions, importTagExcerpts, importTags, importUsers, type Database } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { DumpFormatError, xmlRowBatches, type XmlRow } from './xml-rows.ts';
 
@@ -40,14 +30,21 @@ export type Progress = (file: string, done: number, total: number) => void;
 const BATCH = 500;
 const turndown = new TurndownService({ codeBlockStyle: 'fenced', headingStyle: 'atx' });
 const escapeMarkdown = turndown.escape.bind(turndown);
-turndown.escape = (text: string) => splitMath(text).map((part) => (part.math ? part.text : escapeMarkdown(part.text))).join('');
+turndown.escape = (text: string) =>
+  splitMath(text)
+    .map((part) => (part.math ? part.text : escapeMarkdown(part.text)))
+    .join('');
 const toMarkdown = (html: string) => turndown.turndown(sanitizeImportedHtml(html)).slice(0, 30_000);
 const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const utc = (date: string | undefined) => (date ? `${date}Z` : new Date().toISOString());
 
 /** A username that is valid here and stable across runs: `Display_Name.se<id>`. */
 export function importedUsername(displayName: string, seId: string): string {
-  const slug = displayName.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 18) || 'user';
+  const slug =
+    displayName
+      .replace(/[^A-Za-z0-9._-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 18) || 'user';
   return `${slug}.se${seId}`.slice(0, 30);
 }
 
@@ -90,19 +87,35 @@ export async function importStackExchange(database: Database, folder: string, on
     // Questions (and tag excerpts) first, answers in a second pass, so every parent exists.
     for await (const rows of batches('Posts.xml')) {
       const excerpts = rows.filter((r) => r.PostTypeId === '4');
-      if (excerpts.length) await importTagExcerpts(tx, excerpts.map((r) => ({ seId: r.Id ?? '', text: plainText(r.Body ?? '') })));
+      if (excerpts.length)
+        await importTagExcerpts(
+          tx,
+          excerpts.map((r) => ({ seId: r.Id ?? '', text: plainText(r.Body ?? '') })),
+        );
       const questions = rows.filter((r) => r.PostTypeId === '1');
-      if (questions.length) report.questions += await importQuestions(tx, site, questions.map((r) => question(r, site)));
+      if (questions.length)
+        report.questions += await importQuestions(
+          tx,
+          site,
+          questions.map((r) => question(r, site)),
+        );
     }
     for await (const rows of batches('Posts.xml')) {
       const answers = rows.filter((r) => r.PostTypeId === '2');
       if (!answers.length) continue;
-      const added = await importAnswers(tx, site, answers.map((r) => answer(r, site)));
+      const added = await importAnswers(
+        tx,
+        site,
+        answers.map((r) => answer(r, site)),
+      );
       report.answers += added.inserted;
       report.skipped += added.orphans;
     }
     for await (const rows of batches('Comments.xml')) {
-      const added = await importComments(tx, rows.map((r) => comment(r, host)));
+      const added = await importComments(
+        tx,
+        rows.map((r) => comment(r, host)),
+      );
       report.comments += added.inserted;
       report.skipped += added.orphans;
     }

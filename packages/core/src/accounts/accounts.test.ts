@@ -55,7 +55,7 @@ describe('accounts', () => {
 
   it('lets only the owner change a biography, announcing the change', async () => {
     const { ports, recorded } = testPorts(database);
-    const erin = await sessionOf((await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' }) as { value: { session: NewSession } }).value.session);
+    const erin = await sessionOf(((await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as { value: { session: NewSession } }).value.session);
     expect(await updateBiography(ports, callerOf(erin), 'frank', 'hacked')).toMatchObject({ ok: false, kind: 'forbidden' });
     expect((await findUser(database.db, 'frank'))?.biography).toBe('');
     expect(await updateBiography(ports, callerOf(erin), 'erin', 'Hi, I am Erin')).toMatchObject({ ok: true, value: { biography: 'Hi, I am Erin' } });

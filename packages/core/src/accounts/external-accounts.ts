@@ -65,11 +65,7 @@ async function createAccount(ports: Ports, profile: ExternalProfile & { email: s
  * Signs in the person a provider vouched for. `linkExisting` is their confirmation that an
  * existing account with the same verified email is theirs; without it they are asked first.
  */
-export async function signInExternal(
-  ports: Ports,
-  profile: ExternalProfile,
-  opts: { linkExisting: boolean } = { linkExisting: false },
-): Promise<Result<ExternalSignIn>> {
+export async function signInExternal(ports: Ports, profile: ExternalProfile, opts: { linkExisting: boolean } = { linkExisting: false }): Promise<Result<ExternalSignIn>> {
   const known = await db.findIdentityUser(ports.db, profile);
   if (known) return succeed(await signedIn(ports, known));
   const email = profile.email;
@@ -86,10 +82,7 @@ export async function signInExternal(
 }
 
 /** Links a confirmed identity, if the account still holds that email, and signs in to it. */
-export async function confirmLink(
-  ports: Ports,
-  link: Omit<LinkToConfirm, 'username'>,
-): Promise<Result<ExternalSignIn>> {
+export async function confirmLink(ports: Ports, link: Omit<LinkToConfirm, 'username'>): Promise<Result<ExternalSignIn>> {
   const owner = await db.findUserByEmail(ports.db, link.email);
   if (!owner || owner.id !== link.userId) return fail('conflict', MSG.oauthLinkExpired);
   if (!(await db.linkIdentity(ports.db, owner.id, link))) {
@@ -100,11 +93,7 @@ export async function confirmLink(
 }
 
 /** POST /user/firebaseLogin: only a verified ID token signs anybody in. */
-export async function firebaseLogin(
-  ports: Ports,
-  input: FirebaseLoginInput & { bearer: string | null },
-  verify: IdTokenVerifier | null,
-): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+export async function firebaseLogin(ports: Ports, input: FirebaseLoginInput & { bearer: string | null }, verify: IdTokenVerifier | null): Promise<Result<{ user: SafeUser; session: NewSession }>> {
   const token = input.idToken || input.bearer;
   if (!token) return fail('unauthenticated', MSG.idTokenRequired);
   if (!verify) return fail('unavailable', MSG.idTokenUnconfigured);

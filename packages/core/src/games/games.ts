@@ -96,19 +96,14 @@ export const deletedPlayerName = (userId: number) => `deleted user #${userId}`;
  * Deleting an account, second step (in the deletion's transaction): its name leaves every game
  * it played, so whoever signs up with the name later has no seat, fleet or move in any of them.
  */
-export const renameGamesOf = (db: Db, username: string, userId: number) =>
-  rewriteGamesOf(db, username, (state) => engine.renamePlayer(state as engine.GameState, username, deletedPlayerName(userId)));
+export const renameGamesOf = (db: Db, username: string, userId: number) => rewriteGamesOf(db, username, (state) => engine.renamePlayer(state as engine.GameState, username, deletedPlayerName(userId)));
 
 /**
  * One move, checked in a fixed order: who (the session, not the payload), does the game exist,
  * is the move well formed for its type, is the game in progress, is it this player's turn, is
  * the move legal, is it based on the current version; then it is applied, stored and sent.
  */
-export async function makeMove(
-  ports: GamePorts,
-  actor: string,
-  payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
-): Promise<Result<Game>> {
+export async function makeMove(ports: GamePorts, actor: string, payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number }): Promise<Result<Game>> {
   if (!namesActor(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
   const change = await changeGameRow<Failure>(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);

@@ -20,8 +20,7 @@ const MESSAGES: Partial<Record<LimitedAction, string>> = { failedLogin: MSG.tooM
 export function createLimiter(deps: { db: db.Db; factor: number; now?: () => number }): Limiter {
   const now = deps.now ?? Date.now;
   const memory = createRefusalMemory(now);
-  const refusal = (action: LimitedAction, until: number) =>
-    fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
+  const refusal = (action: LimitedAction, until: number) => fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
 
   function keysOf(action: LimitedAction, caller: Caller, who: { name?: string }): { key: string; max: number }[] {
     const rule: WindowLimit = RATE_LIMITS[action];

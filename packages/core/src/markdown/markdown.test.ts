@@ -40,7 +40,7 @@ describe('post bodies', () => {
     expect(sanitizeImportedHtml('<math><mi href="javascript:x" style="color:red">x</mi></math>')).toBe('<math><mi>x</mi></math>');
   });
 
-  it('keeps an image\'s alt text and names an image that has none by its host', () => {
+  it("keeps an image's alt text and names an image that has none by its host", () => {
     expect(renderMarkdown('![a circuit](https://i.example.net/x.png) ![](https://i.example.net/y.png)')).toBe(
       '<p><img src="https://i.example.net/x.png" alt="a circuit" /> <img src="https://i.example.net/y.png" alt="Image from i.example.net" /></p>\n',
     );

@@ -19,7 +19,7 @@ afterAll(() => database.close());
 const updates = (recorded: Recorded) => recorded.events.filter((e) => e.event === 'notificationUpdate').map((e) => e.args);
 
 describe('live unread counts', () => {
-  it("tells only the recipients, in their own rooms, after an answer, a mention in a comment and a direct message", async () => {
+  it('tells only the recipients, in their own rooms, after an answer, a mention in a comment and a direct message', async () => {
     const { Alice, bob, carol } = users;
     const qid = await insertQuestion(database.db, { title: 'Live inbox', text: 'x', tags: ['inbox'], askedBy: Alice.userId });
     const { ports, recorded } = testPorts(database);

@@ -12,12 +12,7 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion, questionWritten } from './questions.ts';
 
-export async function editQuestion(
-  ports: Ports,
-  caller: Caller,
-  questionId: number,
-  input: { title: string; text: string; tags: string[] },
-): Promise<Result<Question>> {
+export async function editQuestion(ports: Ports, caller: Caller, questionId: number, input: { title: string; text: string; tags: string[] }): Promise<Result<Question>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);

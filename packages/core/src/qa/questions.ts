@@ -58,11 +58,7 @@ export async function answerQuestion(ports: Ports, caller: Caller, questionId: n
   return succeed(answer);
 }
 
-export async function addComment(
-  ports: Ports,
-  caller: Caller,
-  input: { type: 'question' | 'answer'; id: number; text: string },
-): Promise<Result<Question | Answer>> {
+export async function addComment(ports: Ports, caller: Caller, input: { type: 'question' | 'answer'; id: number; text: string }): Promise<Result<Question | Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('comment', caller);
@@ -108,11 +104,7 @@ export function bodiesHtml(q: Question, stored: db.BodiesHtml): Record<string, s
  * The question as a viewer opens it, with its bodies' stored HTML (see `bodiesHtml`) and its
  * authors' reputations; a signed-in viewer's first visit counts a view.
  */
-export async function viewQuestion(
-  ports: Ports,
-  caller: Caller,
-  questionId: number,
-): Promise<Result<{ question: Question; html: db.BodiesHtml; reputations: db.Reputations }>> {
+export async function viewQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<{ question: Question; html: db.BodiesHtml; reputations: db.Reputations }>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId);
   if (!found) return fail('notFound', MSG.questionNotFound);
   const { html, reputations } = found;

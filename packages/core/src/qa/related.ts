@@ -25,7 +25,10 @@ async function nearestIds(ports: Ports, questionId: number): Promise<number[]> {
   if (!stored) return [];
   const index = await semantic.index();
   const hits = await index.nearest(stored.embedding, RELATED_SHOWN + 1);
-  return hits.filter((h) => h.questionId !== questionId).map((h) => h.questionId).slice(0, RELATED_SHOWN);
+  return hits
+    .filter((h) => h.questionId !== questionId)
+    .map((h) => h.questionId)
+    .slice(0, RELATED_SHOWN);
 }
 
 /** The questions closest in meaning to `questionId`, best first (their titles read fresh). */

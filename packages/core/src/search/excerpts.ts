@@ -15,6 +15,9 @@ export interface SearchHighlights {
 export async function searchHighlights(ports: Ports, search: string, questions: { _id: string; title: string }[]): Promise<Record<string, SearchHighlights> | null> {
   const terms = searchTerms(search);
   if (terms.length === 0 || questions.length === 0) return null;
-  const texts = await questionTextPrefixes(ports.db, questions.map((q) => Number(q._id)));
+  const texts = await questionTextPrefixes(
+    ports.db,
+    questions.map((q) => Number(q._id)),
+  );
   return Object.fromEntries(questions.map((q) => [q._id, { title: highlight(q.title, terms), excerpt: searchExcerpt(texts.get(Number(q._id)) ?? '', terms) }]));
 }

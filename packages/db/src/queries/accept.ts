@@ -12,10 +12,7 @@ import { idOrNull, rows } from './sql-rows.ts';
 
 export type AcceptOutcome =
   /** `notified`: the users given a notification (the accepted answer's author). */
-  | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] }
-  | { status: 'questionMissing' }
-  | { status: 'answerMissing' }
-  | { status: 'forbidden' };
+  { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] } | { status: 'questionMissing' } | { status: 'answerMissing' } | { status: 'forbidden' };
 
 export async function acceptAnswer(db: Db, input: { questionId: number; answerId: number; userId: number }): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {

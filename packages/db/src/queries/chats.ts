@@ -19,12 +19,7 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
  * `initial` messages by the creator are appended either way, in the same transaction, and
  * notify the other participant (`notified`).
  */
-export async function createDirectChat(
-  db: Db,
-  creator: Author,
-  otherId: number,
-  initial: string[],
-): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
+export async function createDirectChat(db: Db, creator: Author, otherId: number, initial: string[]): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
   return db.transaction(async (tx) => {
     const key = pairKey(creator.userId, otherId);
     const inserted = await tx.insert(chats).values({ pairKey: key }).onConflictDoNothing({ target: chats.pairKey }).returning({ id: chats.id });
@@ -40,7 +35,10 @@ export async function createDirectChat(
       chatId = found[0]!.id;
     }
     const added = initial.length
-      ? await tx.insert(messages).values(initial.map((msg) => ({ chatId, msg, msgFrom: creator.userId }))).returning()
+      ? await tx
+          .insert(messages)
+          .values(initial.map((msg) => ({ chatId, msg, msgFrom: creator.userId })))
+          .returning()
       : [];
     added.sort((a, b) => a.id - b.id);
     const last = added.at(-1);

@@ -21,7 +21,11 @@ beforeAll(async () => {
     ids.push(await insertQuestion(database.db, { title: title!, text: text!, tags: ['fruit'], askedBy }));
   }
   const jobs = (await nextEmbeddingJobs(database.db, 10)).filter((j) => ids.includes(j.questionId));
-  await saveEmbeddings(database.db, 'test-model', jobs.map((job) => ({ job, vector })));
+  await saveEmbeddings(
+    database.db,
+    'test-model',
+    jobs.map((job) => ({ job, vector })),
+  );
 });
 afterAll(() => database.close());
 
@@ -49,7 +53,7 @@ describe('full-text parts of the ranking', () => {
     const parsed = await questionTerms(database.db, ids, text);
     const expected = await database.db.execute<{ doc: unknown; lexeme: string; count: unknown }>(
       sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
-          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`
+          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`,
     );
     const key = (t: { doc: unknown; lexeme: string; count: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)}`;
     expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());

@@ -23,7 +23,7 @@ export async function nextEmbeddingJobs(db: Db, limit: number): Promise<Embeddin
     db,
     sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
-        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`
+        ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at) }));
 }
@@ -55,9 +55,7 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
   const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
-  await db.execute(
-    sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`
-  );
+  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`);
 }
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
@@ -75,7 +73,7 @@ export async function embeddingStampsSince(db: Db, model: string, since: number)
     db,
     sql`SELECT question_id, extract(epoch FROM updated_at)::float8 * 1000 AS stamp FROM question_embeddings
         WHERE model = ${model} AND updated_at > to_timestamp(${since / 1000})
-        UNION ALL SELECT NULL, extract(epoch FROM now())::float8 * 1000`
+        UNION ALL SELECT NULL, extract(epoch FROM now())::float8 * 1000`,
   );
   const now = Number(found.at(-1)?.stamp);
   return { now, stamps: found.slice(0, -1).map((r) => ({ questionId: Number(r.question_id), updatedAt: Number(r.stamp) })) };
@@ -99,10 +97,7 @@ function floatsOf(value: unknown): Float32Array {
 /** The stored vectors of these questions, when made by `model`. */
 export async function embeddingsOf(db: Db, model: string, ids: number[]): Promise<{ questionId: number; embedding: Float32Array }[]> {
   if (!ids.length) return [];
-  const found = await rows(
-    db,
-    sql`SELECT question_id, array_send(embedding) AS embedding FROM question_embeddings WHERE model = ${model} AND question_id = ANY(${sql.param(ids)}::bigint[])`
-  );
+  const found = await rows(db, sql`SELECT question_id, array_send(embedding) AS embedding FROM question_embeddings WHERE model = ${model} AND question_id = ANY(${sql.param(ids)}::bigint[])`);
   return found.map((r) => ({ questionId: Number(r.question_id), embedding: floatsOf(r.embedding) }));
 }
 
@@ -117,7 +112,7 @@ export async function nearestByVector(db: Db, model: string, vector: ArrayLike<n
   const found = await rows(
     db,
     sql`SELECT question_id, 1 - (vec <=> ${literal}::vector) AS score FROM question_embeddings
-        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`
+        WHERE model = ${model} AND vec IS NOT NULL ORDER BY vec <=> ${literal}::vector LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
 }
@@ -142,7 +137,7 @@ export async function commonStems(db: Db): Promise<string[]> {
     sql`SELECT u.stem FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = s.schemaname::regnamespace,
           unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
         WHERE s.schemaname = current_schema() AND s.tablename = 'questions' AND s.attname = 'search'
-          AND u.stem IS NOT NULL AND u.share * c.reltuples > ${RANKED_MATCHES}`
+          AND u.stem IS NOT NULL AND u.share * c.reltuples > ${RANKED_MATCHES}`,
   );
   return found.map((r) => String(r.stem));
 }
@@ -164,7 +159,7 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
         ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
                    UNION (SELECT q.id, ts_rank_cd(q.search, w.query, 32) FROM questions q, w
                           WHERE q.search @@ CASE WHEN numnode(w.rare_words) > 0 THEN w.rare_words ELSE w.query END LIMIT ${RANKED_MATCHES}))
-        SELECT id, score FROM ranked ORDER BY score DESC, id DESC LIMIT ${limit}`
+        SELECT id, score FROM ranked ORDER BY score DESC, id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
 }
@@ -188,7 +183,7 @@ export async function describeCandidates(db: Db, model: string, text: string, id
         SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, array_send(e.embedding) AS embedding
         FROM w, questions q
         LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model} AND e.question_id = ANY(${sql.param(withEmbedding)}::bigint[])
-        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`,
   );
   return found.map((r) => ({
     questionId: Number(r.id),
@@ -220,8 +215,8 @@ export async function postTerms(db: Db, limit: number): Promise<TermCount[]> {
           posts AS (
             SELECT id AS doc, search AS v FROM recent
             UNION ALL SELECT -a.id, to_tsvector('english', left(a.text, 20000)) FROM answers a JOIN recent r ON r.id = a.question_id)
-          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM posts p, unnest(p.v) AS u ORDER BY p.doc, u.lexeme`
-    )
+          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM posts p, unnest(p.v) AS u ORDER BY p.doc, u.lexeme`,
+    ),
   );
 }
 
@@ -246,7 +241,7 @@ export async function questionTerms(db: Db, ids: number[], text: string): Promis
   const found = await rows(
     db,
     sql`SELECT id AS doc, search::text AS terms FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])
-        UNION ALL SELECT 0, to_tsvector('english', ${text})::text`
+        UNION ALL SELECT 0, to_tsvector('english', ${text})::text`,
   );
   return found.flatMap((r) => tsvectorTerms(Number(r.doc), String(r.terms)));
 }

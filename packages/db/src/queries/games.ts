@@ -159,7 +159,10 @@ const seatedIn = (username: string) => or(sql`${games.state}->>'player1' = ${use
 
 /** The games not yet over in which `username` holds a seat. */
 export async function runningGameIdsOf(db: Db, username: string): Promise<number[]> {
-  const rows = await db.select({ id: games.id }).from(games).where(and(seatedIn(username), ne(games.status, 'OVER')));
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(seatedIn(username), ne(games.status, 'OVER')));
   return rows.map((r) => r.id);
 }
 

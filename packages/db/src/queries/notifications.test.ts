@@ -20,7 +20,7 @@ const inbox = async (user: string) => (await listNotifications(database.db, id[u
 const ask = (by: string, title = 'How do I test an inbox?') => insertQuestion(database.db, { title, text: 'Details.', tags: ['inbox'], askedBy: id[by]! });
 
 describe('notifications written with their cause', () => {
-  it("notifies the asker of an answer, with the answerer, an excerpt, the title and a link to the answer", async () => {
+  it('notifies the asker of an answer, with the answerer, an excerpt, the title and a link to the answer', async () => {
     const qid = await ask('alice');
     const added = (await insertAnswer(database.db, { questionId: qid, text: 'Write   rows\nin the same transaction.', ansBy: id.bob! }))!;
     expect(added.notified).toEqual([id.alice]);
@@ -95,10 +95,7 @@ describe('notifications written with their cause', () => {
     const carol = { userId: id.carol!, username: 'carol' };
     const started = await createDirectChat(database.db, carol, alice.userId, ['hello']);
     expect(started.notified).toEqual([id.alice]);
-    const [second, third] = await Promise.all([
-      addChatMessage(database.db, started.chatId, carol, 'are you there?'),
-      addChatMessage(database.db, started.chatId, carol, 'ping'),
-    ]);
+    const [second, third] = await Promise.all([addChatMessage(database.db, started.chatId, carol, 'are you there?'), addChatMessage(database.db, started.chatId, carol, 'ping')]);
     expect([second!.notified, third!.notified]).toEqual([[id.alice], [id.alice]]);
     const forChat = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
     expect(forChat).toHaveLength(1);

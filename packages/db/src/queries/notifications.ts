@@ -40,10 +40,7 @@ async function insertPlanned(db: Executor, plan: { userId: number; kind: Notific
  * An answer (to the asker) or a comment (to the post's author) by `actorId`, plus a mention to
  * every other existing user the text names with `@`.
  */
-export async function notifyPost(
-  tx: Executor,
-  cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string },
-): Promise<number[]> {
+export async function notifyPost(tx: Executor, cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string }): Promise<number[]> {
   const plan = planNotifications({ kind: cause.kind, actorId: cause.actorId, ownerIds: [cause.ownerId], mentionedIds: await mentionedIds(tx, cause.text) });
   return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
 }
@@ -142,10 +139,7 @@ export async function markNotificationsRead(db: Db, userId: number, target: { id
   const owners = await rows(db, sql`SELECT user_id FROM notifications WHERE id = ANY(${sql.param(wanted)}::bigint[])`);
   if (owners.length < wanted.length) return { ok: false, reason: 'missing' };
   if (owners.some((o) => Number(o.user_id) !== userId)) return { ok: false, reason: 'forbidden' };
-  const marked = await rows(
-    db,
-    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`,
-  );
+  const marked = await rows(db, sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`);
   return { ok: true, marked: marked.length };
 }
 

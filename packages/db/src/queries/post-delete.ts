@@ -28,10 +28,7 @@ export async function deleteQuestion(db: Db, input: { questionId: number; userId
 export async function deleteAnswer(db: Db, input: { answerId: number; userId: number }): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
-    const [question] = await rows(
-      tx,
-      sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${input.answerId}) FOR UPDATE`,
-    );
+    const [question] = await rows(tx, sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${input.answerId}) FOR UPDATE`);
     if (!question) return { status: 'missing' };
     const [answer] = await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} FOR UPDATE`);
     if (!answer) return { status: 'missing' };

@@ -15,10 +15,7 @@ export type EditOutcome = 'done' | 'missing' | 'forbidden';
 /** At most this many revisions are listed for one post, newest first. */
 export const REVISIONS_LIMIT = 200;
 
-export async function editQuestion(
-  db: Db,
-  input: { questionId: number; userId: number; title: string; text: string; html?: string; tags: string[] },
-): Promise<EditOutcome> {
+export async function editQuestion(db: Db, input: { questionId: number; userId: number; title: string; text: string; html?: string; tags: string[] }): Promise<EditOutcome> {
   return db.transaction(async (tx) => {
     const [old] = await rows(
       tx,
@@ -41,10 +38,7 @@ export async function editQuestion(
 }
 
 /** Edits an answer; `questionId` is the question it belongs to (for the events), null when missing. */
-export async function editAnswer(
-  db: Db,
-  input: { answerId: number; userId: number; text: string; html?: string },
-): Promise<{ status: EditOutcome; questionId: number | null }> {
+export async function editAnswer(db: Db, input: { answerId: number; userId: number; text: string; html?: string }): Promise<{ status: EditOutcome; questionId: number | null }> {
   return db.transaction(async (tx) => {
     const [old] = await rows(tx, sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${input.answerId} FOR UPDATE`);
     if (!old) return { status: 'missing', questionId: null };

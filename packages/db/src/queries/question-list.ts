@@ -15,7 +15,10 @@ export { SEARCH_CANDIDATES };
 /** A search box's text split into `[tag]` tokens and the words for full-text matching. */
 export function parseSearch(input: string): { tags: string[]; words: string } {
   const tags = [...input.matchAll(/\[([^\]\s]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase()).filter(Boolean);
-  const words = input.replace(/\[[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
+  const words = input
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return { tags, words };
 }
 

@@ -98,7 +98,7 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<{ qu
   const byAnswer = new Map<string, Comment[]>();
   const questionComments: Comment[] = [];
   for (const r of commentRows) {
-    const target = r.question_id !== null && r.question_id !== undefined ? questionComments : byAnswer.get(String(r.answer_id)) ?? [];
+    const target = r.question_id !== null && r.question_id !== undefined ? questionComments : (byAnswer.get(String(r.answer_id)) ?? []);
     if (target.length >= QUESTION_LIMITS.comments) continue;
     target.push(toComment(r));
     if (r.answer_id !== null && r.answer_id !== undefined) byAnswer.set(String(r.answer_id), target);

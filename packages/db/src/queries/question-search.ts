@@ -47,10 +47,7 @@ interface PlanNode {
 /** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
 async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ questions: number; words: number; tag: number | null }> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${sql.raw(String(tagId))}`;
-  const [row] = await rows<{ 'QUERY PLAN': unknown }>(
-    db,
-    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`,
-  );
+  const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`);
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
   const counts = (parsed[0]?.Plan.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));

@@ -69,10 +69,7 @@ export async function insertComment(
     const [owner] =
       input.parent === 'question'
         ? await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id, asked_by AS author`)
-        : await rows(
-            tx,
-            sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`,
-          );
+        : await rows(tx, sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`);
     if (!owner) return null;
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
     const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`);

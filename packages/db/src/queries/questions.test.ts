@@ -68,8 +68,7 @@ describe('questions', () => {
   });
 
   it('orders the list newest, unanswered, active and most viewed', async () => {
-    const ids = async (order: 'newest' | 'unanswered' | 'active' | 'mostViewed') =>
-      (await listQuestions(database.db, { order, limit: 10, offset: 0 })).questions.map((q) => Number(q._id));
+    const ids = async (order: 'newest' | 'unanswered' | 'active' | 'mostViewed') => (await listQuestions(database.db, { order, limit: 10, offset: 0 })).questions.map((q) => Number(q._id));
     expect(await ids('newest')).toEqual([second, first]);
     expect(await ids('unanswered')).toEqual([second]);
     expect(await ids('active')).toEqual([first, second]);
@@ -107,7 +106,7 @@ describe('questions', () => {
 });
 
 describe('stored HTML', () => {
-  it('keeps each body\'s stored HTML, NULL until rendered, and finds and fills the unrendered ones', async () => {
+  it("keeps each body's stored HTML, NULL until rendered, and finds and fills the unrendered ones", async () => {
     const id = await insertQuestion(database.db, { title: 'Stored HTML of a post', text: '*hi*', html: '<p><em>hi</em></p>', tags: ['html'], askedBy: ada });
     const { answerId } = (await insertAnswer(database.db, { questionId: id, text: 'no html yet', ansBy: bob }))!;
     const comment = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'c', html: '<p>c</p>', commentBy: ada }))!;

@@ -90,7 +90,11 @@ describe('answer votes, accepts and reputation', () => {
     const q = await insertQuestion(database.db, { title: 'Accept rules', text: 'Pick one.', tags: ['accept'], askedBy: id.alice! });
     const first = (await insertAnswer(database.db, { questionId: q, text: 'First.', ansBy: id.bob! }))!.answerId;
     const second = (await insertAnswer(database.db, { questionId: q, text: 'Second.', ansBy: id.carol! }))!.answerId;
-    const elsewhere = (await insertAnswer(database.db, { questionId: await insertQuestion(database.db, { title: 'Other', text: 'x', tags: ['accept'], askedBy: id.alice! }), text: 'Elsewhere.', ansBy: id.bob! }))!.answerId;
+    const elsewhere = (await insertAnswer(database.db, {
+      questionId: await insertQuestion(database.db, { title: 'Other', text: 'x', tags: ['accept'], askedBy: id.alice! }),
+      text: 'Elsewhere.',
+      ansBy: id.bob!,
+    }))!.answerId;
     expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual({ status: 'forbidden' });
     expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual({ status: 'answerMissing' });
     expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual({ status: 'questionMissing' });
@@ -143,7 +147,12 @@ describe('edits and revisions', () => {
   it('serialises concurrent edits: one revision each, the last one stands', async () => {
     const q = await insertQuestion(database.db, { title: 'Edit race', text: 'v0', tags: ['race'], askedBy: id.alice! });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'a0', ansBy: id.bob! }))!.answerId;
-    await Promise.all([1, 2, 3, 4, 5].flatMap((n) => [editQuestion(database.db, { questionId: q, userId: id.alice!, title: 'Edit race', text: `v${n}`, tags: ['race'] }), editAnswer(database.db, { answerId: a, userId: id.bob!, text: `a${n}` })]));
+    await Promise.all(
+      [1, 2, 3, 4, 5].flatMap((n) => [
+        editQuestion(database.db, { questionId: q, userId: id.alice!, title: 'Edit race', text: `v${n}`, tags: ['race'] }),
+        editAnswer(database.db, { answerId: a, userId: id.bob!, text: `a${n}` }),
+      ]),
+    );
     const revisions = (await listRevisions(database.db, 'question', q))!;
     expect(revisions).toHaveLength(5);
     const now = (await getQuestion(database.db, q))!;
@@ -226,7 +235,9 @@ describe('profiles and the users list', () => {
 
     const byRep = await listUsers(database.db, { limit: 3, sort: 'reputation' });
     const reps = await stored();
-    const expected = Object.entries(reps).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([name]) => name);
+    const expected = Object.entries(reps)
+      .sort(([a, x], [b, y]) => y - x || a.localeCompare(b))
+      .map(([name]) => name);
     expect(byRep.users.map((u) => u.username)).toEqual(expected.slice(0, 3));
     expect(byRep.users[0]!.reputation).toBe(reps[expected[0]!]);
     expect((await listUsers(database.db, { limit: 3, sort: 'reputation', offset: 3 })).users.map((u) => u.username)).toEqual(expected.slice(3, 6));

@@ -39,8 +39,7 @@ describe('search at scale (migration 0011)', () => {
   });
 
   it('lists a tag newest first, with other tags and words narrowing it, and counts what matches', async () => {
-    const list = async (search: string, order?: 'newest' | 'unanswered') =>
-      (await listQuestions(database.db, { search, order, limit: 10, offset: 0 }));
+    const list = async (search: string, order?: 'newest' | 'unanswered') => await listQuestions(database.db, { search, order, limit: 10, offset: 0 });
     const tagged = await list('[quantum]', 'newest');
     expect(tagged.questions.map((q) => Number(q._id))).toEqual([ids[0], ids[1], ids[2]]);
     expect(tagged.total).toBe(3);

@@ -9,9 +9,12 @@ const toTag = (r: Row): Tag => ({ _id: String(r.id), name: String(r.name), descr
 /** Tags by question count (then name), with the total number of tags. */
 export async function listTagsWithCount(db: Db, page: { limit: number; offset: number }): Promise<{ tags: TagWithCount[]; total: number }> {
   const [list, totals] = await Promise.all([
-    rows(db, sql`SELECT t.id, t.name, t.description, count(qt.question_id)::int AS qcnt
+    rows(
+      db,
+      sql`SELECT t.id, t.name, t.description, count(qt.question_id)::int AS qcnt
       FROM tags t LEFT JOIN question_tags qt ON qt.tag_id = t.id
-      GROUP BY t.id ORDER BY qcnt DESC, lower(t.name) LIMIT ${page.limit} OFFSET ${page.offset}`),
+      GROUP BY t.id ORDER BY qcnt DESC, lower(t.name) LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
     rows(db, sql`SELECT count(*)::int AS n FROM tags`),
   ]);
   const total = totals[0]?.n;

@@ -10,11 +10,7 @@ import { rows } from './sql-rows.ts';
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** Null when there is no such user. `questions` and `answers` are paged independently. */
-export async function getUserActivity(
-  db: Db,
-  username: string,
-  page: { limit: number; questionOffset: number; answerOffset: number },
-): Promise<UserActivity | null> {
+export async function getUserActivity(db: Db, username: string, page: { limit: number; questionOffset: number; answerOffset: number }): Promise<UserActivity | null> {
   const [user] = await rows(db, sql`SELECT id, username, biography, date_joined, reputation FROM users WHERE lower(username) = ${username.toLowerCase()}`);
   if (!user) return null;
   const id = Number(user.id);
@@ -30,10 +26,7 @@ export async function getUserActivity(
           FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.ans_by = ${id}
           ORDER BY a.ans_date_time DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.answerOffset}`,
     ),
-    rows(
-      db,
-      sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id}) AS questions, (SELECT count(*)::int FROM answers WHERE ans_by = ${id}) AS answers`,
-    ),
+    rows(db, sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id}) AS questions, (SELECT count(*)::int FROM answers WHERE ans_by = ${id}) AS answers`),
   ]);
   return {
     username: String(user.username),

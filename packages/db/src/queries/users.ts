@@ -39,7 +39,11 @@ export async function findUserById(db: Db, id: number): Promise<(SafeUser & { id
 }
 
 export async function findCredentials(db: Db, username: string) {
-  const rows = await db.select({ ...safeUserColumns, passwordHash: users.passwordHash }).from(users).where(byName(username)).limit(1);
+  const rows = await db
+    .select({ ...safeUserColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byName(username))
+    .limit(1);
   return rows[0] ?? null;
 }
 

@@ -18,8 +18,12 @@ export const chats = pgTable(
 export const chatParticipants = pgTable(
   'chat_participants',
   {
-    chatId: bigint('chat_id', { mode: 'number' }).notNull().references(() => chats.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    chatId: bigint('chat_id', { mode: 'number' })
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.chatId, t.userId] }), index('chat_participants_user_idx').on(t.userId)],
 );

@@ -30,12 +30,26 @@ export const notifications = pgTable(
     check('notifications_kind', sql`${t.kind} IN ('answer', 'comment', 'accepted', 'mention', 'message')`),
     check('notifications_target', sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL ELSE ${t.questionId} IS NOT NULL END`),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
-    uniqueIndex('notifications_unread_chat_key').on(t.userId, t.chatId).where(sql`${t.kind} = 'message' AND ${t.readAt} IS NULL`),
-    index('notifications_actor_idx').on(t.actorId).where(sql`${t.actorId} IS NOT NULL`),
-    index('notifications_question_idx').on(t.questionId).where(sql`${t.questionId} IS NOT NULL`),
-    index('notifications_answer_idx').on(t.answerId).where(sql`${t.answerId} IS NOT NULL`),
-    index('notifications_comment_idx').on(t.commentId).where(sql`${t.commentId} IS NOT NULL`),
-    index('notifications_chat_idx').on(t.chatId).where(sql`${t.chatId} IS NOT NULL`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
+    uniqueIndex('notifications_unread_chat_key')
+      .on(t.userId, t.chatId)
+      .where(sql`${t.kind} = 'message' AND ${t.readAt} IS NULL`),
+    index('notifications_actor_idx')
+      .on(t.actorId)
+      .where(sql`${t.actorId} IS NOT NULL`),
+    index('notifications_question_idx')
+      .on(t.questionId)
+      .where(sql`${t.questionId} IS NOT NULL`),
+    index('notifications_answer_idx')
+      .on(t.answerId)
+      .where(sql`${t.answerId} IS NOT NULL`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} IS NOT NULL`),
+    index('notifications_chat_idx')
+      .on(t.chatId)
+      .where(sql`${t.chatId} IS NOT NULL`),
   ],
 );

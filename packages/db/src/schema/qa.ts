@@ -45,33 +45,40 @@ export const questions = pgTable(
     index('questions_ask_idx').on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('questions_activity_idx').on(t.lastActivity.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('questions_views_idx').on(t.viewCount.desc().nullsFirst(), t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('questions_unanswered_idx').on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`answer_count = 0`),
+    index('questions_unanswered_idx')
+      .on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`answer_count = 0`),
     index('questions_asked_by_idx').on(t.askedBy),
     uniqueIndex('questions_source_url_key').on(t.sourceUrl),
-    index('questions_accepted_answer_idx').on(t.acceptedAnswerId).where(sql`accepted_answer_id IS NOT NULL`),
+    index('questions_accepted_answer_idx')
+      .on(t.acceptedAnswerId)
+      .where(sql`accepted_answer_id IS NOT NULL`),
   ],
 );
 
 export const questionTags = pgTable(
   'question_tags',
   {
-    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    tagId: bigint('tag_id', { mode: 'number' }).notNull().references(() => tags.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    tagId: bigint('tag_id', { mode: 'number' })
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
     /** The question's ask time, copied by a trigger (migration 0011) so a tag's list is read from one index in order. */
     askDateTime: timestamp('ask_date_time', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.questionId, t.tagId] }),
-    index('question_tags_tag_time_idx').on(t.tagId, t.askDateTime.desc().nullsFirst(), t.questionId.desc().nullsFirst()),
-  ],
+  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_time_idx').on(t.tagId, t.askDateTime.desc().nullsFirst(), t.questionId.desc().nullsFirst())],
 );
 
 export const answers = pgTable(
   'answers',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     text: text('text').notNull(),
     html: text('html'),
     ansBy: author('ans_by'),
@@ -109,8 +116,12 @@ export const comments = pgTable(
 export const questionVotes = pgTable(
   'question_votes',
   {
-    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`), index('question_votes_user_idx').on(t.userId)],
@@ -119,8 +130,12 @@ export const questionVotes = pgTable(
 export const answerVotes = pgTable(
   'answer_votes',
   {
-    answerId: bigint('answer_id', { mode: 'number' }).notNull().references(() => answers.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    answerId: bigint('answer_id', { mode: 'number' })
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.answerId, t.userId] }), check('answer_votes_value', sql`${t.value} IN (-1, 1)`), index('answer_votes_user_idx').on(t.userId)],
@@ -131,7 +146,9 @@ export const questionRevisions = pgTable(
   'question_revisions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
     editedBy: author('edited_by'),
     editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
     title: text('title').notNull(),
@@ -146,7 +163,9 @@ export const answerRevisions = pgTable(
   'answer_revisions',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    answerId: bigint('answer_id', { mode: 'number' }).notNull().references(() => answers.id, { onDelete: 'cascade' }),
+    answerId: bigint('answer_id', { mode: 'number' })
+      .notNull()
+      .references(() => answers.id, { onDelete: 'cascade' }),
     editedBy: author('edited_by'),
     editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
     text: text('text').notNull(),
@@ -157,8 +176,12 @@ export const answerRevisions = pgTable(
 export const questionViews = pgTable(
   'question_views',
   {
-    questionId: bigint('question_id', { mode: 'number' }).notNull().references(() => questions.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' }).notNull().references(() => users.id, { onDelete: 'cascade' }),
+    questionId: bigint('question_id', { mode: 'number' })
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.questionId, t.userId] })],
 );

@@ -21,7 +21,7 @@ export const questionEmbeddings = pgTable(
     embedding: real('embedding').array().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('question_embeddings_updated_idx').on(t.updatedAt)]
+  (t) => [index('question_embeddings_updated_idx').on(t.updatedAt)],
 );
 
 export const embeddingJobs = pgTable('embedding_jobs', {

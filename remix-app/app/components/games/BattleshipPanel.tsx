@@ -75,19 +75,7 @@ function BoardGrid({ board, title, picking }: { board: Board; title: string; pic
   );
 }
 
-export function BattleshipPanel({
-  state,
-  viewer,
-  version,
-  myTurn,
-  sendMove,
-}: {
-  state: BattleshipStateView;
-  viewer: string;
-  version: number;
-  myTurn: boolean;
-  sendMove: (m: GameMove) => boolean;
-}) {
+export function BattleshipPanel({ state, viewer, version, myTurn, sendMove }: { state: BattleshipStateView; viewer: string; version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
   const [selected, setSelected] = useState<string | null>(null);
   const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
   // A shot by player 1 lands on player 2's board and the other way round.

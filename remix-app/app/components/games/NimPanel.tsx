@@ -10,19 +10,7 @@ import type { GameMove } from '@fso/shared';
 import { MoveHistory } from './MoveHistory.tsx';
 import { NimPile } from './NimPile.tsx';
 
-export function NimPanel({
-  state,
-  viewer,
-  version,
-  myTurn,
-  sendMove,
-}: {
-  state: NimStateView;
-  viewer: string;
-  version: number;
-  myTurn: boolean;
-  sendMove: (m: GameMove) => boolean;
-}) {
+export function NimPanel({ state, viewer, version, myTurn, sendMove }: { state: NimStateView; viewer: string; version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
   return (
     <div className="nim">
       <p className="nim-pile" data-testid="remaining-objects">

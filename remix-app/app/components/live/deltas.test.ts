@@ -4,7 +4,17 @@ import { listDeltas } from './list-deltas.ts';
 import { questionDeltas, type QuestionView } from './question-deltas.ts';
 import { userDeltas } from './user-deltas.ts';
 
-const answer = (id: string, score = 0): Answer => ({ _id: id, text: 't', ansBy: 'bo', ansDateTime: new Date(Number(id) * 1000).toISOString(), comments: [], upVotes: [], downVotes: [], score, editedAt: null });
+const answer = (id: string, score = 0): Answer => ({
+  _id: id,
+  text: 't',
+  ansBy: 'bo',
+  ansDateTime: new Date(Number(id) * 1000).toISOString(),
+  comments: [],
+  upVotes: [],
+  downVotes: [],
+  score,
+  editedAt: null,
+});
 const question = (over: Partial<Question> = {}): Question => ({
   _id: '5',
   title: 'T',

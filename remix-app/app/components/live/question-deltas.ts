@@ -38,8 +38,7 @@ export function questionDeltas(qid: string, sort: AnswerSort): Deltas<QuestionVi
     answerVoteUpdate: (view, p) =>
       mine(p.qid) ? ordered(view, { ...view.question, answers: view.question.answers.map((a) => (a._id === p.aid ? { ...a, upVotes: p.upVotes, downVotes: p.downVotes, score: p.score } : a)) }) : view,
     acceptUpdate: (view, p) => (mine(p.qid) ? ordered(view, { ...view.question, acceptedAnswer: p.aid }) : view),
-    answerUpdate: (view, p) =>
-      mine(p.qid) && !view.question.answers.some((a) => a._id === p.answer._id) ? ordered(view, { ...view.question, answers: [...view.question.answers, p.answer] }) : view,
+    answerUpdate: (view, p) => (mine(p.qid) && !view.question.answers.some((a) => a._id === p.answer._id) ? ordered(view, { ...view.question, answers: [...view.question.answers, p.answer] }) : view),
     commentUpdate: (view, p) => {
       if (p.type === 'question') return mine(p.result._id) ? ordered(view, p.result) : view;
       if (!mine(p.result.qid)) return view;

@@ -44,10 +44,7 @@ export function useMessageFeed(initial: Message[], source: FeedSource | null) {
   const latest = useRef(source);
   latest.current = source;
 
-  const add = useCallback(
-    (incoming: Message[]) => setArrived((prev) => ({ key, messages: prev.key === key ? [...prev.messages, ...incoming] : incoming })),
-    [key],
-  );
+  const add = useCallback((incoming: Message[]) => setArrived((prev) => ({ key, messages: prev.key === key ? [...prev.messages, ...incoming] : incoming })), [key]);
 
   const { socket } = useSocket();
   useEffect(() => {

@@ -9,9 +9,13 @@ import { relativeTime } from '@fso/shared';
 export function Byline({ user, verb, date, now, reputation }: { user: string | null; verb: string; date: string; now: number; reputation?: number }) {
   return (
     <span className="byline muted">
-      {user ? <Link to={`/user/${encodeURIComponent(user)}`} discover="none">
+      {user ? (
+        <Link to={`/user/${encodeURIComponent(user)}`} discover="none">
           {user}
-        </Link> : <span>deleted user</span>}
+        </Link>
+      ) : (
+        <span>deleted user</span>
+      )}
       {user && reputation !== undefined ? (
         <>
           {' '}
@@ -20,7 +24,10 @@ export function Byline({ user, verb, date, now, reputation }: { user: string | n
           </span>
         </>
       ) : null}{' '}
-      {verb} <time dateTime={date} suppressHydrationWarning>{relativeTime(new Date(date), new Date(now))}</time>
+      {verb}{' '}
+      <time dateTime={date} suppressHydrationWarning>
+        {relativeTime(new Date(date), new Date(now))}
+      </time>
     </span>
   );
 }

@@ -72,7 +72,14 @@ export function PostForm({
             {f.multiline ? (
               <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
             ) : (
-              <input name={f.name} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} maxLength={f.maxLength} aria-invalid={Boolean(shown[f.name])} list={f.list} autoComplete={f.list ? 'off' : undefined} />
+              <input
+                name={f.name}
+                defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
+                maxLength={f.maxLength}
+                aria-invalid={Boolean(shown[f.name])}
+                list={f.list}
+                autoComplete={f.list ? 'off' : undefined}
+              />
             )}
             <FormError message={shown[f.name]} />
           </label>

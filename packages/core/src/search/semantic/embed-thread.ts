@@ -11,7 +11,11 @@ const port = parentPort!;
 
 port.on('message', ({ id, texts }: { id: number; texts: string[] }) => {
   embedder.embed(texts).then(
-    (vectors) => port.postMessage({ id, vectors }, vectors.map((v) => v.buffer as ArrayBuffer)),
-    (error: unknown) => port.postMessage({ id, error: (error as Error).message })
+    (vectors) =>
+      port.postMessage(
+        { id, vectors },
+        vectors.map((v) => v.buffer as ArrayBuffer),
+      ),
+    (error: unknown) => port.postMessage({ id, error: (error as Error).message }),
   );
 });

@@ -36,7 +36,7 @@ describe('embedder pool (the sentence model in worker threads)', () => {
     await expect(busy.embed(['third search, refused'])).rejects.toBeInstanceOf(EmbedderBusyError);
     const background = busy.embed(
       Array.from({ length: 20 }, (_, i) => `queued question number ${i}`),
-      { background: true }
+      { background: true },
     );
     expect((await Promise.all([running, queued])).map((v) => v.length)).toEqual([1, 1]);
     expect(await background).toHaveLength(20);

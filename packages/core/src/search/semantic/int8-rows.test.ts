@@ -4,7 +4,7 @@ import { Int8Rows } from './int8-rows.ts';
 
 function unitVector(dims: number, seed: number): Float32Array {
   let s = seed;
-  const random = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) - 0.5;
+  const random = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648 - 0.5;
   return normalize(Float32Array.from({ length: dims }, random));
 }
 

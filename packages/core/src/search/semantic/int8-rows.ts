@@ -29,43 +29,108 @@ const v128Load = simd(0x00, 0x00, 0x00); // align 1, offset 0
 const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
 
 const body = [
-  ...get(ROWS), ...get(N), ...get(DIMS), ...i32Mul, ...i32Add, ...set(END),
-  0x02, 0x40, 0x03, 0x40, // block, loop
-  ...get(ROWS), ...get(END), ...i32GeU, 0x0d, 1, // br_if 1 (leave)
-  ...simd(0x0c, ...new Array<number>(16).fill(0)), ...set(ACC), // v128.const 0
-  ...i32(0), ...set(I),
-  0x03, 0x40, // loop
-  ...get(Q), ...get(I), ...i32Add, ...v128Load, ...set(X),
-  ...get(ROWS), ...get(I), ...i32Add, ...v128Load, ...set(Y),
+  ...get(ROWS),
+  ...get(N),
+  ...get(DIMS),
+  ...i32Mul,
+  ...i32Add,
+  ...set(END),
+  0x02,
+  0x40,
+  0x03,
+  0x40, // block, loop
+  ...get(ROWS),
+  ...get(END),
+  ...i32GeU,
+  0x0d,
+  1, // br_if 1 (leave)
+  ...simd(0x0c, ...new Array<number>(16).fill(0)),
+  ...set(ACC), // v128.const 0
+  ...i32(0),
+  ...set(I),
+  0x03,
+  0x40, // loop
+  ...get(Q),
+  ...get(I),
+  ...i32Add,
+  ...v128Load,
+  ...set(X),
+  ...get(ROWS),
+  ...get(I),
+  ...i32Add,
+  ...v128Load,
+  ...set(Y),
   ...get(ACC),
-  ...get(X), ...get(Y), ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
-  ...get(X), ...get(Y), ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
+  ...get(X),
+  ...get(Y),
+  ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
+  ...get(X),
+  ...get(Y),
+  ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
   ...simd(0x8e, 0x01), // i16x8.add
   ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
-  ...simd(0xae, 0x01), ...set(ACC), // i32x4.add
-  ...get(I), ...i32(16), ...i32Add, ...set(I),
-  ...get(I), ...get(DIMS), ...i32LtU, 0x0d, 0, // br_if 0 (next 16)
+  ...simd(0xae, 0x01),
+  ...set(ACC), // i32x4.add
+  ...get(I),
+  ...i32(16),
+  ...i32Add,
+  ...set(I),
+  ...get(I),
+  ...get(DIMS),
+  ...i32LtU,
+  0x0d,
+  0, // br_if 0 (next 16)
   0x0b, // end loop
-  ...get(OUT), ...lane(0), ...lane(1), ...i32Add, ...lane(2), ...lane(3), ...i32Add, ...i32Add,
-  0x36, 0x02, 0x00, // i32.store align 4
-  ...get(OUT), ...i32(4), ...i32Add, ...set(OUT),
-  ...get(ROWS), ...get(DIMS), ...i32Add, ...set(ROWS),
-  0x0c, 0, // br 0 (next row)
-  0x0b, 0x0b, // end loop, end block
+  ...get(OUT),
+  ...lane(0),
+  ...lane(1),
+  ...i32Add,
+  ...lane(2),
+  ...lane(3),
+  ...i32Add,
+  ...i32Add,
+  0x36,
+  0x02,
+  0x00, // i32.store align 4
+  ...get(OUT),
+  ...i32(4),
+  ...i32Add,
+  ...set(OUT),
+  ...get(ROWS),
+  ...get(DIMS),
+  ...i32Add,
+  ...set(ROWS),
+  0x0c,
+  0, // br 0 (next row)
+  0x0b,
+  0x0b, // end loop, end block
 ];
 
 const uleb = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...uleb(value >>> 7)]);
 const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
 const section = (id: number, content: number[]) => [id, ...uleb(content.length), ...content];
 const name = (text: string) => vec([...text].map((c) => [c.charCodeAt(0)]));
-const code = [...vec([[2, I32], [3, V128]]), ...body, 0x0b];
+const code = [
+  ...vec([
+    [2, I32],
+    [3, V128],
+  ]),
+  ...body,
+  0x0b,
+];
 
 const MODULE = Uint8Array.from([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // \0asm, version 1
   ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
   ...section(3, vec([[0]])), // function 0 has type 0
   ...section(5, vec([[0x00, 1]])), // one memory, 1 page to start
-  ...section(7, vec([[...name('memory'), 0x02, 0], [...name('dot'), 0x00, 0]])),
+  ...section(
+    7,
+    vec([
+      [...name('memory'), 0x02, 0],
+      [...name('dot'), 0x00, 0],
+    ]),
+  ),
   ...section(10, vec([[...uleb(code.length), ...code]])),
 ]);
 const PAGE = 65_536;

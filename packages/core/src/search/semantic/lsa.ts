@@ -144,7 +144,7 @@ export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: n
     rows.forEach((row, i) =>
       row.cols.forEach((col, e) => {
         for (let c = 0; c < l; c++) z[i * l + c]! += row.vals[e]! * y[col * l + c]!;
-      })
+      }),
     );
     return z;
   };
@@ -153,7 +153,7 @@ export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: n
     rows.forEach((row, i) =>
       row.cols.forEach((col, e) => {
         for (let c = 0; c < l; c++) y[col * l + c]! += row.vals[e]! * z[i * l + c]!;
-      })
+      }),
     );
     return y;
   };

@@ -38,13 +38,7 @@ export interface SemanticSearch {
   search(text: string, topk: number, opts?: { exclude?: number; weights?: Partial<SearchWeights> }): Promise<SemanticHit[]>;
 }
 
-export function createSemanticSearch(deps: {
-  db: Db;
-  embedder: Embedder;
-  index: () => Promise<VectorIndex>;
-  lsa: () => Promise<LsaModel | null>;
-  weights?: Partial<SearchWeights>;
-}): SemanticSearch {
+export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: () => Promise<VectorIndex>; lsa: () => Promise<LsaModel | null>; weights?: Partial<SearchWeights> }): SemanticSearch {
   const { db, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
   let common: { stems: Promise<string[]>; at: number } | null = null;
@@ -77,10 +71,7 @@ export function createSemanticSearch(deps: {
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
-      const [candidates, concepts] = await Promise.all([
-        describeCandidates(db, embedder.name, text, ids, unscored),
-        weights.lsa > 0 ? conceptScores(ids, text) : null,
-      ]);
+      const [candidates, concepts] = await Promise.all([describeCandidates(db, embedder.name, text, ids, unscored), weights.lsa > 0 ? conceptScores(ids, text) : null]);
       const bestFullText = Math.max(1e-9, ...candidates.map((c) => c.fullText));
       return candidates
         .map((c) => ({

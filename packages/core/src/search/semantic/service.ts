@@ -41,7 +41,7 @@ export function createSemanticService(
     log: Log;
     useIndex?: boolean;
     preload?: boolean;
-  }
+  },
 ): SemanticService {
   const pool: EmbedderPool | null = !opts.embedder && opts.threads ? createEmbedderPool({ threads: opts.threads, maxQueued: QUEUED_PER_THREAD * opts.threads }) : null;
   const embedder = opts.embedder ?? pool ?? createUseEmbedder();
@@ -51,7 +51,10 @@ export function createSemanticService(
   const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs, log: opts.log });
   // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
   // so the first search does not wait for them; start-up does not wait either.
-  if (opts.preload) getIndex().then((index) => index.warm()).catch((error: unknown) => opts.log.error({ err: error }, 'loading the vectors failed'));
+  if (opts.preload)
+    getIndex()
+      .then((index) => index.warm())
+      .catch((error: unknown) => opts.log.error({ err: error }, 'loading the vectors failed'));
   return {
     search: search.search,
     embedder,

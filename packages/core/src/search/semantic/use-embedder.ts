@@ -7,7 +7,7 @@
 import type { Embedder } from './embedder.ts';
 import { normalize } from './embedder.ts';
 
-type Model = Awaited<ReturnType<typeof import('@energetic-ai/embeddings')['initModel']>>;
+type Model = Awaited<ReturnType<(typeof import('@energetic-ai/embeddings'))['initModel']>>;
 
 /** Texts per model call: bigger batches are not faster on two cores and hold more memory. */
 const BATCH = 16;

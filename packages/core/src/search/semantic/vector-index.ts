@@ -61,7 +61,12 @@ class MemoryIndex implements VectorIndex {
   private checked = 0;
   private loading: Promise<void> | null = null;
 
-  constructor(private readonly db: Db, private readonly model: string, private readonly dimensions: number, private readonly refreshMs: number) {
+  constructor(
+    private readonly db: Db,
+    private readonly model: string,
+    private readonly dimensions: number,
+    private readonly refreshMs: number,
+  ) {
     this.data = new Float32Array(1024 * dimensions);
     this.rows = dimensions % 16 ? null : new Int8Rows(dimensions);
   }
@@ -101,7 +106,12 @@ class MemoryIndex implements VectorIndex {
     this.checked = Date.now();
     const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt);
     // The next batch is read while this one is stored: the database encodes as this process decodes.
-    const read = (from: number) => embeddingsOf(this.db, this.model, changed.slice(from, from + LOAD_BATCH).map((s) => s.questionId));
+    const read = (from: number) =>
+      embeddingsOf(
+        this.db,
+        this.model,
+        changed.slice(from, from + LOAD_BATCH).map((s) => s.questionId),
+      );
     let next = changed.length ? read(0) : null;
     for (let from = 0; next; from += LOAD_BATCH) {
       const found = await next;

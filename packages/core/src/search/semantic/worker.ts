@@ -33,11 +33,14 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
       const jobs = (await nextEmbeddingJobs(db, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
       if (!jobs.length || stopped) return done;
       for (const j of jobs) seen.add(j.questionId);
-      const vectors = await embedder.embed(jobs.map((j) => questionText(j.title, j.text)), { background: true });
+      const vectors = await embedder.embed(
+        jobs.map((j) => questionText(j.title, j.text)),
+        { background: true },
+      );
       await saveEmbeddings(
         db,
         embedder.name,
-        jobs.map((job, i) => ({ job, vector: vectors[i]! }))
+        jobs.map((job, i) => ({ job, vector: vectors[i]! })),
       );
       done += jobs.length;
       onBatch?.(done);
