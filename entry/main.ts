@@ -16,7 +16,7 @@ import { seedDemo } from '../remix-app/server/seed.ts';
 import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
-const { config, logger, database } = await boot('all');
+const { config, logger, database, ports } = await boot('all');
 // DATA_DIR is relative to where the site was started; build output is relative to remix-app/.
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('../remix-app/', import.meta.url).pathname);
@@ -48,11 +48,11 @@ async function serve() {
   const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true, log: logger });
   const sockets = {
     attach: (httpServer: Parameters<typeof attachRealtime>[0]) => {
-      const realtime = attachRealtime(httpServer, config, database);
+      const realtime = attachRealtime(httpServer, config, ports);
       return { publisher: realtime.publisher, connected: () => realtime.io.of('/').sockets.size, close: () => realtime.close() };
     },
   };
-  const server = createWebServer({ config, database, logger, semantic, build, before, dev, sockets });
+  const server = createWebServer({ config, database, logger, ports, semantic, build, before, dev, sockets });
   server.httpServer.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
     logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);

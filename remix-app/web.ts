@@ -9,7 +9,7 @@ import { createWebServer } from './server/app.ts';
 import { seedDemo } from './server/seed.ts';
 import { serverBuild } from './server/server-build.ts';
 
-const { config, logger, database } = await boot('web');
+const { config, logger, database, ports } = await boot('web');
 process.chdir(new URL('.', import.meta.url).pathname);
 
 if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
@@ -19,7 +19,7 @@ const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
 const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true, log: logger });
-const server = createWebServer({ config, database, logger, semantic, build: await serverBuild(), sockets });
+const server = createWebServer({ config, database, logger, ports, semantic, build: await serverBuild(), sockets });
 server.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });

@@ -4,9 +4,8 @@
  * service. Every payload is checked with zod; every failure goes back as gameError to this
  * socket only, naming its player. Identity is the handshake's, never the payload's.
  */
-import type { Database } from '@fso/db';
 import { makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
-import { findGameFor, makeMove } from '@fso/core';
+import { findGameFor, makeMove, type Ports } from '@fso/core';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
@@ -14,8 +13,8 @@ const gameIdIn = (raw: unknown): string | null => {
   return id === null ? null : String(id);
 };
 
-export function gameHandlers(database: Database): RealtimeFeature {
-  const { db } = database;
+export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
+  const { db } = ports;
   return (socket, events, track) => {
     const deps = { db, events };
     const player = socket.data.username;

@@ -5,17 +5,18 @@
  * (a visitor's page says `auth: { visitor: true }` and is never asked for its cookie).
  * One resolver for every way the service runs (in the web process, alone, in tests).
  */
-import { findSessionUser, readCookie, readSessionId, SESSION_COOKIE, type Database } from '@fso/db';
+import type { Ports } from '@fso/core';
+import { findSessionUser, readCookie, readSessionId, SESSION_COOKIE } from '@fso/db';
 import type { SocketData } from '@fso/shared';
 import type { ResolveSession } from './socket-types.ts';
 
 export const VISITOR: SocketData = { signedIn: false, userId: '', username: '', sessionId: '' };
 
-export function sessionResolver(database: Database, sessionSecret: string): ResolveSession {
+export function sessionResolver(ports: Pick<Ports, 'db'>, sessionSecret: string): ResolveSession {
   return async (cookieHeader) => {
     if (readCookie(cookieHeader, SESSION_COOKIE) === null) return VISITOR;
     const id = readSessionId(cookieHeader, sessionSecret);
-    const found = id ? await findSessionUser(database.db, id) : null;
+    const found = id ? await findSessionUser(ports.db, id) : null;
     return found ? { signedIn: true, userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
   };
 }

@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Database } from '@fso/db';
-import { handshakeRefusal, healthAnswer, watchDatabase, type Config, type Logger } from '@fso/platform';
+import { handshakeRefusal, healthAnswer, watchDatabase, type Logger, type ProcessPorts, type RealtimeConfig } from '@fso/platform';
 import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
@@ -14,14 +14,15 @@ import { sessionResolver } from './handshake.ts';
 import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from './realtime-server.ts';
 
 /** What the realtime service reads of the config: nothing of the web's (OAuth, search, metrics …). */
-export type RealtimeConfig = Pick<Config, 'corsOrigins' | 'sessionSecret' | 'rateLimitFactor'>;
+export type RealtimeServiceConfig = Pick<RealtimeConfig, 'corsOrigins' | 'sessionSecret' | 'rateLimitFactor'>;
 
-export function attachRealtime(httpServer: Server, config: RealtimeConfig, database: Database, adapter?: RealtimeDeps['adapter']): RealtimeServer {
+/** The service on `httpServer`, over the process's ports from boot; the events port is its own publisher. */
+export function attachRealtime(httpServer: Server, config: RealtimeServiceConfig, ports: ProcessPorts, adapter?: RealtimeDeps['adapter']): RealtimeServer {
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
     refuseHandshake: handshakeRefusal(config.corsOrigins),
-    features: [chatHandlers(database), gameHandlers(database)],
-    resolveSession: sessionResolver(database, config.sessionSecret),
+    features: [chatHandlers(ports), gameHandlers(ports)],
+    resolveSession: sessionResolver(ports, config.sessionSecret),
     adapter,
     eventLimit: {
       burst: scaledCount(SOCKET_EVENT_LIMIT.burst, config.rateLimitFactor),
@@ -32,14 +33,20 @@ export function attachRealtime(httpServer: Server, config: RealtimeConfig, datab
 }
 
 /** A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (platform's health.ts), nothing else. */
-export function createRealtimeInstance(config: RealtimeConfig, database: Database, adapter: RealtimeDeps['adapter'], log: Logger): { httpServer: Server; close(): Promise<void> } {
+export function createRealtimeInstance(
+  config: RealtimeServiceConfig,
+  database: Database,
+  ports: ProcessPorts,
+  adapter: RealtimeDeps['adapter'],
+  log: Logger,
+): { httpServer: Server; close(): Promise<void> } {
   const watch = watchDatabase(database, log);
   const httpServer = createServer((req, res) => {
     const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch) : null;
     if (answer) res.writeHead(answer.status, answer.headers).end(answer.text);
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
   });
-  const realtime = attachRealtime(httpServer, config, database, adapter);
+  const realtime = attachRealtime(httpServer, config, ports, adapter);
   return {
     httpServer,
     close: async () => {

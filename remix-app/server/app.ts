@@ -10,11 +10,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import { createLimiter } from '@fso/core';
 import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { listGames, type Database } from '@fso/db';
-import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger } from '@fso/platform';
+import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger, type ProcessPorts } from '@fso/platform';
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import { bodyLimit } from './body-limit.ts';
@@ -50,6 +49,8 @@ export function createWebServer(opts: {
   config: Config;
   database: Database;
   logger: Logger;
+  /** The process's ports from boot (one limiter per process); events, search and the request's logger are added here. */
+  ports: ProcessPorts;
   semantic: SemanticService;
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Extra middleware before the Remix handler (Vite's in development). */
@@ -112,8 +113,6 @@ export function createWebServer(opts: {
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(database, opts.logger);
-  const limiter = createLimiter({ db: database.db, factor: config.rateLimitFactor });
-  const clock = () => new Date();
   // On the embedded database a search's SQL runs on this thread: only a few at once.
   const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 
@@ -131,7 +130,7 @@ export function createWebServer(opts: {
         log: logOf(res),
         cspNonce: nonceOf(res),
         semantic,
-        ports: { db: database.db, events, clock, limiter, semantic, log: logOf(res) },
+        ports: { ...opts.ports, events, semantic, log: logOf(res) },
       }),
     }),
   );

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
+import { loadRealtimeConfig } from './realtime-config.ts';
 
 describe('configuration', () => {
   it('has working defaults for development', () => {
@@ -34,11 +35,36 @@ describe('configuration', () => {
   });
 
   it('needs DATABASE_URL for either side of split mode, and REALTIME_URL for the web side', () => {
-    expect(() => loadConfig({}, 'realtime')).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
+    expect(() => loadRealtimeConfig({})).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
+    expect(() => loadConfig({ REALTIME_URL: 'http://127.0.0.1:3001' }, 'web')).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db.test/fso' }, 'web')).toThrow(/REALTIME_URL: REALTIME_URL/);
     const web = loadConfig({ DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', REDIS_URL: 'redis://127.0.0.1:6379' }, 'web');
     expect(web).toMatchObject({ realtimeUrl: 'http://127.0.0.1:3001', redisUrl: 'redis://127.0.0.1:6379' });
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
+  });
+
+  it('gives the realtime process only its own settings: a half-set OAuth pair stops web, not realtime', () => {
+    const split = { DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', GITHUB_CLIENT_ID: 'id', METRICS_PORT: '3000' };
+    expect(() => loadConfig(split, 'web')).toThrow(/GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/);
+    const realtime = loadRealtimeConfig({ ...split, PORT: '3001', CORS_ORIGINS: 'http://a.test', RATE_LIMIT_FACTOR: '2', REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(realtime).toEqual({
+      production: false,
+      port: 3001,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://db.test/fso',
+      sessionSecret: loadConfig({}).sessionSecret,
+      corsOrigins: ['http://a.test'],
+      logLevel: 'info',
+      rateLimitFactor: 2,
+      redisUrl: 'redis://127.0.0.1:6379',
+    });
+  });
+
+  it('holds the realtime process to the same secret and value rules', () => {
+    expect(() => loadRealtimeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.test/fso' })).toThrow(/SESSION_SECRET is required in production/);
+    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadRealtimeConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR must be a number above 0/);
   });
 
   it('reads METRICS_PORT, which must differ from PORT', () => {
@@ -63,5 +89,17 @@ describe('configuration', () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('SESSION_SECRET is required in production');
+  });
+
+  it('stops a realtime process on its own settings only', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'realtime/src/main.ts'], {
+      cwd: new URL('../../..', import.meta.url).pathname,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', GITHUB_CLIENT_ID: 'id' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('DATABASE_URL is required to run web and realtime as separate processes');
+    expect(result.stderr).not.toContain('GITHUB_CLIENT_SECRET');
   });
 });

@@ -2,22 +2,72 @@
  * Configuration from the environment, parsed once at start. A missing production secret, or
  * half of an OAuth client (an id without its secret), stops the process with a message naming
  * the variable; so does a split-mode process (`web`, `realtime`) without the servers it needs.
- * A provider left unconfigured is off, and the sign-in screens say so.
+ * A provider left unconfigured is off, and the sign-in screens say so. The realtime process reads
+ * only the fields every process shares (realtime-config.ts), so the web's settings cannot stop it.
  */
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const DEV_SECRET = 'development-only-session-secret-change-me';
 
-const schema = z.object({
+/** What every process reads: the realtime process reads these and nothing else. */
+export const processFields = {
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().optional(),
-  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   CORS_ORIGINS: z.string().default(''),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url().optional(),
+};
+type ProcessEnv = z.infer<z.ZodObject<typeof processFields>>;
+
+/** A split-mode process (web or realtime) shares its data through a PostgreSQL server. */
+export const DATABASE_SERVER_REQUIRED = 'DATABASE_URL is required to run web and realtime as separate processes';
+
+/** Sessions are signed with SESSION_SECRET: required in production, and never short. */
+export function checkSessionSecret(env: ProcessEnv, ctx: z.RefinementCtx): void {
+  if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
+  }
+  if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
+    ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
+  }
+}
+
+/** The environment parsed by `schema`, or an error listing every bad variable with its message. */
+export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+/** The config fields every process has, from the fields every process reads. */
+export function processConfig(e: ProcessEnv): Pick<Config, 'production' | 'port' | 'host' | 'databaseUrl' | 'sessionSecret' | 'corsOrigins' | 'logLevel' | 'rateLimitFactor' | 'redisUrl'> {
+  return {
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    redisUrl: e.REDIS_URL,
+  };
+}
+
+const schema = z.object({
+  ...processFields,
+  DATA_DIR: z.string().default('./data'),
+  COOKIE_SECURE: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   ORIGIN: z.string().url().optional(),
@@ -34,12 +84,9 @@ const schema = z.object({
   ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   ID_TOKEN_ISSUER: z.string().optional(),
   ID_TOKEN_AUDIENCE: z.string().optional(),
-  RATE_LIMIT_FACTOR: z.coerce.number().positive('RATE_LIMIT_FACTOR must be a number above 0').default(1),
   METRICS_TOKEN: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   REALTIME_URL: z.string().url().optional(),
-  REDIS_URL: z.string().url().optional(),
   SEMANTIC_WEIGHTS: z
     .string()
     .regex(/^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/, 'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2')
@@ -47,13 +94,13 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
 
-/** Which process reads the config: the single process (`all`) or one side of split mode. */
+/** Which process boots: the single process (`all`) or one side of split mode (realtime: realtime-config.ts). */
 export type Role = 'all' | 'web' | 'realtime';
 
-const schemaFor = (role: Role) =>
+const schemaFor = (role: 'all' | 'web') =>
   schema.superRefine((env, ctx) => {
-    if (role !== 'all' && !env.DATABASE_URL) {
-      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: 'DATABASE_URL is required to run web and realtime as separate processes' });
+    if (role === 'web' && !env.DATABASE_URL) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: DATABASE_SERVER_REQUIRED });
     }
     if (role === 'web' && !env.REALTIME_URL) {
       ctx.addIssue({ code: 'custom', path: ['REALTIME_URL'], message: 'REALTIME_URL (a realtime instance to forward /socket.io to) is required for the web process' });
@@ -71,12 +118,7 @@ const schemaFor = (role: Role) =>
     if (env.METRICS_PORT === env.PORT) {
       ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (metrics are served on a port of their own)' });
     }
-    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
-    }
-    if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
-      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
-    }
+    checkSessionSecret(env, ctx);
   });
 
 export interface OAuthClientConfig {
@@ -122,25 +164,13 @@ export interface Config {
   webConcurrency: number;
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env, role: Role = 'all'): Config {
-  const parsed = schemaFor(role).safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+export function loadConfig(env: Record<string, string | undefined> = process.env, role: 'all' | 'web' = 'all'): Config {
+  const e = parseEnv(schemaFor(role), env);
   const production = e.NODE_ENV === 'production';
   return {
-    production,
-    port: e.PORT,
-    host: e.HOST,
+    ...processConfig(e),
     dataDir: e.DATA_DIR,
-    databaseUrl: e.DATABASE_URL,
-    sessionSecret: e.SESSION_SECRET ?? DEV_SECRET,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
-    corsOrigins: e.CORS_ORIGINS.split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'true',
     origin: e.ORIGIN,
@@ -153,12 +183,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authorizeUrl: e.GOOGLE_AUTHORIZE_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL }
         : null,
     idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
-    logLevel: e.LOG_LEVEL,
-    rateLimitFactor: e.RATE_LIMIT_FACTOR,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     realtimeUrl: e.REALTIME_URL,
-    redisUrl: e.REDIS_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
     webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? availableParallelism()) : 1,
   };

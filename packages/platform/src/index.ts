@@ -9,5 +9,7 @@ export * from './config.ts';
 export * from './health.ts';
 export * from './logging.ts';
 export * from './origin.ts';
+export * from './ports.ts';
+export * from './realtime-config.ts';
 export * from './shutdown.ts';
 export * from './loopback.ts';
