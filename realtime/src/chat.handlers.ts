@@ -4,8 +4,9 @@
  * `leaveChat` takes it out. The answer goes back through the optional acknowledgement.
  * Messages and chat updates themselves are published by the web side once committed.
  */
-import { isChatParticipant, type Database } from '@fso/db';
+import type { Database } from '@fso/db';
 import { MSG, parseId, rooms, type JoinChatResult } from '@fso/shared';
+import { mayFollowChat } from '@fso/core';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 export function chatHandlers(database: Database): RealtimeFeature {
@@ -17,7 +18,7 @@ export function chatHandlers(database: Database): RealtimeFeature {
       const chatId = parseId(rawId);
       if (chatId === null) return reply({ ok: false, error: MSG.chatNotFound });
       try {
-        if (!(await isChatParticipant(database.db, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
+        if (!(await mayFollowChat(database, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
         await socket.join(rooms.chat(chatId));
         reply({ ok: true });
       } catch {
