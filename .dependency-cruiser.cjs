@@ -38,6 +38,10 @@ const ENTRIES = [
   '^bench/',
 ];
 
+/** Transport modules that handle sessions and signed cookies, which stay the transport's job
+ * (docs/decisions/0029): they may call @fso/db's session and cookie functions directly. */
+const SESSION_MODULES = ['^remix-app/app/services/(session|pending-link)\\.server\\.ts$', '^realtime/src/handshake\\.ts$'];
+
 /** npm packages of the transports (HTTP, Remix, React, Socket.IO): only the top layer uses them. */
 const TRANSPORT_LIBS = '(^|/)node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|^(node:)?(http|https|http2|net)$';
 
@@ -86,6 +90,14 @@ module.exports = {
       severity: 'error',
       from: { pathNot: ['^remix-app/', SINGLE_PROCESS_ENTRY, BENCH, ...TEST_CODE] },
       to: { path: REMIX_APP },
+    },
+    {
+      name: 'transports-read-through-core',
+      comment:
+        "Screens, routes and socket handlers only parse input, call core and map the result: they import @fso/db for its types alone. Sessions and cookies are the transport's job, so the session modules are the exception.",
+      severity: 'error',
+      from: { path: '^(remix-app/app|realtime/src)/', pathNot: [...SESSION_MODULES, ...TEST_CODE] },
+      to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'app-does-not-import-server',

@@ -4,8 +4,7 @@
  * `leaveChat` takes it out. The answer goes back through the optional acknowledgement.
  * Messages and chat updates themselves are published by the web side once committed.
  */
-import type { Ports } from '@fso/core';
-import { isChatParticipant } from '@fso/db';
+import { mayFollowChat, type Ports } from '@fso/core';
 import { MSG, parseId, rooms, type JoinChatResult } from '@fso/shared';
 import type { RealtimeFeature } from './realtime-server.ts';
 
@@ -18,7 +17,7 @@ export function chatHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
       const chatId = parseId(rawId);
       if (chatId === null) return reply({ ok: false, error: MSG.chatNotFound });
       try {
-        if (!(await isChatParticipant(ports.db, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
+        if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
         await socket.join(rooms.chat(chatId));
         reply({ ok: true });
       } catch {

@@ -21,3 +21,7 @@ export * from './accounts/accounts.ts';
 export { hashPassword } from './accounts/passwords.ts';
 export * from './accounts/external-accounts.ts';
 export * from './limits/refusal-memory.ts';
+export * from './qa/reads.ts';
+export * from './tags/tags.ts';
+export * from './accounts/profiles.ts';
+export * from './messaging/reads.ts';

@@ -4,8 +4,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { editAnswer, loadQuestion } from '@fso/core';
-import { questionIdOfAnswer } from '@fso/db';
+import { editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
 import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
@@ -16,12 +15,13 @@ import { callerOf, requirePageUser } from '~/services/session.server.ts';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const aid = requireId(params.aid);
-  const qid = await questionIdOfAnswer(context.database.db, aid);
-  const outcome = qid === null ? null : await loadQuestion(context.ports, qid);
-  const answer = outcome?.ok ? outcome.value.answers.find((a) => a._id === String(aid)) : undefined;
-  if (!answer) throw new Response(MSG.answerNotFound, { status: 404 });
+  const qid = await questionOfAnswer(context.ports, aid);
+  const outcome = qid.ok ? await loadQuestion(context.ports, qid.value) : null;
+  const question = outcome?.ok ? outcome.value : undefined;
+  const answer = question?.answers.find((a) => a._id === String(aid));
+  if (!question || !answer) throw new Response(MSG.answerNotFound, { status: 404 });
   if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
-  return { qid: String(qid), initial: { text: answer.text } };
+  return { qid: question._id, initial: { text: answer.text } };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -32,8 +32,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await editAnswer(context.ports, callerOf(context, actor), aid, parsed.data.text);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
-  const qid = await questionIdOfAnswer(context.database.db, aid);
-  return redirect(`/question/${qid ?? ''}#answer-${aid}`);
+  const qid = await questionOfAnswer(context.ports, aid);
+  return redirect(`/question/${qid.ok ? qid.value : ''}#answer-${aid}`);
 }
 
 export default function EditAnswerPage() {

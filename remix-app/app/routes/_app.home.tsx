@@ -10,8 +10,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { searchHighlights } from '@fso/core';
-import { listQuestions } from '@fso/db';
+import { questionPage, searchHighlights } from '@fso/core';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
@@ -31,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   const query = parsed.ok ? parsed.data : {};
   const offset = pageOffset(url, PAGE_SIZE);
-  const page = await listQuestions(context.database.db, { ...query, limit: PAGE_SIZE, offset });
+  const page = await questionPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
   return {
     // Only what the list shows: the page carries no voter, viewer, answer or comment lists and no tag descriptions.
     questions: page.questions.map(({ _id, title, tags, askedBy, askDateTime, score, answerCount, viewCount, acceptedAnswer }) => ({

@@ -7,8 +7,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
-import { postRoomMessage } from '@fso/core';
-import { listMessages } from '@fso/db';
+import { postRoomMessage, roomMessages } from '@fso/core';
 import { messageSchema, messageUpdateSchema, parseWith, roomMessageFormSchema } from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
@@ -26,7 +25,7 @@ import { callerOf, requirePageUser } from '~/services/session.server.ts';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requirePageUser(request, context);
   const { before, limit } = requestedMessagePage(new URL(request.url));
-  const page = await listMessages(context.database.db, null, { before, limit });
+  const page = await roomMessages(context.ports, { before, limit });
   const first = page.messages[0];
   return { messages: page.messages, older: page.more && first ? first._id : null, paged: before !== undefined, now: Date.now() };
 }

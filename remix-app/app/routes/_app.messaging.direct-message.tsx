@@ -8,8 +8,7 @@
 import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { chatsOf, fail, openChat, postChatMessage, startChat, succeed, type Result } from '@fso/core';
-import { listUsers } from '@fso/db';
+import { chatsOf, fail, openChat, postChatMessage, startChat, succeed, usersPage, type Result } from '@fso/core';
 import { chatMessageFormSchema, chatSchema, chatUpdateSchema, MSG, parseId, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
@@ -48,7 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = pageOffset(url, CHATS_PER_PAGE);
   const [list, people, selected] = await Promise.all([
     chatsOf(context.ports, callerOf(context, actor), actor.username, { limit: CHATS_PER_PAGE, offset }),
-    listUsers(context.database.db, { filter: find || undefined, limit: USERS_SHOWN + 1 }),
+    usersPage(context.ports, { filter: find || undefined, limit: USERS_SHOWN + 1 }),
     selectedChat(context, actor, url),
   ]);
   const page = {

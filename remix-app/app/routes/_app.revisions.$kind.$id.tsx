@@ -6,8 +6,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { loadQuestion, revisions } from '@fso/core';
-import { questionIdOfAnswer } from '@fso/db';
+import { loadQuestion, questionOfAnswer, revisions } from '@fso/core';
 import { MSG, type Revision } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
@@ -20,7 +19,7 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const kind = params.kind === 'answer' ? 'answer' : params.kind === 'question' ? 'question' : null;
   if (!kind) throw new Response(MSG.questionNotFound, { status: 404 });
   const id = requireId(params.id);
-  const qid = kind === 'question' ? id : await questionIdOfAnswer(context.database.db, id);
+  const qid = kind === 'question' ? id : await questionOfAnswer(context.ports, id).then((found) => (found.ok ? found.value : null));
   const [history, question] = await Promise.all([revisions(context.ports, kind, id), qid === null ? null : loadQuestion(context.ports, qid)]);
   if (!history.ok || !question?.ok) throw new Response(kind === 'question' ? MSG.questionNotFound : MSG.answerNotFound, { status: 404 });
   const q = question.value;

@@ -4,7 +4,7 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { listTagsWithCount } from '@fso/db';
+import { tagsWithCount } from '@fso/core';
 import { counted } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useWatch } from '~/components/live/useLive.ts';
@@ -17,7 +17,7 @@ const PAGE_SIZE = 100;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const offset = pageOffset(url, PAGE_SIZE);
-  const page = await listTagsWithCount(context.database.db, { limit: PAGE_SIZE, offset });
+  const page = await tagsWithCount(context.ports, { limit: PAGE_SIZE, offset });
   return { ...page, pageNumber: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
 }
 

@@ -4,21 +4,21 @@
  * profiles) also render here for visitors and crawlers, read-only, with a read-only socket.
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { unreadCount } from '@fso/db';
+import { unreadFor } from '@fso/core';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { MSG } from '@fso/shared';
 import { Header } from '~/components/Header.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
-import { getSessionUser } from '~/services/session.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
 import helpStyles from '~/help.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: helpStyles }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
-  return { username: user?.username ?? null, unread: user ? await unreadCount(context.database.db, user.userId) : 0 };
+  return { username: user?.username ?? null, unread: await unreadFor(context.ports, callerOf(context, user)) };
 }
 
 export default function AppLayout() {

@@ -7,8 +7,7 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { deleteAccount, resetPassword, updateBiography } from '@fso/core';
-import { findUser, getUserActivity } from '@fso/db';
+import { deleteAccount, resetPassword, updateBiography, userActivity, userProfile } from '@fso/core';
 import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
@@ -35,14 +34,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const apage = pageParam(url, 'apage');
   const username = params.username ?? '';
   const [found, viewer, activity] = await Promise.all([
-    findUser(context.database.db, username),
+    userProfile(context.ports, username),
     getSessionUser(request, context),
-    getUserActivity(context.database.db, username, { limit: ACTIVITY_PAGE, questionOffset: (qpage - 1) * ACTIVITY_PAGE, answerOffset: (apage - 1) * ACTIVITY_PAGE }),
+    userActivity(context.ports, username, { limit: ACTIVITY_PAGE, questionOffset: (qpage - 1) * ACTIVITY_PAGE, answerOffset: (apage - 1) * ACTIVITY_PAGE }),
   ]);
-  if (!found || !activity) throw data({ missing: true }, { status: 404 });
-  const { id: _id, ...user } = found;
+  if (!found.ok || !activity.ok) throw data({ missing: true }, { status: 404 });
   const pages = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE));
-  return { user, activity, qpage, apage, qpages: pages(activity.questions.total), apages: pages(activity.answers.total), isOwner: viewer?.userId === found.id };
+  const { user, id } = found.value;
+  return { user, activity: activity.value, qpage, apage, qpages: pages(activity.value.questions.total), apages: pages(activity.value.answers.total), isOwner: viewer?.userId === id };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {

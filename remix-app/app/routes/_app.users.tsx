@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Form, Link, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
-import { listUsers } from '@fso/db';
+import { usersPage } from '@fso/core';
 import { calendarDate, counted, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 
@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const limit = pageLimit(url);
   const sort = url.searchParams.get('sort') === 'reputation' ? 'reputation' : 'name';
   const offset = pageOffset(url, limit);
-  const page = await listUsers(context.database.db, { filter: filter || undefined, after, limit, sort, offset });
+  const page = await usersPage(context.ports, { filter: filter || undefined, after, limit, sort, offset });
   const last = page.users.at(-1);
   const full = page.users.length === limit && last;
   return { ...page, filter, sort, next: full ? (sort === 'reputation' ? String(offset / limit + 2) : last.username) : null, paged: Boolean(after) || offset > 0 };

@@ -5,7 +5,7 @@
  * Public, like the /home screen, so crawlers and the spec's client can read it.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listQuestions } from '@fso/db';
+import { questionPage } from '@fso/core';
 import { parseWith, questionQuerySchema } from '@fso/shared';
 import { ok, pageLimit, pageOffset, textError } from '~/services/http.server.ts';
 
@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.ok) return textError(400, query.error);
   const limit = pageLimit(url);
-  const page = await listQuestions(context.database.db, { ...query.data, order: query.data.order ?? (query.data.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
+  const page = await questionPage(context.ports, { ...query.data, order: query.data.order ?? (query.data.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
   // Past COUNT_CAP matches the total is a lower bound, and the response says so.
   return ok(page.questions, { 'X-Total-Count': String(page.total), ...(page.totalCapped ? { 'X-Total-Count-Capped': 'true' } : {}) });
 }

@@ -1,12 +1,12 @@
 /** `/sitemap.xml`: the public pages crawlers should read — the lists and the newest questions (50,000 at most, the format's limit). */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listRecentlyActiveQuestionIds } from '@fso/db';
+import { recentlyActiveQuestions } from '@fso/core';
 
 const MAX_URLS = 50_000;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;
-  const questions = await listRecentlyActiveQuestionIds(context.database.db, MAX_URLS - 2);
+  const questions = await recentlyActiveQuestions(context.ports, MAX_URLS - 2);
   const entry = (path: string, lastmod?: string) => `<url><loc>${origin}${path}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`;
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',

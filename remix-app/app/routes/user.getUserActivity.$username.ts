@@ -3,9 +3,9 @@
  * profile with their questions and answers, newest first, each paged (docs/decisions/0021).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getUserActivity } from '@fso/db';
-import { MSG } from '@fso/shared';
-import { ok, pageLimit, textError } from '~/services/http.server.ts';
+import { userActivity } from '@fso/core';
+import { pageLimit } from '~/services/http.server.ts';
+import { respond } from '~/services/respond.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
 
 const offset = (url: URL, name: string) => {
@@ -16,10 +16,10 @@ const offset = (url: URL, name: string) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const url = new URL(request.url);
-  const activity = await getUserActivity(context.database.db, params.username ?? '', {
+  const activity = await userActivity(context.ports, params.username ?? '', {
     limit: pageLimit(url, 20),
     questionOffset: offset(url, 'qoffset'),
     answerOffset: offset(url, 'aoffset'),
   });
-  return activity ? ok(activity) : textError(404, MSG.userNotFound);
+  return respond(activity, (found) => found);
 }

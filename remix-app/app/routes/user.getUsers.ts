@@ -4,7 +4,7 @@
  * Signed-in users only.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { listUsers } from '@fso/db';
+import { usersPage } from '@fso/core';
 import { ok, pageLimit, pageOffset } from '~/services/http.server.ts';
 import { requireApiUser } from '~/services/session.server.ts';
 
@@ -12,7 +12,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const url = new URL(request.url);
   const limit = pageLimit(url);
-  const page = await listUsers(context.database.db, {
+  const page = await usersPage(context.ports, {
     sort: url.searchParams.get('sort') === 'reputation' ? 'reputation' : 'name',
     offset: pageOffset(url, limit),
     filter: url.searchParams.get('filter')?.trim().slice(0, 100) || undefined,
