@@ -57,7 +57,9 @@ export async function socketSwitch(page: Page) {
   });
   await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
   return {
+    /** Cuts the connection once the page has one (a page starts idle, so no banner does not mean connected). */
     async cut() {
+      await expect.poll(() => open.size, { timeout: 15_000 }).toBeGreaterThan(0);
       down = true;
       for (const ws of open) await ws.close();
       open.clear();
