@@ -19,6 +19,8 @@ const portFree = (port) =>
 
 /** A production server on a new PGlite folder (deleted at stop), with `env` on top of the harness's. */
 export async function startFresh(env, port) {
+  // The previous run's server was just killed: give the system up to 5 s to release its port.
+  for (let i = 0; i < 50 && !(await portFree(port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   if (!(await portFree(port))) throw new Error(`port ${port} is taken: stop what listens there, or pass another port`);
   const dataDir = mkdtempSync(join(tmpdir(), 'fso-flood-'));
   const server = await startServer({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env }, port);
