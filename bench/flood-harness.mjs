@@ -66,4 +66,18 @@ export function probeHealthz(base, seconds) {
   return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(text))));
 }
 
-export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** /healthz before the flood (`idle`) and during it, from `start` until `end` (`flood`; failed probes counted apart). */
+export function probeSummary(samples, start, end = Infinity) {
+  const during = samples.filter(([at]) => at >= start && at < end).map(([, ms]) => ms);
+  const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
+  const before = samples
+    .filter(([at]) => at < start)
+    .map(([, ms]) => ms)
+    .sort((a, b) => a - b);
+  return {
+    idle: { p50: pct(before, 50), p99: pct(before, 99) },
+    flood: { samples: during.length, failed: during.length - sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) },
+  };
+}

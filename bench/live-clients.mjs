@@ -1,14 +1,13 @@
 /**
  * A child process of the `live` benchmark holding its share of the viewers: each a bare
- * websocket speaking just enough Socket.IO (open, connect to `/` as a visitor, answer pings)
- * that then `watch`es what its page shows (one question, or the /home list's rows), as our
- * pages do. It counts the events delivered, and the disconnects: the only time a page re-reads
- * its loader (the HTTP requests a viewer would make). IPC: `connect` (url, count, topics) →
- * `ready`; `reset`; `report` → received, disconnects, connected.
+ * websocket (bare-sockets.mjs) that connects to `/` as a visitor, answers pings and then
+ * `watch`es what its page shows (one question, or the /home list's rows), as our pages do. It
+ * counts the events delivered, and the disconnects: the only time a page re-reads its loader
+ * (the HTTP requests a viewer would make). IPC: `connect` (url, count, topics) → `ready`;
+ * `reset`; `report` → received, disconnects, connected.
  */
-import WebSocket from 'ws';
+import { openSockets, serveParent } from './bare-sockets.mjs';
 
-const sockets = [];
 let received = 0;
 let disconnects = 0;
 
@@ -20,32 +19,18 @@ function onFrame(ws, text, topic, connected) {
   if (text.startsWith('42[')) received += 1;
 }
 
-async function connectAll({ url, count, topics }) {
-  for (let i = 0; i < count; i++) {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
-    sockets.push(ws);
-    ws.on('close', () => (disconnects += 1));
-    await new Promise((resolve, reject) => {
-      ws.on('message', (data) => onFrame(ws, data.toString(), topics[i % topics.length], resolve));
-      ws.once('error', reject);
-    });
-  }
-}
-
-const open = () => sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length;
-
-process.on('message', async (command) => {
-  if (command.type === 'connect') {
-    await connectAll(command);
-    process.send({ type: 'ready', connected: open() });
-  } else if (command.type === 'reset') {
+serveParent({
+  connect: ({ url, count, topics }) =>
+    openSockets(
+      count,
+      () => url,
+      {},
+      (ws, text, connected, _refused, i) => onFrame(ws, text, topics[i % topics.length], connected),
+      (ws) => ws.on('close', () => (disconnects += 1)),
+    ),
+  reset: () => {
     received = 0;
     disconnects = 0;
-    process.send({ type: 'reset' });
-  } else if (command.type === 'report') {
-    process.send({ type: 'report', received, disconnects, connected: open() });
-  } else if (command.type === 'close') {
-    for (const ws of sockets) ws.close();
-    process.exit(0);
-  }
+  },
+  report: () => ({ received, disconnects }),
 });

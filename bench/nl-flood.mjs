@@ -9,7 +9,7 @@
  *   node bench/nl-flood.mjs [port] [factor …]
  */
 import autocannon from 'autocannon';
-import { pct, probeHealthz, startFresh } from './flood-harness.mjs';
+import { probeHealthz, probeSummary, startFresh } from './flood-harness.mjs';
 import { machine } from './lib.mjs';
 
 const CONNECTIONS = 40;
@@ -29,19 +29,12 @@ async function run(factor, port) {
     const result = await autocannon({ url: server.base + path, connections: CONNECTIONS, duration: SECONDS });
     const end = Date.now();
     const samples = await probes;
-    const during = samples.filter(([at]) => at >= start && at < end).map(([, ms]) => ms);
-    const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
-    const before = samples
-      .filter(([at]) => at < start)
-      .map(([, ms]) => ms)
-      .sort((a, b) => a - b);
     return {
       factor,
       searches: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
       searchesPerSecond: result.requests.average,
       searchP99: result.latency.p99,
-      idle: { p50: pct(before, 50), p99: pct(before, 99) },
-      flood: { samples: during.length, failed: during.length - sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) },
+      ...probeSummary(samples, start, end),
     };
   } finally {
     server.stop();

@@ -10,7 +10,7 @@
  *   FLOOD_URL=http://127.0.0.1:5150 node bench/socket-flood.mjs
  */
 import { io } from 'socket.io-client';
-import { pct, probeHealthz, startFresh } from './flood-harness.mjs';
+import { probeHealthz, probeSummary, startFresh } from './flood-harness.mjs';
 import { machine, post, signUp } from './lib.mjs';
 
 const FRAMES = 20_000;
@@ -36,19 +36,12 @@ async function run(factor, port) {
     const sentMs = Date.now() - start;
     const samples = await probes;
     socket.close();
-    const during = samples.filter(([at]) => at >= start).map(([, ms]) => ms);
-    const sorted = during.filter((ms) => ms >= 0).sort((a, b) => a - b);
-    const before = samples
-      .filter(([at]) => at < start)
-      .map(([, ms]) => ms)
-      .sort((a, b) => a - b);
     return {
       factor,
       sentMs,
       replies,
       disconnectedAfterMs: disconnectedAt === null ? null : disconnectedAt - start,
-      idle: { p50: pct(before, 50), p99: pct(before, 99) },
-      flood: { samples: during.length, failed: during.length - sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) },
+      ...probeSummary(samples, start),
       // The slow probes: [ms after the flood began, latency ms].
       slowest: samples.filter(([at, ms]) => at >= start && ms > 50).map(([at, ms]) => [at - start, ms]),
     };
