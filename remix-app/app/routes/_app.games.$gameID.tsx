@@ -20,7 +20,7 @@ import { NimPanel } from '~/components/games/NimPanel.tsx';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { gameDeps, moveFromForm } from '~/services/games.server.ts';
+import { moveFromForm } from '~/services/games.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
 
@@ -42,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const gameID = gameIdOf(params.gameID);
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
-  const deps = gameDeps(context);
+  const deps = context.ports;
   const seat = { gameID, playerID: actor.username };
   let outcome: Result<Game>;
   let next = `/games/${gameID}`;

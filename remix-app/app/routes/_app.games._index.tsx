@@ -16,7 +16,7 @@ import { STATUS_LABEL } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { createGameAs, gameDeps } from '~/services/games.server.ts';
+import { createGameAs } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
 import { requirePageUser } from '~/services/session.server.ts';
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return refused('create', withReason(MSG.gameCreateError, outcome.message), statusOf(outcome));
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
-  const outcome = input.ok ? await joinGame(gameDeps(context), actor.username, input.data) : fail('invalid', input.error);
+  const outcome = input.ok ? await joinGame(context.ports, actor.username, input.data) : fail('invalid', input.error);
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
   return refused(`join:${fields.gameID ?? ''}`, outcome.message, statusOf(outcome));
 }

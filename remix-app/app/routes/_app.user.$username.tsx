@@ -17,7 +17,6 @@ import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { accountGames } from '~/services/games.server.ts';
 import { callerOf, clearSessionCookie, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 const ACTIVITY_PAGE = 10;
@@ -63,7 +62,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return outcome.ok ? replied('reset', MSG.resetOk) : refused('reset', MSG.resetFailed, statusOf(outcome));
     }
     case 'delete': {
-      const outcome = await deleteAccount(context.ports, callerOf(context, actor), username, accountGames(context));
+      const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
       if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
       return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, { headers: { 'Set-Cookie': clearSessionCookie(context) } });
     }

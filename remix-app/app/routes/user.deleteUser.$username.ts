@@ -1,7 +1,6 @@
 /** DELETE /user/deleteUser/{username} → owner only; the account, its sessions and sockets end. */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { deleteAccount } from '@fso/core';
-import { accountGames } from '~/services/games.server.ts';
 import { requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
 import { callerOf, clearSessionCookie, requireApiUser } from '~/services/session.server.ts';
@@ -11,7 +10,7 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  const outcome = await deleteAccount(context.ports, callerOf(context, actor), params.username ?? '', accountGames(context));
+  const outcome = await deleteAccount(context.ports, callerOf(context, actor), params.username ?? '');
   return respond(
     outcome,
     (user) => user,

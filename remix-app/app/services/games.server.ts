@@ -1,23 +1,17 @@
 /**
- * Remix's side of the games: the game use cases' ports from the load context, creating a game
- * (rate limited), the REST action shared by join and leave, and the move a game screen's form
- * posts (Nim `numObjects`; Battleship `cell` as "x,y").
+ * Remix's side of the games: creating a game (rate limited), the REST action shared by join and
+ * leave, and the move a game screen's form posts (Nim `numObjects`; Battleship `cell` as "x,y").
  */
 import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { createGame, forfeitGamesOf, renameGamesOf, type AccountGames, type GamePorts, type Result, type SeatChange } from '@fso/core';
+import { createGame, type Result, type SeatChange } from '@fso/core';
 import { gameSeatSchema, type Game, type GameType } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
 import { callerOf, requireApiUser, type SessionUser } from './session.server.ts';
 
-export const gameDeps = (context: AppLoadContext): GamePorts => ({ db: context.database.db, events: context.events });
-
-/** What deleting an account does to its games. */
-export const accountGames = (context: AppLoadContext): AccountGames => ({ forfeitAll: (username) => forfeitGamesOf(gameDeps(context), username), rename: renameGamesOf });
-
 /** A new game with `actor` in the first seat, within the game-creation rate limit. */
 export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<Result<Game>> {
-  return (await context.ports.limiter.hit('gameCreate', callerOf(context, actor))) ?? createGame(gameDeps(context), actor.username, gameType);
+  return (await context.ports.limiter.hit('gameCreate', callerOf(context, actor))) ?? createGame(context.ports, actor.username, gameType);
 }
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */
@@ -27,7 +21,7 @@ export const seatAction =
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, gameSeatSchema);
-    return respond(await change(gameDeps(context), actor.username, body), (game) => game);
+    return respond(await change(context.ports, actor.username, body), (game) => game);
   };
 
 export function moveFromForm(fields: Record<string, string | undefined>): unknown {

@@ -5,7 +5,6 @@ import { createTestDatabase } from '@fso/db/testing';
 import { createGame, findGameFor, joinGame, listGamesFor, makeMove } from '@fso/core';
 import { type Game, viewFor } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { accountGames, gameDeps } from './games.server.ts';
 import { callerOf } from './session.server.ts';
 
 let database: Database;
@@ -32,14 +31,14 @@ describe('a deleted account and a recycled username', () => {
   it('forfeits the running games at once, tells both players, and the newcomer with the same name inherits nothing', async () => {
     const [ivan, judy] = [await signedUp('ivan'), await signedUp('judy')];
     const { context, recorded } = testContext(database, '203.0.113.61');
-    const deps = gameDeps(context);
+    const deps = context.ports;
     const battle = must(await createGame(deps, 'ivan', 'Battleship'));
     must(await joinGame(deps, 'judy', { gameID: battle.gameID, playerID: 'judy' }));
     must(await makeMove(deps, 'ivan', { gameID: battle.gameID, move: { playerID: 'ivan', move: { x: 0, y: 0 } } }));
     const waiting = must(await createGame(deps, 'ivan', 'Nim'));
     recorded.perViewer.length = 0;
 
-    expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan', accountGames(context))).toMatchObject({ ok: true });
+    expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan')).toMatchObject({ ok: true });
 
     // Forfeited at once: judy wins the game in progress, the waiting one is over with no winner.
     const over = (await findGameFor(database.db, Number(battle.gameID), 'judy'))!;

@@ -3,7 +3,7 @@ import { findCredentials, findSessionUser, findUser, type Database } from '@fso/
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS } from '@fso/shared';
 import { callerOf, testPorts } from '../../test/ports.ts';
-import { deleteAccount, login, resetPassword, signup, updateBiography, type AccountGames, type NewSession } from './accounts.ts';
+import { deleteAccount, login, resetPassword, signup, updateBiography, type NewSession } from './accounts.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -13,7 +13,6 @@ afterAll(() => database.close());
 
 const sessionOf = async (session: NewSession) => (await findSessionUser(database.db, session.id))!;
 const anonymous = callerOf(null);
-const noGames: AccountGames = { forfeitAll: () => Promise.resolve(), rename: () => Promise.resolve() };
 
 describe('accounts', () => {
   it('signs up, stores only an argon2id hash, starts a session and announces the user', async () => {
@@ -80,9 +79,9 @@ describe('accounts', () => {
   it('deletes only the owner account, with its sessions and sockets', async () => {
     const { ports, recorded } = testPorts(database);
     const actor = await sessionOf(((await login(ports, anonymous, { username: 'frank', password: 'right-pw' })) as { value: { session: NewSession } }).value.session);
-    expect(await deleteAccount(ports, callerOf(actor), 'erin', noGames)).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await deleteAccount(ports, callerOf(actor), 'erin')).toMatchObject({ ok: false, kind: 'forbidden' });
     expect(await findUser(database.db, 'erin')).not.toBeNull();
-    expect(await deleteAccount(ports, callerOf(actor), 'frank', noGames)).toMatchObject({ ok: true, value: { username: 'frank' } });
+    expect(await deleteAccount(ports, callerOf(actor), 'frank')).toMatchObject({ ok: true, value: { username: 'frank' } });
     expect(await findUser(database.db, 'frank')).toBeNull();
     expect(await findSessionUser(database.db, actor.sessionId)).toBeNull();
     expect(recorded.disconnectedUsers).toEqual(['frank']);

@@ -8,6 +8,7 @@
 import * as db from '@fso/db';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
 import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
+import { forfeitGamesOf, renameGamesOf } from '../games/games.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { isCommonPassword } from './password-policy.ts';
@@ -96,26 +97,18 @@ export async function updateBiography(ports: Ports, caller: Caller, username: st
   return succeed(user);
 }
 
-/** What deleting an account does to its games (the game use cases own both steps). */
-export interface AccountGames {
-  /** Forfeits the user's running games: their opponents win, and are told. */
-  forfeitAll(username: string): Promise<void>;
-  /** In the deletion's transaction: the deleted name leaves every game it played. */
-  rename(tx: db.Db, username: string, userId: number): Promise<unknown>;
-}
-
 /**
- * Forfeits the account's running games, then deletes it and takes its name out of all its
- * games in one transaction (docs/decisions/0019-recycled-usernames.md).
+ * Forfeits the account's running games (their opponents win, and are told), then deletes it and
+ * takes its name out of all its games in one transaction (docs/decisions/0019-recycled-usernames.md).
  */
-export async function deleteAccount(ports: Ports, caller: Caller, username: string, games: AccountGames): Promise<Result<SafeUser>> {
+export async function deleteAccount(ports: Ports, caller: Caller, username: string): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
-  await games.forfeitAll(actor.username);
+  await forfeitGamesOf(ports, actor.username);
   const user = await ports.db.transaction(async (tx) => {
     const deleted = await db.deleteUser(tx, actor.userId);
-    if (deleted) await games.rename(tx, deleted.username, actor.userId);
+    if (deleted) await renameGamesOf(tx, deleted.username, actor.userId);
     return deleted;
   });
   if (!user) return fail('notFound', MSG.userNotFound);
