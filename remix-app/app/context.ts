@@ -1,22 +1,17 @@
 /** What the Express server hands every loader and action (see server/app.ts). */
 import type { Ports } from '@fso/core';
-import type { SemanticService } from '@fso/core/semantic';
 import type { Database } from '@fso/db';
-import type { EventPublisher } from '@fso/shared';
 import type { Config, Logger } from '@fso/platform';
 
 export interface AppContext {
   database: Database;
-  events: EventPublisher;
   config: Config;
   clientIp: string;
   /** This request's logger (its lines carry the request id). */
   log: Logger;
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
-  /** Natural-language search; `full` says its per-process cap has no room (server/search-cap.ts). */
-  semantic: SemanticService & { full?: () => boolean };
-  /** What the use cases of @fso/core reach (their log is this request's). */
+  /** What the use cases of @fso/core reach: events, search (capped per process on PGlite), the limiter; their log is this request's. */
   ports: Ports;
 }
 

@@ -124,12 +124,10 @@ export function createWebServer(opts: {
       database,
       getLoadContext: (req, res): AppLoadContext => ({
         database,
-        events,
         config,
         clientIp: req.ip ?? 'unknown',
         log: logOf(res),
         cspNonce: nonceOf(res),
-        semantic,
         ports: { ...opts.ports, events, semantic, log: logOf(res) },
       }),
     }),

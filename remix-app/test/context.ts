@@ -12,5 +12,5 @@ export function testContext(database: Database, clientIp = '203.0.113.7', opts: 
   const semantic = createSemanticService(database, { workerIntervalMs: null, log });
   const config = { ...loadConfig({ NODE_ENV: 'test' }), ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }) };
   const { ports, recorded } = testPorts(database, { semantic, limits: { factor: config.rateLimitFactor } });
-  return { context: { database, events: ports.events, config, clientIp, log, cspNonce: 'test-nonce', semantic, ports: { ...ports, log } }, recorded };
+  return { context: { database, config, clientIp, log, cspNonce: 'test-nonce', ports: { ...ports, log } }, recorded };
 }
