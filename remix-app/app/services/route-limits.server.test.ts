@@ -1,3 +1,7 @@
+/**
+ * The routes' rate limits (the one table in packages/shared/src/rate-limits.ts, scaled by
+ * RATE_LIMIT_FACTOR): past its limit a route answers 429 with Retry-After and stores nothing.
+ */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Database } from '@fso/db';
