@@ -8,11 +8,11 @@
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
+import { seedDemo } from '@fso/core';
 import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { boot, stopOnSignal } from '@fso/platform';
 import { attachRealtime } from '@fso/realtime';
 import { createWebServer } from '../remix-app/server/app.ts';
-import { seedDemo } from '../remix-app/server/seed.ts';
 import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
@@ -21,7 +21,7 @@ const { config, logger, database, ports } = await boot('all');
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('../remix-app/', import.meta.url).pathname);
 
-if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
+if (config.seedDemo && (await seedDemo(ports))) logger.info('Seeded demo users (see README).');
 
 if (config.webConcurrency > 1 && !dev) {
   await database.close();

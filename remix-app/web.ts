@@ -3,16 +3,16 @@
  * `/socket.io` forwarded to REALTIME_URL, events published through the cluster's emitter
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
+import { seedDemo } from '@fso/core';
 import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
-import { seedDemo } from './server/seed.ts';
 import { serverBuild } from './server/server-build.ts';
 
 const { config, logger, database, ports } = await boot('web');
 process.chdir(new URL('.', import.meta.url).pathname);
 
-if (config.seedDemo && (await seedDemo(database))) logger.info('Seeded demo users (see README).');
+if (config.seedDemo && (await seedDemo(ports))) logger.info('Seeded demo users (see README).');
 const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl }, logger);
 
 const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };

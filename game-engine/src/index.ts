@@ -6,8 +6,10 @@ import * as battleship from './battleship/battleship.ts';
 import * as nim from './nim/nim.ts';
 import { playersOf } from './seats.ts';
 import type { Rng } from './random.ts';
-import type { GameType, Result } from './types.ts';
+import type { Result } from './result.ts';
+import type { GameType } from './types.ts';
 
+export * from './result.ts';
 export * from './types.ts';
 export { moverOf, MOVE_ERRORS, renamePlayer, SEAT_ERRORS } from './seats.ts';
 export { NIM_ERRORS, NIM_MAX_TAKE, NIM_PILE, type NimMove, type NimState, type NimStateView } from './nim/nim.ts';

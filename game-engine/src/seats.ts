@@ -2,8 +2,11 @@
  * Rules every two-player game shares: joining a seat (the first joiner is player1 and moves
  * first; the second starts the game), leaving (before the start it cancels the game, during
  * it hands the win to the opponent), whose turn it is, and the turn check before any move.
+ * A refused seat change is a `conflict` (the game's state forbids it); a refused move is
+ * `invalid`.
  */
-import type { MoveRecord, Result, Seats } from './types.ts';
+import { fail, succeed, type Result } from './result.ts';
+import type { MoveRecord, Seats } from './types.ts';
 
 export const SEAT_ERRORS = {
   over: 'This game is already over.',
@@ -36,18 +39,18 @@ export function moverOf(s: Pick<AnySeats, 'status' | 'player1' | 'player2' | 'mo
 
 /** Takes a seat; already being seated is no change. `start` sets up play once both are in. */
 export function joinSeat<S extends AnySeats>(state: S, player: string, start: (s: S) => S): Result<S> {
-  if (isPlayer(state, player)) return { ok: true, state };
-  if (state.status === 'OVER') return { ok: false, error: SEAT_ERRORS.over };
-  if (state.status === 'IN_PROGRESS') return { ok: false, error: SEAT_ERRORS.full };
-  if (state.player1 === null) return { ok: true, state: { ...state, player1: player } };
-  return { ok: true, state: start({ ...state, player2: player, status: 'IN_PROGRESS' }) };
+  if (isPlayer(state, player)) return succeed(state);
+  if (state.status === 'OVER') return fail('conflict', SEAT_ERRORS.over);
+  if (state.status === 'IN_PROGRESS') return fail('conflict', SEAT_ERRORS.full);
+  if (state.player1 === null) return succeed({ ...state, player1: player });
+  return succeed(start({ ...state, player2: player, status: 'IN_PROGRESS' }));
 }
 
 export function leaveSeat<S extends AnySeats>(state: S, player: string): Result<S> {
-  if (!isPlayer(state, player)) return { ok: false, error: SEAT_ERRORS.notPlayer };
-  if (state.status === 'OVER') return { ok: false, error: SEAT_ERRORS.over };
+  if (!isPlayer(state, player)) return fail('conflict', SEAT_ERRORS.notPlayer);
+  if (state.status === 'OVER') return fail('conflict', SEAT_ERRORS.over);
   const opponent = opponentOf(state, player);
-  return { ok: true, state: { ...state, status: 'OVER', winners: state.status === 'IN_PROGRESS' && opponent ? [opponent] : [] } };
+  return succeed({ ...state, status: 'OVER', winners: state.status === 'IN_PROGRESS' && opponent ? [opponent] : [] });
 }
 
 /** The checks before any move, in order: is the game in progress, is it this player's turn. */

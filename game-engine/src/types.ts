@@ -5,9 +5,6 @@ export type GameType = (typeof GAME_TYPES)[number];
 export const GAME_STATUSES = ['WAITING_TO_START', 'IN_PROGRESS', 'OVER'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
-/** An illegal action is a returned value, never an exception. */
-export type Result<S> = { ok: true; state: S } | { ok: false; error: string };
-
 export interface MoveRecord<M> {
   playerID: string;
   move: M;

@@ -54,11 +54,11 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
       'makeMove',
       guarded(async (raw) => {
         const payload = parseWith(makeMoveSchema, raw);
-        if (!payload.ok) return void gameError(gameIdIn(raw), payload.error);
+        if (!payload.ok) return void gameError(gameIdIn(raw), payload.message);
         // The mover sees the result even if it never sent joinGame.
-        await socket.join(rooms.game(payload.data.gameID));
-        const outcome = await makeMove(deps, player, payload.data);
-        if (!outcome.ok) gameError(payload.data.gameID, outcome.message);
+        await socket.join(rooms.game(payload.value.gameID));
+        const outcome = await makeMove(deps, player, payload.value);
+        if (!outcome.ok) gameError(payload.value.gameID, outcome.message);
       }),
     );
   };

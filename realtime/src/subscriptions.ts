@@ -31,10 +31,10 @@ export function watchHandler(socket: RealtimeSocket): void {
       if (typeof ack === 'function') ack(result);
     };
     const topic = parseWith(watchSchema, raw);
-    if (!topic.ok) return reply({ ok: false, error: topic.error });
+    if (!topic.ok) return reply({ ok: false, error: topic.message });
     // Room membership is this instance's own (the adapters keep it in memory): nothing to wait for.
     for (const room of socket.rooms) if (isWatchRoom(room)) void socket.leave(room);
-    void socket.join(watchRooms(topic.data));
+    void socket.join(watchRooms(topic.value));
     reply({ ok: true });
   });
 }

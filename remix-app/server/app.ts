@@ -10,9 +10,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
+import { countGamesInProgress } from '@fso/core';
 import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { listGames, type Database } from '@fso/db';
+import type { Database } from '@fso/db';
 import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger, type ProcessPorts } from '@fso/platform';
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
@@ -70,7 +71,7 @@ export function createWebServer(opts: {
     routes: typeof opts.build === 'function' ? undefined : opts.build.routes,
     // In split mode the sockets are counted by the realtime instances, not here.
     socketsConnected: () => realtime?.connected() ?? 0,
-    gamesInProgress: async () => (await listGames(database.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total,
+    gamesInProgress: () => countGamesInProgress(opts.ports),
   });
   app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
   app.use(compression());
@@ -112,7 +113,7 @@ export function createWebServer(opts: {
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
-  const expiryPurge = purgeExpired(database, opts.logger);
+  const expiryPurge = purgeExpired(opts.ports, opts.logger);
   // On the embedded database a search's SQL runs on this thread: only a few at once.
   const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 

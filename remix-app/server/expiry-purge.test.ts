@@ -21,7 +21,7 @@ describe('expiry purge', () => {
     const ids = async () => (await database.db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id).sort();
 
     expect(await ids()).toEqual([stale.id, live.id].sort());
-    const purge = purgeExpired(database, createLogger({ level: 'silent' }), 50);
+    const purge = purgeExpired({ db: database.db, clock: () => new Date() }, createLogger({ level: 'silent' }), 50);
     try {
       await expect.poll(ids).toEqual([live.id]);
       // Another session expires while the server runs: the next round takes it.
@@ -40,7 +40,7 @@ describe('expiry purge', () => {
     await hitLimit(database.db, 'question:ip:192.0.2.200', limit);
     const keys = async () => (await database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
     expect(await keys()).toHaveLength(21);
-    const purge = purgeExpired(database, createLogger({ level: 'silent' }), 50);
+    const purge = purgeExpired({ db: database.db, clock: () => new Date() }, createLogger({ level: 'silent' }), 50);
     try {
       await expect.poll(keys).toEqual(['question:ip:192.0.2.200']);
       // The running window still counts: its next event is the second.

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { fail, type Result } from '../result.ts';
 import { createRng } from '../random.ts';
 import { MOVE_ERRORS } from '../seats.ts';
 import { applyMove, BATTLESHIP_ERRORS, join, leave, setup, view, type BattleshipState } from './battleship.ts';
 import { BOARD_SIZE, FLEET, type Board, type Cell } from './fleet.ts';
 
-const must = <S>(r: { ok: true; state: S } | { ok: false; error: string }): S => {
-  if (!r.ok) throw new Error(r.error);
-  return r.state;
+const must = <S>(r: Result<S>): S => {
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
 };
 
 const started = (seed = 42): BattleshipState => {
@@ -47,7 +48,7 @@ describe('Battleship', () => {
     const water = cells(s.player1Board, null)[0]!;
     const afterHit = must(applyMove(s, 'ann', ship));
     expect(afterHit.player2Board[ship.y]![ship.x]).toBe('HIT_SHIP');
-    expect(applyMove(afterHit, 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
+    expect(applyMove(afterHit, 'ann', { x: 0, y: 0 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
     const afterMiss = must(applyMove(afterHit, 'bob', water));
     expect(afterMiss.player1Board[water.y]![water.x]).toBe('HIT_EMPTY');
     expect(afterMiss.moves).toEqual([
@@ -64,11 +65,11 @@ describe('Battleship', () => {
       { x: 0, y: 10 },
       { x: 1.5, y: 2 },
     ]) {
-      expect(applyMove(s, 'ann', bad)).toEqual({ ok: false, error: BATTLESHIP_ERRORS.outside });
+      expect(applyMove(s, 'ann', bad)).toEqual(fail('invalid', BATTLESHIP_ERRORS.outside));
     }
     const shot = must(applyMove(must(applyMove(s, 'ann', { x: 3, y: 3 })), 'bob', { x: 0, y: 0 }));
-    expect(applyMove(shot, 'ann', { x: 3, y: 3 })).toEqual({ ok: false, error: BATTLESHIP_ERRORS.repeated });
-    expect(applyMove(must(join(setup(), 'ann', createRng(1))), 'ann', { x: 0, y: 0 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+    expect(applyMove(shot, 'ann', { x: 3, y: 3 })).toEqual(fail('invalid', BATTLESHIP_ERRORS.repeated));
+    expect(applyMove(must(join(setup(), 'ann', createRng(1))), 'ann', { x: 0, y: 0 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
   });
 
   it('ends when every cell of the other fleet is hit, with the shooter as winner', () => {
@@ -80,7 +81,7 @@ describe('Battleship', () => {
       if (i < targets.length - 1) s = must(applyMove(s, 'bob', misses[i]!));
     });
     expect(s).toMatchObject({ status: 'OVER', winners: ['ann'] });
-    expect(applyMove(s, 'bob', misses[targets.length]!)).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+    expect(applyMove(s, 'bob', misses[targets.length]!)).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
   });
 
   it('leaving during play hands the win to the opponent', () => {

@@ -7,7 +7,8 @@
  */
 import type { Rng } from '../random.ts';
 import { joinSeat, leaveSeat, turnError, withMove } from '../seats.ts';
-import type { Result, Seats } from '../types.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import type { Seats } from '../types.ts';
 import { BOARD_SIZE, emptyBoard, hasShipsLeft, hideShips, insideBoard, placeFleet, type Board } from './fleet.ts';
 
 export const BATTLESHIP_ERRORS = {
@@ -50,17 +51,17 @@ export const leave = (state: BattleshipState, player: string): Result<Battleship
 
 export function applyMove(state: BattleshipState, player: string, move: BattleshipMove): Result<BattleshipState> {
   const notYours = turnError(state, player);
-  if (notYours) return { ok: false, error: notYours };
+  if (notYours) return fail('invalid', notYours);
   const { x, y } = move;
-  if (!insideBoard(x, y)) return { ok: false, error: BATTLESHIP_ERRORS.outside };
+  if (!insideBoard(x, y)) return fail('invalid', BATTLESHIP_ERRORS.outside);
   const targetKey = state.player1 === player ? 'player2Board' : 'player1Board';
   const target = state[targetKey];
   const cell = target[y]?.[x] ?? null;
-  if (cell === 'HIT_EMPTY' || cell === 'HIT_SHIP') return { ok: false, error: BATTLESHIP_ERRORS.repeated };
+  if (cell === 'HIT_EMPTY' || cell === 'HIT_SHIP') return fail('invalid', BATTLESHIP_ERRORS.repeated);
   const board = target.map((row, ry) => (ry === y ? row.map((c, rx) => (rx === x ? (cell === 'SHIP' ? 'HIT_SHIP' : 'HIT_EMPTY') : c)) : row));
   const next: BattleshipState = { ...state, [targetKey]: board, moves: withMove(state.moves, player, { x, y }) };
-  if (hasShipsLeft(board)) return { ok: true, state: next };
-  return { ok: true, state: { ...next, status: 'OVER', winners: [player] } };
+  if (hasShipsLeft(board)) return succeed(next);
+  return succeed({ ...next, status: 'OVER', winners: [player] });
 }
 
 export function view(state: BattleshipState, viewer: string | null): BattleshipStateView {

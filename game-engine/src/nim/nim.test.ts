@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fail, type Result } from '../result.ts';
 import { MOVE_ERRORS, SEAT_ERRORS } from '../seats.ts';
 import { applyMove, join, leave, NIM_ERRORS, setup, view, type NimState } from './nim.ts';
 
-const must = <S>(r: { ok: true; state: S } | { ok: false; error: string }): S => {
-  if (!r.ok) throw new Error(r.error);
-  return r.state;
+const must = <S>(r: Result<S>): S => {
+  if (!r.ok) throw new Error(r.message);
+  return r.value;
 };
 
 /** Ann (player1) and Bob (player2), game in progress. */
@@ -20,18 +21,18 @@ describe('Nim', () => {
   });
 
   it('refuses moves before the start, from the wrong player, and after the end', () => {
-    expect(applyMove(must(join(setup(), 'ann')), 'ann', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
-    expect(applyMove(started(), 'bob', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
-    expect(applyMove(started(), 'eve', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.wrongPlayer });
+    expect(applyMove(must(join(setup(), 'ann')), 'ann', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
+    expect(applyMove(started(), 'bob', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
+    expect(applyMove(started(), 'eve', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
     const over = must(leave(started(), 'bob'));
-    expect(applyMove(over, 'ann', { numObjects: 1 })).toEqual({ ok: false, error: MOVE_ERRORS.notInProgress });
+    expect(applyMove(over, 'ann', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
   });
 
   it('takes only 1 to 3 whole objects, and never more than are left', () => {
-    for (const n of [0, 4, -1, 1.5, Number.NaN]) expect(applyMove(started(), 'ann', { numObjects: n })).toEqual({ ok: false, error: NIM_ERRORS.range });
+    for (const n of [0, 4, -1, 1.5, Number.NaN]) expect(applyMove(started(), 'ann', { numObjects: n })).toEqual(fail('invalid', NIM_ERRORS.range));
     const two = play(started(), 3, 3, 3, 3, 3, 3, 1);
     expect(two.remainingObjects).toBe(0 + 21 - 19);
-    expect(applyMove(two, 'bob', { numObjects: 3 })).toEqual({ ok: false, error: NIM_ERRORS.tooMany });
+    expect(applyMove(two, 'bob', { numObjects: 3 })).toEqual(fail('invalid', NIM_ERRORS.tooMany));
   });
 
   it('alternates turns and logs each move', () => {
@@ -51,15 +52,15 @@ describe('Nim', () => {
   it('leaving hands the win to the opponent; leaving before the start cancels the game', () => {
     expect(must(leave(play(started(), 1), 'ann'))).toMatchObject({ status: 'OVER', winners: ['bob'] });
     expect(must(leave(must(join(setup(), 'ann')), 'ann'))).toMatchObject({ status: 'OVER', winners: [] });
-    expect(leave(started(), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.notPlayer });
-    expect(leave(must(leave(started(), 'ann')), 'bob')).toEqual({ ok: false, error: SEAT_ERRORS.over });
+    expect(leave(started(), 'eve')).toEqual(fail('conflict', SEAT_ERRORS.notPlayer));
+    expect(leave(must(leave(started(), 'ann')), 'bob')).toEqual(fail('conflict', SEAT_ERRORS.over));
   });
 
   it('lets no third player in, and a seated player joining again changes nothing', () => {
-    expect(join(started(), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.full });
+    expect(join(started(), 'eve')).toEqual(fail('conflict', SEAT_ERRORS.full));
     const s = started();
     expect(must(join(s, 'ann'))).toBe(s);
-    expect(join(must(leave(started(), 'ann')), 'eve')).toEqual({ ok: false, error: SEAT_ERRORS.over });
+    expect(join(must(leave(started(), 'ann')), 'eve')).toEqual(fail('conflict', SEAT_ERRORS.over));
   });
 
   it('shows everyone the whole state in the SPEC shape', () => {

@@ -3,7 +3,8 @@
  * the player who takes the last object loses. Nothing is hidden, so every viewer sees it all.
  */
 import { joinSeat, leaveSeat, opponentOf, turnError, withMove } from '../seats.ts';
-import type { Result, Seats } from '../types.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import type { Seats } from '../types.ts';
 
 export const NIM_PILE = 21;
 export const NIM_MAX_TAKE = 3;
@@ -35,15 +36,15 @@ export const leave = (state: NimState, player: string): Result<NimState> => leav
 
 export function applyMove(state: NimState, player: string, move: NimMove): Result<NimState> {
   const notYours = turnError(state, player);
-  if (notYours) return { ok: false, error: notYours };
+  if (notYours) return fail('invalid', notYours);
   const n = move.numObjects;
-  if (!Number.isInteger(n) || n < 1 || n > NIM_MAX_TAKE) return { ok: false, error: NIM_ERRORS.range };
-  if (n > state.remainingObjects) return { ok: false, error: NIM_ERRORS.tooMany };
+  if (!Number.isInteger(n) || n < 1 || n > NIM_MAX_TAKE) return fail('invalid', NIM_ERRORS.range);
+  if (n > state.remainingObjects) return fail('invalid', NIM_ERRORS.tooMany);
   const remainingObjects = state.remainingObjects - n;
   const next: NimState = { ...state, remainingObjects, moves: withMove(state.moves, player, { numObjects: n }) };
-  if (remainingObjects > 0) return { ok: true, state: next };
+  if (remainingObjects > 0) return succeed(next);
   const winner = opponentOf(state, player);
-  return { ok: true, state: { ...next, status: 'OVER', winners: winner ? [winner] : [] } };
+  return succeed({ ...next, status: 'OVER', winners: winner ? [winner] : [] });
 }
 
 export function view(state: NimState): NimStateView {

@@ -1,4 +1,5 @@
-/** Public surface of @fso/shared: messages, schemas, entity and event types. */
+/** Public surface of @fso/shared: messages, schemas, entity and event types, and the one result shape (from game-engine). */
+export { fail, succeed, type Failure, type FailureKind, type Result } from '@fso/game-engine';
 export * from './messages.ts';
 export * from './user.schemas.ts';
 export * from './qa.schemas.ts';

@@ -50,14 +50,14 @@ describe('shapes', () => {
   });
 
   it('accepts {ids} or {all: true} for markRead and explains anything else', () => {
-    expect(parseWith(markReadBodySchema, { ids: ['1', 2] })).toEqual({ ok: true, data: { ids: ['1', '2'] } });
-    expect(parseWith(markReadBodySchema, { ids: ['x'] })).toMatchObject({ error: 'That id is not valid.' });
-    expect(parseWith(markReadBodySchema, { all: true })).toEqual({ ok: true, data: { all: true } });
+    expect(parseWith(markReadBodySchema, { ids: ['1', 2] })).toEqual({ ok: true, value: { ids: ['1', '2'] } });
+    expect(parseWith(markReadBodySchema, { ids: ['x'] })).toMatchObject({ message: 'That id is not valid.' });
+    expect(parseWith(markReadBodySchema, { all: true })).toEqual({ ok: true, value: { all: true } });
     for (const bad of [{}, { ids: [] }, { ids: ['x'] }, { all: false }, { ids: ['1'], all: true }, []]) {
       const parsed = parseWith(markReadBodySchema, bad);
       expect(parsed.ok).toBe(false);
     }
-    expect(parseWith(markReadBodySchema, {})).toMatchObject({ error: 'Send {"ids": [notification ids]} or {"all": true}.' });
-    expect(parseWith(markReadBodySchema, { ids: Array.from({ length: 201 }, (_, i) => i + 1) })).toMatchObject({ error: 'Mark at most 200 notifications at once.' });
+    expect(parseWith(markReadBodySchema, {})).toMatchObject({ message: 'Send {"ids": [notification ids]} or {"all": true}.' });
+    expect(parseWith(markReadBodySchema, { ids: Array.from({ length: 201 }, (_, i) => i + 1) })).toMatchObject({ message: 'Mark at most 200 notifications at once.' });
   });
 });

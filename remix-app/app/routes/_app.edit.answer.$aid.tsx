@@ -30,7 +30,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formFields(request);
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editAnswer(context.ports, callerOf(context, actor), aid, parsed.data.text);
+  const outcome = await editAnswer(context.ports, callerOf(context, actor), aid, parsed.value.text);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(`/question/${qid.ok ? qid.value : ''}#answer-${aid}`);

@@ -28,7 +28,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = await formFields(request);
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editQuestion(context.ports, callerOf(context, actor), id, parsed.data);
+  const outcome = await editQuestion(context.ports, callerOf(context, actor), id, parsed.value);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${id}`);
 }

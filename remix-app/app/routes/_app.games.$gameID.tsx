@@ -56,7 +56,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
       version: fields.version ? Number(fields.version) : undefined,
     });
-    outcome = payload.ok ? await makeMove(deps, actor.username, payload.data) : fail('invalid', payload.error);
+    outcome = payload.ok ? await makeMove(deps, actor.username, payload.value) : payload;
   } else outcome = fail('invalid', 'Unknown action.');
   if (outcome.ok) return redirect(next);
   return refused(fields.intent ?? '', outcome.message, statusOf(outcome));

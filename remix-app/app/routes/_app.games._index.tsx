@@ -7,7 +7,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
-import { fail, joinGame, listGamesFor } from '@fso/core';
+import { joinGame, listGamesFor } from '@fso/core';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
@@ -35,12 +35,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'create') {
     const input = parseWith(createGameSchema, fields);
-    const outcome = input.ok ? await createGameAs(context, actor, input.data.gameType) : fail('invalid', input.error);
+    const outcome = input.ok ? await createGameAs(context, actor, input.value.gameType) : input;
     if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
     return refused('create', withReason(MSG.gameCreateError, outcome.message), statusOf(outcome));
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
-  const outcome = input.ok ? await joinGame(context.ports, actor.username, input.data) : fail('invalid', input.error);
+  const outcome = input.ok ? await joinGame(context.ports, actor.username, input.value) : input;
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
   return refused(`join:${fields.gameID ?? ''}`, outcome.message, statusOf(outcome));
 }

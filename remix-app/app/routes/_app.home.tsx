@@ -28,7 +28,7 @@ const ORDER_LABELS: Record<QuestionOrder, string> = { newest: 'Newest', unanswer
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const parsed = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
-  const query = parsed.ok ? parsed.data : {};
+  const query = parsed.ok ? parsed.value : {};
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await questionPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
   return {

@@ -33,8 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const parsed = parseWith(roomMessageFormSchema, await formFields(request));
-  if (!parsed.ok) return refused('send', parsed.error);
-  const outcome = await postRoomMessage(context.ports, callerOf(context, actor), parsed.data);
+  if (!parsed.ok) return refused('send', parsed.message);
+  const outcome = await postRoomMessage(context.ports, callerOf(context, actor), parsed.value);
   if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
   return redirect('/messaging');
 }

@@ -70,17 +70,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   if (fields.intent === 'create') {
     const parsed = parseWith(startChatFormSchema, fields);
-    if (!parsed.ok) return refused('create', parsed.error);
-    const outcome = await startChat(context.ports, callerOf(context, actor), { participants: [actor.username, parsed.data.username], messages: [] });
+    if (!parsed.ok) return refused('create', parsed.message);
+    const outcome = await startChat(context.ports, callerOf(context, actor), { participants: [actor.username, parsed.value.username], messages: [] });
     if (!outcome.ok) return refused('create', outcome.message, statusOf(outcome));
     return redirect(`${PATH}?chat=${outcome.value._id}`);
   }
   if (fields.intent === 'send') {
     const parsed = parseWith(chatMessageFormSchema, fields);
-    if (!parsed.ok) return refused('send', parsed.error);
-    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.data.chatId, { msg: parsed.data.msg });
+    if (!parsed.ok) return refused('send', parsed.message);
+    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.value.chatId, { msg: parsed.value.msg });
     if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
-    return redirect(`${PATH}?chat=${parsed.data.chatId}`);
+    return redirect(`${PATH}?chat=${parsed.value.chatId}`);
   }
   return refused('unknown', 'Unknown action.');
 }
@@ -116,14 +116,14 @@ export default function DirectMessagesPage() {
 
   useSocketEvent('chatUpdate', (payload) => {
     const parsed = parseWith(chatUpdateSchema, payload);
-    if (!parsed.ok) return setLiveError(parsed.error);
-    if (parsed.data.type !== 'newMessage') revalidator.revalidate();
-    else if (parsed.data.chat._id === chatId && !selected?.paged) feed.add(parsed.data.chat.messages);
+    if (!parsed.ok) return setLiveError(parsed.message);
+    if (parsed.value.type !== 'newMessage') revalidator.revalidate();
+    else if (parsed.value.chat._id === chatId && !selected?.paged) feed.add(parsed.value.chat.messages);
   });
 
   function checkPick(event: FormEvent<HTMLFormElement>) {
     const parsed = parseWith(startChatFormSchema, Object.fromEntries(new FormData(event.currentTarget)));
-    setPickError(parsed.ok ? null : parsed.error);
+    setPickError(parsed.ok ? null : parsed.message);
     if (!parsed.ok) event.preventDefault();
   }
 

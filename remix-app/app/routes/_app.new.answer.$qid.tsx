@@ -29,7 +29,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (preview) return preview;
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await answerQuestion(context.ports, callerOf(context, actor), qid, parsed.data.text);
+  const outcome = await answerQuestion(context.ports, callerOf(context, actor), qid, parsed.value.text);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${qid}#answer-${outcome.value._id}`);
 }

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (preview) return preview;
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await askQuestion(context.ports, callerOf(context, actor), parsed.data);
+  const outcome = await askQuestion(context.ports, callerOf(context, actor), parsed.value);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect('/home');
 }

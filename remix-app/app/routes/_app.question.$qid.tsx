@@ -96,8 +96,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const type = fields.type === 'answer' ? 'answer' : 'question';
     const form = `comment:${type}:${fields.id ?? ''}`;
     const parsed = parseWith(commentFormSchema, fields);
-    if (!parsed.ok) return refused(form, parsed.error);
-    const outcome = await addComment(context.ports, callerOf(context, actor), { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.data.text });
+    if (!parsed.ok) return refused(form, parsed.message);
+    const outcome = await addComment(context.ports, callerOf(context, actor), { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.value.text });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   throw new Response('Unknown action.', { status: 400 });

@@ -14,8 +14,8 @@ const RESULTS = 10;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(semanticSearchQuerySchema, { text: new URL(request.url).searchParams.get('text') ?? '' });
-  if (!query.ok) return { text: '', hits: [], error: `Error: ${query.error}` };
-  const { text } = query.data;
+  if (!query.ok) return { text: '', hits: [], error: `Error: ${query.message}` };
+  const { text } = query.value;
   if (!text) return { text, hits: [], error: null };
   const viewer = await getSessionUser(request, context);
   const outcome = await semanticSearch(context.ports, callerOf(context, viewer), text, RESULTS);

@@ -51,14 +51,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   switch (fields.intent) {
     case 'bio': {
       const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
-      if (!parsed.ok) return refused('bio', `${MSG.bioFailed} ${parsed.error}`);
-      const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.data.biography);
+      if (!parsed.ok) return refused('bio', `${MSG.bioFailed} ${parsed.message}`);
+      const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.value.biography);
       return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : refused('bio', MSG.bioFailed, statusOf(outcome));
     }
     case 'reset': {
       const parsed = parseWith(resetPasswordSchema, { username, password: fields.password ?? '', confirmPassword: fields.confirmPassword ?? '' });
-      if (!parsed.ok) return refused('reset', parsed.error);
-      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.data.password);
+      if (!parsed.ok) return refused('reset', parsed.message);
+      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.value.password);
       return outcome.ok ? replied('reset', MSG.resetOk) : refused('reset', MSG.resetFailed, statusOf(outcome));
     }
     case 'delete': {

@@ -34,8 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const parsed = parseWith(loginSchema, fields);
   const username = fields.username ?? '';
-  if (!parsed.ok) return backToLogin(context, { error: parsed.error, username }, fields.redirectTo);
-  const outcome = await login(context.ports, callerOf(context, null), parsed.data);
+  if (!parsed.ok) return backToLogin(context, { error: parsed.message, username }, fields.redirectTo);
+  const outcome = await login(context.ports, callerOf(context, null), parsed.value);
   if (!outcome.ok) return backToLogin(context, { error: authFailure('login', outcome.message), username }, fields.redirectTo);
   return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
 }

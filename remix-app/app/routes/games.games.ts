@@ -12,8 +12,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request, context);
   const url = new URL(request.url);
   const query = parseWith(gameListQuerySchema, Object.fromEntries(url.searchParams));
-  if (!query.ok) return textError(400, query.error);
+  if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await listGamesFor(context.database.db, { ...query.data, limit, offset: pageOffset(url, limit) }, viewer.username);
+  const page = await listGamesFor(context.database.db, { ...query.value, limit, offset: pageOffset(url, limit) }, viewer.username);
   return ok(page.games, { 'X-Total-Count': String(page.total) });
 }

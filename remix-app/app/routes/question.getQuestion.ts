@@ -12,9 +12,9 @@ import { ok, pageLimit, pageOffset, textError } from '~/services/http.server.ts'
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
-  if (!query.ok) return textError(400, query.error);
+  if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await questionPage(context.ports, { ...query.data, order: query.data.order ?? (query.data.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
+  const page = await questionPage(context.ports, { ...query.value, order: query.value.order ?? (query.value.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
   // Past COUNT_CAP matches the total is a lower bound, and the response says so.
   return ok(page.questions, { 'X-Total-Count': String(page.total), ...(page.totalCapped ? { 'X-Total-Count-Capped': 'true' } : {}) });
 }

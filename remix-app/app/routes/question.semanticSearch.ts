@@ -12,9 +12,9 @@ import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(semanticSearchQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.ok) return Response.json({ error: query.error }, { status: 400 });
-  if (!query.data.text) return ok([]);
+  if (!query.ok) return Response.json({ error: query.message }, { status: 400 });
+  if (!query.value.text) return ok([]);
   const viewer = await getSessionUser(request, context);
-  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), query.data.text, query.data.topk);
+  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), query.value.text, query.value.topk);
   return outcome.ok ? ok(outcome.value) : Response.json({ error: outcome.message }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
 }

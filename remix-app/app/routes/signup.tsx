@@ -19,8 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const parsed = parseWith(signupSchema, { ...fields, confirmPassword: fields.confirmPassword ?? '' });
-  if (!parsed.ok) return refused('signup', parsed.error);
-  const outcome = await signup(context.ports, callerOf(context, null), parsed.data);
+  if (!parsed.ok) return refused('signup', parsed.message);
+  const outcome = await signup(context.ports, callerOf(context, null), parsed.value);
   if (!outcome.ok) return refused('signup', authFailure('signup', outcome.message), statusOf(outcome), failureHeaders(outcome));
   return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
 }

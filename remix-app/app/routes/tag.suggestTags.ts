@@ -9,6 +9,6 @@ import { callerOf, requireApiUser } from '~/services/session.server.ts';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const query = parseWith(tagSuggestQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
-  if (!query.ok) return textError(400, query.error);
-  return respond(await tagSuggestions(context.ports, callerOf(context, actor), query.data), (tags) => tags);
+  if (!query.ok) return textError(400, query.message);
+  return respond(await tagSuggestions(context.ports, callerOf(context, actor), query.value), (tags) => tags);
 }

@@ -30,8 +30,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S)
     throw textError(400, MSG.malformedJson);
   }
   const parsed = parseWith(schema, body);
-  if (!parsed.ok) throw textError(400, parsed.error);
-  return parsed.data;
+  if (!parsed.ok) throw textError(400, parsed.message);
+  return parsed.value;
 }
 
 /** Reads `limit` (default 50, 1..200) from a URL. */
@@ -69,6 +69,6 @@ export function pageOffset(url: URL, limit: number): number {
 /** The message page a URL asks for: `limit`, and `before` or `after`; throws 400 when malformed. */
 export function requestedMessagePage(url: URL): MessagePage {
   const query = parseWith(messagePageQuerySchema, Object.fromEntries(url.searchParams));
-  if (!query.ok) throw textError(400, query.error);
-  return { ...query.data, limit: pageLimit(url) };
+  if (!query.ok) throw textError(400, query.message);
+  return { ...query.value, limit: pageLimit(url) };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findUser, getQuestion, getQuestionWithHtml, listQuestions, listTagsWithCount, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { dumpTags, importedUsername, importStackExchange } from './stackexchange.ts';
+import { importStackExchange } from './stackexchange.ts';
 
 const BOM = '\uFEFF';
 const xml = (root: string, rows: string[]) => `${BOM}<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map((r) => `  <row ${r} />`).join('\n')}\n</${root}>\n`;
@@ -84,14 +84,6 @@ describe('Stack Exchange import', () => {
     await expect(importStackExchange(database, writeDump(broken))).rejects.toThrow(/^Posts\.xml line [34]: malformed XML/);
     expect((await listQuestions(database.db, { order: 'newest', limit: 5, offset: 0 })).total).toBe(1);
     expect(await findUser(database.db, 'Carol.se9')).toBeNull();
-  });
-
-  it('reads both tag notations and makes valid, stable usernames', () => {
-    expect(dumpTags('<a><b-c>')).toEqual(['a', 'b-c']);
-    expect(dumpTags('|a|b|')).toEqual(['a', 'b']);
-    expect(dumpTags('<topological-quantum-computing><quantum-error-correction>')).toEqual(['topological-quantum-computing', 'quantum-error-correction']);
-    expect(importedUsername('Ada Lovelace (she/her)', '7')).toBe('Ada_Lovelace_she_h.se7');
-    expect(importedUsername('名前', '-1')).toBe('user.se-1');
   });
 
   const shared = join(import.meta.dirname, '../../../../shared/data/quantumcomputing.stackexchange.com');

@@ -7,6 +7,7 @@
  * are forgotten; at most GAMES_REMEMBERED are kept, the least recently changed dropped first.
  */
 import { changeGame, storeGameAt, type Db, type GameChange, type GameDecision, type GameRow } from '@fso/db';
+import { succeed } from '../result.ts';
 
 export const GAMES_REMEMBERED = 2000;
 
@@ -28,19 +29,19 @@ function remember(rows: Map<number, GameRow>, row: GameRow): void {
 }
 
 /** changeGame's contract (decide sees the latest row; its state is stored with the next version), in one statement when it can. */
-export async function changeGameRow<E>(db: Db, id: number, decide: (row: GameRow) => GameDecision<E>): Promise<GameChange<E>> {
+export async function changeGameRow(db: Db, id: number, decide: (row: GameRow) => GameDecision): Promise<GameChange> {
   const rows = memoryOf(db);
   const known = rows.get(id);
   const decision = known && decide(known);
-  if (known && decision?.ok && decision.state !== known.state) {
-    const stored = await storeGameAt(db, known, decision);
+  if (known && decision?.ok && decision.value.state !== known.state) {
+    const stored = await storeGameAt(db, known, decision.value);
     if (stored) {
       remember(rows, stored);
-      return { found: true, ok: true, row: stored, changed: true };
+      return succeed({ row: stored, changed: true });
     }
   }
   const change = await changeGame(db, id, decide);
-  if (!change.found) rows.delete(id);
-  else if (change.ok) remember(rows, change.row);
+  if (!change) rows.delete(id);
+  else if (change.ok) remember(rows, change.value.row);
   return change;
 }

@@ -10,7 +10,7 @@ import * as engine from '@fso/game-engine';
 import { findGame, insertGame, listGames, rewriteGamesOf, runningGameIdsOf, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
 import { MSG, moveSchemas, namesActor, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
 import type { Ports } from '../ports.ts';
-import { fail, succeed, type Failure, type FailureKind, type Result } from '../result.ts';
+import { fail, succeed, type Result } from '../result.ts';
 import { cryptoRng } from './crypto-rng.ts';
 import { changeGameRow } from './game-rows.ts';
 
@@ -34,8 +34,12 @@ export async function listGamesFor(db: Db, query: GameListQuery, viewer: string)
   return { games: page.games.map((row) => gameFor(row, viewer)), total: page.total };
 }
 
-function decided(result: engine.Result<engine.GameState>, kind: FailureKind): GameDecision<Failure> {
-  return result.ok ? { ok: true, state: result.state, status: result.state.status } : { ok: false, error: fail(kind, result.error) };
+/** How many games are being played now (the metrics' gauge). */
+export const countGamesInProgress = async (ports: Pick<GamePorts, 'db'>): Promise<number> => (await listGames(ports.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total;
+
+/** The rules' verdict as a change's decision: the new state with its status, or the rules' own refusal. */
+function decided(result: Result<engine.GameState>): GameDecision {
+  return result.ok ? succeed({ state: result.value, status: result.value.status }) : result;
 }
 
 /**
@@ -49,28 +53,29 @@ function publish(ports: GamePorts, row: GameRow, actor: string): Game {
   return Object.hasOwn(byUser, actor) ? byUser[actor]![0].gameInstance : seen;
 }
 
-function settle(ports: GamePorts, change: GameChange<Failure>, actor: string): Result<Game> {
-  if (!change.found) return fail('notFound', MSG.gameNotFound);
-  if (!change.ok) return change.error;
-  return succeed(change.changed ? publish(ports, change.row, actor) : gameFor(change.row, actor));
+function settle(ports: GamePorts, change: GameChange, actor: string): Result<Game> {
+  if (!change) return fail('notFound', MSG.gameNotFound);
+  if (!change.ok) return change;
+  const { row, changed } = change.value;
+  return succeed(changed ? publish(ports, row, actor) : gameFor(row, actor));
 }
 
 /** A new game with its creator in the first seat (docs/decisions/0005-games.md). */
 export async function createGame(ports: GamePorts, actor: string, gameType: GameType): Promise<Result<Game>> {
   const joined = engine.joinGame(engine.setupGame(gameType), actor, ports.rng ?? cryptoRng);
-  if (!joined.ok) throw new Error(joined.error);
-  const row = await insertGame(ports.db, { gameType, status: joined.state.status, state: joined.state });
+  if (!joined.ok) throw new Error(joined.message);
+  const row = await insertGame(ports.db, { gameType, status: joined.value.status, state: joined.value });
   return succeed(gameFor(row, actor));
 }
 
-type SeatRule = (state: engine.GameState, player: string) => engine.Result<engine.GameState>;
+type SeatRule = (state: engine.GameState, player: string) => Result<engine.GameState>;
 
 /** A seat taken or given up: `playerID` must name the signed-in `actor`. */
 export type SeatChange = (ports: GamePorts, actor: string, input: { gameID: string; playerID: string }) => Promise<Result<Game>>;
 
 async function changeSeat(ports: GamePorts, actor: string, input: { gameID: string; playerID: string }, rule: SeatRule): Promise<Result<Game>> {
   if (!namesActor(actor, input.playerID)) return fail('forbidden', MSG.notAllowed);
-  const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor), 'conflict'));
+  const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor)));
   return settle(ports, change, actor);
 }
 
@@ -85,7 +90,7 @@ export const leaveGame: SeatChange = (ports, actor, input) => changeSeat(ports, 
  */
 export async function forfeitGamesOf(ports: GamePorts, username: string): Promise<void> {
   for (const id of await runningGameIdsOf(ports.db, username)) {
-    settle(ports, await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username), 'conflict')), username);
+    settle(ports, await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username))), username);
   }
 }
 
@@ -105,13 +110,13 @@ export const renameGamesOf = (db: Db, username: string, userId: number) => rewri
  */
 export async function makeMove(ports: GamePorts, actor: string, payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number }): Promise<Result<Game>> {
   if (!namesActor(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
-  const change = await changeGameRow<Failure>(ports.db, Number(payload.gameID), (row) => {
+  const change = await changeGameRow(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);
-    if (!move.ok) return { ok: false, error: fail('invalid', move.error) };
-    const applied = engine.applyMove(state, actor, move.data);
-    if (applied.ok && payload.version !== undefined && payload.version !== row.version) return { ok: false, error: fail('conflict', MSG.staleMove) };
-    return decided(applied, 'invalid');
+    if (!move.ok) return move;
+    const applied = engine.applyMove(state, actor, move.value);
+    if (applied.ok && payload.version !== undefined && payload.version !== row.version) return fail('conflict', MSG.staleMove);
+    return decided(applied);
   });
   return settle(ports, change, actor);
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail, succeed, type Result } from '@fso/shared';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { changeGame, findGame, insertGame, listGames, storeGameAt, type GameRow } from './games.ts';
@@ -12,11 +13,13 @@ afterAll(() => database.close());
 const seats = (row: GameRow) => row.state as { seats: string[] };
 
 /** A change that takes a free seat, like a join: refused when both are taken. */
-const takeSeat = (player: string) => (row: GameRow) => {
-  const taken = seats(row).seats;
-  if (taken.length >= 2) return { ok: false as const, error: 'full' };
-  return { ok: true as const, state: { seats: [...taken, player] }, status: taken.length === 1 ? ('IN_PROGRESS' as const) : ('WAITING_TO_START' as const) };
-};
+const takeSeat =
+  (player: string) =>
+  (row: GameRow): Result<{ state: unknown; status: GameRow['status'] }> => {
+    const taken = seats(row).seats;
+    if (taken.length >= 2) return fail('conflict', 'full');
+    return succeed({ state: { seats: [...taken, player] }, status: taken.length === 1 ? 'IN_PROGRESS' : 'WAITING_TO_START' });
+  };
 
 describe('games', () => {
   it('creates and reads a game with version 0', async () => {
@@ -29,20 +32,20 @@ describe('games', () => {
   it('changes a game under its lock, bumping the version; a refusal or no change writes nothing', async () => {
     const game = await insertGame(database.db, { gameType: 'Battleship', status: 'WAITING_TO_START', state: { seats: [] } });
     const first = await changeGame(database.db, game.id, takeSeat('ann'));
-    expect(first).toMatchObject({ found: true, ok: true, changed: true, row: { version: 1, state: { seats: ['ann'] } } });
-    const same = await changeGame(database.db, game.id, (row) => ({ ok: true, state: row.state, status: row.status }));
-    expect(same).toMatchObject({ ok: true, changed: false, row: { version: 1 } });
+    expect(first).toMatchObject({ ok: true, value: { changed: true, row: { version: 1, state: { seats: ['ann'] } } } });
+    const same = await changeGame(database.db, game.id, (row) => succeed({ state: row.state, status: row.status }));
+    expect(same).toMatchObject({ ok: true, value: { changed: false, row: { version: 1 } } });
     await changeGame(database.db, game.id, takeSeat('bob'));
-    expect(await changeGame(database.db, game.id, takeSeat('eve'))).toEqual({ found: true, ok: false, error: 'full' });
+    expect(await changeGame(database.db, game.id, takeSeat('eve'))).toEqual(fail('conflict', 'full'));
     expect(await findGame(database.db, game.id)).toMatchObject({ status: 'IN_PROGRESS', version: 2, state: { seats: ['ann', 'bob'] } });
-    expect(await changeGame(database.db, 999_999, takeSeat('x'))).toEqual({ found: false });
+    expect(await changeGame(database.db, 999_999, takeSeat('x'))).toBeNull();
   });
 
   it('serialises concurrent changes of one game: two joins for the last seat, one wins', async () => {
     const game = await insertGame(database.db, { gameType: 'Nim', status: 'WAITING_TO_START', state: { seats: ['ann'] } });
     const results = await Promise.all([changeGame(database.db, game.id, takeSeat('bob')), changeGame(database.db, game.id, takeSeat('eve'))]);
-    expect(results.filter((r) => r.found && r.ok)).toHaveLength(1);
-    expect(results.filter((r) => r.found && !r.ok)).toHaveLength(1);
+    expect(results.filter((r) => r?.ok)).toHaveLength(1);
+    expect(results.filter((r) => r?.ok === false)).toHaveLength(1);
     const stored = (await findGame(database.db, game.id))!;
     expect(seats(stored).seats).toHaveLength(2);
     expect(stored.version).toBe(1);
@@ -50,7 +53,7 @@ describe('games', () => {
 
   it('serialises many concurrent changes: no update is lost', async () => {
     const game = await insertGame(database.db, { gameType: 'Nim', status: 'IN_PROGRESS', state: { n: 0 } });
-    const bump = (row: GameRow) => ({ ok: true as const, state: { n: (row.state as { n: number }).n + 1 }, status: row.status });
+    const bump = (row: GameRow) => succeed({ state: { n: (row.state as { n: number }).n + 1 }, status: row.status });
     await Promise.all(Array.from({ length: 20 }, () => changeGame(database.db, game.id, bump)));
     expect(await findGame(database.db, game.id)).toMatchObject({ version: 20, state: { n: 20 } });
   });

@@ -9,7 +9,7 @@
  * 0010), for deleting that user's account.
  */
 import { and, count, desc, eq, ne, or, sql } from 'drizzle-orm';
-import type { GameStatus, GameType } from '@fso/shared';
+import { succeed, type GameStatus, type GameType, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { games } from '../schema/index.ts';
 
@@ -53,29 +53,31 @@ export async function listGames(db: Db, q: GameListQuery): Promise<{ games: Game
   return { games: rows.map(toRow), total: totals[0]?.n ?? 0 };
 }
 
-/** What a change decides, seeing the locked row: a new state and status, or a refusal. */
-export type GameDecision<E> = { ok: true; state: unknown; status: GameStatus } | { ok: false; error: E };
+/** What a change decides, seeing the locked row: a new state and status, or a refusal (the one result shape). */
+export type GameDecision = Result<{ state: unknown; status: GameStatus }>;
 
-export type GameChange<E> = { found: false } | { found: true; ok: false; error: E } | { found: true; ok: true; row: GameRow; changed: boolean };
+/** The stored row and whether it changed, the decision's refusal, or null when there is no such game. */
+export type GameChange = Result<{ row: GameRow; changed: boolean }> | null;
 
 /**
  * Locks the game's row, lets `decide` look at it, and stores the decided state with the next
  * version. A decision that returns the row's own state object changes nothing (no write).
  */
-export async function changeGame<E>(db: Db, id: number, decide: (row: GameRow) => GameDecision<E>): Promise<GameChange<E>> {
+export async function changeGame(db: Db, id: number, decide: (row: GameRow) => GameDecision): Promise<GameChange> {
   return db.transaction(async (tx) => {
     const [locked] = await tx.select(columns).from(games).where(eq(games.id, id)).for('update');
-    if (!locked) return { found: false };
+    if (!locked) return null;
     const row = toRow(locked);
     const decision = decide(row);
-    if (!decision.ok) return { found: true, ok: false, error: decision.error };
-    if (decision.state === row.state) return { found: true, ok: true, row, changed: false };
+    if (!decision.ok) return decision;
+    const { state, status } = decision.value;
+    if (state === row.state) return succeed({ row, changed: false });
     const [updated] = await tx
       .update(games)
-      .set({ state: decision.state, status: decision.status, version: sql`${games.version} + 1`, updatedAt: sql`now()` })
+      .set({ state, status, version: sql`${games.version} + 1`, updatedAt: sql`now()` })
       .where(eq(games.id, id))
       .returning(columns);
-    return { found: true, ok: true, row: toRow(updated!), changed: true };
+    return succeed({ row: toRow(updated!), changed: true });
   });
 }
 

@@ -23,7 +23,7 @@ export function MessageForm({ schema, hidden, serverError }: { schema: z.ZodType
 
   function check(event: FormEvent<HTMLFormElement>) {
     const parsed = parseWith(schema, Object.fromEntries(new FormData(event.currentTarget)));
-    setClientError(parsed.ok ? null : parsed.error);
+    setClientError(parsed.ok ? null : parsed.message);
     if (!parsed.ok) event.preventDefault();
   }
 

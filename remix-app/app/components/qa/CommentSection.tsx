@@ -57,7 +57,7 @@ export function CommentSection({ type, parentId, comments, html, now, viewer, se
           const parsed = parseWith(commentFormSchema, { text: new FormData(form).get('text') });
           if (!parsed.ok) {
             event.preventDefault();
-            setError(parsed.error);
+            setError(parsed.message);
             return;
           }
           setError(null);

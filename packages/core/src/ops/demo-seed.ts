@@ -3,11 +3,13 @@
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
-import { hashPassword, renderMarkdown } from '@fso/core';
-import { createUser, insertAnswer, insertComment, insertQuestion, seedIfEmpty, updateBiography, type Database, type Db } from '@fso/db';
+import { createUser, insertAnswer, insertComment, insertQuestion, seedIfEmpty, updateBiography, type Db } from '@fso/db';
+import { hashPassword } from '../accounts/passwords.ts';
+import { renderMarkdown } from '../markdown/markdown.ts';
+import type { Ports } from '../ports.ts';
 
-export const DEMO_PASSWORD = 'fakestack123';
-export const DEMO_USERS = [
+const DEMO_PASSWORD = 'fakestack123';
+const DEMO_USERS = [
   { username: 'alice', biography: 'Backend developer. Likes PostgreSQL and long walks through query plans.' },
   { username: 'bob', biography: 'Frontend tinkerer; asks about React more than he answers.' },
   { username: 'carol', biography: 'Plays Nim to win. Teaches TypeScript on weekends.' },
@@ -17,8 +19,8 @@ export const DEMO_USERS = [
  * Seeds only when there are no users at all, so it never touches real data; of several web
  * processes starting together on one empty database, one seeds (packages/db's `seedIfEmpty`).
  */
-export function seedDemo(database: Database): Promise<boolean> {
-  return seedIfEmpty(database.db, seedEmpty);
+export function seedDemo(ports: Pick<Ports, 'db'>): Promise<boolean> {
+  return seedIfEmpty(ports.db, seedEmpty);
 }
 
 async function seedEmpty(db: Db): Promise<void> {

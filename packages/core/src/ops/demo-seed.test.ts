@@ -1,8 +1,8 @@
-/** Demo seeding (seed.ts): several processes starting together on an empty database seed it once. */
+/** Demo seeding (demo-seed.ts): several processes starting together on an empty database seed it once. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { seedDemo } from './seed.ts';
+import { seedDemo } from './demo-seed.ts';
 
 describe('seedDemo', () => {
   let database: Database;
