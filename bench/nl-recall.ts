@@ -74,13 +74,13 @@ if (paraphrases.site === basename(folder)) {
   }
 }
 
+// Fusion weights tried on the tuning half (the default was chosen there; RESULTS.md, decision record 0039).
 const WEIGHT_GRID: SearchWeights[] = [
-  { embedding: 0.5, fullText: 0.5, lsa: 0 },
-  { embedding: 0.7, fullText: 0.3, lsa: 0 },
-  { embedding: 0.5, fullText: 0.3, lsa: 0.2 },
-  { embedding: 0.4, fullText: 0.3, lsa: 0.3 },
-  { embedding: 0.4, fullText: 0.4, lsa: 0.2 },
-  { embedding: 0.3, fullText: 0.3, lsa: 0.4 },
+  { embedding: 1, fullText: 1, lsa: 1 },
+  { embedding: 1, fullText: 1, lsa: 3 },
+  { embedding: 1, fullText: 0.5, lsa: 2 },
+  { embedding: 0.5, fullText: 1, lsa: 2 },
+  { embedding: 1, fullText: 2, lsa: 2 },
 ];
 
 type Ranker = (c: Case) => Promise<number[]>;
@@ -90,14 +90,15 @@ const semanticRanker =
     (await semantic.search(c.query, 10, { exclude: c.exclude, weights })).map((h) => Number(h._id));
 const plainFullText: Ranker = async (c) => (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
 
-const label = (w: SearchWeights) => `embedding ${w.embedding}, full text ${w.fullText}, LSA ${w.lsa}`;
+const label = (w: SearchWeights) => `rank fusion: embedding ${w.embedding}, BM25F ${w.fullText}, LSA ${w.lsa}`;
 const rankers: [string, Ranker][] = [
-  [`default hybrid (${label(DEFAULT_WEIGHTS)})`, semanticRanker(DEFAULT_WEIGHTS)],
+  [`**default** (${label(DEFAULT_WEIGHTS)})`, semanticRanker(DEFAULT_WEIGHTS)],
   ['USE embedding alone', semanticRanker({ embedding: 1, fullText: 0, lsa: 0 })],
   ['LSA alone (re-ranking the candidates)', semanticRanker({ embedding: 0, fullText: 0, lsa: 1 })],
-  ['any-word full text alone', semanticRanker({ embedding: 0, fullText: 1, lsa: 0 })],
+  ['BM25F alone (re-ranking the candidates)', semanticRanker({ embedding: 0, fullText: 1, lsa: 0 })],
   ['baseline: the site full-text search', plainFullText],
 ];
+// GRID=1 adds the grid's rows (slow: every ranking runs every query).
 if (process.env.GRID) for (const w of WEIGHT_GRID) rankers.push([label(w), semanticRanker(w)]);
 
 const kinds = ['duplicate', 'related', 'all links', 'paraphrase'];
