@@ -74,13 +74,11 @@ if (paraphrases.site === basename(folder)) {
   }
 }
 
-// Fusion weights tried on the tuning half (the default was chosen there; RESULTS.md, decision record 0039).
+// Other fusion weights (the default, equal weights, was chosen on the tuning half; RESULTS.md, decision record 0039).
 const WEIGHT_GRID: SearchWeights[] = [
-  { embedding: 1, fullText: 1, lsa: 1 },
-  { embedding: 1, fullText: 1, lsa: 3 },
-  { embedding: 1, fullText: 0.5, lsa: 2 },
-  { embedding: 0.5, fullText: 1, lsa: 2 },
-  { embedding: 1, fullText: 2, lsa: 2 },
+  { embedding: 1, fullText: 1, lsa: 2 },
+  { embedding: 1, fullText: 2, lsa: 1 },
+  { embedding: 0.5, fullText: 1, lsa: 1 },
 ];
 
 type Ranker = (c: Case) => Promise<number[]>;

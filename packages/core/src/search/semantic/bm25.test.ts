@@ -29,6 +29,14 @@ describe('BM25F', () => {
     expect(scores.get(3)).toBe(0);
   });
 
+  it('counts an expansion word at its weight', () => {
+    const counts = [term(0, 'gate'), term(1, 'gate'), term(2, 'transmon'), term(3, 'unrelated')];
+    const scores = bm25Scores(model, counts, new Map([['transmon', 0.3]]));
+    expect(scores.get(2)!).toBeGreaterThan(0);
+    expect(scores.get(3)).toBe(0);
+    expect(bm25Scores(model, counts).get(2)).toBe(0);
+  });
+
   it('still ranks by shared words without a trained model', () => {
     const scores = bm25Scores(null, [term(0, 'gate'), term(0, 'qubit'), term(1, 'gate'), term(1, 'qubit'), term(2, 'gate'), term(2, 'noise')]);
     expect(scores.get(1)!).toBeGreaterThan(scores.get(2)!);

@@ -30,11 +30,13 @@ function idfOf(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null): (lexem
 }
 
 /**
- * BM25F score of each document (`doc` ≠ 0) of `counts` for the query, the terms of `doc` 0.
+ * BM25F score of each document (`doc` ≠ 0) of `counts` for the query, the terms of `doc` 0,
+ * each of weight 1, and the words of `expansion` (expansion.ts) with theirs.
  * Documents sharing no query word score 0.
  */
-export function bm25Scores(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null, counts: TermCount[]): Map<number, number> {
-  const query = new Set(counts.filter((c) => c.doc === 0).map((c) => c.lexeme));
+export function bm25Scores(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null, counts: TermCount[], expansion = new Map<string, number>()): Map<number, number> {
+  const query = new Map(expansion);
+  for (const c of counts) if (c.doc === 0) query.set(c.lexeme, 1);
   const idf = idfOf(model);
   const length = new Map<number, number>();
   for (const c of counts) if (c.doc !== 0) length.set(c.doc, (length.get(c.doc) ?? 0) + c.count + (TITLE_WEIGHT - 1) * c.title);
@@ -42,10 +44,11 @@ export function bm25Scores(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | n
   const mean = corpus ? TITLE_WEIGHT * corpus.titleLength + corpus.bodyLength : [...length.values()].reduce((a, b) => a + b, 0) / Math.max(1, length.size);
   const scores = new Map<number, number>([...length.keys()].map((doc) => [doc, 0]));
   for (const c of counts) {
-    if (c.doc === 0 || !query.has(c.lexeme)) continue;
+    const weight = c.doc === 0 ? 0 : (query.get(c.lexeme) ?? 0);
+    if (!weight) continue;
     const tf = c.count + (TITLE_WEIGHT - 1) * c.title;
     const norm = K1 * (1 - B + (B * length.get(c.doc)!) / Math.max(1, mean));
-    scores.set(c.doc, scores.get(c.doc)! + (idf(c.lexeme) * tf * (K1 + 1)) / (tf + norm));
+    scores.set(c.doc, scores.get(c.doc)! + (weight * idf(c.lexeme) * tf * (K1 + 1)) / (tf + norm));
   }
   return scores;
 }

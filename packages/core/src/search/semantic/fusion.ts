@@ -6,7 +6,7 @@
  */
 
 /** RRF's constant: smaller trusts each leg's top ranks more (chosen on the tuning half, bench/RESULTS.md). */
-export const RRF_K = 20;
+export const RRF_K = 5;
 
 export interface Leg {
   weight: number;

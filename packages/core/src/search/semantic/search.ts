@@ -1,7 +1,9 @@
 /**
  * Hybrid natural-language ranking: candidates are the nearest questions by embedding and the
  * best full-text matches for any of the query's words; three legs rank them — the sentence
- * embedding's cosine, BM25F over the question's words (bm25.ts) and the cosine in the site's
+ * embedding's cosine, BM25F over what the question is about (its title and tags weighted over
+ * its body and best answer; bm25.ts), the query expanded with the words its words co-occur with
+ * on the site (expansion.ts), and the cosine in the site's
  * LSA concept space (lsa.ts; the query's words stand for the words they co-occur with) — and
  * their ranks are fused (fusion.ts) with `weights`.
  * The embedding finds rewordings; the word legs rescue the site's own vocabulary, which a
@@ -9,9 +11,10 @@
  * The full-text query runs in the database while the model embeds the text and the vectors
  * are scanned; repeated texts reuse their vector (query-cache.ts).
  */
-import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
+import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db, type TermCount } from '@fso/db';
 import { bm25Scores } from './bm25.ts';
 import { dot, type Embedder } from './embedder.ts';
+import { expandQuery } from './expansion.ts';
 import { fuseByRank } from './fusion.ts';
 import { lsaVectors, type LsaModel } from './lsa.ts';
 import { cachedQueryEmbedding } from './query-cache.ts';
@@ -26,8 +29,8 @@ export interface SearchWeights {
   lsa: number;
 }
 
-/** Chosen on the tuning half of the dump's pairs (bench/RESULTS.md, decision record 0039): LSA is the strongest single leg. */
-export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 1, fullText: 1, lsa: 2 };
+/** Plain reciprocal rank fusion: on the tuning half of the dump's pairs no other weights did better (bench/RESULTS.md, decision record 0039). */
+export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 1, fullText: 1, lsa: 1 };
 
 export interface SemanticHit {
   _id: string;
@@ -53,8 +56,10 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
     return common.stems;
   };
 
+  const queryWords = (terms: TermCount[]) => terms.filter((t) => t.doc === 0).map((t) => t.lexeme);
+
   /** LSA cosine of each candidate with the query (doc 0 of `terms`); empty when no model is trained. */
-  function conceptScores(model: LsaModel | null, terms: Awaited<ReturnType<typeof questionTerms>>): Map<number, number> {
+  function conceptScores(model: LsaModel | null, terms: TermCount[]): Map<number, number> {
     const scores = new Map<number, number>();
     if (!model) return scores;
     const vectors = lsaVectors(model, terms);
@@ -80,7 +85,7 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       for (const c of candidates) if (c.embedding) cosines.set(c.questionId, dot(query, c.embedding));
       const fused = fuseByRank([
         { weight: weights.embedding, scores: cosines },
-        { weight: weights.fullText, scores: bm25Scores(model, terms) },
+        { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
         { weight: weights.lsa, scores: conceptScores(model, terms) },
       ]);
       return candidates
