@@ -16,7 +16,16 @@ const model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> = {
 
 describe('BM25F', () => {
   it('ranks a title match over the same word in the body, and a rare word over a common one', () => {
-    const scores = bm25Scores(model, [term(0, 'gate'), term(0, 'qubit'), term(1, 'gate', 1, 1), term(1, 'other', 9), term(2, 'gate', 1), term(2, 'other', 9), term(3, 'qubit', 1, 1), term(3, 'other', 9)]);
+    const scores = bm25Scores(model, [
+      term(0, 'gate'),
+      term(0, 'qubit'),
+      term(1, 'gate', 1, 1),
+      term(1, 'other', 9),
+      term(2, 'gate', 1),
+      term(2, 'other', 9),
+      term(3, 'qubit', 1, 1),
+      term(3, 'other', 9),
+    ]);
     expect(scores.get(1)!).toBeGreaterThan(scores.get(2)!);
     expect(scores.get(2)!).toBeGreaterThan(0);
     expect(scores.get(1)!).toBeGreaterThan(scores.get(3)!);
