@@ -240,9 +240,18 @@ export async function aboutLengths(db: Db, limit: number): Promise<{ title: numb
  */
 function tsvectorTerms(doc: number, text: string): TermCount[] {
   const terms: TermCount[] = [];
+  // Per search this parses every candidate's terms (thousands): no split or copy unless needed.
   for (const [, quoted, positions] of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const list = positions?.split(',') ?? [''];
-    terms.push({ doc, lexeme: quoted!.replaceAll("''", "'").replaceAll('\\\\', '\\'), count: list.length, title: list.filter((p) => p.endsWith('A')).length });
+    const lexeme = quoted!.includes("'") || quoted!.includes('\\') ? quoted!.replaceAll("''", "'").replaceAll('\\\\', '\\') : quoted!;
+    let count = 1;
+    let title = 0;
+    for (let i = 0; i < (positions?.length ?? 0); i++) {
+      const c = positions!.charCodeAt(i);
+      if (c === 44)
+        count++; // ','
+      else if (c === 65) title++; // 'A'
+    }
+    terms.push({ doc, lexeme, count, title });
   }
   return terms;
 }
