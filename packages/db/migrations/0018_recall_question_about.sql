@@ -15,11 +15,16 @@ CREATE OR REPLACE FUNCTION question_about(question bigint) RETURNS tsvector LANG
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION enqueue_related_question_embedding() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids bigint[];
 BEGIN
-  -- Only questions that still exist: a deleted question's answers and tags go with it.
-  INSERT INTO embedding_jobs (question_id)
-    SELECT q.id FROM questions q WHERE q.id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.question_id END, CASE WHEN TG_OP <> 'DELETE' THEN NEW.question_id END)
-    ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now();
+  -- Only questions that still exist (a deleted question's answers and tags go with it), locked
+  -- before their job row as every write to a question does (its own trigger runs after its
+  -- UPDATE): an answer edited while its question is edited would otherwise deadlock.
+  SELECT array_agg(q.id ORDER BY q.id) INTO ids FROM (SELECT id FROM questions
+    WHERE id IN (CASE WHEN TG_OP <> 'INSERT' THEN OLD.question_id END, CASE WHEN TG_OP <> 'DELETE' THEN NEW.question_id END)
+    ORDER BY id FOR NO KEY UPDATE) q;
+  INSERT INTO embedding_jobs (question_id) SELECT unnest(ids) ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now();
   RETURN NULL;
 END $$;
 --> statement-breakpoint
