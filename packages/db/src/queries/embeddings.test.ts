@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { commonStems, describeCandidates, embeddingsOf, embeddingStampsSince, fullTextCandidates, nextEmbeddingJobs, questionTerms, saveEmbeddings } from './embeddings.ts';
-import { insertQuestion } from './question-write.ts';
+import { insertAnswer, insertQuestion } from './question-write.ts';
 import { createUser } from './users.ts';
 
 let database: Database;
@@ -34,7 +34,7 @@ describe('stored embeddings', () => {
     const [row] = await embeddingsOf(database.db, 'test-model', [ids[0]!]);
     expect(row!.embedding).toEqual(vector);
     expect(await embeddingsOf(database.db, 'other-model', [ids[0]!])).toEqual([]);
-    const candidates = await describeCandidates(database.db, 'test-model', 'apple', ids, [ids[1]!]);
+    const candidates = await describeCandidates(database.db, 'test-model', ids, [ids[1]!]);
     expect(candidates.find((c) => c.questionId === ids[1])!.embedding).toEqual(vector);
     expect(candidates.find((c) => c.questionId === ids[0])!.embedding).toBeNull();
   });
@@ -47,15 +47,46 @@ describe('stored embeddings', () => {
   });
 });
 
+describe('what a question is about (migration 0018)', () => {
+  const queued = async (id: number) => (await nextEmbeddingJobs(database.db, 100)).some((j) => j.questionId === id);
+  const embed = async (id: number) =>
+    saveEmbeddings(
+      database.db,
+      'test-model',
+      (await nextEmbeddingJobs(database.db, 100)).filter((j) => j.questionId === id).map((job) => ({ job, vector })),
+    );
+
+  it('is saved with the embedding: title and tags as title, body, and the best answer; a new answer or tag queues the question again', async () => {
+    const askedBy = Number((await createUser(database.db, { username: 'about', passwordHash: null }))!._id);
+    const id = await insertQuestion(database.db, { title: 'Kettle descaling', text: 'White crust inside.', tags: ['home-appliances'], askedBy });
+    await embed(id);
+    const [title] = await questionTerms(database.db, [id], 'x').then((t) => t.filter((c) => c.doc === id && c.lexeme === 'applianc'));
+    expect(title).toMatchObject({ count: 1, title: 1 });
+    expect(await queued(id)).toBe(false);
+    await insertAnswer(database.db, { questionId: id, text: 'Boil vinegar in it.', ansBy: askedBy });
+    expect(await queued(id)).toBe(true);
+    await embed(id);
+    const terms = await questionTerms(database.db, [id], 'x');
+    expect(terms.find((t) => t.lexeme === 'vinegar')).toMatchObject({ doc: id, count: 1, title: 0 });
+    await database.db.execute(sql`DELETE FROM question_tags WHERE question_id = ${id}`);
+    expect(await queued(id)).toBe(true);
+    // Deleting the question takes its answers and tags with it, and queues nothing.
+    await database.db.execute(sql`DELETE FROM questions WHERE id = ${id}`);
+    expect(await queued(id)).toBe(false);
+  });
+});
+
 describe('full-text parts of the ranking', () => {
-  it('parses each tsvector into the same terms and counts as unnest gives', async () => {
+  it('parses each tsvector into the same terms and counts (all, and in the title) as unnest gives', async () => {
     const text = "an apple's \\ O'Brien apples";
     const parsed = await questionTerms(database.db, ids, text);
-    const expected = await database.db.execute<{ doc: unknown; lexeme: string; count: unknown }>(
-      sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM questions q, unnest(q.search) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
-          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1) FROM unnest(to_tsvector('english', ${text})) AS u`,
+    const expected = await database.db.execute<{ doc: unknown; lexeme: string; count: unknown; title: unknown }>(
+      sql`SELECT q.id AS doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count, coalesce(cardinality(array_positions(u.weights, 'A')), 0) AS title
+          FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id, unnest(coalesce(e.about, q.search)) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
+          UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1), 0 FROM unnest(to_tsvector('english', ${text})) AS u`,
     );
-    const key = (t: { doc: unknown; lexeme: string; count: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)}`;
+    const key = (t: { doc: unknown; lexeme: string; count: unknown; title: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)} ${Number(t.title)}`;
+    expect(parsed.some((t) => t.title > 0)).toBe(true);
     expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());
   });
 

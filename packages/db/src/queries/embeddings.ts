@@ -3,7 +3,7 @@
  * schema/semantic.ts), the stored embeddings, nearest neighbours through pgvector's HNSW index
  * where the extension is installed, and the full-text and per-candidate scores the hybrid
  * ranking combines. Vectors are written as number arrays and read back in binary form; the
- * ranking lives in the web app.
+ * ranking lives in core.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -34,7 +34,8 @@ export async function countEmbeddingJobs(db: Db): Promise<number> {
 }
 
 /**
- * Stores embeddings and removes their jobs, unless a job was queued again (the question was
+ * Stores embeddings, with the terms of what each question is about (`question_about`, migration
+ * 0018: title, tags, body, accepted or best answer), and removes their jobs, unless a job was queued again (the question was
  * edited) while this one was being embedded: that job stays for the next round.
  */
 export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> }[]): Promise<void> {
@@ -45,9 +46,9 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
   await db.execute(sql`WITH input AS (
       SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
     ), saved AS (
-      INSERT INTO question_embeddings (question_id, model, embedding, updated_at)
-      SELECT i.id, ${model}, i.vec::real[], now() FROM input i JOIN questions q ON q.id = i.id
-      ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, updated_at = excluded.updated_at
+      INSERT INTO question_embeddings (question_id, model, embedding, about, updated_at)
+      SELECT i.id, ${model}, i.vec::real[], question_about(i.id), now() FROM input i JOIN questions q ON q.id = i.id
+      ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, about = excluded.about, updated_at = excluded.updated_at
     )
     DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp`);
 }
@@ -167,28 +168,25 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
 export interface Candidate {
   questionId: number;
   title: string;
-  fullText: number;
   embedding: Float32Array | null;
 }
 
 /**
- * Title, full-text score and stored embedding of each candidate question that still exists;
- * the embedding only for `withEmbedding` ids (the others' cosine is already known).
+ * Title and stored embedding of each candidate question that still exists; the embedding only
+ * for `withEmbedding` ids (the others' cosine is already known).
  */
-export async function describeCandidates(db: Db, model: string, text: string, ids: number[], withEmbedding: number[]): Promise<Candidate[]> {
+export async function describeCandidates(db: Db, model: string, ids: number[], withEmbedding: number[]): Promise<Candidate[]> {
   if (!ids.length) return [];
   const found = await rows(
     db,
-    sql`WITH w AS (SELECT ${anyWord(text)} AS query)
-        SELECT q.id, q.title, ts_rank_cd(q.search, w.query, 32) AS score, array_send(e.embedding) AS embedding
-        FROM w, questions q
+    sql`SELECT q.id, q.title, array_send(e.embedding) AS embedding
+        FROM questions q
         LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model} AND e.question_id = ANY(${sql.param(withEmbedding)}::bigint[])
         WHERE q.id = ANY(${sql.param(ids)}::bigint[])`,
   );
   return found.map((r) => ({
     questionId: Number(r.id),
     title: String(r.title),
-    fullText: Number(r.score),
     embedding: r.embedding ? floatsOf(r.embedding) : null,
   }));
 }
@@ -197,9 +195,11 @@ export interface TermCount {
   doc: number;
   lexeme: string;
   count: number;
+  /** How many of those occurrences are in the title (weight A in a question's tsvector). */
+  title: number;
 }
 
-const termRows = (found: Row[]): TermCount[] => found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count) }));
+const termRows = (found: Row[]): TermCount[] => found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count), title: Number(r.title) }));
 
 /**
  * Stemmed terms (PostgreSQL's English configuration, as full-text search uses) and counts of
@@ -215,32 +215,58 @@ export async function postTerms(db: Db, limit: number): Promise<TermCount[]> {
           posts AS (
             SELECT id AS doc, search AS v FROM recent
             UNION ALL SELECT -a.id, to_tsvector('english', left(a.text, 20000)) FROM answers a JOIN recent r ON r.id = a.question_id)
-          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count FROM posts p, unnest(p.v) AS u ORDER BY p.doc, u.lexeme`,
+          SELECT p.doc, u.lexeme, coalesce(array_length(u.positions, 1), 1) AS count, coalesce(cardinality(array_positions(u.weights, 'A')), 0) AS title
+          FROM posts p, unnest(p.v) AS u ORDER BY p.doc, u.lexeme`,
     ),
   );
 }
 
+/** Mean number of title-and-tag words and of other words in what the newest `limit` embedded questions are about (BM25's mean length). */
+export async function aboutLengths(db: Db, limit: number): Promise<{ title: number; rest: number } | null> {
+  const [row] = await rows(
+    db,
+    sql`WITH recent AS (SELECT about FROM question_embeddings WHERE about IS NOT NULL ORDER BY question_id DESC LIMIT ${limit}),
+        counts AS (SELECT coalesce(cardinality(array_positions(u.weights, 'A')), 0) AS title, coalesce(array_length(u.positions, 1), 1) AS count FROM recent r, unnest(r.about) AS u)
+        SELECT (SELECT count(*) FROM recent)::int AS docs, sum(title)::float8 AS title, sum(count - title)::float8 AS rest FROM counts`,
+  );
+  const docs = Number(row?.docs ?? 0);
+  return docs ? { title: Number(row!.title) / docs, rest: Number(row!.rest) / docs } : null;
+}
+
 /**
  * The terms of a tsvector's text form (`'lexeme':1,5A 'other'`: quotes and backslashes inside a
- * lexeme doubled), each counted by its positions (1 when it has none, as unnest reports it).
+ * lexeme doubled), each counted by its positions (1 when it has none, as unnest reports it),
+ * and by those of weight A (the title).
  */
 function tsvectorTerms(doc: number, text: string): TermCount[] {
   const terms: TermCount[] = [];
+  // Per search this parses every candidate's terms (thousands): no split or copy unless needed.
   for (const [, quoted, positions] of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    terms.push({ doc, lexeme: quoted!.replaceAll("''", "'").replaceAll('\\\\', '\\'), count: positions ? positions.split(',').length : 1 });
+    const lexeme = quoted!.includes("'") || quoted!.includes('\\') ? quoted!.replaceAll("''", "'").replaceAll('\\\\', '\\') : quoted!;
+    let count = 1;
+    let title = 0;
+    for (let i = 0; i < (positions?.length ?? 0); i++) {
+      const c = positions!.charCodeAt(i);
+      if (c === 44)
+        count++; // ','
+      else if (c === 65) title++; // 'A'
+    }
+    terms.push({ doc, lexeme, count, title });
   }
   return terms;
 }
 
 /**
- * Stemmed terms of each question (doc = question id) and of a free text (doc = 0). Each
- * tsvector travels as one text (parsed here), not as a row per term: a hundred candidates
- * have thousands of terms.
+ * Stemmed terms of what each question is about (doc = question id; title and tags count as
+ * title, see `question_about`; its own title and body until its first embedding since
+ * migration 0018) and of a free text (doc = 0). Each tsvector travels as one text (parsed
+ * here), not as a row per term: a hundred candidates have thousands of terms.
  */
 export async function questionTerms(db: Db, ids: number[], text: string): Promise<TermCount[]> {
   const found = await rows(
     db,
-    sql`SELECT id AS doc, search::text AS terms FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])
+    sql`SELECT q.id AS doc, coalesce(e.about, q.search)::text AS terms FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[])
         UNION ALL SELECT 0, to_tsvector('english', ${text})::text`,
   );
   return found.flatMap((r) => tsvectorTerms(Number(r.doc), String(r.terms)));

@@ -4,7 +4,10 @@
  * the queue on every insert and on title/text edits, so no write path has to remember it; an
  * in-process worker drains it (packages/core/src/search/semantic). Where the pgvector extension exists,
  * migration 0004 adds a generated `vec` column with an HNSW index; elsewhere search scans the
- * `embedding` arrays in memory (docs/decisions/0013-semantic-search.md). `semantic_models` keeps
+ * `embedding` arrays in memory (docs/decisions/0013-semantic-search.md). Migration 0018 adds
+ * `about` (a tsvector of title, tags, body and best answer, written with the embedding) and
+ * triggers queueing a question when its answers, tags or accepted answer change
+ * (docs/decisions/0039). `semantic_models` keeps
  * what is trained on the site itself (the LSA projection).
  */
 import { bigint, customType, index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';

@@ -1,9 +1,9 @@
 /**
- * Where the LSA model lives: trained from the database's posts and saved in `semantic_models`
+ * Where the LSA model lives (with the corpus statistics BM25 needs): trained from the database's posts and saved in `semantic_models`
  * (by the importer and `npm run reindex`), and loaded by the search, which looks at most once a
  * minute whether a newer one was trained (by another process).
  */
-import { loadSemanticModel, postTerms, saveSemanticModel, semanticModelDate, type Db } from '@fso/db';
+import { aboutLengths, loadSemanticModel, postTerms, saveSemanticModel, semanticModelDate, type Db } from '@fso/db';
 import { deserializeLsa, LSA_MODEL_NAME, serializeLsa, trainLsa, type LsaModel } from './lsa.ts';
 
 /** Posts trained on: the newest questions and their answers (training time grows with it). */
@@ -11,7 +11,9 @@ const TRAINING_QUESTIONS = 20_000;
 const CHECK_EVERY_MS = 60_000;
 
 export async function trainAndSaveLsa(db: Db): Promise<LsaModel | null> {
-  const model = trainLsa(await postTerms(db, TRAINING_QUESTIONS));
+  const [model, lengths] = await Promise.all([postTerms(db, TRAINING_QUESTIONS).then((terms) => trainLsa(terms)), aboutLengths(db, TRAINING_QUESTIONS)]);
+  // BM25 scores what questions are about (with tags and an answer), so its mean length is theirs once they have one.
+  if (model?.corpus && lengths) Object.assign(model.corpus, { titleLength: lengths.title, bodyLength: lengths.rest });
   if (model) await saveSemanticModel(db, LSA_MODEL_NAME, serializeLsa(model));
   return model;
 }

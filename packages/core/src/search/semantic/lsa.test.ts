@@ -7,9 +7,9 @@ import { deserializeLsa, lsaVectors, serializeLsa, trainLsa } from './lsa.ts';
 const QUANTUM = ['qubit', 'superposit', 'entangl', 'gate', 'measur'];
 const COOKING = ['oven', 'bake', 'flour', 'butter', 'sugar'];
 const docs = (words: string[], from: number): TermCount[] =>
-  Array.from({ length: 12 }, (_, d) => [0, 1, 2].map((i) => ({ doc: from + d, lexeme: words[(d + i) % words.length]!, count: 1 + (d % 2) }))).flat();
-const corpus = [...docs(QUANTUM, 1), ...docs(COOKING, 100), { doc: 1, lexeme: 'common', count: 1 }, { doc: 100, lexeme: 'common', count: 1 }];
-const text = (doc: number, ...words: string[]) => words.map((lexeme) => ({ doc, lexeme, count: 1 }));
+  Array.from({ length: 12 }, (_, d) => [0, 1, 2].map((i) => ({ doc: from + d, lexeme: words[(d + i) % words.length]!, count: 1 + (d % 2), title: 0 }))).flat();
+const corpus = [...docs(QUANTUM, 1), ...docs(COOKING, 100), { doc: 1, lexeme: 'common', count: 1, title: 0 }, { doc: 100, lexeme: 'common', count: 1, title: 0 }];
+const text = (doc: number, ...words: string[]) => words.map((lexeme) => ({ doc, lexeme, count: 1, title: 0 }));
 
 describe('LSA', () => {
   it('relates words that share posts, even when two texts share none', () => {
@@ -27,6 +27,7 @@ describe('LSA', () => {
     expect(back.k).toBe(model.k);
     expect(Array.from(back.projection)).toEqual(Array.from(model.projection));
     expect(Array.from(back.idf)).toEqual(Array.from(model.idf));
+    expect(back.corpus).toEqual(model.corpus);
   });
 
   it('needs a few shared terms to train at all', () => {

@@ -14,6 +14,19 @@ export interface LsaModel {
   k: number;
   /** terms × k, row-major. */
   projection: Float32Array;
+  /** What the site's posts look like, for BM25 (bm25.ts); absent from a model saved by an older version. */
+  corpus?: CorpusStats;
+}
+
+/** Statistics of the training posts that the full-text leg of the ranking needs. */
+export interface CorpusStats {
+  /** Posts trained on (questions and answers). */
+  posts: number;
+  /** Mean number of title (and tag) words and of other words in a question (terms counted with repeats). */
+  titleLength: number;
+  bodyLength: number;
+  /** Terms left out of the model for being in more than MAX_DF_SHARE of the posts. */
+  common: string[];
 }
 
 export const LSA_MODEL_NAME = 'lsa';
@@ -125,7 +138,9 @@ export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: n
   for (const doc of docs) for (const c of doc) df.set(c.lexeme, (df.get(c.lexeme) ?? 0) + 1);
   const terms = new Map<string, number>();
   const idfValues: number[] = [];
+  const common: string[] = [];
   for (const [lexeme, n] of df) {
+    if (n > MAX_DF_SHARE * docs.length) common.push(lexeme);
     if (n < MIN_DF || n > MAX_DF_SHARE * docs.length) continue;
     terms.set(lexeme, terms.size);
     idfValues.push(Math.log((1 + docs.length) / (1 + n)) + 1);
@@ -178,7 +193,16 @@ export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: n
       for (let p = 0; p < l; p++) s += y[t * l + p]! * u[p * l + j]!;
       projection[t * k + j] = s;
     }
-  return { ...base, k, projection };
+  return { ...base, k, projection, corpus: corpusStats(docs, common) };
+}
+
+function corpusStats(docs: TermCount[][], common: string[]): CorpusStats {
+  const questions = docs.filter((d) => d[0]!.doc > 0);
+  let title = 0;
+  let body = 0;
+  for (const d of questions) for (const c of d) [title, body] = [title + c.title, body + c.count - c.title];
+  const n = Math.max(1, questions.length);
+  return { posts: docs.length, titleLength: title / n, bodyLength: body / n, common: common.sort() };
 }
 
 /** The unit-length concept vector of each document's terms (null when it has no known term). */
@@ -203,7 +227,7 @@ export function lsaVectors(model: LsaModel, counts: TermCount[]): Map<number, Fl
 
 /** Bytes for the database: a JSON header (terms, k), then idf and the projection as float32. */
 export function serializeLsa(model: LsaModel): Buffer {
-  const header = Buffer.from(JSON.stringify({ terms: [...model.terms.keys()], k: model.k }));
+  const header = Buffer.from(JSON.stringify({ terms: [...model.terms.keys()], k: model.k, corpus: model.corpus }));
   const size = Buffer.alloc(4);
   size.writeUInt32LE(header.length);
   const pad = Buffer.alloc((4 - ((4 + header.length) % 4)) % 4);
@@ -218,8 +242,8 @@ export function serializeLsa(model: LsaModel): Buffer {
 
 export function deserializeLsa(data: Buffer): LsaModel {
   const length = data.readUInt32LE(0);
-  const { terms, k } = JSON.parse(data.subarray(4, 4 + length).toString()) as { terms: string[]; k: number };
+  const { terms, k, corpus } = JSON.parse(data.subarray(4, 4 + length).toString()) as { terms: string[]; k: number; corpus?: CorpusStats };
   const start = 4 + length + ((4 - ((4 + length) % 4)) % 4);
   const floats = new Float32Array(data.buffer.slice(data.byteOffset + start, data.byteOffset + data.byteLength));
-  return { terms: new Map(terms.map((t, i) => [t, i])), k, idf: floats.slice(0, terms.length), projection: floats.slice(terms.length) };
+  return { terms: new Map(terms.map((t, i) => [t, i])), k, idf: floats.slice(0, terms.length), projection: floats.slice(terms.length), corpus };
 }

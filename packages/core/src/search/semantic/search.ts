@@ -1,27 +1,36 @@
 /**
  * Hybrid natural-language ranking: candidates are the nearest questions by embedding and the
- * best full-text matches for any of the query's words; each candidate is scored
- * `weights.embedding * cosine + weights.fullText * (full-text rank / best full-text rank)
- *  + weights.lsa * LSA cosine`.
- * The embedding finds rewordings; the full-text part rescues the site's own vocabulary, which
- * a general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
+ * best full-text matches for any of the query's words; three legs rank them — the sentence
+ * embedding's cosine, BM25F over what the question is about (its title and tags weighted over
+ * its body and best answer; bm25.ts), the query expanded with the words its words co-occur with
+ * on the site (expansion.ts), and the cosine in the site's
+ * LSA concept space (lsa.ts; the query's words stand for the words they co-occur with) — and
+ * their ranks are fused (fusion.ts) with `weights`.
+ * The embedding finds rewordings; the word legs rescue the site's own vocabulary, which a
+ * general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
  * The full-text query runs in the database while the model embeds the text and the vectors
  * are scanned; repeated texts reuse their vector (query-cache.ts).
  */
-import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db } from '@fso/db';
+import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db, type TermCount } from '@fso/db';
+import { bm25Scores } from './bm25.ts';
 import { dot, type Embedder } from './embedder.ts';
+import { expandQuery } from './expansion.ts';
+import { fuseByRank } from './fusion.ts';
 import { lsaVectors, type LsaModel } from './lsa.ts';
 import { cachedQueryEmbedding } from './query-cache.ts';
 import type { VectorIndex } from './vector-index.ts';
 
+/** Each leg's weight in the rank fusion. */
 export interface SearchWeights {
   embedding: number;
+  /** BM25F over title and body. */
   fullText: number;
   /** Cosine in the LSA concept space, when a model was trained (`npm run reindex`). */
   lsa: number;
 }
 
-export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 0.5, fullText: 0.3, lsa: 0.2 };
+/** Plain reciprocal rank fusion: on the tuning half of the dump's pairs no other weights did better (bench/RESULTS.md, decision record 0039). */
+export const DEFAULT_WEIGHTS: SearchWeights = { embedding: 1, fullText: 1, lsa: 1 };
 
 export interface SemanticHit {
   _id: string;
@@ -47,12 +56,13 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
     return common.stems;
   };
 
-  /** LSA cosine of each candidate with the query; empty when no model is trained. */
-  async function conceptScores(ids: number[], text: string): Promise<Map<number, number>> {
-    const model = await deps.lsa();
+  const queryWords = (terms: TermCount[]) => terms.filter((t) => t.doc === 0).map((t) => t.lexeme);
+
+  /** LSA cosine of each candidate with the query (doc 0 of `terms`); empty when no model is trained. */
+  function conceptScores(model: LsaModel | null, terms: TermCount[]): Map<number, number> {
     const scores = new Map<number, number>();
     if (!model) return scores;
-    const vectors = lsaVectors(model, await questionTerms(db, ids, text));
+    const vectors = lsaVectors(model, terms);
     const query = vectors.get(0);
     if (!query) return scores;
     for (const [id, v] of vectors) if (id !== 0 && v) scores.set(id, dot(query, v));
@@ -71,17 +81,15 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
-      const [candidates, concepts] = await Promise.all([describeCandidates(db, embedder.name, text, ids, unscored), weights.lsa > 0 ? conceptScores(ids, text) : null]);
-      const bestFullText = Math.max(1e-9, ...candidates.map((c) => c.fullText));
+      const [candidates, terms, model] = await Promise.all([describeCandidates(db, embedder.name, ids, unscored), questionTerms(db, ids, text), deps.lsa()]);
+      for (const c of candidates) if (c.embedding) cosines.set(c.questionId, dot(query, c.embedding));
+      const fused = fuseByRank([
+        { weight: weights.embedding, scores: cosines },
+        { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
+        { weight: weights.lsa, scores: conceptScores(model, terms) },
+      ]);
       return candidates
-        .map((c) => ({
-          _id: String(c.questionId),
-          title: c.title,
-          score:
-            weights.embedding * (cosines.get(c.questionId) ?? (c.embedding ? dot(query, c.embedding) : 0)) +
-            weights.fullText * (c.fullText / bestFullText) +
-            weights.lsa * (concepts?.get(c.questionId) ?? 0),
-        }))
+        .map((c) => ({ _id: String(c.questionId), title: c.title, score: fused.get(c.questionId) ?? 0 }))
         .sort((a, b) => b.score - a.score || Number(b._id) - Number(a._id))
         .slice(0, topk);
     },

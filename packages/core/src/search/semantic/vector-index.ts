@@ -34,7 +34,7 @@ export async function openVectorIndex(db: Db, model: string, dimensions: number,
 }
 
 /** The indexes in 0..n-1 of the `limit` best by `score`, best first, with their scores. */
-function best(limit: number, n: number, score: (i: number) => number): { i: number; score: number }[] {
+export function best(limit: number, n: number, score: (i: number) => number): { i: number; score: number }[] {
   const top: { i: number; score: number }[] = [];
   for (let i = 0; i < n; i++) {
     const value = score(i);
