@@ -149,12 +149,8 @@ export function processTreeCpuMs(parentPid) {
   return total;
 }
 
-/**
- * Memory of a server started with `--inspect=127.0.0.1:PORT`, after a full garbage collection
- * forced through the inspector (so no collectable garbage is counted): heap used, external
- * (incl. array buffers) and RSS, in bytes.
- */
-export async function memoryAfterGc(inspectPort) {
+/** A DevTools protocol session with a server started with `--inspect=127.0.0.1:PORT`: `call(method, params)` and `close()`. */
+export async function inspectorSession(inspectPort) {
   const [target] = await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json();
   const socket = new WebSocket(target.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
@@ -175,6 +171,16 @@ export async function memoryAfterGc(inspectPort) {
       socket.on('message', onMessage);
       socket.send(JSON.stringify({ id, method, params }));
     });
+  return { call, close: () => socket.close() };
+}
+
+/**
+ * Memory of a server started with `--inspect=127.0.0.1:PORT`, after a full garbage collection
+ * forced through the inspector (so no collectable garbage is counted): heap used, external
+ * (incl. array buffers) and RSS, in bytes.
+ */
+export async function memoryAfterGc(inspectPort) {
+  const { call, close } = await inspectorSession(inspectPort);
   try {
     // Twice: the first pass may only queue finalizers whose objects the second one frees.
     await call('HeapProfiler.collectGarbage');
@@ -182,7 +188,7 @@ export async function memoryAfterGc(inspectPort) {
     const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
     return JSON.parse(result.value);
   } finally {
-    socket.close();
+    close();
   }
 }
 

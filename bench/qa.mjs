@@ -37,15 +37,18 @@ export function seedQa(env, questions) {
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-/** Statements the database ran per request, from its transaction counter (each statement autocommits). */
-async function statementsPerRequest(client, dbName, url, times = 100) {
+/** Statements the database ran per request, from its transaction counter (each statement autocommits); `url` may be a function giving each request's. */
+export async function statementsPerRequest(client, dbName, url, times = 100) {
   const count = async () => {
     await new Promise((r) => setTimeout(r, 11_000)); // an idle backend flushes its counters within 10 s
     const { rows } = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [dbName]);
     return Number(rows[0].n);
   };
   const before = await count();
-  for (let i = 0; i < times; i++) if (!(await fetch(url)).ok) throw new Error(`${url} failed`);
+  for (let i = 0; i < times; i++) {
+    const target = typeof url === 'function' ? url() : url;
+    if (!(await fetch(target)).ok) throw new Error(`${target} failed`);
+  }
   const after = await count();
   // The counting query itself commits too (one).
   return +((after - before - 1) / times).toFixed(1);

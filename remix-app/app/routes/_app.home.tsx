@@ -10,7 +10,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionPage, searchHighlights } from '@fso/core';
+import { questionListPage, searchHighlights } from '@fso/core';
 import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
@@ -30,20 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   const query = parsed.ok ? parsed.value : {};
   const offset = pageOffset(url, PAGE_SIZE);
-  const page = await questionPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
+  // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions.
+  const page = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
   return {
-    // Only what the list shows: the page carries no voter, viewer, answer or comment lists and no tag descriptions.
-    questions: page.questions.map(({ _id, title, tags, askedBy, askDateTime, score, answerCount, viewCount, acceptedAnswer }) => ({
-      _id,
-      title,
-      tags: tags.map((t) => ({ _id: t._id, name: t.name })),
-      askedBy,
-      askDateTime,
-      score,
-      answerCount,
-      viewCount,
-      acceptedAnswer,
-    })),
+    questions: page.questions,
     total: page.total,
     totalCapped: page.totalCapped,
     reputations: page.reputations,

@@ -1,7 +1,8 @@
 /**
  * The paged, ordered, searched question list with its total and its askers' reputations:
  * `[tag]` tokens, words (full text, ranked by relevance unless an order is asked for) and the
- * four orders, each read along an index (decision records 0027, 0035).
+ * four orders, each read along an index (decision records 0027, 0035); in the REST shape
+ * (SPEC §3 summaries) or only what the /home screen shows (decision record 0040).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionOrder, QuestionSummary } from '@fso/shared';
@@ -36,12 +37,17 @@ const EXCERPT = 300;
 export const COUNT_CAP = 1000;
 
 /** One page of the question list: the total that match (`totalCapped`: at least that many) and the askers' reputations by username. */
-export interface QuestionPage {
-  questions: QuestionSummary[];
+export interface QuestionPage<Item = QuestionSummary> {
+  questions: Item[];
   total: number;
   totalCapped: boolean;
   reputations: Reputations;
 }
+
+/** A question as the /home list shows it: no excerpt, no lists of answers, comments, voters or viewers, tags without descriptions. */
+export type QuestionListItem = Pick<QuestionSummary, '_id' | 'title' | 'askedBy' | 'askDateTime' | 'score' | 'answerCount' | 'viewCount' | 'acceptedAnswer'> & {
+  tags: { _id: string; name: string }[];
+};
 
 /** The ids of the named tags (lower case), in the same order; null when one of them does not exist. */
 async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
@@ -52,12 +58,21 @@ async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
   return unique.every((n) => ids.has(n)) ? unique.map((n) => ids.get(n)!) : null;
 }
 
-/**
- * One page of questions and the total that match; ids, not bodies, for answers and comments.
- * Tags are looked up first, so an unknown tag costs nothing more and the statements name
- * each tag by its id, whose row count the planner knows.
- */
+/** One page of questions (SPEC §3 summaries: ids, not bodies, for answers and comments) and the total that match. */
 export async function listQuestions(db: Db, q: QuestionListQuery): Promise<QuestionPage> {
+  return listPage(db, q, SUMMARY);
+}
+
+/** One page of questions as the /home list shows them, and the total that match. */
+export async function listQuestionItems(db: Db, q: QuestionListQuery): Promise<QuestionPage<QuestionListItem>> {
+  return listPage(db, q, LIST_ITEM);
+}
+
+/**
+ * One page in the shape `columns` reads. Tags are looked up first, so an unknown tag costs
+ * nothing more and the statements name each tag by its id, whose row count the planner knows.
+ */
+async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Item>): Promise<QuestionPage<Item>> {
   const { tags, words } = parseSearch(q.search ?? '');
   if (q.tag) tags.push(q.tag.toLowerCase());
   const tagIds = await tagIdsOf(db, tags);
@@ -79,6 +94,7 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<Quest
       order: sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC`,
       count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window },
       q,
+      columns,
     });
   }
 
@@ -104,62 +120,103 @@ export async function listQuestions(db: Db, q: QuestionListQuery): Promise<Quest
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: filtered ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP } : null,
     q,
+    columns,
   });
 }
 
+/** The columns a list row reads beyond the asker's name and reputation, and the item made of a row. */
+interface Columns<Item> {
+  select: SQL;
+  item: (r: Row) => Item;
+}
+
+const tagsOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : (v as Row[]));
+const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
+
+/** The REST shape: the excerpt, ids of answers and comments, voters and viewers (each bounded), tags with descriptions. */
+const SUMMARY: Columns<QuestionSummary> = {
+  select: sql`q.id, q.title, left(q.text, ${EXCERPT}) AS text, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
+    (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
+       FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
+    ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
+    ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
+    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
+    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
+    ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers`,
+  item: (r) => ({
+    _id: String(r.id),
+    title: String(r.title),
+    text: String(r.text),
+    tags: tagsOf(r.tags).map(toTag),
+    askedBy: str(r.asked_by),
+    askDateTime: iso(r.ask_date_time),
+    lastActivity: iso(r.last_activity),
+    answers: list(r.answer_ids),
+    comments: list(r.comment_ids),
+    upVotes: list(r.up_votes),
+    downVotes: list(r.down_votes),
+    views: list(r.viewers),
+    answerCount: Number(r.answer_count),
+    viewCount: Number(r.view_count),
+    score: Number(r.score),
+    acceptedAnswer: str(r.accepted_answer_id),
+    editedAt: r.edited_at ? iso(r.edited_at) : null,
+  }),
+};
+
+/** What the /home list shows: the question row's own columns and its tags' ids and names. */
+const LIST_ITEM: Columns<QuestionListItem> = {
+  select: sql`q.id, q.title, q.ask_date_time, q.answer_count, q.view_count, q.score, q.accepted_answer_id,
+    (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY qt.position, t.name), '[]')
+       FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags`,
+  item: (r) => ({
+    _id: String(r.id),
+    title: String(r.title),
+    tags: tagsOf(r.tags).map((t) => ({ _id: String(t.id), name: String(t.name) })),
+    askedBy: str(r.asked_by),
+    askDateTime: iso(r.ask_date_time),
+    score: Number(r.score),
+    answerCount: Number(r.answer_count),
+    viewCount: Number(r.view_count),
+    acceptedAnswer: str(r.accepted_answer_id),
+  }),
+};
+
 /**
  * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, and its
- * total: `count` counts at most `cap` + 1 matches, null means the whole table. With a `head`
- * (the CTE a ranked search reads), the count is a column of the page's own statement.
+ * total: `count` counts at most `cap` + 1 matches, null means the whole table (the
+ * trigger-kept counter). The total is a column of the page's own statement, except for a
+ * filtered list without a `head` (its count runs beside the page, on another connection); a
+ * page past the last row has no row to carry it, so it is then asked on its own.
  */
-async function pageOf(
+async function pageOf<Item>(
   db: Db,
-  { head, source, filter, order, count, q }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; count: { query: SQL; cap: number } | null; q: QuestionListQuery },
-): Promise<QuestionPage> {
-  const inline = head && count ? sql`, (${count.query}) AS total_n` : sql``;
+  {
+    head,
+    source,
+    filter,
+    order,
+    count,
+    q,
+    columns,
+  }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; count: { query: SQL; cap: number } | null; q: QuestionListQuery; columns: Columns<Item> },
+): Promise<QuestionPage<Item>> {
+  const totalQuery = count ? count.query : sql`SELECT total::int AS n FROM question_totals`;
+  const inline = !count || head;
   const page = rows(
     db,
-    sql`${head ?? sql``} SELECT q.id, q.title, left(q.text, ${EXCERPT}) AS text, u.username AS asked_by, u.reputation, q.ask_date_time, q.last_activity,
-               q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
-               (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
-                  FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
-               ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
-               ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
-               ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
-               ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
-               ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers
-               ${inline}
+    sql`${head ?? sql``} SELECT ${columns.select}, u.username AS asked_by, u.reputation ${inline ? sql`, (${totalQuery}) AS total_n` : sql``}
         FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
         ${filter} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
   );
-  const separate = !count ? rows(db, sql`SELECT total::int AS n FROM question_totals`) : head ? null : rows(db, count.query);
+  const separate = inline ? null : rows(db, totalQuery);
   const [pageRows, totals] = await Promise.all([page, separate]);
-  // A ranked page past its last match has no row to carry the count: it is asked on its own.
-  const counted = Number(head && count ? (pageRows[0]?.total_n ?? (await rows(db, sql`${head} ${count.query}`))[0]?.n ?? 0) : (totals?.[0]?.n ?? 0));
+  const counted = Number(inline ? (pageRows[0]?.total_n ?? (await rows(db, sql`${head ?? sql``} ${totalQuery}`))[0]?.n ?? 0) : (totals?.[0]?.n ?? 0));
 
   const reputations: Reputations = {};
   for (const r of pageRows) if (r.asked_by !== null && r.asked_by !== undefined) reputations[String(r.asked_by)] = Number(r.reputation);
-  const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
   return {
-    questions: pageRows.map((r) => ({
-      _id: String(r.id),
-      title: String(r.title),
-      text: String(r.text),
-      tags: (typeof r.tags === 'string' ? (JSON.parse(r.tags) as Row[]) : (r.tags as Row[])).map(toTag),
-      askedBy: str(r.asked_by),
-      askDateTime: iso(r.ask_date_time),
-      lastActivity: iso(r.last_activity),
-      answers: list(r.answer_ids),
-      comments: list(r.comment_ids),
-      upVotes: list(r.up_votes),
-      downVotes: list(r.down_votes),
-      views: list(r.viewers),
-      answerCount: Number(r.answer_count),
-      viewCount: Number(r.view_count),
-      score: Number(r.score),
-      acceptedAnswer: str(r.accepted_answer_id),
-      editedAt: r.edited_at ? iso(r.edited_at) : null,
-    })),
+    questions: pageRows.map(columns.item),
     total: count ? Math.min(counted, count.cap) : counted,
     totalCapped: count !== null && counted > count.cap,
     reputations,

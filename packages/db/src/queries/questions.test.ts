@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { getQuestion, getQuestionWithHtml } from './question-read.ts';
-import { COUNT_CAP, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-list.ts';
+import { COUNT_CAP, listQuestionItems, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-list.ts';
 import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { castVote } from './votes.ts';
@@ -77,6 +77,29 @@ describe('questions', () => {
     expect(page.total).toBe(2);
     expect((await listQuestions(database.db, { order: 'unanswered', limit: 1, offset: 0 })).total).toBe(1);
     expect(page.questions[0]).toMatchObject({ _id: String(first), answerCount: 1, viewCount: 2, answers: [expect.any(String)] });
+  });
+
+  it("lists the /home screen's items: the same page and total, only the fields the list shows, the total read with the page", async () => {
+    for (const query of [{ order: 'newest' as const }, { order: 'unanswered' as const }, { tag: 'testing' }, { search: 'hooks' }]) {
+      const full = await listQuestions(database.db, { ...query, limit: 10, offset: 0 });
+      const items = await listQuestionItems(database.db, { ...query, limit: 10, offset: 0 });
+      expect(items).toEqual({
+        ...full,
+        questions: full.questions.map(({ _id, title, tags, askedBy, askDateTime, score, answerCount, viewCount, acceptedAnswer }) => ({
+          _id,
+          title,
+          tags: tags.map((t) => ({ _id: t._id, name: t.name })),
+          askedBy,
+          askDateTime,
+          score,
+          answerCount,
+          viewCount,
+          acceptedAnswer,
+        })),
+      });
+    }
+    // Past the last row there is no row to carry the total: it is still right.
+    expect(await listQuestionItems(database.db, { order: 'newest', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
   });
 
   it('searches with stemming, phrases, exclusions and [tag] tokens', async () => {

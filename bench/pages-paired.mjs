@@ -1,0 +1,93 @@
+#!/usr/bin/env node
+/**
+ * Before/after of a change to the page path (docs/decisions/0040), robust to a shared machine's
+ * load: the base and this checkout run side by side, one web process each, and are loaded in
+ * alternating short windows (the order swapped every round), so both see the same load; the
+ * CPU per request is summed over all windows. The base is a web build of the base commit in
+ * `bench/out/build-base` (`npm run build` there, its `remix-app/build` copied) plus the patches
+ * (patches/) this checkout adds, named with --patches: they are reversed while the base server
+ * starts and reapplied before this one does (a process loads them once, at start). The base
+ * reads a copy of the data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each
+ * server's database backends are told apart by name. Usage:
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4]
+ */
+import { execFileSync } from 'node:child_process';
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { load, root, startServer } from './lib.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    patches: { type: 'string', default: '' },
+    connections: { type: 'string', default: '4' },
+    rounds: { type: 'string', default: '10' },
+    window: { type: 'string', default: '4' },
+  },
+});
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error('DATABASE_URL must name the seeded data set (bench/seed-qa.ts), with a copy named <it>_b');
+const database = new URL(url).pathname.slice(1);
+const patches = args.patches.split(',').filter(Boolean);
+const [connections, rounds, seconds] = [Number(args.connections), Number(args.rounds), Number(args.window)];
+
+const build = join(root, 'remix-app/build');
+const swapBuilds = (from, to) => {
+  renameSync(build, join(root, 'bench/out', to));
+  renameSync(join(root, 'bench/out', from), build);
+};
+const patch = (reverse) => {
+  for (const file of patches) execFileSync('patch', ['-s', '-p1', ...(reverse ? ['-R'] : []), '-i', join(root, 'patches', file)], { cwd: root });
+};
+const env = { SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+patch(true);
+swapBuilds('build-base', 'build-new');
+let base;
+try {
+  base = await startServer({ ...env, DATABASE_URL: `${url}_b` }, 3630);
+} finally {
+  patch(false);
+  swapBuilds('build-new', 'build-base');
+}
+const next = await startServer({ ...env, DATABASE_URL: url }, 3632);
+
+const client = new pg.Client({ connectionString: url });
+await client.connect();
+const {
+  rows: [range],
+} = await client.query('SELECT min(id)::int AS lo, max(id)::int AS hi FROM questions');
+await client.end();
+const randomId = () => range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
+const ROWS = [
+  ['GET /question/:qid (random question)', () => `/question/${randomId()}`],
+  ['GET /home', () => '/home'],
+];
+const servers = [
+  { label: 'base', server: base, database: `${database}_b` },
+  { label: 'this checkout', server: next, database },
+];
+const requestsOf = (path) => [{ setupRequest: (req) => ({ ...req, path: path() }) }];
+const totals = new Map();
+try {
+  for (const [, path] of ROWS) for (const { server } of servers) await load({ url: server.base, requests: requestsOf(path), connections, duration: 2 });
+  for (let round = 0; round < rounds; round++)
+    for (const [name, path] of ROWS)
+      for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
+        const run = await load({ url: server.base, requests: requestsOf(path), connections, duration: seconds, pid: server.pid, database: db });
+        const key = `${name}, ${label}`;
+        const sum = totals.get(key) ?? { requests: 0, cpu: 0, db: 0, p99: [] };
+        sum.requests += run.requests;
+        sum.cpu += run.cpuMsPerRequest * run.requests;
+        sum.db += run.dbCpuMsPerRequest * run.requests;
+        sum.p99.push(run.p99);
+        totals.set(key, sum);
+      }
+} finally {
+  await Promise.all([base.stop(), next.stop()]);
+}
+for (const [key, { requests, cpu, db, p99 }] of totals) {
+  const medianP99 = [...p99].sort((a, b) => a - b)[Math.floor(p99.length / 2)];
+  console.log(`${key}: ${(cpu / requests).toFixed(2)} + ${(db / requests).toFixed(2)} db ms/req over ${requests} requests, median p99 ${medianP99} ms`);
+}
+console.log(`${connections} connections, ${rounds} rounds of ${seconds} s windows, ${new Date().toISOString().slice(0, 16)} UTC`);
