@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -90,6 +91,19 @@ export async function post(base, cookie, path, body) {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** A new database on the server, or with `keep` the existing one of that name. */
+export async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)}`, keep = false) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  if (exists && !keep) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  if (!exists || !keep) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 /** The JSON a script printed as the last line of its stdout. */
