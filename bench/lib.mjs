@@ -201,23 +201,28 @@ export async function memoryAfterGc(inspectPort) {
 }
 
 /**
- * CPU milliseconds used so far by the backends of a PostgreSQL server on this machine that are
- * connected to database `name` (read from their process titles, `postgres: [cluster: ]user db …`).
- * A pool's connections live as long as its server, so the difference over a run is its share.
+ * CPU milliseconds used so far by each backend (pid → ms) of a PostgreSQL server on this machine
+ * that is connected to database `name` (read from their process titles, `postgres: [cluster: ]user db …`).
  */
-export function databaseCpuMs(name) {
-  let total = 0;
+export function databaseBackendsCpu(name) {
+  const backends = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (/^postgres: (?:[^:]+: )?\S+ (\S+) /.exec(title)?.[1] === name) total += cpuMs(entry);
+      if (/^postgres: (?:[^:]+: )?\S+ (\S+) /.exec(title)?.[1] === name) backends.set(entry, cpuMs(entry));
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return total;
+  return backends;
 }
+
+/**
+ * CPU milliseconds used so far by the backends connected to database `name` (databaseBackendsCpu).
+ * A pool's connections live as long as its server, so the difference over a run is its share.
+ */
+export const databaseCpuMs = (name) => [...databaseBackendsCpu(name).values()].reduce((a, b) => a + b, 0);
 
 /**
  * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms

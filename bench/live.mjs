@@ -17,7 +17,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, databaseCpuMs, machineBusy, post, postgresDatabase, root, signUp, startServer } from './lib.mjs';
+import { cpuMs, databaseBackendsCpu, machineBusy, post, postgresDatabase, root, signUp, startServer } from './lib.mjs';
 
 const SECONDS = 20;
 const TICK_MS = 500;
@@ -62,12 +62,24 @@ function child(command) {
   return { ready: ask(command, 'ready'), reset: () => ask({ type: 'reset' }, 'reset'), report: () => ask({ type: 'report' }, 'report'), close: () => proc.send({ type: 'close' }) };
 }
 
+/**
+ * CPU of database `name`'s backends from now on, sampled (`sample()`, every tick) so that a
+ * backend the pool closes midway keeps what it had used by its last sample.
+ */
+function databaseMeter(name) {
+  const first = name ? databaseBackendsCpu(name) : new Map();
+  const last = new Map(first);
+  return {
+    sample: () => name && databaseBackendsCpu(name).forEach((ms, pid) => last.set(pid, ms)),
+    used: () => [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0),
+  };
+}
+
 /** One server (env: its database), every N; the idle latency and a row per N. */
 async function runOn(env, database) {
   const server = await startServer({ ...env, SEED_DEMO: 'false' }, 4590);
   const { base, pid } = server;
-  /** The server's CPU so far: Node's, plus its PostgreSQL backends' when it has a database there. */
-  const cpu = () => ({ node: cpuMs(pid), db: database ? databaseCpuMs(database) : 0 });
+  let db = databaseMeter(database);
   try {
     const author = await signUp(base, 'liveauthor');
     const voter = await signUp(base, 'livevoter');
@@ -96,6 +108,7 @@ async function runOn(env, database) {
         if (tick % 2 === 0) await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
         else await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) => r.arrayBuffer());
         events += 1;
+        db.sample();
         await sleep(Math.max(0, TICK_MS - (performance.now() - started)));
       }
       return events;
@@ -110,24 +123,27 @@ async function runOn(env, database) {
       await Promise.all(clients.map((c) => c.reset()));
       const busy = machineBusy();
       const load = os.loadavg()[0];
-      const cpu0 = cpu();
+      const node0 = cpuMs(pid);
+      db = databaseMeter(database);
       const events = await drive(SECONDS);
       await sleep(500); // the last events reach the viewers
-      const cpu1 = cpu();
+      db.sample();
+      const nodeMs = cpuMs(pid) - node0;
+      const dbMs = db.used();
       const reports = await Promise.all(clients.map((c) => c.report()));
       const stopProbe = probe(pageUrl);
       await drive(PROBE_SECONDS);
       const page = latency(await stopProbe());
       const received = reports.reduce((a, r) => a + r.received, 0);
       const disconnects = reports.reduce((a, r) => a + r.disconnects, 0);
-      const cpuPerEvent = (cpu1.node - cpu0.node + cpu1.db - cpu0.db) / events;
+      const cpuPerEvent = (nodeMs + dbMs) / events;
       if (n === 0) baseCpuPerEvent = cpuPerEvent;
       rows.push({
         n,
         connected,
         events,
         cpuPerEvent,
-        dbPerEvent: (cpu1.db - cpu0.db) / events,
+        dbPerEvent: dbMs / events,
         received,
         disconnects,
         page,
