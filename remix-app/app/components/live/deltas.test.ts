@@ -107,12 +107,23 @@ describe('user list deltas', () => {
 describe('tag list deltas', () => {
   const tag = (id: string, name: string, qcnt: number) => ({ _id: id, name, description: '', qcnt });
   const view: TagListView = { tags: [tag('1', 'js', 4), tag('2', 'go', 2)], total: 2, counted: [] };
-  const asked = question({ _id: '9', askDateTime: new Date(6000).toISOString(), tags: [{ _id: '2', name: 'Go', description: '' }, { _id: '3', name: 'rust', description: '' }] });
+  const asked = question({
+    _id: '9',
+    askDateTime: new Date(6000).toISOString(),
+    tags: [
+      { _id: '2', name: 'Go', description: '' },
+      { _id: '3', name: 'rust', description: '' },
+    ],
+  });
 
   it('counts a new question once for each of its tags, in place, and appends a new tag on the only page', () => {
     const d = tagDeltas({ since: 5000, onlyPage: true });
     const next = d.questionUpdate!(view, asked);
-    expect(next.tags.map((t) => [t.name, t.qcnt])).toEqual([['js', 4], ['go', 3], ['rust', 1]]);
+    expect(next.tags.map((t) => [t.name, t.qcnt])).toEqual([
+      ['js', 4],
+      ['go', 3],
+      ['rust', 1],
+    ]);
     expect(next.total).toBe(3);
     expect(d.questionUpdate!(next, { ...asked, answers: [answer('1')] })).toBe(next);
   });
@@ -146,7 +157,11 @@ describe('inbox deltas', () => {
     expect(next.notifications.map((n) => n._id)).toEqual(['4', '3', '2']);
     expect([next.unread, next.total]).toEqual([3, 4]);
     const refreshed = d.notificationUpdate!(next, { unread: 3, latest: { ...note('2'), excerpt: 'again' } });
-    expect(refreshed.notifications.map((n) => [n._id, n.read])).toEqual([['2', false], ['4', false], ['3', false]]);
+    expect(refreshed.notifications.map((n) => [n._id, n.read])).toEqual([
+      ['2', false],
+      ['4', false],
+      ['3', false],
+    ]);
     expect(refreshed.total).toBe(4);
   });
 
