@@ -121,10 +121,10 @@ export async function unreadAndNewest(db: Db, userIds: number[]): Promise<{ user
   if (userIds.length === 0) return [];
   const list = await rows(
     db,
-    sql`SELECT u.id AS recipient_id, u.username AS recipient,
-        (SELECT count(*)::int FROM notifications c WHERE c.user_id = u.id AND c.read_at IS NULL) AS unread, newest.*
-      FROM users u LEFT JOIN LATERAL (${SELECT_NOTIFICATION} WHERE n.user_id = u.id ORDER BY n.created_at DESC, n.id DESC LIMIT 1) newest ON true
-      WHERE u.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
+    sql`SELECT r.id AS recipient_id, r.username AS recipient,
+        (SELECT count(*)::int FROM notifications c WHERE c.user_id = r.id AND c.read_at IS NULL) AS unread, newest.*
+      FROM users r LEFT JOIN LATERAL (${SELECT_NOTIFICATION} WHERE n.user_id = r.id ORDER BY n.created_at DESC, n.id DESC LIMIT 1) newest ON true
+      WHERE r.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
   );
   return list.map((r) => ({ userId: Number(r.recipient_id), username: String(r.recipient), unread: Number(r.unread), newest: r.id === null || r.id === undefined ? null : toNotification(r) }));
 }
