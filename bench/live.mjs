@@ -10,7 +10,8 @@
  * fetched every 50 ms (~600 samples, so p99 is not just the maximum). Its baseline is measured
  * the same way with no viewers and no events ("idle"); the N = 0 row is "events, no viewers",
  * which separates the events' own cost (their requests' SQL runs on the Node thread with PGlite)
- * from the viewers'.
+ * from the viewers'. First, on a bare Socket.IO server, how long one broadcast to 1,000 sockets
+ * holds the event loop, written at once and in slices (bench/live-burst-server.mjs).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -60,6 +61,22 @@ function child(command) {
       proc.send(message);
     });
   return { ready: ask(command, 'ready'), reset: () => ask({ type: 'reset' }, 'reset'), report: () => ask({ type: 'report' }, 'report'), close: () => proc.send({ type: 'close' }) };
+}
+
+/** One broadcast to N sockets on a bare Socket.IO server, written at once and in slices (bench/live-burst-server.mjs). */
+async function burst(n) {
+  const rows = [];
+  for (const mode of ['plain', 'sliced']) {
+    const server = fork(join(root, 'bench/live-burst-server.mjs'), [mode], { execArgv: ['--import', 'tsx'] });
+    const { port } = await new Promise((resolve) => server.once('message', resolve));
+    const clients = [Math.ceil(n / 2), Math.floor(n / 2)].map((count) => child({ type: 'connect', url: `http://127.0.0.1:${port}`, count, topics: [{ list: [] }] }));
+    await Promise.all(clients.map((c) => c.ready));
+    const load = os.loadavg()[0];
+    server.send({ type: 'measure' });
+    rows.push({ mode, load, ...(await new Promise((resolve) => server.once('message', resolve))) });
+    clients.forEach((c) => c.close());
+  }
+  return rows;
 }
 
 /**
@@ -181,6 +198,8 @@ function table(label, { idle, rows }, withDb) {
 
 /** The section's lines: the embedded database, then PostgreSQL when the runner has a server (`pgUrl`). */
 export async function liveBench(stamp, pgUrl) {
+  console.log('Live benchmark: one broadcast to 1,000 sockets on a bare Socket.IO server…');
+  const bursts = await burst(1000);
   console.log('Live benchmark on the embedded database…');
   const embedded = await runOn({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-live-')) }, null);
   const lines = [
@@ -188,6 +207,14 @@ export async function liveBench(stamp, pgUrl) {
     '',
     stamp,
     `One \`npm start\`-style process (web and Socket.IO together). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s. Server CPU per event: the server's CPU over ${SECONDS} s of events divided by the events, so it includes the vote's or view's own HTTP request (on PostgreSQL: the Node process plus its database backends). Then ${PROBE_SECONDS} s more of the same events while an unrelated question page is fetched every ${PROBE_MS} ms; "idle" is the same probe with no viewers and no events, so N = 0 is the events' own cost and N > 0 adds the viewers'. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted). Command: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- live\`.`,
+    '',
+    '### One broadcast to 1,000 sockets',
+    '',
+    'A bare Socket.IO server (bench/live-burst-server.mjs, no app) with 1,000 of the same viewers in the room, one `voteUpdate` to the room every 150 ms, 40 times; medians. "plain": Socket.IO as it comes, every socket written inside the emit call; "sliced": with the site\'s sliced broadcasts (docs/decisions/0038-sliced-broadcasts.md). What a request arriving meanwhile waits for is the time the emit holds the thread, and the timer\'s lag.',
+    '',
+    '| broadcast | emit holds the thread ms | a timer set just before runs after ms (median / max) | load avg (1 min) |',
+    '|---|---|---|---|',
+    ...bursts.map((b) => `| ${b.mode} | ${b.blockMs.toFixed(2)} | ${b.timerLagMs.toFixed(2)} / ${b.maxTimerLagMs.toFixed(2)} | ${b.load.toFixed(2)} |`),
     '',
     ...table('Embedded database (PGlite): its SQL runs on the Node thread', embedded, false),
   ];
