@@ -28,22 +28,23 @@ let scheduled = false;
 /** Writes up to SLICE_SOCKETS sockets from the head of the queue; again on the next turn while any are left. */
 function drain() {
   scheduled = false;
-  let budget = SLICE_SOCKETS;
-  while (budget > 0 && queue.length) {
-    const head = queue[0]!;
-    const end = Math.min(head.sockets.length, head.next + budget);
-    for (let i = head.next; i < end; i++) head.write(head.sockets[i]!);
-    budget -= end - head.next;
-    head.next = end;
-    if (head.next === head.sockets.length) queue.shift();
-  }
-  if (queue.length && !scheduled) {
-    scheduled = true;
-    setImmediate(drain);
+  try {
+    for (let budget = SLICE_SOCKETS; budget > 0 && queue.length; budget--) {
+      const head = queue[0]!;
+      const socket = head.sockets[head.next++]!;
+      if (head.next === head.sockets.length) queue.shift();
+      head.write(socket);
+    }
+  } finally {
+    // Even if a write threw, the rest of the queue is not left waiting.
+    if (queue.length && !scheduled) {
+      scheduled = true;
+      setImmediate(drain);
+    }
   }
 }
 
-/** Broadcasts still being written (tests, shutdown). */
+/** Broadcasts still being written (tests wait for none). */
 export const pendingBroadcasts = (): number => queue.length;
 
 let installed = false;
