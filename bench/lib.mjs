@@ -9,6 +9,7 @@ import { createServer } from 'node:http';
 import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { WebSocket } from 'ws';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -90,6 +91,19 @@ export async function post(base, cookie, path, body) {
   const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** A new database on the server, or with `keep` the existing one of that name. */
+export async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)}`, keep = false) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
+  if (exists && !keep) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+  if (!exists || !keep) await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 /** The JSON a script printed as the last line of its stdout. */
@@ -193,23 +207,28 @@ export async function memoryAfterGc(inspectPort) {
 }
 
 /**
- * CPU milliseconds used so far by the backends of a PostgreSQL server on this machine that are
- * connected to database `name` (read from their process titles, `postgres: [cluster: ]user db …`).
- * A pool's connections live as long as its server, so the difference over a run is its share.
+ * CPU milliseconds used so far by each backend (pid → ms) of a PostgreSQL server on this machine
+ * that is connected to database `name` (read from their process titles, `postgres: [cluster: ]user db …`).
  */
-export function databaseCpuMs(name) {
-  let total = 0;
+export function databaseBackendsCpu(name) {
+  const backends = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (/^postgres: (?:[^:]+: )?\S+ (\S+) /.exec(title)?.[1] === name) total += cpuMs(entry);
+      if (/^postgres: (?:[^:]+: )?\S+ (\S+) /.exec(title)?.[1] === name) backends.set(entry, cpuMs(entry));
     } catch {
       /* the process ended meanwhile */
     }
   }
-  return total;
+  return backends;
 }
+
+/**
+ * CPU milliseconds used so far by the backends connected to database `name` (databaseBackendsCpu).
+ * A pool's connections live as long as its server, so the difference over a run is its share.
+ */
+export const databaseCpuMs = (name) => [...databaseBackendsCpu(name).values()].reduce((a, b) => a + b, 0);
 
 /**
  * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms

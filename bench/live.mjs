@@ -1,28 +1,35 @@
 /**
- * `npm run bench -- live` (issue 16): what a live event costs with N viewers. N = 0, 50, 200,
- * 1,000 viewers (two child processes, bench/live-clients.mjs), half on `/home` (watching its
- * rows) and half on one question's page; one other user votes on that question and another
- * views it, alternately, 2 events per second for 20 s. Reported: server CPU per event (and per
- * receiving socket, over N = 0), HTTP requests per event made by viewers (a viewer re-reads
- * only after a disconnect), deliveries per event, and (10 s more of the same events) the p99
- * of an unrelated question page fetched every 100 ms, against its idle value. One process on
- * the embedded database.
+ * `npm run bench -- live` (issue 16): what a live event costs with N viewers, on the embedded
+ * database and on PostgreSQL (one process each; the PostgreSQL one in the database `live_bench`
+ * of the runner's server, made afresh). N = 0, 50, 200, 1,000 viewers (two child processes,
+ * bench/live-clients.mjs), half on `/home` (watching its rows) and half on one question's page;
+ * one other user votes on that question and another views it, alternately, 2 events per second.
+ * Per N, two phases of the same events: 20 s measure the server's CPU per event (and per
+ * receiving socket, over N = 0), HTTP requests per event made by viewers (a viewer re-reads only
+ * after a disconnect) and deliveries per event; then 30 s measure an unrelated question page
+ * fetched every 50 ms (~600 samples, so p99 is not just the maximum). Its baseline is measured
+ * the same way with no viewers and no events ("idle"); the N = 0 row is "events, no viewers",
+ * which separates the events' own cost (their requests' SQL runs on the Node thread with PGlite)
+ * from the viewers'. First, on a bare Socket.IO server, how long one broadcast to 1,000 sockets
+ * holds the event loop, written at once and in slices (bench/live-burst-server.mjs).
  */
 import { fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, machineBusy, post, root, signUp, startServer } from './lib.mjs';
+import { cpuMs, databaseBackendsCpu, machineBusy, post, postgresDatabase, root, signUp, startServer } from './lib.mjs';
 
 const SECONDS = 20;
 const TICK_MS = 500;
-const PROBE_MS = 100;
-const PROBE_SECONDS = 10;
+const PROBE_MS = 50;
+const PROBE_SECONDS = 30;
 const VIEWERS = [0, 50, 200, 1000];
+const DATABASE = 'live_bench';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const p99 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))] ?? 0;
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
+const latency = (times) => ({ samples: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) });
 
 /** GETs `url` every PROBE_MS until `stop()`; the latencies in ms. */
 function probe(url) {
@@ -56,9 +63,40 @@ function child(command) {
   return { ready: ask(command, 'ready'), reset: () => ask({ type: 'reset' }, 'reset'), report: () => ask({ type: 'report' }, 'report'), close: () => proc.send({ type: 'close' }) };
 }
 
-export async function liveBench(stamp) {
-  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-live-')), SEED_DEMO: 'false' }, 4590);
+/** One broadcast to N sockets on a bare Socket.IO server, written at once and in slices (bench/live-burst-server.mjs). */
+async function burst(n) {
+  const rows = [];
+  for (const mode of ['plain', 'sliced']) {
+    const server = fork(join(root, 'bench/live-burst-server.mjs'), [mode], { execArgv: ['--import', 'tsx'] });
+    const { port } = await new Promise((resolve) => server.once('message', resolve));
+    const clients = [Math.ceil(n / 2), Math.floor(n / 2)].map((count) => child({ type: 'connect', url: `http://127.0.0.1:${port}`, count, topics: [{ list: [] }] }));
+    await Promise.all(clients.map((c) => c.ready));
+    const load = os.loadavg()[0];
+    server.send({ type: 'measure' });
+    rows.push({ mode, load, ...(await new Promise((resolve) => server.once('message', resolve))) });
+    clients.forEach((c) => c.close());
+  }
+  return rows;
+}
+
+/**
+ * CPU of database `name`'s backends from now on, sampled (`sample()`, every tick) so that a
+ * backend the pool closes midway keeps what it had used by its last sample.
+ */
+function databaseMeter(name) {
+  const first = name ? databaseBackendsCpu(name) : new Map();
+  const last = new Map(first);
+  return {
+    sample: () => name && databaseBackendsCpu(name).forEach((ms, pid) => last.set(pid, ms)),
+    used: () => [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0),
+  };
+}
+
+/** One server (env: its database), every N; the idle latency and a row per N. */
+async function runOn(env, database) {
+  const server = await startServer({ ...env, SEED_DEMO: 'false' }, 4590);
   const { base, pid } = server;
+  let db = databaseMeter(database);
   try {
     const author = await signUp(base, 'liveauthor');
     const voter = await signUp(base, 'livevoter');
@@ -68,15 +106,16 @@ export async function liveBench(stamp) {
     for (let i = 0; i < 19; i++) listed.push((await ask(`Listed question ${i}`))._id);
     const watched = (await ask('The watched question'))._id;
     listed.push(watched);
+    // Each view is a different signed-in user's (a view counts once per user).
     const viewers = [];
-    for (let i = 0; i < (VIEWERS.length * (SECONDS + PROBE_SECONDS) * 1000) / TICK_MS / 2; i++) viewers.push(await signUp(base, `liveviewer${i}`));
+    for (let i = 0; i < (VIEWERS.length * (SECONDS + PROBE_SECONDS) * 1000) / TICK_MS / 2 + 2; i++) viewers.push(await signUp(base, `liveviewer${i}`));
     const topics = [{ question: watched }, { list: listed }];
     const pageUrl = `${base}/question/${unrelated._id}`;
 
-    for (let i = 0; i < 50; i++) await fetch(pageUrl).then((r) => r.arrayBuffer()); // warm-up (JIT, caches)
+    for (let i = 0; i < 100; i++) await fetch(pageUrl).then((r) => r.arrayBuffer()); // warm-up (JIT, caches)
     const idleStop = probe(pageUrl);
     await sleep(PROBE_SECONDS * 1000);
-    const idleP99 = p99(await idleStop());
+    const idle = latency(await idleStop());
     let nextViewer = 0;
     /** One vote or one view every TICK_MS for `seconds`; how many events that made. */
     const drive = async (seconds) => {
@@ -86,6 +125,7 @@ export async function liveBench(stamp) {
         if (tick % 2 === 0) await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
         else await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) => r.arrayBuffer());
         events += 1;
+        db.sample();
         await sleep(Math.max(0, TICK_MS - (performance.now() - started)));
       }
       return events;
@@ -100,26 +140,30 @@ export async function liveBench(stamp) {
       await Promise.all(clients.map((c) => c.reset()));
       const busy = machineBusy();
       const load = os.loadavg()[0];
-      const cpu0 = cpuMs(pid);
+      const node0 = cpuMs(pid);
+      db = databaseMeter(database);
       const events = await drive(SECONDS);
       await sleep(500); // the last events reach the viewers
-      const cpu = cpuMs(pid) - cpu0;
+      db.sample();
+      const nodeMs = cpuMs(pid) - node0;
+      const dbMs = db.used();
       const reports = await Promise.all(clients.map((c) => c.report()));
       const stopProbe = probe(pageUrl);
       await drive(PROBE_SECONDS);
-      const times = await stopProbe();
+      const page = latency(await stopProbe());
       const received = reports.reduce((a, r) => a + r.received, 0);
       const disconnects = reports.reduce((a, r) => a + r.disconnects, 0);
-      const cpuPerEvent = cpu / events;
+      const cpuPerEvent = (nodeMs + dbMs) / events;
       if (n === 0) baseCpuPerEvent = cpuPerEvent;
       rows.push({
         n,
         connected,
         events,
         cpuPerEvent,
+        dbPerEvent: dbMs / events,
         received,
         disconnects,
-        p99: p99(times),
+        page,
         busy: busy(),
         load,
         perSocketUs: received ? ((cpuPerEvent - baseCpuPerEvent) * 1000 * events) / received : null,
@@ -127,22 +171,57 @@ export async function liveBench(stamp) {
       clients.forEach((c) => c.close());
       await sleep(1000);
     }
-    return [
-      '## Live updates with N viewers (issue 16)',
-      '',
-      stamp,
-      `One \`npm start\`-style process on the embedded database (PGlite). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s for ${SECONDS} s. Server CPU per event is the server process's CPU over those 20 s divided by the events, so it includes the vote's or view's own HTTP request. Then, for ${PROBE_SECONDS} s more of the same events, an unrelated question page is fetched every ${PROBE_MS} ms; its idle p99 (no viewers, no events): **${idleP99.toFixed(1)} ms**. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted).`,
-      '',
-      '| N viewers | connected | events | server CPU ms/event | µs per receiving socket | HTTP requests/event | deliveries/event | unrelated page p99 ms (idle ' +
-        idleP99.toFixed(1) +
-        ') | machine busy | load avg (1 min) at start |',
-      '|---|---|---|---|---|---|---|---|---|---|',
-      ...rows.map(
-        (r) =>
-          `| ${r.n} | ${r.connected} | ${r.events} | ${r.cpuPerEvent.toFixed(2)} | ${r.perSocketUs === null ? '—' : r.perSocketUs.toFixed(1)} | ${(r.disconnects / r.events).toFixed(2)} | ${(r.received / r.events).toFixed(1)} | ${r.p99.toFixed(1)} (${((r.p99 / idleP99 - 1) * 100).toFixed(0)}%) | ${Math.round(r.busy * 100)}% | ${r.load.toFixed(2)} |`,
-      ),
-    ];
+    return { idle, rows };
   } finally {
     await server.stop();
   }
+}
+
+const ms = (x) => x.toFixed(1);
+const vs = (x, idle) => `${ms(x)} (${x >= idle ? '+' : ''}${((x / idle - 1) * 100).toFixed(0)}%)`;
+
+function table(label, { idle, rows }, withDb) {
+  return [
+    `### ${label}`,
+    '',
+    `Unrelated question page, idle (no viewers, no events; ${idle.samples} samples): p50 **${ms(idle.p50)} ms**, p99 **${ms(idle.p99)} ms**.`,
+    '',
+    `| N viewers | connected | events | server CPU ms/event${withDb ? ' (Node + db)' : ''} | µs per receiving socket | HTTP requests/event | deliveries/event | page samples | page p50 ms (vs idle) | page p99 ms (vs idle) | machine busy | load avg (1 min) at start |`,
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    ...rows.map(
+      (r) =>
+        `| ${r.n} | ${r.connected} | ${r.events} | ${r.cpuPerEvent.toFixed(2)}${withDb ? ` (${(r.cpuPerEvent - r.dbPerEvent).toFixed(2)} + ${r.dbPerEvent.toFixed(2)})` : ''} | ${r.perSocketUs === null ? '—' : r.perSocketUs.toFixed(1)} | ${(r.disconnects / r.events).toFixed(2)} | ${(r.received / r.events).toFixed(1)} | ${r.page.samples} | ${vs(r.page.p50, idle.p50)} | ${vs(r.page.p99, idle.p99)} | ${Math.round(r.busy * 100)}% | ${r.load.toFixed(2)} |`,
+    ),
+    '',
+  ];
+}
+
+/** The section's lines: the embedded database, then PostgreSQL when the runner has a server (`pgUrl`). */
+export async function liveBench(stamp, pgUrl) {
+  console.log('Live benchmark: one broadcast to 1,000 sockets on a bare Socket.IO server…');
+  const bursts = await burst(1000);
+  console.log('Live benchmark on the embedded database…');
+  const embedded = await runOn({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-live-')) }, null);
+  const lines = [
+    '## Live updates with N viewers (issue 16)',
+    '',
+    stamp,
+    `One \`npm start\`-style process (web and Socket.IO together). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s. Server CPU per event: the server's CPU over ${SECONDS} s of events divided by the events, so it includes the vote's or view's own HTTP request (on PostgreSQL: the Node process plus its database backends). Then ${PROBE_SECONDS} s more of the same events while an unrelated question page is fetched every ${PROBE_MS} ms; "idle" is the same probe with no viewers and no events, so N = 0 is the events' own cost and N > 0 adds the viewers'. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted). Command: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- live\`.`,
+    '',
+    '### One broadcast to 1,000 sockets',
+    '',
+    'A bare Socket.IO server (bench/live-burst-server.mjs, no app) with 1,000 of the same viewers in the room, one `voteUpdate` to the room every 150 ms, 40 times; medians. "plain": Socket.IO as it comes, every socket written inside the emit call; "sliced": with the site\'s sliced broadcasts (docs/decisions/0038-sliced-broadcasts.md). What a request arriving meanwhile waits for is the time the emit holds the thread, and the timer\'s lag.',
+    '',
+    '| broadcast | emit holds the thread ms | a timer set just before runs after ms (median / max) | load avg (1 min) |',
+    '|---|---|---|---|',
+    ...bursts.map((b) => `| ${b.mode} | ${b.blockMs.toFixed(2)} | ${b.timerLagMs.toFixed(2)} / ${b.maxTimerLagMs.toFixed(2)} | ${b.load.toFixed(2)} |`),
+    '',
+    ...table('Embedded database (PGlite): its SQL runs on the Node thread', embedded, false),
+  ];
+  if (pgUrl) {
+    console.log('Live benchmark on PostgreSQL…');
+    const url = await postgresDatabase(pgUrl, DATABASE);
+    lines.push(...table('PostgreSQL 15, one process (DATABASE_URL, WEB_CONCURRENCY=1): the SQL runs off the Node thread', await runOn({ DATABASE_URL: url }, DATABASE), true));
+  }
+  return lines;
 }

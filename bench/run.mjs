@@ -11,32 +11,18 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { ACCOUNT_ROWS, accountsBench } from './accounts.mjs';
 import { fanoutBench, fanoutLines, fanoutTable } from './fanout.mjs';
 import { GAME_ROWS, GAMES_INTRO, gamesBench, gamesCeiling, GAMES_HEAD, gamesRow, gamesSummary } from './games.mjs';
 import { liveBench } from './live.mjs';
 import { nlSearchBench } from './nl-search.mjs';
-import { ceiling, fmt, machine, root, TABLE_HEAD, writeSection } from './lib.mjs';
+import { ceiling, fmt, machine, postgresDatabase, root, TABLE_HEAD, writeSection } from './lib.mjs';
 import { startBenchPostgres } from './postgres.mjs';
 import { qaBench } from './qa.mjs';
 import { COLUMNS, httpCell, recordTable } from './table.mjs';
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(1);
-
-/** A new database on the server, or with `keep` the existing one of that name. */
-async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)}`, keep = false) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount > 0;
-  if (exists && !keep) await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-  if (!exists || !keep) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 const info = machine();
 const stamp = `Machine: ${info.cpu}, ${info.memory}, Node ${info.node}. Date: ${info.date}.`;
@@ -121,7 +107,7 @@ async function qaSection(questions, searchOnly, note = null) {
 /** Each benchmark returns its section's lines and its rows of the full table. */
 const benchmarks = {
   async live() {
-    return { lines: await liveBench(stamp), table: [] };
+    return { lines: await liveBench(stamp, pgUrl), table: [] };
   },
   async accounts() {
     const { ceil } = await ceilingsOnce();

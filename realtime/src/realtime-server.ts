@@ -8,11 +8,13 @@
  * Every client event passes the socket's rate limit (event-limit.ts) before any handler.
  * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
  * sockets of the other instances; per-viewer events cross as one `roomViews` message.
+ * Large broadcasts are written in slices that let requests in between (sliced-broadcast.ts).
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
 import { MAX_BODY_BYTES, liveRooms, qaAudience, rooms, SOCKET_EVENT_LIMIT, viewFor, type EventPublisher, type RoomViews, type ServerToClientEvents } from '@fso/shared';
 import { limitEvents, type EventLimit } from './event-limit.ts';
+import { sliceLargeBroadcasts } from './sliced-broadcast.ts';
 import { VISITOR } from './handshake.ts';
 import type { RealtimeIO, RealtimeSocket, ResolveSession } from './socket-types.ts';
 import { connectRooms, refuseVisitorEvents, watchHandler } from './subscriptions.ts';
@@ -87,6 +89,7 @@ function publisherFor(io: RealtimeIO, clustered: boolean): EventPublisher {
 }
 
 export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps): RealtimeServer {
+  sliceLargeBroadcasts();
   const io: RealtimeIO = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,

@@ -1,6 +1,7 @@
 /**
  * Issue 16: live updates applied in place. A page that watches a question or a list changes
- * when another browser votes, answers or comments, with no HTTP request of its own; a visitor's
+ * when another browser votes, answers or comments, with no HTTP request of its own (so do the
+ * tag list and the inbox); a visitor's
  * question page is live too; a socket.io client without a cookie gets the public events and is
  * refused chat and games.
  */
@@ -20,8 +21,8 @@ async function apiUser(playwright: { request: { newContext(o: { baseURL?: string
   return { api, username };
 }
 
-async function ask(api: APIRequestContext, askedBy: string, title: string) {
-  const response = await api.post('/question/addQuestion', json({ title, text: 'What changes live?', tags: [{ name: 'live' }], askedBy }));
+async function ask(api: APIRequestContext, askedBy: string, title: string, tag = 'live') {
+  const response = await api.post('/question/addQuestion', json({ title, text: 'What changes live?', tags: [{ name: tag }], askedBy }));
   expect(response.status()).toBe(200);
   return String((await response.json())._id);
 }
@@ -39,16 +40,18 @@ function requestsOf(page: Page) {
 }
 
 /**
- * Resolves once the page's socket has sent a `watch` naming `id` and the server acknowledged
- * it (Socket.IO frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.
+ * Resolves once the page's socket has sent a `watch` naming `id` (or, given `{ list: [] }`, the
+ * topic of a page that watches new questions only) and the server acknowledged it (Socket.IO
+ * frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.
  */
-function watching(page: Page, id: string) {
+function watching(page: Page, id: string | { list: [] }) {
+  const named = typeof id === 'string' ? `"${id}"` : JSON.stringify(id);
   return new Promise<void>((resolve) => {
     page.on('websocket', (ws) => {
       const asked = new Set<string>();
       ws.on('framesent', ({ payload }) => {
         const sent = /^42(\d+)\["watch",(.*)\]$/.exec(String(payload));
-        if (sent && sent[2]!.includes(`"${id}"`)) asked.add(sent[1]!);
+        if (sent && sent[2]!.includes(named)) asked.add(sent[1]!);
       });
       ws.on('framereceived', ({ payload }) => {
         const ack = /^43(\d+)\[\{"ok":true\}\]$/.exec(String(payload));
@@ -59,7 +62,7 @@ function watching(page: Page, id: string) {
 }
 
 /** Opens `url`, waits until its page watches `id` and its own loading is over; its requests from then on. */
-async function openWatching(page: Page, url: string, id: string) {
+async function openWatching(page: Page, url: string, id: string | { list: [] }) {
   const watched = watching(page, id);
   await page.goto(url);
   await watched;
@@ -117,6 +120,39 @@ test('/home patches its rows and offers new questions without moving the list', 
   expect(requests).toEqual([]);
   await page.getByRole('button', { name: '1 new question — show' }).click();
   await expect(page.getByRole('link', { name: newer })).toBeVisible();
+});
+
+test('/tags counts a new question in place, with no HTTP request', async ({ page, playwright, baseURL }) => {
+  const author = await apiUser(playwright, baseURL);
+  await ask(author.api, author.username, `Tagged question ${uniqueName()}`);
+  const requests = await openWatching(page, '/tags', { list: [] });
+  const count = page.locator('.tag-card', { has: page.getByRole('link', { name: 'live', exact: true }) }).locator('.tag-count');
+  const before = Number(/\d+/.exec((await count.textContent()) ?? '')?.[0]);
+  await ask(author.api, author.username, `Another tagged question ${uniqueName()}`);
+  await expect(count).toHaveText(`${before + 1} questions`);
+  expect(requests).toEqual([]);
+});
+
+test('the inbox shows a new notification and what another tab read, with no HTTP request', async ({ page, playwright, baseURL }) => {
+  const asker = uniqueName('inbox');
+  await signUp(page, asker);
+  const title = `Inbox question ${uniqueName()}`;
+  const qid = await ask(page.request, asker, title);
+  await page.goto('/notifications');
+  await expect(page.getByText(/Connecting to live updates/)).toBeHidden();
+  await page.waitForLoadState('networkidle');
+  const requests = requestsOf(page);
+  await expect(page.locator('#inbox-summary')).toHaveText('0 unread of 0');
+
+  const other = await apiUser(playwright, baseURL);
+  expect((await other.api.post('/answer/addAnswer', json({ qid, ans: { text: 'Straight to the inbox.', ansBy: other.username } }))).status()).toBe(200);
+  await expect(page.getByRole('link', { name: new RegExp(`${other.username} answered your question “${title}”`) })).toContainText('Straight to the inbox.');
+  await expect(page.locator('#inbox-summary')).toHaveText('1 unread of 1');
+  // Another tab of the same user marks everything read.
+  expect((await page.request.post('/notification/markRead', json({ all: true }))).status()).toBe(200);
+  await expect(page.locator('#inbox-summary')).toHaveText('0 unread of 1');
+  await expect(page.locator('.inbox-unread')).toHaveCount(0);
+  expect(requests).toEqual([]);
 });
 
 test('a visitor’s question page is live', async ({ page, playwright, baseURL }) => {

@@ -30,9 +30,15 @@ export interface Notification {
   read: boolean;
 }
 
-/** `notificationUpdate`: the recipient's unread count after a change, sent only to them. */
+/**
+ * `notificationUpdate`, sent only to the recipient: their unread count after a change, and what
+ * changed, so an open inbox patches itself (docs/decisions/0033): the notification just written
+ * (their newest), or the ones just marked read.
+ */
 export interface NotificationUpdatePayload {
   unread: number;
+  latest?: Notification;
+  read?: string[] | 'all';
 }
 
 export interface NotificationServerEvents {

@@ -2,15 +2,17 @@
  * `/notifications`: the signed-in user's inbox, newest first, paged; each entry is a plain
  * link that marks it read and opens the answer, comment or chat (GET /notification/open/:id),
  * so it works without JavaScript. "Mark all as read" is a form. The list follows
- * `notificationUpdate` live.
+ * `notificationUpdate` live, patched in place from the event (inbox-deltas.ts), with no HTTP request.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { redirect } from '@remix-run/node';
+import { useMemo } from 'react';
 import { Form, useLoaderData } from '@remix-run/react';
 import { inboxOf, markRead } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { useLiveReload } from '~/components/live/useLiveReload.ts';
+import { inboxDeltas } from '~/components/live/inbox-deltas.ts';
+import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
@@ -25,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const outcome = await inboxOf(context.ports, callerOf(context, actor), { limit: PAGE_SIZE, offset });
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const inbox = outcome.value;
-  return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(inbox.total / PAGE_SIZE)), now: Date.now() };
+  return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, now: Date.now() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -53,8 +55,13 @@ function describe(n: Notification): string {
 }
 
 export default function NotificationsPage() {
-  const { notifications, unread, total, page, pages, now } = useLoaderData<typeof loader>();
-  useLiveReload(['notificationUpdate']);
+  const loaded = useLoaderData<typeof loader>();
+  const { page, now } = loaded;
+  const initial = useMemo(() => ({ notifications: loaded.notifications, unread: loaded.unread, total: loaded.total }), [loaded]);
+  const deltas = useMemo(() => inboxDeltas(page, PAGE_SIZE), [page]);
+  const { notifications, unread, total } = useDeltas(initial, deltas);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  useReloadAfterReconnect();
   return (
     <section className="inbox-page">
       <div className="page-heading">

@@ -114,7 +114,7 @@ describe('accepting an answer', () => {
     // The page's event, and bob's inbox count (his answer was accepted), to him alone.
     expect(accepted.recorded.events).toEqual([
       { event: 'acceptUpdate', args: [{ qid, aid }] },
-      { event: 'notificationUpdate', args: [{ unread: 1 }, { room: 'user:bob' }] },
+      { event: 'notificationUpdate', args: [{ unread: 1, latest: expect.objectContaining({ kind: 'accepted', actor: 'alice' }) }, { room: 'user:bob' }] },
     ]);
     expect(await reputation('bob')).toBe(before.bob + 25);
     expect(await reputation('alice')).toBe(before.alice + 2);

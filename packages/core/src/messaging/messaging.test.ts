@@ -83,7 +83,7 @@ describe('direct chats', () => {
     expect(posted).toMatchObject({ ok: true, value: { _id: String(chatId), participants: ['amy', 'bo'], messages: [{ msg: 'hi amy' }, { msg: 'just us', msgFrom: 'bo' }] } });
     expect(recorded.events).toEqual([
       { event: 'chatUpdate', args: [{ type: 'newMessage', chat: posted.ok && posted.value }, { room: `chat:${chatId}` }] },
-      { event: 'notificationUpdate', args: [{ unread: expect.any(Number) }, { room: 'user:amy' }] },
+      { event: 'notificationUpdate', args: [{ unread: expect.any(Number), latest: expect.objectContaining({ kind: 'message', actor: 'bo', excerpt: 'just us' }) }, { room: 'user:amy' }] },
     ]);
     const read = await openChat(ports, callerOf(users.amy!), chatId, { limit: 50 });
     expect(read.ok && read.value.chat.messages.map((m) => m.msg)).toEqual(['hi amy', 'just us']);

@@ -18,31 +18,31 @@ afterAll(() => database.close());
 
 const updates = (recorded: Recorded) => recorded.events.filter((e) => e.event === 'notificationUpdate').map((e) => e.args);
 
-describe('live unread counts', () => {
-  it('tells only the recipients, in their own rooms, after an answer, a mention in a comment and a direct message', async () => {
+describe('live inbox updates', () => {
+  it('tells only the recipients, in their own rooms, their count and the new notification, after an answer, a mention in a comment and a direct message', async () => {
     const { Alice, bob, carol } = users;
     const qid = await insertQuestion(database.db, { title: 'Live inbox', text: 'x', tags: ['inbox'], askedBy: Alice.userId });
     const { ports, recorded } = testPorts(database);
     const answered = await answerQuestion(ports, callerOf(bob), qid, 'An answer');
     expect(answered.ok).toBe(true);
-    expect(updates(recorded)).toEqual([[{ unread: 1 }, { room: 'user:alice' }]]);
+    expect(updates(recorded)).toEqual([[{ unread: 1, latest: expect.objectContaining({ kind: 'answer', actor: 'bob', excerpt: 'An answer', read: false }) }, { room: 'user:alice' }]]);
 
     recorded.events.length = 0;
     await addComment(ports, callerOf(carol), { type: 'answer', id: Number(answered.ok && answered.value._id), text: 'agreed, @alice' });
     expect(updates(recorded)).toHaveLength(2);
     expect(updates(recorded)).toEqual(
       expect.arrayContaining([
-        [{ unread: 1 }, { room: 'user:bob' }],
-        [{ unread: 2 }, { room: 'user:alice' }],
+        [{ unread: 1, latest: expect.objectContaining({ kind: 'comment', actor: 'carol' }) }, { room: 'user:bob' }],
+        [{ unread: 2, latest: expect.objectContaining({ kind: 'mention', actor: 'carol', excerpt: 'agreed, @alice' }) }, { room: 'user:alice' }],
       ]),
     );
 
     recorded.events.length = 0;
     await startChat(ports, callerOf(carol), { participants: ['carol', 'Alice'], messages: [{ msg: 'psst', msgFrom: 'carol' }] });
-    expect(updates(recorded)).toEqual([[{ unread: 3 }, { room: 'user:alice' }]]);
+    expect(updates(recorded)).toEqual([[{ unread: 3, latest: expect.objectContaining({ kind: 'message', actor: 'carol', excerpt: 'psst' }) }, { room: 'user:alice' }]]);
   });
 
-  it('marks read for the owner only and tells their other tabs the new count', async () => {
+  it('marks read for the owner only and tells their other tabs what was read and the new count', async () => {
     const { Alice, bob } = users;
     const { ports, recorded } = testPorts(database);
     const inbox = await inboxOf(ports, callerOf(Alice), { limit: 10, offset: 0 });
@@ -54,8 +54,8 @@ describe('live unread counts', () => {
     expect(await openNotification(ports, callerOf(Alice), Number(first!._id))).toMatchObject({ ok: true, value: { read: true } });
     expect(await markRead(ports, callerOf(Alice), { all: true })).toEqual({ ok: true, value: { marked: 2, unread: 0 } });
     expect(updates(recorded)).toEqual([
-      [{ unread: 2 }, { room: 'user:alice' }],
-      [{ unread: 0 }, { room: 'user:alice' }],
+      [{ unread: 2, read: [first!._id] }, { room: 'user:alice' }],
+      [{ unread: 0, read: 'all' }, { room: 'user:alice' }],
     ]);
   });
 });

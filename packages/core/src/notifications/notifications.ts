@@ -1,8 +1,8 @@
 /**
  * Inbox use cases shared by the REST routes and the screens (docs/decisions/0022-inbox.md):
- * a user's notifications, marking them read, opening one, and telling recipients their new
- * unread count live (`notificationUpdate` to their own `user:<name>` room only) after the
- * write that notified them has committed.
+ * a user's notifications, marking them read, opening one, and telling recipients live
+ * (`notificationUpdate` to their own `user:<name>` room only) their unread count and what changed
+ * (the new notification, or the ones read) after the write has committed.
  */
 import * as db from '@fso/db';
 import { INBOX_MSG, rooms, type MarkReadBody, type Notification } from '@fso/shared';
@@ -10,11 +10,18 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 
-/** Sends each user their unread count; call after the transaction that notified them commits. */
+/** Sends each user their unread count and the notification just written (their newest); call after the transaction that notified them commits. */
 export async function announceUnread(ports: Ports, userIds: number[]): Promise<void> {
-  for (const { username, unread } of await db.unreadCounts(ports.db, userIds)) {
-    ports.events.toRoom(rooms.user(username), 'notificationUpdate', { unread });
+  for (const { username, unread, newest } of await db.unreadAndNewest(ports.db, userIds)) {
+    ports.events.toRoom(rooms.user(username), 'notificationUpdate', newest ? { unread, latest: newest } : { unread });
   }
+}
+
+/** Tells the user's pages which notifications they just read, and the unread count left. */
+async function announceRead(ports: Ports, actor: { userId: number; username: string }, read: string[] | 'all'): Promise<number> {
+  const unread = await db.unreadCount(ports.db, actor.userId);
+  ports.events.toRoom(rooms.user(actor.username), 'notificationUpdate', { unread, read });
+  return unread;
 }
 
 export async function inboxOf(ports: Ports, caller: Caller, page: { limit: number; offset: number }): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
@@ -33,8 +40,7 @@ export async function markRead(ports: Ports, caller: Caller, body: MarkReadBody)
   const target = 'all' in body ? body : { ids: body.ids.map(Number) };
   const result = await db.markNotificationsRead(ports.db, actor.userId, target);
   if (!result.ok) return refusal(result.reason);
-  const unread = await db.unreadCount(ports.db, actor.userId);
-  if (result.marked > 0) ports.events.toRoom(rooms.user(actor.username), 'notificationUpdate', { unread });
+  const unread = result.marked > 0 ? await announceRead(ports, actor, 'all' in body ? 'all' : body.ids) : await db.unreadCount(ports.db, actor.userId);
   return succeed({ marked: result.marked, unread });
 }
 
@@ -44,6 +50,6 @@ export async function openNotification(ports: Ports, caller: Caller, id: number)
   if (!actor) return NOT_SIGNED_IN;
   const result = await db.openNotification(ports.db, actor.userId, id);
   if (!result.ok) return refusal(result.reason);
-  await announceUnread(ports, [actor.userId]);
+  await announceRead(ports, actor, [result.notification._id]);
   return succeed(result.notification);
 }

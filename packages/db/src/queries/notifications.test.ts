@@ -6,7 +6,7 @@ import { createUser } from './users.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
 import { addChatMessage } from './messages.ts';
 import { createDirectChat } from './chats.ts';
-import { listNotifications, markNotificationsRead, notifyAccepted, openNotification, unreadCount, unreadCounts } from './notifications.ts';
+import { listNotifications, markNotificationsRead, notifyAccepted, openNotification, unreadAndNewest, unreadCount } from './notifications.ts';
 
 let database: Database;
 const id: Record<string, number> = {};
@@ -122,7 +122,7 @@ describe('reading and marking', () => {
     const times = all.notifications.map((n) => n.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(all.unread).toBe(all.notifications.filter((n) => !n.read).length);
-    expect(await unreadCounts(database.db, [id.alice!, id.alice!])).toEqual([{ userId: id.alice, username: 'alice', unread: all.unread }]);
+    expect(await unreadAndNewest(database.db, [id.alice!, id.alice!])).toEqual([{ userId: id.alice, username: 'alice', unread: all.unread, newest: all.notifications[0] }]);
   });
 
   it("marks only one's own notifications: someone else's or an unknown id changes nothing", async () => {

@@ -2,7 +2,7 @@
  * The inbox in the database (docs/decisions/0022-inbox.md). The `notify*` functions run inside
  * the transaction that writes the answer, comment, accept or message, so a notification exists
  * exactly when its cause does; whom to notify is decided by `planNotifications`. Each returns
- * the recipients' user ids, for the live `notificationUpdate` after commit. Reading lists one
+ * the recipients' user ids, for the live `notificationUpdate` (with each one's newest) after commit. Reading lists one
  * user's page newest first; marking read touches only the owner's rows.
  */
 import { sql } from 'drizzle-orm';
@@ -113,15 +113,20 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Each user's name and unread count, for telling them live (one query for all of them). */
-export async function unreadCounts(db: Db, userIds: number[]): Promise<{ userId: number; username: string; unread: number }[]> {
+/**
+ * Each user's name, unread count and newest notification (the one a write just made), for
+ * telling them live after it commits (one query for all of them).
+ */
+export async function unreadAndNewest(db: Db, userIds: number[]): Promise<{ userId: number; username: string; unread: number; newest: Notification | null }[]> {
   if (userIds.length === 0) return [];
   const list = await rows(
     db,
-    sql`SELECT u.id, u.username, (SELECT count(*)::int FROM notifications n WHERE n.user_id = u.id AND n.read_at IS NULL) AS unread
-      FROM users u WHERE u.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
+    sql`SELECT r.id AS recipient_id, r.username AS recipient,
+        (SELECT count(*)::int FROM notifications c WHERE c.user_id = r.id AND c.read_at IS NULL) AS unread, newest.*
+      FROM users r LEFT JOIN LATERAL (${SELECT_NOTIFICATION} WHERE n.user_id = r.id ORDER BY n.created_at DESC, n.id DESC LIMIT 1) newest ON true
+      WHERE r.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
   );
-  return list.map((r) => ({ userId: Number(r.id), username: String(r.username), unread: Number(r.unread) }));
+  return list.map((r) => ({ userId: Number(r.recipient_id), username: String(r.recipient), unread: Number(r.unread), newest: r.id === null || r.id === undefined ? null : toNotification(r) }));
 }
 
 export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' | 'forbidden' };

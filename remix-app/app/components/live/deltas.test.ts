@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Answer, Question } from '@fso/shared';
+import type { Answer, Notification, Question } from '@fso/shared';
+import { inboxDeltas, type InboxView } from './inbox-deltas.ts';
 import { listDeltas } from './list-deltas.ts';
 import { questionDeltas, type QuestionView } from './question-deltas.ts';
+import { tagDeltas, type TagListView } from './tag-deltas.ts';
 import { userDeltas } from './user-deltas.ts';
 
 const answer = (id: string, score = 0): Answer => ({
@@ -99,5 +101,75 @@ describe('user list deltas', () => {
     expect(d.userUpdate!(view, { user, type: 'deleted' }).users).toEqual([]);
     expect(d.userUpdate!(view, { user: { ...user, _id: '2', username: 'Dan' }, type: 'created' }).fresh).toEqual(['2']);
     expect(d.userUpdate!(view, { user: { ...user, _id: '3', username: 'bob' }, type: 'created' }).fresh).toEqual([]);
+  });
+});
+
+describe('tag list deltas', () => {
+  const tag = (id: string, name: string, qcnt: number) => ({ _id: id, name, description: '', qcnt });
+  const view: TagListView = { tags: [tag('1', 'js', 4), tag('2', 'go', 2)], total: 2, counted: [] };
+  const asked = question({
+    _id: '9',
+    askDateTime: new Date(6000).toISOString(),
+    tags: [
+      { _id: '2', name: 'Go', description: '' },
+      { _id: '3', name: 'rust', description: '' },
+    ],
+  });
+
+  it('counts a new question once for each of its tags, in place, and appends a new tag on the only page', () => {
+    const d = tagDeltas({ since: 5000, onlyPage: true });
+    const next = d.questionUpdate!(view, asked);
+    expect(next.tags.map((t) => [t.name, t.qcnt])).toEqual([
+      ['js', 4],
+      ['go', 3],
+      ['rust', 1],
+    ]);
+    expect(next.total).toBe(3);
+    expect(d.questionUpdate!(next, { ...asked, answers: [answer('1')] })).toBe(next);
+  });
+
+  it('leaves tags it cannot place (other pages) and questions asked before the list was read', () => {
+    expect(tagDeltas({ since: 5000, onlyPage: false }).questionUpdate!(view, asked).tags.map((t) => t.qcnt)).toEqual([4, 3]);
+    expect(tagDeltas({ since: 7000, onlyPage: true }).questionUpdate!(view, asked)).toBe(view);
+  });
+});
+
+describe('inbox deltas', () => {
+  const note = (id: string, read = false): Notification => ({
+    _id: id,
+    kind: 'answer',
+    actor: 'bo',
+    excerpt: 'x',
+    title: 'T',
+    qid: '5',
+    aid: '1',
+    cid: null,
+    chatId: null,
+    link: '/question/5#answer-1',
+    createdAt: new Date(Number(id) * 1000).toISOString(),
+    read,
+  });
+  const view: InboxView = { notifications: [note('3'), note('2', true), note('1')], unread: 2, total: 3 };
+
+  it('puts the new notification first on page 1, once, within the page size', () => {
+    const d = inboxDeltas(1, 3);
+    const next = d.notificationUpdate!(view, { unread: 3, latest: note('4') });
+    expect(next.notifications.map((n) => n._id)).toEqual(['4', '3', '2']);
+    expect([next.unread, next.total]).toEqual([3, 4]);
+    const refreshed = d.notificationUpdate!(next, { unread: 3, latest: { ...note('2'), excerpt: 'again' } });
+    expect(refreshed.notifications.map((n) => [n._id, n.read])).toEqual([
+      ['2', false],
+      ['4', false],
+      ['3', false],
+    ]);
+    expect(refreshed.total).toBe(4);
+  });
+
+  it('marks read what was read (some, or all), and later pages take only reads and the count', () => {
+    const d = inboxDeltas(1, 30);
+    expect(d.notificationUpdate!(view, { unread: 1, read: ['3'] }).notifications.map((n) => n.read)).toEqual([true, true, false]);
+    expect(d.notificationUpdate!(view, { unread: 0, read: 'all' }).notifications.every((n) => n.read)).toBe(true);
+    const later = inboxDeltas(2, 3).notificationUpdate!(view, { unread: 3, latest: note('4') });
+    expect(later).toEqual({ ...view, unread: 3 });
   });
 });
