@@ -13,7 +13,7 @@
  * from the viewers'. First, on a bare Socket.IO server, how long one broadcast to 1,000 sockets
  * holds the event loop, written at once and in slices (bench/live-burst-server.mjs).
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
@@ -27,6 +27,23 @@ const PROBE_SECONDS = 30;
 const VIEWERS = [0, 50, 200, 1000];
 const DATABASE = 'live_bench';
 
+/**
+ * With 2 or more cores the server under test gets core 0 and the load generator (the viewers'
+ * processes, the probe, this process) the others (`taskset`, util-linux), so what the viewers'
+ * own processes do with each event does not take the server's CPU; PostgreSQL's backends are
+ * not pinned. False when that cannot be done (the rows then share every core).
+ */
+const CORES = os.cpus().length;
+const LOAD_CORES = CORES > 2 ? `1-${CORES - 1}` : CORES === 2 ? '1' : null;
+function pin(pid, cores) {
+  if (!LOAD_CORES) return false;
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))] ?? 0;
 const latency = (times) => ({ samples: times.length, p50: quantile(times, 0.5), p99: quantile(times, 0.99) });
@@ -55,6 +72,7 @@ function probe(url) {
 
 function child(command) {
   const proc = fork(join(root, 'bench/live-clients.mjs'));
+  pin(proc.pid, LOAD_CORES);
   const ask = (message, answer) =>
     new Promise((resolve) => {
       proc.once('message', (reply) => reply.type === answer && resolve(reply));
@@ -69,6 +87,7 @@ async function burst(n) {
   for (const mode of ['plain', 'sliced']) {
     const server = fork(join(root, 'bench/live-burst-server.mjs'), [mode], { execArgv: ['--import', 'tsx'] });
     const { port } = await new Promise((resolve) => server.once('message', resolve));
+    pin(server.pid, '0');
     const clients = [Math.ceil(n / 2), Math.floor(n / 2)].map((count) => child({ type: 'connect', url: `http://127.0.0.1:${port}`, count, topics: [{ list: [] }] }));
     await Promise.all(clients.map((c) => c.ready));
     const load = os.loadavg()[0];
@@ -96,6 +115,7 @@ function databaseMeter(name) {
 async function runOn(env, database) {
   const server = await startServer({ ...env, SEED_DEMO: 'false' }, 4590);
   const { base, pid } = server;
+  pin(pid, '0');
   let db = databaseMeter(database);
   try {
     const author = await signUp(base, 'liveauthor');
@@ -198,6 +218,15 @@ function table(label, { idle, rows }, withDb) {
 
 /** The section's lines: the embedded database, then PostgreSQL when the runner has a server (`pgUrl`). */
 export async function liveBench(stamp, pgUrl) {
+  const pinned = pin(process.pid, LOAD_CORES);
+  try {
+    return await measure(stamp, pgUrl, pinned);
+  } finally {
+    if (pinned) pin(process.pid, `0-${CORES - 1}`); // the runner's other benchmarks use every core
+  }
+}
+
+async function measure(stamp, pgUrl, pinned) {
   console.log('Live benchmark: one broadcast to 1,000 sockets on a bare Socket.IO server…');
   const bursts = await burst(1000);
   console.log('Live benchmark on the embedded database…');
@@ -206,7 +235,7 @@ export async function liveBench(stamp, pgUrl) {
     '## Live updates with N viewers (issue 16)',
     '',
     stamp,
-    `One \`npm start\`-style process (web and Socket.IO together). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes on the same 2 cores), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s. Server CPU per event: the server's CPU over ${SECONDS} s of events divided by the events, so it includes the vote's or view's own HTTP request (on PostgreSQL: the Node process plus its database backends). Then ${PROBE_SECONDS} s more of the same events while an unrelated question page is fetched every ${PROBE_MS} ms; "idle" is the same probe with no viewers and no events, so N = 0 is the events' own cost and N > 0 adds the viewers'. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted). Command: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- live\`.`,
+    `One \`npm start\`-style process (web and Socket.IO together). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes${pinned ? `; the server pinned to core 0, the viewers, the probe and the benchmark to core${LOAD_CORES.includes('-') ? 's' : ''} ${LOAD_CORES} with taskset, PostgreSQL unpinned` : ', sharing every core with the server'}), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s. Server CPU per event: the server's CPU over ${SECONDS} s of events divided by the events, so it includes the vote's or view's own HTTP request (on PostgreSQL: the Node process plus its database backends). Then ${PROBE_SECONDS} s more of the same events while an unrelated question page is fetched every ${PROBE_MS} ms; "idle" is the same probe with no viewers and no events, so N = 0 is the events' own cost and N > 0 adds the viewers'. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted). Command: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- live\`.`,
     '',
     '### One broadcast to 1,000 sockets',
     '',

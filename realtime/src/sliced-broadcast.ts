@@ -14,8 +14,8 @@
  */
 import { Adapter, type BroadcastOptions } from 'socket.io-adapter';
 
-/** Sockets written per turn of the event loop (~12 µs each: under 1 ms per turn). */
-export const SLICE_SOCKETS = 64;
+/** Sockets written per turn of the event loop (~12–20 µs each: ~0.3 ms per turn; docs/decisions/0038 says why not 64). */
+export const SLICE_SOCKETS = 16;
 
 type Socket = object;
 type Write = (socket: Socket) => void;
