@@ -50,16 +50,25 @@ export async function socketSwitch(page: Page) {
   test.slow();
   let down = false;
   const open = new Set<WebSocketRoute>();
+  // The page's sockets are numbered; `connected` is the newest one Socket.IO has answered with
+  // CONNECT ("40…"). An older socket may be that of a page that has gone (sign-up's visitor socket).
+  let sockets = 0;
+  let connected = 0;
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
     if (down) return void ws.close();
-    ws.connectToServer();
+    const mine = ++sockets;
+    const server = ws.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string' && message.startsWith('40')) connected = Math.max(connected, mine);
+      ws.send(message);
+    });
     open.add(ws);
   });
   await page.route(/\/socket\.io\//, (route) => (down ? route.abort() : route.continue()));
   return {
-    /** Cuts the connection once the page has one (a page starts idle, so no banner does not mean connected). */
+    /** Cuts the connection once the page's newest socket is connected (a page starts idle, so no banner does not mean connected). */
     async cut() {
-      await expect.poll(() => open.size, { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => sockets > 0 && connected === sockets, { timeout: 15_000 }).toBe(true);
       down = true;
       for (const ws of open) await ws.close();
       open.clear();
