@@ -4,6 +4,8 @@
  * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -102,9 +104,27 @@ export async function openServerDatabase(config: ServerConfig): Promise<ServerDa
   };
 }
 
+/** Bounds of PGlite's shared buffers, in MB, and the share of the database's files they are sized to. */
+export const EMBEDDED_BUFFERS = { min: 16, max: 256, share: 1 / 8 } as const;
+
+/**
+ * PGlite's shared buffers for the data in `dataDir`: an eighth of its database files, between
+ * 16 and 256 MB. PGlite touches all of its buffers when it starts, so PostgreSQL's default of
+ * 128 MB would dominate a small site's process; but a page missing from them is read through
+ * the WASM file system, on the Node thread, one 8 kB block per call: at 100,000 questions
+ * (1.8 GB of files) a search read ~3,300 blocks so with 16 MB and none with 224 MB, and cost
+ * half the CPU (decision record 0044). The size is taken at each start, so it grows with the site.
+ */
+export function embeddedSharedBuffersMb(dataDir: string | undefined): number {
+  const base = dataDir ? join(dataDir, 'base') : null;
+  if (!base || !existsSync(base)) return EMBEDDED_BUFFERS.min;
+  let bytes = 0;
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  const mb = Math.round((bytes * EMBEDDED_BUFFERS.share) / 2 ** 20);
+  return Math.min(EMBEDDED_BUFFERS.max, Math.max(EMBEDDED_BUFFERS.min, mb));
+}
+
 export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<EmbeddedDatabase> {
-  // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
-  // mode serves small sites, and the OS page cache still holds the data files.
   // PGlite's own bytea parser calls parseInt per byte: loading 20k stored vectors took seconds.
   const bytea = (hex: string) => {
     const bytes = Buffer.from(hex.slice(2), 'hex');
@@ -114,7 +134,7 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     dataDir: config.dataDir,
     loadDataDir: config.loadDataDir,
     extensions: { pg_trgm, vector },
-    postgresqlconf: ['shared_buffers=16MB'],
+    postgresqlconf: [`shared_buffers=${embeddedSharedBuffersMb(config.dataDir)}MB`],
     parsers: { [types.BYTEA]: bytea },
   });
   await pglite.waitReady;
