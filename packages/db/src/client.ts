@@ -14,6 +14,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { ANALYZE_CHECK_MS, analyzeWhenStale } from './pglite-analyze.ts';
 import { TurnTakingPGlite } from './pglite-turns.ts';
 
 export type Schema = typeof schema;
@@ -138,6 +139,10 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     parsers: { [types.BYTEA]: bytea },
   });
   await pglite.waitReady;
+  // No autovacuum here: statistics are refreshed at open and checked every ANALYZE_CHECK_MS.
+  await analyzeWhenStale(pglite);
+  // A failed check (the database closing meanwhile) is simply tried again at the next tick.
+  const analyzing = setInterval(() => void analyzeWhenStale(pglite).catch(() => undefined), ANALYZE_CHECK_MS).unref();
   const db: Db = drizzlePglite({ client: pglite, schema });
   return {
     db,
@@ -146,6 +151,9 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     exec: async (text) => {
       await pglite.exec(text);
     },
-    close: () => pglite.close(),
+    close: () => {
+      clearInterval(analyzing);
+      return pglite.close();
+    },
   };
 }
