@@ -1,6 +1,7 @@
 /**
  * Opens the database: node-postgres when a URL is given (production, CI), otherwise PGlite
- * (PostgreSQL in WASM) in a data directory. Both are handed out as one drizzle type so every
+ * (PostgreSQL in WASM) in a data directory, with a cache sized from its data and the ANALYZE
+ * autovacuum would run (pglite-analyze.ts). Both are handed out as one drizzle type so every
  * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
  */
 import { createHash } from 'node:crypto';
@@ -113,8 +114,8 @@ export const EMBEDDED_BUFFERS = { min: 16, max: 256, share: 1 / 8 } as const;
  * 16 and 256 MB. PGlite touches all of its buffers when it starts, so PostgreSQL's default of
  * 128 MB would dominate a small site's process; but a page missing from them is read through
  * the WASM file system, on the Node thread, one 8 kB block per call: at 100,000 questions
- * (1.8 GB of files) a search read ~3,300 blocks so with 16 MB and none with 224 MB, and cost
- * half the CPU (decision record 0044). The size is taken at each start, so it grows with the site.
+ * (1.8 GB of files) a two-word search read ~3,300 blocks that way with 16 MB and none with
+ * 216 MB, and cost 41% less CPU (decision record 0044). Taken at each start: it grows with the site.
  */
 export function embeddedSharedBuffersMb(dataDir: string | undefined): number {
   const base = dataDir ? join(dataDir, 'base') : null;
