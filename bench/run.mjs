@@ -36,10 +36,10 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
  * between runs (bench/out/pglite-<kept>, database fso_bench_<kept>); otherwise each is new.
  * Both PostgreSQL variants share one database.
  */
-async function variants(kept, { embedded = true } = {}) {
+async function variants(kept, { embedded = true, postgres = true } = {}) {
   const dataDir = kept ? join(root, `bench/out/pglite-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
   const list = embedded ? [{ key: 'embedded', label: COLUMNS.embedded, env: { DATA_DIR: dataDir }, instances: 1 }] : [];
-  if (!pgUrl) return list;
+  if (!pgUrl || !postgres) return list;
   const env = { DATABASE_URL: kept ? await postgresDatabase(pgUrl, `fso_bench_${kept.replace(/\W/g, '_')}`, true) : await postgresDatabase(pgUrl) };
   return [...list, { key: 'pg1', label: COLUMNS.pg1, env, instances: 1, dbPid: benchPostgres?.pid }, { key: 'pg2', label: COLUMNS.pg2, env, instances: 2, dbPid: benchPostgres?.pid }];
 }
@@ -204,6 +204,27 @@ const benchmarks = {
     const r = await fanoutBench({ targets, portBase: Number(process.env.BENCH_PORT ?? 3400) });
     const [heading, ...rest] = fanoutLines(r);
     return { lines: [heading, '', stamp, ...rest], table: fanoutTable(r) };
+  },
+  /**
+   * The embedded database at 100,000 questions with 4 connections (issue 19: every search kind
+   * within 1 s p99 there; decision record 0044): one process, the same rows as `qa`.
+   */
+  async 'qa-embedded'() {
+    const { ceil20k } = await ceilingsOnce();
+    const [v] = await variants('qa-100000', { postgres: false });
+    console.log(`Q&A benchmark at 100,000 questions on ${v.label}, 4 connections…`);
+    const r = await qaBench({ env: v.env, port: Number(process.env.BENCH_PORT ?? 3250), label: v.label, questions: 100_000, connections: 4 });
+    const lines = [
+      '## The embedded database at 100,000 questions, 4 connections (issue 19)',
+      '',
+      stamp,
+      `The data set, rows and method of the 100,000-question section, on ${v.label} with 4 connections. Ceiling of this run (bare Node, fixed 20 kB page, 16 connections): ${ceil20k.rps} req/s. Load average before the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores.`,
+      '',
+      TABLE_HEAD,
+      ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
+    ];
+    const table = r.rows.map(([name, run]) => ({ name: `${name} at 100,000 questions, 4 connections`, unit: 'req/s', embedded: httpCell(run, ceil20k) }));
+    return { lines, table };
   },
   /** Search alone at a million questions (its data set takes ~30 min to build the first time). */
   async 'qa-1m'() {

@@ -31,7 +31,7 @@ export function recordTable(benchmark, { date, machine, rows, note = null }) {
   const store = existsSync(STORE) ? JSON.parse(readFileSync(STORE, 'utf8')) : {};
   store[benchmark] = { date, machine, rows, ...(note ? { note } : {}) };
   writeFileSync(STORE, `${JSON.stringify(store, null, 1)}\n`);
-  const order = ['accounts', 'qa', 'qa-1m', 'nl-search', 'fanout', 'games'];
+  const order = ['accounts', 'qa', 'qa-embedded', 'qa-1m', 'nl-search', 'fanout', 'games'];
   const names = Object.keys(store).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const lines = [
     '## The full table',

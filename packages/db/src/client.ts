@@ -1,9 +1,12 @@
 /**
  * Opens the database: node-postgres when a URL is given (production, CI), otherwise PGlite
- * (PostgreSQL in WASM) in a data directory. Both are handed out as one drizzle type so every
+ * (PostgreSQL in WASM) in a data directory, with a cache sized from its data and the ANALYZE
+ * autovacuum would run (pglite-analyze.ts). Both are handed out as one drizzle type so every
  * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
  */
 import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -12,6 +15,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { ANALYZE_CHECK_MS, analyzeWhenStale } from './pglite-analyze.ts';
 import { TurnTakingPGlite } from './pglite-turns.ts';
 
 export type Schema = typeof schema;
@@ -102,9 +106,27 @@ export async function openServerDatabase(config: ServerConfig): Promise<ServerDa
   };
 }
 
+/** Bounds of PGlite's shared buffers, in MB, and the share of the database's files they are sized to. */
+export const EMBEDDED_BUFFERS = { min: 16, max: 256, share: 1 / 8 } as const;
+
+/**
+ * PGlite's shared buffers for the data in `dataDir`: an eighth of its database files, between
+ * 16 and 256 MB. PGlite touches all of its buffers when it starts, so PostgreSQL's default of
+ * 128 MB would dominate a small site's process; but a page missing from them is read through
+ * the WASM file system, on the Node thread, one 8 kB block per call: at 100,000 questions
+ * (1.8 GB of files) a two-word search read ~3,300 blocks that way with 16 MB and none with
+ * 216 MB, and cost 41% less CPU (decision record 0044). Taken at each start: it grows with the site.
+ */
+export function embeddedSharedBuffersMb(dataDir: string | undefined): number {
+  const base = dataDir ? join(dataDir, 'base') : null;
+  if (!base || !existsSync(base)) return EMBEDDED_BUFFERS.min;
+  let bytes = 0;
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  const mb = Math.round((bytes * EMBEDDED_BUFFERS.share) / 2 ** 20);
+  return Math.min(EMBEDDED_BUFFERS.max, Math.max(EMBEDDED_BUFFERS.min, mb));
+}
+
 export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<EmbeddedDatabase> {
-  // PGlite's default 128 MB of shared buffers dominates the process's memory; the embedded
-  // mode serves small sites, and the OS page cache still holds the data files.
   // PGlite's own bytea parser calls parseInt per byte: loading 20k stored vectors took seconds.
   const bytea = (hex: string) => {
     const bytes = Buffer.from(hex.slice(2), 'hex');
@@ -114,10 +136,14 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     dataDir: config.dataDir,
     loadDataDir: config.loadDataDir,
     extensions: { pg_trgm, vector },
-    postgresqlconf: ['shared_buffers=16MB'],
+    postgresqlconf: [`shared_buffers=${embeddedSharedBuffersMb(config.dataDir)}MB`],
     parsers: { [types.BYTEA]: bytea },
   });
   await pglite.waitReady;
+  // No autovacuum here: statistics are refreshed at open and checked every ANALYZE_CHECK_MS.
+  await analyzeWhenStale(pglite);
+  // A failed check (the database closing meanwhile) is simply tried again at the next tick.
+  const analyzing = setInterval(() => void analyzeWhenStale(pglite).catch(() => undefined), ANALYZE_CHECK_MS).unref();
   const db: Db = drizzlePglite({ client: pglite, schema });
   return {
     db,
@@ -126,6 +152,9 @@ export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<Embe
     exec: async (text) => {
       await pglite.exec(text);
     },
-    close: () => pglite.close(),
+    close: () => {
+      clearInterval(analyzing);
+      return pglite.close();
+    },
   };
 }
