@@ -1,6 +1,6 @@
 /**
  * Server rendering with the CSP nonce: every inline script React or Remix writes carries this
- * request's nonce. The page is rendered whole and sent in one piece: no route suspends, so a
+ * request's nonce; what loaders kept for the render only (render-only.ts) is given to it. The page is rendered whole and sent in one piece: no route suspends, so a
  * stream would only split the same bytes into many small writes. React writes into a plain
  * collector (what its `pipe` uses of a Node stream: write, end, destroy, on), not a Writable,
  * whose per-chunk bookkeeping cost more than the copy; the bytes leave through
@@ -11,6 +11,9 @@ import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { documentResponse } from './document-body.ts';
 import { NonceContext } from './nonce.ts';
+import { RenderOnlyContext } from './render-only.ts';
+
+const NOTHING_KEPT = new Map<string, unknown>();
 
 const ABORT_DELAY = 5_000;
 
@@ -39,7 +42,9 @@ export default function handleRequest(request: Request, status: number, headers:
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RenderOnlyContext.Provider value={context.renderOnly ?? NOTHING_KEPT}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </RenderOnlyContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
