@@ -21,16 +21,18 @@ export default function handleRequest(request: Request, status: number, headers:
   const nonce = context.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Uint8Array[] = [];
+    // Strings: React's server build is patched (patches/) to hand over its text unencoded.
+    const chunks: (string | Uint8Array)[] = [];
     const page = {
-      write(chunk: Uint8Array) {
+      write(chunk: string | Uint8Array) {
         chunks.push(chunk);
         return true;
       },
       end() {
         clearTimeout(timer);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(documentResponse(Buffer.concat(chunks), { headers, status }));
+        const body = chunks.length === 1 && typeof chunks[0] === 'string' ? Buffer.from(chunks[0]) : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+        resolve(documentResponse(body, { headers, status }));
       },
       destroy(error: unknown) {
         clearTimeout(timer);
