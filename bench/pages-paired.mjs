@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 /**
- * Before/after of a change to the page path (docs/decisions/0040), robust to a shared machine's
+ * Before/after of a change to the page path (docs/decisions/0040, 0043), robust to a shared machine's
  * load: the base and this checkout run side by side, one web process each, and are loaded in
  * alternating short windows (the order swapped every round), so both see the same load; the
  * CPU per request is summed over all windows. The base is a web build of the base commit in
  * `bench/out/build-base` (`npm run build` there, its `remix-app/build` copied) plus the patches
  * (patches/) this checkout adds or changes, named with --patches: while the base server starts
  * they are reversed and the base commit's versions (--base, default main) applied, then put back
- * before this one starts (a process loads them once, at start). The base
- * reads a copy of the data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each
- * server's database backends are told apart by name (pages-pair.mjs). Rows: a random question,
- * `/home` and the search screen. Usage:
+ * before this one starts (a process loads them once, at start). The base reads a copy of the
+ * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
+ * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
+ * screen. Usage:
  *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630]
  */
 import { parseArgs } from 'node:util';

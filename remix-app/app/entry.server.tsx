@@ -1,11 +1,12 @@
 /**
  * Server rendering with the CSP nonce: every inline script React or Remix writes carries this
- * request's nonce; what loaders kept for the render only (render-only.ts) is given to it. The page is rendered whole and sent in one piece: no route suspends, so a
- * stream would only split the same bytes into many small writes. React writes into a plain
- * collector (what its `pipe` uses of a Node stream: write, end, destroy, on), not a Writable,
- * whose per-chunk bookkeeping cost more than the copy; with React's server build patched
- * (patches/react-dom+18.3.1.patch) it hands over its text as one string per flush, encoded here
- * once. The bytes leave through document-body.ts. Errors are logged with the request's id.
+ * request's nonce; what loaders kept for the render only (render-only.ts) is given to it. The
+ * page is rendered whole and sent in one piece: no route suspends, so a stream would only split
+ * the same bytes into many small writes. React writes into a plain collector (what its `pipe`
+ * uses of a Node stream: write, end, destroy, on), not a Writable, whose per-chunk bookkeeping
+ * cost more than the copy; with React's server build patched (patches/react-dom+18.3.1.patch) it
+ * hands over its text as one string per flush, encoded here once. The bytes leave through
+ * document-body.ts. Errors are logged with the request's id.
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
