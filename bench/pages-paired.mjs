@@ -1,22 +1,21 @@
 #!/usr/bin/env node
 /**
- * Before/after of a change to the page path (docs/decisions/0040), robust to a shared machine's
+ * Before/after of a change to the page path (docs/decisions/0040, 0043), robust to a shared machine's
  * load: the base and this checkout run side by side, one web process each, and are loaded in
  * alternating short windows (the order swapped every round), so both see the same load; the
  * CPU per request is summed over all windows. The base is a web build of the base commit in
  * `bench/out/build-base` (`npm run build` there, its `remix-app/build` copied) plus the patches
- * (patches/) this checkout adds, named with --patches: they are reversed while the base server
- * starts and reapplied before this one does (a process loads them once, at start). The base
- * reads a copy of the data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each
- * server's database backends are told apart by name. Usage:
- *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4]
+ * (patches/) this checkout adds or changes, named with --patches: while the base server starts
+ * they are reversed and the base commit's versions (--base, default main) applied, then put back
+ * before this one starts (a process loads them once, at start). The base reads a copy of the
+ * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
+ * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
+ * screen. Usage:
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630]
  */
-import { execFileSync } from 'node:child_process';
-import { renameSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { load, root, startServer } from './lib.mjs';
+import { load } from './lib.mjs';
+import { pageRows, startPair } from './pages-pair.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -24,6 +23,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '10' },
     window: { type: 'string', default: '4' },
+    port: { type: 'string', default: '3630' },
+    base: { type: 'string', default: 'main' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -32,37 +33,8 @@ const database = new URL(url).pathname.slice(1);
 const patches = args.patches.split(',').filter(Boolean);
 const [connections, rounds, seconds] = [Number(args.connections), Number(args.rounds), Number(args.window)];
 
-const build = join(root, 'remix-app/build');
-const swapBuilds = (from, to) => {
-  renameSync(build, join(root, 'bench/out', to));
-  renameSync(join(root, 'bench/out', from), build);
-};
-const patch = (reverse) => {
-  for (const file of patches) execFileSync('patch', ['-s', '-p1', ...(reverse ? ['-R'] : []), '-i', join(root, 'patches', file)], { cwd: root });
-};
-const env = { SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
-patch(true);
-swapBuilds('build-base', 'build-new');
-let base;
-try {
-  base = await startServer({ ...env, DATABASE_URL: `${url}_b` }, 3630);
-} finally {
-  patch(false);
-  swapBuilds('build-new', 'build-base');
-}
-const next = await startServer({ ...env, DATABASE_URL: url }, 3632);
-
-const client = new pg.Client({ connectionString: url });
-await client.connect();
-const {
-  rows: [range],
-} = await client.query('SELECT min(id)::int AS lo, max(id)::int AS hi FROM questions');
-await client.end();
-const randomId = () => range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
-const ROWS = [
-  ['GET /question/:qid (random question)', () => `/question/${randomId()}`],
-  ['GET /home', () => '/home'],
-];
+const { base, next } = await startPair({ url, patches, baseRef: args.base, port: Number(args.port) });
+const ROWS = await pageRows(url);
 const servers = [
   { label: 'base', server: base, database: `${database}_b` },
   { label: 'this checkout', server: next, database },

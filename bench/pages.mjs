@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
- * What one server-rendered page costs (issue 19, docs/decisions/0040): the question page
- * (random question) and `/home`, on one web process over an existing PostgreSQL data set
- * (bench/seed-qa.ts), each row a steady autocannon load reporting the web process's CPU and
+ * What one server-rendered page costs (issue 19, docs/decisions/0040, 0043): the question page
+ * (random question), `/home` and the search screen, on one web process over an existing
+ * PostgreSQL data set (bench/seed-qa.ts), each row a steady autocannon load reporting the web process's CPU and
  * its database backends' CPU per request; with `--statements`, then the SQL statements one page
  * runs (from the database's commit counter; ~45 s). Few
  * connections by default, so a shared machine is not saturated and the CPU per request is the
@@ -51,6 +51,7 @@ const profiler = args.prof ? await inspectorSession(inspectPort) : null;
 const ROWS = [
   ['GET /question/:qid (screen, random question)', () => `/question/${randomId()}`],
   ['GET /home (screen, newest)', () => '/home'],
+  ['GET /home?search= (screen, two words)', () => '/home?search=quantum+state'],
 ];
 const loadAverage = os.loadavg()[0].toFixed(1);
 const runs = new Map(ROWS.map(([name]) => [name, []]));

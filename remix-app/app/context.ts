@@ -13,6 +13,8 @@ export interface AppContext {
   cspNonce: string;
   /** What the use cases of @fso/core reach: events, search (capped per process on PGlite), the limiter; their log is this request's. */
   ports: Ports;
+  /** For a request for a whole document, what loaders keep for its server render only (render-only.ts); absent for data requests. */
+  renderOnly?: Map<string, unknown> | null;
 }
 
 declare module '@remix-run/server-runtime' {

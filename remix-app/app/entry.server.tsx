@@ -1,14 +1,21 @@
 /**
  * Server rendering with the CSP nonce: every inline script React or Remix writes carries this
- * request's nonce. The page is rendered whole and sent in one piece: no route suspends, so a
- * stream would only split the same bytes into many small writes. Errors are logged with the
- * request's id.
+ * request's nonce; what loaders kept for the render only (render-only.ts) is given to it. The
+ * page is rendered whole and sent in one piece: no route suspends, so a stream would only split
+ * the same bytes into many small writes. React writes into a plain collector (what its `pipe`
+ * uses of a Node stream: write, end, destroy, on), not a Writable, whose per-chunk bookkeeping
+ * cost more than the copy; with React's server build patched (patches/react-dom+18.3.1.patch) it
+ * hands over its text as one string per flush, encoded here once. The bytes leave through
+ * document-body.ts. Errors are logged with the request's id.
  */
-import { Writable } from 'node:stream';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { documentResponse } from './document-body.ts';
 import { NonceContext } from './nonce.ts';
+import { RenderOnlyContext } from './render-only.ts';
+
+const NOTHING_KEPT = new Map<string, unknown>();
 
 const ABORT_DELAY = 5_000;
 
@@ -16,27 +23,38 @@ export default function handleRequest(request: Request, status: number, headers:
   const nonce = context.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const chunks: Buffer[] = [];
-    const page = new Writable({
-      write(chunk: Buffer, _encoding, done) {
+    // Strings: React's server build is patched (patches/) to hand over its text unencoded.
+    const chunks: (string | Uint8Array)[] = [];
+    const page = {
+      write(chunk: string | Uint8Array) {
         chunks.push(chunk);
-        done();
+        return true;
       },
-      final(done) {
+      end() {
         clearTimeout(timer);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks), { headers, status }));
-        done();
+        const body = chunks.length === 1 && typeof chunks[0] === 'string' ? Buffer.from(chunks[0]) : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+        resolve(documentResponse(body, { headers, status }));
       },
-    });
+      destroy(error: unknown) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      on() {
+        return page;
+      },
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <RenderOnlyContext.Provider value={context.renderOnly ?? NOTHING_KEPT}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </RenderOnlyContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
         onShellReady: () => (shellRendered = true),
-        onAllReady: () => pipe(page),
+        // A collector, not a stream: React uses no more of one than these four methods.
+        onAllReady: () => pipe(page as unknown as NodeJS.WritableStream),
         onShellError(error: unknown) {
           clearTimeout(timer);
           reject(error);

@@ -129,6 +129,8 @@ export function createWebServer(opts: {
         clientIp: req.ip ?? 'unknown',
         log: logOf(res),
         cspNonce: nonceOf(res),
+        // A client navigation's data (`/….data`) carries everything; a document keeps some for its render only.
+        renderOnly: req.path.endsWith('.data') ? null : new Map(),
         ports: { ...opts.ports, events, semantic, log: logOf(res) },
       }),
     }),

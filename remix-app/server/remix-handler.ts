@@ -5,7 +5,8 @@
  * unless its route chose otherwise, so no cache keeps anyone's chats, messages or profile
  * (docs/decisions/0017); and when a request fails (5xx) and the database does not answer, the
  * client gets 503 and a clear text instead of an error page, for as long as the database is
- * away (docs/deploy.md).
+ * away (docs/deploy.md). A rendered document (app/document-body.ts) is sent in one `res.end`
+ * with its Content-Length; other responses are streamed as Remix's own glue does.
  */
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
 // Remix's own Express glue; its package exposes these two only from this file.
@@ -13,9 +14,19 @@ import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/s
 import type { NextFunction, Request, Response } from 'express';
 import { databaseReachable, readCookie, SESSION_COOKIE, type Database } from '@fso/db';
 import { MSG } from '@fso/shared';
+import { documentBody } from '../app/document-body.ts';
 
 /** Whether the answer may be about one user: the request carries the session cookie, or the answer sets a cookie. */
 const isPersonal = (req: Request, response: globalThis.Response) => readCookie(req.headers.cookie, SESSION_COOKIE) !== null || response.headers.has('Set-Cookie');
+
+/** What sendRemixResponse does for a body already in memory: status, headers, then the bytes in one write. */
+function sendDocument(res: Response, response: globalThis.Response, body: Buffer) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
 
 export function remixHandler(opts: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -33,7 +44,9 @@ export function remixHandler(opts: {
       response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
     }
     if (isPersonal(req, response) && !response.headers.has('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
-    await sendRemixResponse(res, response);
+    const document = documentBody(response);
+    if (document) sendDocument(res, response, document);
+    else await sendRemixResponse(res, response);
   };
   // Express 4 ignores a handler's promise: a failure goes to its error handler.
   return (req: Request, res: Response, next: NextFunction) => {

@@ -6,6 +6,9 @@ describe('counts and relative times as a reader expects them', () => {
   it('says one thing in the singular and groups thousands', () => {
     expect(counted(1, 'user')).toBe('1 user');
     expect(counted(0, 'answer')).toBe('0 answers');
+    expect(counted(999, 'vote')).toBe('999 votes');
+    expect(counted(1000, 'vote')).toBe('1,000 votes');
+    expect(counted(-3, 'vote')).toBe('-3 votes');
     expect(counted(24615, 'view')).toBe('24,615 views');
     expect(counted(1234567, 'question')).toBe('1,234,567 questions');
   });

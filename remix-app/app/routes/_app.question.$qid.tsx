@@ -27,6 +27,7 @@ import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
+import { renderOnly, useRenderOnly } from '~/render-only.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
@@ -50,7 +51,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
   return {
     question,
-    html: bodiesHtml(q, outcome.value.html),
+    // In the document already: its hydration data need not carry the bodies a second time.
+    html: renderOnly(context, 'question-bodies', bodiesHtml(q, outcome.value.html)),
     related,
     viewer: viewer?.username ?? null,
     reputations: outcome.value.reputations,
@@ -106,7 +108,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function QuestionPage() {
   const loaded = useLoaderData<typeof loader>();
   const { related, viewer, reputations, sort, now } = loaded;
-  const initial = useMemo(() => ({ question: loaded.question, html: loaded.html, deleted: false }), [loaded]);
+  const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
+  const initial = useMemo(() => ({ question: loaded.question, html: bodies, deleted: false }), [loaded]);
   const deltas = useMemo(() => questionDeltas(loaded.question._id, sort), [loaded.question._id, sort]);
   const { question: q, html, deleted } = useDeltas(initial, deltas);
   useWatch({ question: q._id });
