@@ -9,7 +9,7 @@ import pg from 'pg';
 import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
-const SEARCHES = [
+export const SEARCHES = [
   'quantum entanglement',
   'grover algorithm',
   'qubit measurement',
