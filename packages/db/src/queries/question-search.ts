@@ -107,8 +107,8 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
 
 /**
  * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`),
- * newest first, read as `how` says, each with its `ts_rank_cd` rank: the rank is computed on the
- * row the read has already fetched, so the page reads only its own rows again.
+ * newest first, read as `how` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
+ * row they have already fetched, so the page reads only its own rows again.
  */
 export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
@@ -131,9 +131,10 @@ export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tes
                ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`;
   } else {
     // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
-    // sorted; the newest `limit` are then ranked.
-    body = sql`SELECT q.id, q.ask_date_time, ${rank} FROM (SELECT id, ask_date_time, search FROM (SELECT q.id, q.ask_date_time, q.search FROM questions q
-                 WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) q`;
+    // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
+    // `limit` are then read again by key and ranked.
+    body = sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
+                 WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
   }
   return sql`WITH m AS MATERIALIZED (${body})`;
 }
