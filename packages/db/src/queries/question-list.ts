@@ -83,17 +83,19 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   const [driving, ...otherTags] = tagIds;
   const tests = otherTags.map((id) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id})`);
 
-  // Words ranked by relevance (decision record 0035): the newest matches, read along the index
-  // their frequency makes cheaper, are ranked and counted in one statement.
+  // Words ranked by relevance (decision records 0035, 0041): the newest matches, read along the
+  // index their frequency makes cheaper and ranked as they are read, are ordered and counted in
+  // one statement; only the page's own rows are then read again, with their askers.
   if (!q.order && words) {
     const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+    const ranked = sql`c.rank DESC, c.ask_date_time DESC, c.id DESC`;
     return pageOf(db, {
-      head: await newestMatches(db, query, driving ?? null, tests, window + 1),
-      source: sql`(SELECT q.* FROM (SELECT id FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${window}) c JOIN questions q ON q.id = c.id) q`,
+      head: await newestMatches(db, words, query, driving ?? null, tests, window + 1),
+      source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${window}) c ORDER BY ${ranked} ${pageLimit(q)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
-      order: sql`ts_rank_cd(q.search, ${query}) DESC, q.ask_date_time DESC, q.id DESC`,
+      order: ranked,
+      page: sql``,
       count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window },
-      q,
       columns,
     });
   }
@@ -117,12 +119,15 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     source: sql`questions q`,
     filter,
     order: orderBy,
+    page: pageLimit(q),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: filtered ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP } : null,
-    q,
     columns,
   });
 }
+
+/** The page's rows of an ordered list. */
+const pageLimit = (q: QuestionListQuery) => sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
 
 /** The columns a list row reads beyond the asker's name and reputation, and the item made of a row. */
 interface Columns<Item> {
@@ -130,14 +135,20 @@ interface Columns<Item> {
   item: (r: Row) => Item;
 }
 
+/**
+ * The question's tags in their order, as a JSON array of id and name (and description when
+ * asked). Each tag is one probe of its primary key: joined plainly, the planner hashed the
+ * whole (small) tags table for every listed question, 5× the cost (decision record 0041).
+ */
+const tagsJson = (withDescription: boolean) =>
+  sql`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name${withDescription ? sql`, 'description', t.description` : sql``}) ORDER BY qt.position, t.name), '[]')
+       FROM question_tags qt CROSS JOIN LATERAL (SELECT t.* FROM tags t WHERE t.id = qt.tag_id OFFSET 0) t WHERE qt.question_id = q.id) AS tags`;
 const tagsOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : (v as Row[]));
 const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
 /** The REST shape: the excerpt, ids of answers and comments, voters and viewers (each bounded), tags with descriptions. */
 const SUMMARY: Columns<QuestionSummary> = {
-  select: sql`q.id, q.title, left(q.text, ${EXCERPT}) AS text, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at,
-    (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'description', t.description) ORDER BY qt.position, t.name), '[]')
-       FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags,
+  select: sql`q.id, q.title, left(q.text, ${EXCERPT}) AS text, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, ${tagsJson(true)},
     ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
     ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
     ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
@@ -166,9 +177,7 @@ const SUMMARY: Columns<QuestionSummary> = {
 
 /** What the /home list shows: the question row's own columns and its tags' ids and names. */
 const LIST_ITEM: Columns<QuestionListItem> = {
-  select: sql`q.id, q.title, q.ask_date_time, q.answer_count, q.view_count, q.score, q.accepted_answer_id,
-    (SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY qt.position, t.name), '[]')
-       FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id) AS tags`,
+  select: sql`q.id, q.title, q.ask_date_time, q.answer_count, q.view_count, q.score, q.accepted_answer_id, ${tagsJson(false)}`,
   item: (r) => ({
     _id: String(r.id),
     title: String(r.title),
@@ -183,23 +192,15 @@ const LIST_ITEM: Columns<QuestionListItem> = {
 };
 
 /**
- * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, and its
- * total: `count` counts at most `cap` + 1 matches, null means the whole table (the
- * trigger-kept counter). The total is a column of the page's own statement, except for a
+ * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, cut to
+ * `page` (empty when the source is cut already), and its total: `count` counts at most
+ * `cap` + 1 matches, null means the whole table (the trigger-kept counter). The total is a column of the page's own statement, except for a
  * filtered list without a `head` (its count runs beside the page, on another connection); a
  * page past the last row has no row to carry it, so it is then asked on its own.
  */
 async function pageOf<Item>(
   db: Db,
-  {
-    head,
-    source,
-    filter,
-    order,
-    count,
-    q,
-    columns,
-  }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; count: { query: SQL; cap: number } | null; q: QuestionListQuery; columns: Columns<Item> },
+  { head, source, filter, order, page: cut, count, columns }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; page: SQL; count: { query: SQL; cap: number } | null; columns: Columns<Item> },
 ): Promise<QuestionPage<Item>> {
   const totalQuery = count ? count.query : sql`SELECT total::int AS n FROM question_totals`;
   const inline = !count || head;
@@ -207,7 +208,7 @@ async function pageOf<Item>(
     db,
     sql`${head ?? sql``} SELECT ${columns.select}, u.username AS asked_by, u.reputation ${inline ? sql`, (${totalQuery}) AS total_n` : sql``}
         FROM ${source} LEFT JOIN users u ON u.id = q.asked_by
-        ${filter} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+        ${filter} ORDER BY ${order} ${cut}`,
   );
   const separate = inline ? null : rows(db, totalQuery);
   const [pageRows, totals] = await Promise.all([page, separate]);

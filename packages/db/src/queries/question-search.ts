@@ -1,9 +1,10 @@
 /**
- * How a search ranked by relevance finds its candidates (decision record 0035): the newest
- * matches of its words (and its first tag), read along whichever index is cheaper for how
- * common the words and the tag are, as a CTE `m (id, ask_date_time)` that the page ranks and
- * counts in the same statement. The frequencies are the planner's own estimates (the column's
- * statistics), asked for with EXPLAIN.
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041): the
+ * newest matches of its words (and its first tag), read along whichever index is cheaper for
+ * how common the words and the tag are, and ranked as they are read, as a CTE
+ * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
+ * frequencies are the planner's own estimates (the column's statistics), asked for with
+ * EXPLAIN and kept for a minute.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -22,10 +23,20 @@ const FAR_FUTURE = '2200-01-01T00:00:00Z';
 /**
  * Cost of testing one row's tsvector while walking a date order, against that of handing out
  * one match from the full-text index (RUM: collected and sorted by its attached ask time; GIN:
- * a bitmap, its rows read and sorted). Measured at 100k questions: ~14 µs a walked row (the
- * tsvector is read and decompressed) against ~0.5 µs a RUM match; GIN's match costs a row read.
+ * a bitmap, its rows read and sorted). Measured on the 18 benchmark queries (decision record
+ * 0041): a walked row (its heap page and its tsvector read and decompressed) costs 5–8 RUM
+ * matches at 100k questions; GIN's match costs a row read.
  */
-const WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
+const WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
+
+/**
+ * The same for walking a tag's rows, where the words are met at their share *within the tag*,
+ * which the statistics do not know (they take the tag and the words as independent). Measured
+ * at 1M (decision record 0041): with 8, `[quantum-gate] annealing` (4% of all questions, far
+ * fewer of the tag's) walked 84,668 buffers where RUM read 9,676; 0035's 28 keeps such words on
+ * RUM and still walks the tag for common ones.
+ */
+const TAG_WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migration 0011 found the RUM extension on this database (asked once per database). */
@@ -44,8 +55,32 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+type Estimates = { questions: number; words: number; tag: number | null };
+
+/** How long an estimate is reused: the statistics behind it change only when the table is analysed. */
+const ESTIMATE_TTL_MS = 60_000;
+/** Estimates kept per database, the oldest dropped first. */
+const ESTIMATES_KEPT = 1000;
+const estimateCaches = new WeakMap<Db, Map<string, { at: number; est: Promise<Estimates> }>>();
+
+/** The planner's estimates for `words` (and the tag), asked once a minute per database: a search repeated soon costs no planning pass. */
+function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
+  let cache = estimateCaches.get(db);
+  if (!cache) estimateCaches.set(db, (cache = new Map()));
+  const key = `${tagId ?? ''} ${words}`;
+  const now = Date.now();
+  const known = cache.get(key);
+  if (known && now - known.at < ESTIMATE_TTL_MS) return known.est;
+  cache.delete(key);
+  if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
+  const est = estimates(db, query, tagId);
+  est.catch(() => cache.delete(key));
+  cache.set(key, { at: now, est });
+  return est;
+}
+
 /** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
-async function estimates(db: Db, query: SQL, tagId: number | null): Promise<{ questions: number; words: number; tag: number | null }> {
+async function estimates(db: Db, query: SQL, tagId: number | null): Promise<Estimates> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${sql.raw(String(tagId))}`;
   const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`);
   const plan = row?.['QUERY PLAN'];
@@ -62,18 +97,23 @@ export type MatchRead = 'walk' | 'rum' | 'gin';
  * row tests; taking the words' matches from the full-text index costs about one index entry per
  * match (and, with a tag, a probe of the tag per match used). The cheaper one is read.
  */
-export function cheaperRead(est: { questions: number; words: number; tag: number | null }, limit: number, rum: boolean): MatchRead {
+export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const wordShare = Math.min(1, est.words / est.questions);
-  const walkCost = (limit / wordShare) * WALK_PER_MATCH[rum ? 'rum' : 'gin'];
+  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[rum ? 'rum' : 'gin'];
   const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   if (walkCost <= indexCost) return 'walk';
   return rum ? 'rum' : 'gin';
 }
 
-/** `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`), newest first, read as `how` says. */
+/**
+ * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`),
+ * newest first, read as `how` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
+ * row they have already fetched, so the page reads only its own rows again.
+ */
 export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
   const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tagId})`];
+  const rank = sql`ts_rank_cd(q.search, ${query}) AS rank`;
   let body: SQL;
   if (how === 'walk') {
     // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
@@ -82,23 +122,25 @@ export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tes
     const test = sql`ts_match_vq(q.search, ${query})`;
     body =
       tagId === null
-        ? sql`SELECT q.id, q.ask_date_time FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${limit}`
-        : sql`SELECT q.id, qt0.ask_date_time FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
+        ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${limit}`
+        : sql`SELECT q.id, qt0.ask_date_time, ${rank} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
               WHERE qt0.tag_id = ${tagId} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${limit}`;
   } else if (how === 'rum') {
-    // RUM hands the words' matches out newest first from its posting lists, without reading a row.
-    body = sql`SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])}
+    // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
+    body = sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])}
                ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`;
   } else {
-    // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk), then sorted.
-    body = sql`SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q
-               ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}`;
+    // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
+    // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
+    // `limit` are then read again by key and ranked.
+    body = sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
+                 WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
   }
   return sql`WITH m AS MATERIALIZED (${body})`;
 }
 
-/** The CTE `m` of a ranked search: its newest matches, read the cheaper way for the words' and the tag's frequencies. */
-export async function newestMatches(db: Db, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
-  const [rum, est] = await Promise.all([rumIndexed(db), estimates(db, query, tagId)]);
+/** The CTE `m` of a ranked search for `words` (as `query`): its newest matches, read the cheaper way for the words' and the tag's frequencies, ranked. */
+export async function newestMatches(db: Db, words: string, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
+  const [rum, est] = await Promise.all([rumIndexed(db), estimatesOf(db, words, query, tagId)]);
   return matchesCte(cheaperRead(est, limit, rum), query, tagId, tests, limit);
 }

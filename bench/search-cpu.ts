@@ -1,0 +1,57 @@
+/**
+ * Database CPU per ranked search (decision record 0041), one connection at a time: the 18
+ * benchmark queries (bench/qa.mjs) as the REST two-word search (limit 50), `[quantum-gate]
+ * word` (limit 50) and the /home search screen's list (limit 20), each run through the app's
+ * own query code on one pooled connection, timed by that PostgreSQL backend's own CPU clock
+ * (/proc/<pid>/stat; the server must run on this machine), and the shared buffers it touched
+ * (the database's counters: give it a database nothing else uses). Also writes each query's
+ * top 20 ids, to compare rankings between two checkouts. Usage:
+ *   tsx bench/search-cpu.ts <database url> [rounds=3] [top-20 json file]
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { listQuestionItems, listQuestions, openServerDatabase, rows } from '@fso/db';
+// @ts-expect-error -- bench/qa.mjs is plain JavaScript without declarations; SEARCHES is its string[] of queries
+import { SEARCHES as searches } from './qa.mjs';
+
+const SEARCHES = searches as string[];
+
+const [url, roundsArg, topFile] = process.argv.slice(2);
+if (!url) throw new Error('usage: tsx bench/search-cpu.ts <database url> [rounds] [top-20 json file]');
+const rounds = Number(roundsArg ?? 3);
+const database = await openServerDatabase({ url, poolSize: 1 });
+const [{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+const ticksPerMs = 100 / 1000; // USER_HZ
+/** The backend's user + system CPU so far, in clock ticks. */
+const cpu = () => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+};
+
+/** Shared buffers hit or read in this database so far (this backend's counts flushed first). */
+const buffers = async () => {
+  await rows(database.db, 'SELECT pg_stat_force_next_flush()');
+  const [row] = await rows<{ n: string }>(database.db, 'SELECT blks_hit + blks_read AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(row!.n);
+};
+
+const shapes = {
+  'two words (REST, limit 50)': (words: string) => listQuestions(database.db, { search: words, limit: 50, offset: 0 }),
+  '[tag] + word (REST, limit 50)': (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, limit: 50, offset: 0 }),
+  'search screen (/home, limit 20)': (words: string) => listQuestionItems(database.db, { search: words, limit: 20, offset: 0 }),
+};
+
+const top: Record<string, string[]> = {};
+for (const [shape, run] of Object.entries(shapes)) {
+  for (const words of SEARCHES) {
+    const page = await run(words); // warm: prepares the statements, loads the pages
+    top[`${shape}: ${words}`] = page.questions.slice(0, 20).map((q) => q._id);
+  }
+  const [before, buffersBefore] = [cpu(), await buffers()];
+  for (let r = 0; r < rounds; r++) for (const words of SEARCHES) await run(words);
+  const searches = rounds * SEARCHES.length;
+  const ms = (cpu() - before) / ticksPerMs / searches;
+  const touched = ((await buffers()) - buffersBefore) / searches;
+  console.log(`${shape.padEnd(34)} ${ms.toFixed(2)} ms database CPU, ${touched.toFixed(0)} shared buffers per search (${searches} searches)`);
+}
+if (topFile) writeFileSync(topFile, JSON.stringify(top, null, 1));
+await database.close();
