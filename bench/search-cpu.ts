@@ -10,10 +10,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listQuestionItems, listQuestions, openServerDatabase, rows } from '@fso/db';
-// @ts-expect-error -- bench/qa.mjs is plain JavaScript without declarations; SEARCHES is its string[] of queries
-import { SEARCHES as searches } from './qa.mjs';
-
-const SEARCHES = searches as string[];
+import { SEARCHES } from './qa.mjs';
 
 const [url, roundsArg, topFile] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/search-cpu.ts <database url> [rounds] [top-20 json file]');
