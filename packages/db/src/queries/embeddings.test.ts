@@ -20,7 +20,7 @@ beforeAll(async () => {
   ]) {
     ids.push(await insertQuestion(database.db, { title: title!, text: text!, tags: ['fruit'], askedBy }));
   }
-  const jobs = (await nextEmbeddingJobs(database.db, 10)).filter((j) => ids.includes(j.questionId));
+  const jobs = (await nextEmbeddingJobs(database.db, 'test-model', 10)).filter((j) => ids.includes(j.questionId));
   await saveEmbeddings(
     database.db,
     'test-model',
@@ -48,12 +48,12 @@ describe('stored embeddings', () => {
 });
 
 describe('what a question is about (migration 0018)', () => {
-  const queued = async (id: number) => (await nextEmbeddingJobs(database.db, 100)).some((j) => j.questionId === id);
+  const queued = async (id: number) => (await nextEmbeddingJobs(database.db, 'test-model', 100)).some((j) => j.questionId === id);
   const embed = async (id: number) =>
     saveEmbeddings(
       database.db,
       'test-model',
-      (await nextEmbeddingJobs(database.db, 100)).filter((j) => j.questionId === id).map((job) => ({ job, vector })),
+      (await nextEmbeddingJobs(database.db, 'test-model', 100)).filter((j) => j.questionId === id).map((job) => ({ job, vector })),
     );
 
   it('is saved with the embedding: title and tags as title, body, and the best answer; a new answer or tag queues the question again', async () => {
@@ -73,6 +73,33 @@ describe('what a question is about (migration 0018)', () => {
     // Deleting the question takes its answers and tags with it, and queues nothing.
     await database.db.execute(sql`DELETE FROM questions WHERE id = ${id}`);
     expect(await queued(id)).toBe(false);
+  });
+
+  it('asks for the model only when the embedded text changed or no vector exists; an about-only save keeps the vector (migration 0020)', async () => {
+    const askedBy = Number((await createUser(database.db, { username: 'about-only', passwordHash: null }))!._id);
+    const id = await insertQuestion(database.db, { title: 'Descaling a coffee machine', text: 'Limescale everywhere.', tags: ['coffee'], askedBy });
+    const job = async () => (await nextEmbeddingJobs(database.db, 'test-model', 100)).find((j) => j.questionId === id);
+    expect((await job())!.embed).toBe(true);
+    await embed(id);
+    const stored = async () => (await embeddingsOf(database.db, 'test-model', [id]))[0]?.embedding;
+    expect(await stored()).toEqual(vector);
+    // An answer changes what the question is about, not its text: no model run, `about` rewritten, the vector kept.
+    await insertAnswer(database.db, { questionId: id, text: 'Run citric acid through it.', ansBy: askedBy });
+    expect((await job())!.embed).toBe(false);
+    await saveEmbeddings(database.db, 'test-model', [{ job: (await job())!, vector: null }]);
+    expect(await job()).toBeUndefined();
+    expect(await stored()).toEqual(vector);
+    expect((await describeCandidates(database.db, [id], 'x')).terms.some((t) => t.doc === id && t.lexeme === 'citric')).toBe(true);
+    // A title edit after an answer: the model runs again; a vector of another model does not count.
+    await insertAnswer(database.db, { questionId: id, text: 'Or vinegar.', ansBy: askedBy });
+    await database.db.execute(sql`UPDATE questions SET title = 'Descaling an espresso machine' WHERE id = ${id}`);
+    expect((await job())!.embed).toBe(true);
+    await embed(id);
+    await insertAnswer(database.db, { questionId: id, text: 'Descaler tablets.', ansBy: askedBy });
+    expect((await nextEmbeddingJobs(database.db, 'other-model', 100)).find((j) => j.questionId === id)!.embed).toBe(true);
+    // An about-only save for a model with no stored vector keeps the job (it is embedded next round).
+    await saveEmbeddings(database.db, 'other-model', [{ job: (await job())!, vector: null }]);
+    expect(await job()).toBeDefined();
   });
 });
 

@@ -15,17 +15,20 @@ export interface EmbeddingJob {
   text: string;
   /** Exactly as stored (text keeps the microseconds a Date would drop). */
   enqueuedAt: string;
+  /** The text the model reads changed, or the question has no vector of this model: false when only what it is about changed (migration 0020). */
+  embed: boolean;
 }
 
 /** The oldest queued questions with the text to embed. Jobs stay queued until saved. */
-export async function nextEmbeddingJobs(db: Db, limit: number): Promise<EmbeddingJob[]> {
+export async function nextEmbeddingJobs(db: Db, model: string, limit: number): Promise<EmbeddingJob[]> {
   const found = await rows(
     db,
-    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text
+    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text,
+               j.text_changed OR NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = j.question_id AND e.model = ${model}) AS embed
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
         ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at) }));
+  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at), embed: r.embed === true }));
 }
 
 export async function countEmbeddingJobs(db: Db): Promise<number> {
@@ -35,28 +38,32 @@ export async function countEmbeddingJobs(db: Db): Promise<number> {
 
 /**
  * Stores embeddings, with the terms of what each question is about (`question_about`, migration
- * 0018: title, tags, body, accepted or best answer), and removes their jobs, unless a job was queued again (the question was
- * edited) while this one was being embedded: that job stays for the next round.
+ * 0018: title, tags, body, accepted or best answer), and removes their jobs, unless a job was
+ * queued again (the question was edited) while this one was being embedded: that job stays for
+ * the next round. A `null` vector keeps the stored one and rewrites `about` only (a job whose
+ * text did not change); its job stays if that vector is gone (then it is embedded next round).
  */
-export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> }[]): Promise<void> {
+export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> | null }[]): Promise<void> {
   if (!done.length) return;
   const ids = done.map((d) => d.job.questionId);
-  const vectors = done.map((d) => `{${Array.from(d.vector).join(',')}}`);
+  const vectors = done.map((d) => (d.vector ? `{${Array.from(d.vector).join(',')}}` : null));
   const stamps = done.map((d) => d.job.enqueuedAt);
   await db.execute(sql`WITH input AS (
-      SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
+      SELECT i.*, e.embedding AS stored FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS i(id, vec, stamp)
+      LEFT JOIN question_embeddings e ON e.question_id = i.id AND e.model = ${model}
     ), saved AS (
       INSERT INTO question_embeddings (question_id, model, embedding, about, updated_at)
-      SELECT i.id, ${model}, i.vec::real[], question_about(i.id), now() FROM input i JOIN questions q ON q.id = i.id
+      SELECT i.id, ${model}, coalesce(i.vec::real[], i.stored), question_about(i.id), now() FROM input i JOIN questions q ON q.id = i.id
+      WHERE i.vec IS NOT NULL OR i.stored IS NOT NULL
       ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, about = excluded.about, updated_at = excluded.updated_at
     )
-    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp`);
+    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp AND (i.vec IS NOT NULL OR i.stored IS NOT NULL)`);
 }
 
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
   const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
-  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`);
+  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now(), text_changed = true`);
 }
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
