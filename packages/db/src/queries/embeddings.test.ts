@@ -35,7 +35,12 @@ describe('stored embeddings', () => {
     expect(row!.embedding).toEqual(vector);
     expect(await embeddingsOf(database.db, 'other-model', [ids[0]!])).toEqual([]);
     const { titles } = await describeCandidates(database.db, [ids[0]!, ids[1]!, -1], 'x');
-    expect([...titles]).toEqual(expect.arrayContaining([[ids[0], 'Apple banana smoothie'], [ids[1], 'Apple cherry pie']]));
+    expect([...titles]).toEqual(
+      expect.arrayContaining([
+        [ids[0], 'Apple banana smoothie'],
+        [ids[1], 'Apple cherry pie'],
+      ]),
+    );
     expect(titles.size).toBe(2);
   });
 
@@ -123,7 +128,20 @@ describe('full-text parts of the ranking', () => {
     const rare = await fullTextCandidates(database.db, 'apple cherry', 10, new Map([['appl', 2000]]));
     expect(rare).toEqual([all[0]]);
     // Every word common: the questions with all of them, found by the two least common.
-    expect((await fullTextCandidates(database.db, 'apple cherry pie', 10, new Map([['appl', 5000], ['cherri', 2000], ['pie', 3000]]))).map((c) => c.questionId)).toEqual([ids[1]]);
+    expect(
+      (
+        await fullTextCandidates(
+          database.db,
+          'apple cherry pie',
+          10,
+          new Map([
+            ['appl', 5000],
+            ['cherri', 2000],
+            ['pie', 3000],
+          ]),
+        )
+      ).map((c) => c.questionId),
+    ).toEqual([ids[1]]);
     // One common word alone picks none (the nearest by embedding still get scored).
     expect(await fullTextCandidates(database.db, 'apple', 10, new Map([['appl', 2000]]))).toEqual([]);
     // A site this small has no word that fills a pool.

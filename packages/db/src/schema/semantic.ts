@@ -33,8 +33,8 @@ export const embeddingJobs = pgTable('embedding_jobs', {
     .primaryKey()
     .references(() => questions.id, { onDelete: 'cascade' }),
   enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
-  /** False when only what the question is about changed: its vector is kept, `about` rewritten (migration 0020). */
-  textChanged: boolean('text_changed').notNull().default(true),
+  /** True when the embedded text changed (set by the questions' trigger); false when only what the question is about changed: its vector is kept, `about` rewritten (migration 0020). */
+  textChanged: boolean('text_changed').notNull().default(false),
 });
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

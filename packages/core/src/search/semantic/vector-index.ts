@@ -81,7 +81,7 @@ function bestSlots(scores: Float32Array, limit: number): number[] {
     if (scores[s]! <= floor) continue;
     heap[0] = s;
     down(0);
-    floor = scores[heap[0]!]!;
+    floor = scores[heap[0]]!;
   }
   return Array.from(heap);
 }
