@@ -63,7 +63,9 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
   const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
-  await db.execute(sql`INSERT INTO embedding_jobs (question_id, text_changed) SELECT q.id, true FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now(), text_changed = true`);
+  await db.execute(
+    sql`INSERT INTO embedding_jobs (question_id, text_changed) SELECT q.id, true FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now(), text_changed = true`,
+  );
 }
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
