@@ -39,8 +39,6 @@ export interface Log {
  */
 export interface Semantic {
   search(text: string, topk: number): Promise<SemanticHit[]>;
-  /** The model whose stored vectors `index` holds. */
-  embedder: { name: string };
   index(): Promise<Pick<VectorIndex, 'nearest' | 'vectors'>>;
   /** Wakes the embedding worker: a question's title or text changed. */
   worker: { poke(): void };

@@ -1,8 +1,9 @@
 /**
  * Related questions beside a question (docs/decisions/0023-reading-and-writing-help.md): the
  * nearest questions to its stored embedding in the natural-language index (read from the index
- * itself, so an in-memory index answers with no SQL) — nothing is embedded on a page view — kept per process for a while (bounded), so a page view costs a
- * map lookup. A question not embedded yet, or an index that fails, shows none (briefly cached).
+ * itself, so an in-memory index answers with no SQL) — nothing is embedded on a page view —
+ * kept per process for a while (bounded), so a page view costs a map lookup. A question not
+ * embedded yet, or an index that fails, shows none (briefly cached).
  */
 import { questionLinks, type Db, type QuestionLink } from '@fso/db';
 import type { Ports } from '../ports.ts';
