@@ -15,7 +15,6 @@ function heldSearches() {
   const finishers: (() => void)[] = [];
   const service: Semantic & { other: string } = {
     other: 'passed through',
-    embedder: { name: 'held' },
     index: () => Promise.reject(new Error('not used')),
     worker: { poke: () => undefined },
     search: (text) =>

@@ -39,9 +39,7 @@ export interface Log {
  */
 export interface Semantic {
   search(text: string, topk: number): Promise<SemanticHit[]>;
-  /** The model whose stored vectors `index` holds. */
-  embedder: { name: string };
-  index(): Promise<Pick<VectorIndex, 'nearest'>>;
+  index(): Promise<Pick<VectorIndex, 'nearest' | 'vectors'>>;
   /** Wakes the embedding worker: a question's title or text changed. */
   worker: { poke(): void };
   /** True when a search now would be refused for lack of room (a per-process cap, remix-app/server/search-cap.ts). */

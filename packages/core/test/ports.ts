@@ -42,8 +42,7 @@ export function testPorts(database: Database, opts: { limits?: false | { factor:
   const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [], perViewer: [], pokes: 0 };
   const semantic: Semantic = opts.semantic ?? {
     search: () => Promise.resolve([]),
-    embedder: { name: 'none' },
-    index: () => Promise.resolve({ nearest: () => Promise.resolve([]) }),
+    index: () => Promise.resolve({ nearest: () => Promise.resolve([]), vectors: () => Promise.resolve(new Map()) }),
     worker: { poke: () => void recorded.pokes++ },
   };
   const ports: Ports = {

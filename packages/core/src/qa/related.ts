@@ -1,10 +1,11 @@
 /**
  * Related questions beside a question (docs/decisions/0023-reading-and-writing-help.md): the
- * nearest questions to its stored embedding in the natural-language index — nothing is
- * embedded on a page view — kept per process for a while (bounded), so a page view costs a
- * map lookup. A question not embedded yet, or an index that fails, shows none (briefly cached).
+ * nearest questions to its stored embedding in the natural-language index (read from the index
+ * itself, so an in-memory index answers with no SQL) — nothing is embedded on a page view —
+ * kept per process for a while (bounded), so a page view costs a map lookup. A question not
+ * embedded yet, or an index that fails, shows none (briefly cached).
  */
-import { embeddingsOf, questionLinks, type Db, type QuestionLink } from '@fso/db';
+import { questionLinks, type Db, type QuestionLink } from '@fso/db';
 import type { Ports } from '../ports.ts';
 
 export const RELATED_SHOWN = 6;
@@ -20,11 +21,11 @@ interface Entry {
 const caches = new WeakMap<Db, Map<number, Entry>>();
 
 async function nearestIds(ports: Ports, questionId: number): Promise<number[]> {
-  const { semantic } = ports;
-  const [stored] = await embeddingsOf(ports.db, semantic.embedder.name, [questionId]);
+  const index = await ports.semantic.index();
+  // The in-memory index already holds the vector (no statement); with pgvector it is read from the database.
+  const stored = (await index.vectors([questionId])).get(questionId);
   if (!stored) return [];
-  const index = await semantic.index();
-  const hits = await index.nearest(stored.embedding, RELATED_SHOWN + 1);
+  const hits = await index.nearest(stored, RELATED_SHOWN + 1);
   return hits
     .filter((h) => h.questionId !== questionId)
     .map((h) => h.questionId)

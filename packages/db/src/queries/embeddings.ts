@@ -15,17 +15,20 @@ export interface EmbeddingJob {
   text: string;
   /** Exactly as stored (text keeps the microseconds a Date would drop). */
   enqueuedAt: string;
+  /** The text the model reads changed, or the question has no vector of this model: false when only what it is about changed (migration 0020). */
+  embed: boolean;
 }
 
 /** The oldest queued questions with the text to embed. Jobs stay queued until saved. */
-export async function nextEmbeddingJobs(db: Db, limit: number): Promise<EmbeddingJob[]> {
+export async function nextEmbeddingJobs(db: Db, model: string, limit: number): Promise<EmbeddingJob[]> {
   const found = await rows(
     db,
-    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text
+    sql`SELECT j.question_id, j.enqueued_at::text AS enqueued_at, q.title, left(q.text, 2000) AS text,
+               j.text_changed OR NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = j.question_id AND e.model = ${model}) AS embed
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
         ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at) }));
+  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at), embed: r.embed === true }));
 }
 
 export async function countEmbeddingJobs(db: Db): Promise<number> {
@@ -35,28 +38,34 @@ export async function countEmbeddingJobs(db: Db): Promise<number> {
 
 /**
  * Stores embeddings, with the terms of what each question is about (`question_about`, migration
- * 0018: title, tags, body, accepted or best answer), and removes their jobs, unless a job was queued again (the question was
- * edited) while this one was being embedded: that job stays for the next round.
+ * 0018: title, tags, body, accepted or best answer), and removes their jobs, unless a job was
+ * queued again (the question was edited) while this one was being embedded: that job stays for
+ * the next round. A `null` vector keeps the stored one and rewrites `about` only (a job whose
+ * text did not change); its job stays if that vector is gone (then it is embedded next round).
  */
-export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> }[]): Promise<void> {
+export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> | null }[]): Promise<void> {
   if (!done.length) return;
   const ids = done.map((d) => d.job.questionId);
-  const vectors = done.map((d) => `{${Array.from(d.vector).join(',')}}`);
+  const vectors = done.map((d) => (d.vector ? `{${Array.from(d.vector).join(',')}}` : null));
   const stamps = done.map((d) => d.job.enqueuedAt);
   await db.execute(sql`WITH input AS (
-      SELECT * FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS r(id, vec, stamp)
+      SELECT i.*, e.embedding AS stored FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(vectors)}::text[], ${sql.param(stamps)}::timestamptz[]) AS i(id, vec, stamp)
+      LEFT JOIN question_embeddings e ON e.question_id = i.id AND e.model = ${model}
     ), saved AS (
       INSERT INTO question_embeddings (question_id, model, embedding, about, updated_at)
-      SELECT i.id, ${model}, i.vec::real[], question_about(i.id), now() FROM input i JOIN questions q ON q.id = i.id
+      SELECT i.id, ${model}, coalesce(i.vec::real[], i.stored), question_about(i.id), now() FROM input i JOIN questions q ON q.id = i.id
+      WHERE i.vec IS NOT NULL OR i.stored IS NOT NULL
       ON CONFLICT (question_id) DO UPDATE SET model = excluded.model, embedding = excluded.embedding, about = excluded.about, updated_at = excluded.updated_at
     )
-    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp`);
+    DELETE FROM embedding_jobs j USING input i WHERE j.question_id = i.id AND j.enqueued_at <= i.stamp AND (i.vec IS NOT NULL OR i.stored IS NOT NULL)`);
 }
 
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
   const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
-  await db.execute(sql`INSERT INTO embedding_jobs (question_id) SELECT q.id FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now()`);
+  await db.execute(
+    sql`INSERT INTO embedding_jobs (question_id, text_changed) SELECT q.id, true FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now(), text_changed = true`,
+  );
 }
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
@@ -118,77 +127,56 @@ export async function nearestByVector(db: Db, model: string, vector: ArrayLike<n
   return found.map((r) => ({ questionId: Number(r.question_id), score: Number(r.score) }));
 }
 
-/** The query's stemmed words joined by `op` as a tsquery (OR: a natural sentence rarely has all). */
-const wordQuery = (text: string, op: '|' | '&') =>
-  sql`to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l), ${` ${op} `}))`;
-const anyWord = (text: string) => wordQuery(text, '|');
-
-/** How many matches of each kind are ranked at most: a common word matches most questions. */
+/** How many questions a word may match and still pick candidates: a common word matches most questions. */
 const RANKED_MATCHES = 1000;
 
 /**
- * Stems that alone match more questions than a candidate pool holds, by the column statistics
- * ANALYZE keeps (`pg_stats.most_common_elems` and the table's row estimate; none before the
- * first ANALYZE, and none on a site too small to fill a pool). Read once in a while by the
- * search, not per query: the view costs more to plan than the search itself.
+ * Stems that alone match more questions than a candidate pool holds, with about how many they
+ * match, by the column statistics ANALYZE keeps (`pg_stats.most_common_elems` and the table's
+ * row estimate; none before the first ANALYZE, and none on a site too small to fill a pool).
+ * Read once in a while by the search, not per query: the view costs more to plan than the search itself.
  */
-export async function commonStems(db: Db): Promise<string[]> {
+export async function commonStems(db: Db): Promise<Map<string, number>> {
   const found = await rows(
     db,
-    sql`SELECT u.stem FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = s.schemaname::regnamespace,
+    sql`SELECT u.stem, u.share * c.reltuples AS matches FROM pg_stats s JOIN pg_class c ON c.relname = s.tablename AND c.relnamespace = s.schemaname::regnamespace,
           unnest(s.most_common_elems::text::text[], s.most_common_elem_freqs) AS u(stem, share)
         WHERE s.schemaname = current_schema() AND s.tablename = 'questions' AND s.attname = 'search'
           AND u.stem IS NOT NULL AND u.share * c.reltuples > ${RANKED_MATCHES}`,
   );
-  return found.map((r) => String(r.stem));
+  return new Map(found.map((r) => [String(r.stem), Number(r.matches)]));
 }
 
 /**
  * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
  * 0..1). Ranking every question that shares one common word is what made this slow at scale,
- * so the pool is the questions with all the words plus a bounded set with any of the words
- * not in `common` (all of them when every one is). A common word would fill that set in
- * arbitrary order anyway, and reading its index entry took most of this query's time at 100k;
- * it still counts in the score.
+ * so the pool is the questions with all the words plus those with any word not in `common`
+ * (each such word matches at most RANKED_MATCHES questions, so that part is bounded by the
+ * query, not the site). A common word picks no candidates on its own (it would fill the pool in
+ * arbitrary order); it still counts in the score and in "all the words". Those are found
+ * through the index by the query's two least common words only, the rest checked on the rows:
+ * an AND of every word read each word's index entry, and the common ones' entries were most of
+ * this query's time at 100k (decision record 0042). A query of one common word has no
+ * full-text candidates; the nearest by embedding are still ranked by the word legs.
  */
-export async function fullTextCandidates(db: Db, text: string, limit: number, common: string[] = []): Promise<Scored[]> {
+export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
+  // Lexemes quoted in tsquery syntax and cast, not parsed again: to_tsquery made 'few-qubit' the
+  // phrase few-qubit <-> few <-> qubit, which reads the positions of every question with "qubit".
+  const word = (where: ReturnType<typeof sql>, op: string, order = sql``) =>
+    sql`array_to_string(ARRAY(SELECT '''' || replace(replace(l, '\', '\\'), '''', '''''') || '''' FROM words ${where} ${order}), ${op})::tsquery`;
   const found = await rows(
     db,
-    sql`WITH rare AS (SELECT l FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l WHERE l <> ALL(${sql.param(common)}::text[])),
-        w AS (SELECT ${anyWord(text)} AS query, ${wordQuery(text, '&')} AS all_words,
-                     to_tsquery('simple', array_to_string(ARRAY(SELECT quote_literal(l) FROM rare), ' | ')) AS rare_words),
-        ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w WHERE q.search @@ w.all_words LIMIT ${RANKED_MATCHES})
+    sql`WITH words AS (SELECT l, coalesce(c.matches, 0) AS matches FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l
+                       LEFT JOIN unnest(${sql.param([...common.keys()])}::text[], ${sql.param([...common.values()])}::float8[]) AS c(stem, matches) ON c.stem = l),
+        w AS (SELECT ${word(sql``, ' | ')} AS query, ${word(sql``, ' & ')} AS all_words, ${word(sql`WHERE matches = 0`, ' | ')} AS rare_words,
+                     ${word(sql``, ' & ', sql`ORDER BY matches, l LIMIT 3`)} AS least_common),
+        ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
+                    WHERE (numnode(w.least_common) > 1 OR numnode(w.rare_words) > 0) AND q.search @@ w.least_common AND (q.search @@ w.all_words) IS TRUE LIMIT ${RANKED_MATCHES})
                    UNION (SELECT q.id, ts_rank_cd(q.search, w.query, 32) FROM questions q, w
-                          WHERE q.search @@ CASE WHEN numnode(w.rare_words) > 0 THEN w.rare_words ELSE w.query END LIMIT ${RANKED_MATCHES}))
+                          WHERE numnode(w.rare_words) > 0 AND q.search @@ w.rare_words LIMIT (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES}))
         SELECT id, score FROM ranked ORDER BY score DESC, id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));
-}
-
-export interface Candidate {
-  questionId: number;
-  title: string;
-  embedding: Float32Array | null;
-}
-
-/**
- * Title and stored embedding of each candidate question that still exists; the embedding only
- * for `withEmbedding` ids (the others' cosine is already known).
- */
-export async function describeCandidates(db: Db, model: string, ids: number[], withEmbedding: number[]): Promise<Candidate[]> {
-  if (!ids.length) return [];
-  const found = await rows(
-    db,
-    sql`SELECT q.id, q.title, array_send(e.embedding) AS embedding
-        FROM questions q
-        LEFT JOIN question_embeddings e ON e.question_id = q.id AND e.model = ${model} AND e.question_id = ANY(${sql.param(withEmbedding)}::bigint[])
-        WHERE q.id = ANY(${sql.param(ids)}::bigint[])`,
-  );
-  return found.map((r) => ({
-    questionId: Number(r.id),
-    title: String(r.title),
-    embedding: r.embedding ? floatsOf(r.embedding) : null,
-  }));
 }
 
 export interface TermCount {
@@ -257,19 +245,22 @@ function tsvectorTerms(doc: number, text: string): TermCount[] {
 }
 
 /**
- * Stemmed terms of what each question is about (doc = question id; title and tags count as
- * title, see `question_about`; its own title and body until its first embedding since
- * migration 0018) and of a free text (doc = 0). Each tsvector travels as one text (parsed
- * here), not as a row per term: a hundred candidates have thousands of terms.
+ * The title of each candidate question that still exists, and the stemmed terms of what it is
+ * about (doc = question id; title and tags count as title, see `question_about`; its own title
+ * and body until its first embedding since migration 0018) and of a free text (doc = 0), in one
+ * statement. Each tsvector travels as one text (parsed here), not as a row per term: a hundred
+ * candidates have thousands of terms. Their vectors are not read: the vector index holds them.
  */
-export async function questionTerms(db: Db, ids: number[], text: string): Promise<TermCount[]> {
+export async function describeCandidates(db: Db, ids: number[], text: string): Promise<{ titles: Map<number, string>; terms: TermCount[] }> {
   const found = await rows(
     db,
-    sql`SELECT q.id AS doc, coalesce(e.about, q.search)::text AS terms FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id
+    sql`SELECT q.id AS doc, q.title, coalesce(e.about, q.search)::text AS terms FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id
         WHERE q.id = ANY(${sql.param(ids)}::bigint[])
-        UNION ALL SELECT 0, to_tsvector('english', ${text})::text`,
+        UNION ALL SELECT 0, NULL, to_tsvector('english', ${text})::text`,
   );
-  return found.flatMap((r) => tsvectorTerms(Number(r.doc), String(r.terms)));
+  const titles = new Map<number, string>();
+  for (const r of found) if (r.title !== null) titles.set(Number(r.doc), String(r.title));
+  return { titles, terms: found.flatMap((r) => tsvectorTerms(Number(r.doc), String(r.terms))) };
 }
 
 export async function saveSemanticModel(db: Db, name: string, data: Buffer): Promise<void> {

@@ -7,10 +7,11 @@
  * `embedding` arrays in memory (docs/decisions/0013-semantic-search.md). Migration 0018 adds
  * `about` (a tsvector of title, tags, body and best answer, written with the embedding) and
  * triggers queueing a question when its answers, tags or accepted answer change
- * (docs/decisions/0039). `semantic_models` keeps
+ * (docs/decisions/0039); migration 0020 marks those jobs so the model is not run again for an
+ * unchanged text (0042). `semantic_models` keeps
  * what is trained on the site itself (the LSA projection).
  */
-import { bigint, customType, index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { questions } from './qa.ts';
 
 export const questionEmbeddings = pgTable(
@@ -32,6 +33,8 @@ export const embeddingJobs = pgTable('embedding_jobs', {
     .primaryKey()
     .references(() => questions.id, { onDelete: 'cascade' }),
   enqueuedAt: timestamp('enqueued_at', { withTimezone: true }).notNull().defaultNow(),
+  /** True when the embedded text changed (set by the questions' trigger); false when only what the question is about changed: its vector is kept, `about` rewritten (migration 0020). */
+  textChanged: boolean('text_changed').notNull().default(false),
 });
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countEmbeddingJobs, createUser, findUser, insertQuestion, type Database } from '@fso/db';
+import { countEmbeddingJobs, createUser, findUser, insertAnswer, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { silentLog } from '../../../test/ports.ts';
 import { trainAndSaveLsa } from './lsa-store.ts';
@@ -115,5 +115,23 @@ describe('embedding worker', () => {
     expect(await countEmbeddingJobs(database.db)).toBe(1);
     expect(await semantic.worker.drain()).toBe(1);
     expect(await countEmbeddingJobs(database.db)).toBe(0);
+  });
+
+  it('does not run the model for a question whose answers changed but not its text', async () => {
+    const [question] = ids;
+    const embedded: string[] = [];
+    const model = createSemanticService(database, { workerIntervalMs: null, log: silentLog }).embedder;
+    const counting = createSemanticService(database, {
+      workerIntervalMs: null,
+      log: silentLog,
+      embedder: { name: model.name, dimensions: 512, embed: (texts) => (embedded.push(...texts), model.embed(texts)) },
+    });
+    const answerer = (await findUser(database.db, 'asker'))!.id;
+    await insertAnswer(database.db, { questionId: question!, text: 'Use the reversed() builtin.', ansBy: answerer });
+    expect(await counting.worker.drain()).toBe(1);
+    expect(embedded).toEqual([]);
+    await database.exec(`UPDATE questions SET title = 'Reversing a Python list' WHERE id = ${question}`);
+    expect(await counting.worker.drain()).toBe(1);
+    expect(embedded).toHaveLength(1);
   });
 });

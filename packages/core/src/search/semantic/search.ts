@@ -11,7 +11,7 @@
  * The full-text query runs in the database while the model embeds the text and the vectors
  * are scanned; repeated texts reuse their vector (query-cache.ts).
  */
-import { commonStems, describeCandidates, fullTextCandidates, questionTerms, type Db, type TermCount } from '@fso/db';
+import { commonStems, describeCandidates, fullTextCandidates, type Db, type TermCount } from '@fso/db';
 import { bm25Scores } from './bm25.ts';
 import { dot, type Embedder } from './embedder.ts';
 import { expandQuery } from './expansion.ts';
@@ -50,9 +50,9 @@ export interface SemanticSearch {
 export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: () => Promise<VectorIndex>; lsa: () => Promise<LsaModel | null>; weights?: Partial<SearchWeights> }): SemanticSearch {
   const { db, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
-  let common: { stems: Promise<string[]>; at: number } | null = null;
+  let common: { stems: Promise<Map<string, number>>; at: number } | null = null;
   const commonWords = () => {
-    if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => []), at: Date.now() };
+    if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => new Map<string, number>()), at: Date.now() };
     return common.stems;
   };
 
@@ -74,22 +74,22 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       const weights = { ...DEFAULT_WEIGHTS, ...deps.weights, ...opts.weights };
       const nearest = async () => {
         const [query, index] = await Promise.all([embedQuery(text), deps.index()]);
-        return { query, near: await index.nearest(query, CANDIDATES) };
+        return { query, index, near: await index.nearest(query, CANDIDATES) };
       };
       const matches = async () => fullTextCandidates(db, text, CANDIDATES, await commonWords());
-      const [{ query, near }, words] = await Promise.all([nearest(), matches()]);
+      const [{ query, index, near }, words] = await Promise.all([nearest(), matches()]);
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
-      const [candidates, terms, model] = await Promise.all([describeCandidates(db, embedder.name, ids, unscored), questionTerms(db, ids, text), deps.lsa()]);
-      for (const c of candidates) if (c.embedding) cosines.set(c.questionId, dot(query, c.embedding));
+      const [{ titles, terms }, vectors, model] = await Promise.all([describeCandidates(db, ids, text), index.vectors(unscored), deps.lsa()]);
+      for (const [id, v] of vectors) cosines.set(id, dot(query, v));
       const fused = fuseByRank([
         { weight: weights.embedding, scores: cosines },
         { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
         { weight: weights.lsa, scores: conceptScores(model, terms) },
       ]);
-      return candidates
-        .map((c) => ({ _id: String(c.questionId), title: c.title, score: fused.get(c.questionId) ?? 0 }))
+      return [...titles]
+        .map(([id, title]) => ({ _id: String(id), title, score: fused.get(id) ?? 0 }))
         .sort((a, b) => b.score - a.score || Number(b._id) - Number(a._id))
         .slice(0, topk);
     },

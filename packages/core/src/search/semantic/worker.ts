@@ -1,8 +1,10 @@
 /**
  * Drains the embedding job queue off the request path: wakes every `intervalMs` (and at once
- * when poked after a write), embeds queued questions in batches and stores the vectors. One
- * batch at a time per process; several processes may drain the same queue (a job is removed
- * only by the save that covers its latest edit). Errors are logged and retried next round.
+ * when poked after a write), embeds queued questions in batches and stores the vectors. A
+ * question queued only because what it is about changed (an answer, its tags) keeps its vector
+ * and gets its `about` terms rewritten without the model. One batch at a time per process;
+ * several processes may drain the same queue (a job is removed only by the save that covers its
+ * latest edit). Errors are logged and retried next round.
  */
 import { nextEmbeddingJobs, saveEmbeddings, type Db } from '@fso/db';
 import type { Log } from '../../ports.ts';
@@ -30,17 +32,20 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
     // rather than spinning this one.
     const seen = new Set<number>();
     for (;;) {
-      const jobs = (await nextEmbeddingJobs(db, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
+      const jobs = (await nextEmbeddingJobs(db, embedder.name, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
       if (!jobs.length || stopped) return done;
       for (const j of jobs) seen.add(j.questionId);
+      // Only a changed text runs the model; a job for what the question is about (an answer, tags) keeps its vector.
+      const toEmbed = jobs.filter((j) => j.embed);
       const vectors = await embedder.embed(
-        jobs.map((j) => questionText(j.title, j.text)),
+        toEmbed.map((j) => questionText(j.title, j.text)),
         { background: true },
       );
+      const made = new Map(toEmbed.map((j, i) => [j.questionId, vectors[i]!]));
       await saveEmbeddings(
         db,
         embedder.name,
-        jobs.map((job, i) => ({ job, vector: vectors[i]! })),
+        jobs.map((job) => ({ job, vector: made.get(job.questionId) ?? null })),
       );
       done += jobs.length;
       onBatch?.(done);
