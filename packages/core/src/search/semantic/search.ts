@@ -9,10 +9,12 @@
  * The embedding finds rewordings; the word legs rescue the site's own vocabulary, which a
  * general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
  * The full-text query runs in the database while the model embeds the text and the vectors
- * are scanned; repeated texts reuse their vector (query-cache.ts).
+ * are scanned; repeated texts reuse their vector (query-cache.ts). The scan and the fusion take
+ * turns on the server's thread (cpu-turns.ts), so other requests are served between them.
  */
 import { commonStems, describeCandidates, fullTextCandidates, type Db, type TermCount } from '@fso/db';
 import { bm25Scores } from './bm25.ts';
+import { cpuTurns } from './cpu-turns.ts';
 import { dot, type Embedder } from './embedder.ts';
 import { expandQuery } from './expansion.ts';
 import { fuseByRank } from './fusion.ts';
@@ -50,6 +52,7 @@ export interface SemanticSearch {
 export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: () => Promise<VectorIndex>; lsa: () => Promise<LsaModel | null>; weights?: Partial<SearchWeights> }): SemanticSearch {
   const { db, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
+  const turn = cpuTurns();
   let common: { stems: Promise<Map<string, number>>; at: number } | null = null;
   const commonWords = () => {
     if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => new Map<string, number>()), at: Date.now() };
@@ -74,7 +77,7 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       const weights = { ...DEFAULT_WEIGHTS, ...deps.weights, ...opts.weights };
       const nearest = async () => {
         const [query, index] = await Promise.all([embedQuery(text), deps.index()]);
-        return { query, index, near: await index.nearest(query, CANDIDATES) };
+        return { query, index, near: await turn(() => index.nearest(query, CANDIDATES)) };
       };
       const matches = async () => fullTextCandidates(db, text, CANDIDATES, await commonWords());
       const [{ query, index, near }, words] = await Promise.all([nearest(), matches()]);
@@ -82,16 +85,18 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
       const [{ titles, terms }, vectors, model] = await Promise.all([describeCandidates(db, ids, text), index.vectors(unscored), deps.lsa()]);
-      for (const [id, v] of vectors) cosines.set(id, dot(query, v));
-      const fused = fuseByRank([
-        { weight: weights.embedding, scores: cosines },
-        { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
-        { weight: weights.lsa, scores: conceptScores(model, terms) },
-      ]);
-      return [...titles]
-        .map(([id, title]) => ({ _id: String(id), title, score: fused.get(id) ?? 0 }))
-        .sort((a, b) => b.score - a.score || Number(b._id) - Number(a._id))
-        .slice(0, topk);
+      return turn(() => {
+        for (const [id, v] of vectors) cosines.set(id, dot(query, v));
+        const fused = fuseByRank([
+          { weight: weights.embedding, scores: cosines },
+          { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
+          { weight: weights.lsa, scores: conceptScores(model, terms) },
+        ]);
+        return [...titles]
+          .map(([id, title]) => ({ _id: String(id), title, score: fused.get(id) ?? 0 }))
+          .sort((a, b) => b.score - a.score || Number(b._id) - Number(a._id))
+          .slice(0, topk);
+      });
     },
   };
 }
