@@ -1,7 +1,8 @@
 /**
- * Database CPU per ranked search (decision record 0041), one connection at a time: the 18
+ * Database CPU per ranked search (decision records 0041, 0046), one connection at a time: the 18
  * benchmark queries (bench/qa.mjs) as the REST two-word search (limit 50), `[quantum-gate]
- * word` (limit 50) and the /home search screen's list (limit 20), each run through the app's
+ * word` (limit 50) and the /home search screen's list (limit 20), and the `[quantum-gate]` list
+ * alone (limit 50, as often), each run through the app's
  * own query code on one pooled connection, timed by that PostgreSQL backend's own CPU clock
  * (/proc/<pid>/stat; the server must run on this machine), and the shared buffers it touched
  * (the database's counters: give it a database nothing else uses). Also writes each query's
@@ -35,6 +36,7 @@ const shapes = {
   'two words (REST, limit 50)': (words: string) => listQuestions(database.db, { search: words, limit: 50, offset: 0 }),
   '[tag] + word (REST, limit 50)': (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, limit: 50, offset: 0 }),
   'search screen (/home, limit 20)': (words: string) => listQuestionItems(database.db, { search: words, limit: 20, offset: 0 }),
+  '[tag] alone (REST, limit 50)': () => listQuestions(database.db, { search: '[quantum-gate]', limit: 50, offset: 0 }),
 };
 
 const top: Record<string, string[]> = {};

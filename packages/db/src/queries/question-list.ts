@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionOrder, QuestionSummary } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { iso, QUESTION_LIMITS, str, toTag, type Reputations } from './question-read.ts';
-import { newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
+import { literalInt, newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
 import { rows, type Row } from './sql-rows.ts';
 
 export { SEARCH_CANDIDATES };
@@ -91,18 +91,22 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     const ranked = sql`c.rank DESC, c.ask_date_time DESC, c.id DESC`;
     return pageOf(db, {
       head: await newestMatches(db, words, query, driving ?? null, tests, window + 1),
-      source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${window}) c ORDER BY ${ranked} ${pageLimit(q)}) c JOIN questions q ON q.id = c.id`,
+      source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(window)}) c ORDER BY ${ranked} ${pageLimit(q)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
       order: ranked,
       page: sql``,
-      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window },
+      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false },
       columns,
     });
   }
 
-  const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${driving}`;
   if (words) tests.push(sql`q.search @@ ${query}`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
+  // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
+  // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
+  // planned again per request), and its total is counted in that index alone, in the same statement.
+  const tagAlone = driving !== undefined && tests.length === 0 && (q.order ?? 'newest') === 'newest';
+  const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
   const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
   const filtered = driving !== undefined || tests.length > 0;
 
@@ -121,13 +125,17 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     order: orderBy,
     page: pageLimit(q),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
-    count: filtered ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP } : null,
+    count: tagAlone
+      ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: false }
+      : filtered
+        ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
+        : null,
     columns,
   });
 }
 
-/** The page's rows of an ordered list. */
-const pageLimit = (q: QuestionListQuery) => sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
+/** The page's rows of an ordered list; the limit is a literal, so a prepared statement's generic plan is costed as its custom ones (0046). */
+const pageLimit = (q: QuestionListQuery) => sql`LIMIT ${literalInt(q.limit)} OFFSET ${q.offset}`;
 
 /** The columns a list row reads beyond the asker's name and reputation, and the item made of a row. */
 interface Columns<Item> {
@@ -194,16 +202,25 @@ const LIST_ITEM: Columns<QuestionListItem> = {
 /**
  * One page read from `source` (aliased q; `filter` joins and tests it) in `order`, cut to
  * `page` (empty when the source is cut already), and its total: `count` counts at most
- * `cap` + 1 matches, null means the whole table (the trigger-kept counter). The total is a column of the page's own statement, except for a
- * filtered list without a `head` (its count runs beside the page, on another connection); a
- * page past the last row has no row to carry it, so it is then asked on its own.
+ * `cap` + 1 matches, null means the whole table (the trigger-kept counter). The total is a
+ * column of the page's own statement, except for a count `beside` the page (a filtered list's
+ * count that reads the questions: it runs on another connection); a page past the last row
+ * has no row to carry it, so it is then asked on its own.
  */
 async function pageOf<Item>(
   db: Db,
-  { head, source, filter, order, page: cut, count, columns }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; page: SQL; count: { query: SQL; cap: number } | null; columns: Columns<Item> },
+  {
+    head,
+    source,
+    filter,
+    order,
+    page: cut,
+    count,
+    columns,
+  }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; page: SQL; count: { query: SQL; cap: number; beside: boolean } | null; columns: Columns<Item> },
 ): Promise<QuestionPage<Item>> {
   const totalQuery = count ? count.query : sql`SELECT total::int AS n FROM question_totals`;
-  const inline = !count || head;
+  const inline = !count?.beside;
   const page = rows(
     db,
     sql`${head ?? sql``} SELECT ${columns.select}, u.username AS asked_by, u.reputation ${inline ? sql`, (${totalQuery}) AS total_n` : sql``}

@@ -112,31 +112,45 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
  */
 export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
-  const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tagId})`];
-  const rank = sql`ts_rank_cd(q.search, ${query}) AS rank`;
+  // The words' tsquery and the tag's id are InitPlans, computed once per statement, and the limit
+  // a literal: the planner then costs a prepared statement's generic plan as it costs a custom
+  // one, so a connection keeps one plan instead of planning every search again (decision record
+  // 0046). The read is fixed by the form below, never by the words' or the tag's estimate.
+  const once = sql`(SELECT ${query})`;
+  const tag = sql`(SELECT ${tagId}::bigint)`;
+  // OFFSET 0 keeps the tag a test of each match handed out (not a join of all the tag's rows).
+  const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tag} OFFSET 0)`];
+  const cut = literalInt(limit);
+  const rank = sql`ts_rank_cd(q.search, ${once}) AS rank`;
   let body: SQL;
   if (how === 'walk') {
     // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
     // testing each row. The test is the operator's function, which no index answers: a prepared
     // statement's generic plan (which cannot see how common the words are) must walk too.
-    const test = sql`ts_match_vq(q.search, ${query})`;
+    const test = sql`ts_match_vq(q.search, ${once})`;
     body =
       tagId === null
-        ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${limit}`
+        ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${cut}`
         : sql`SELECT q.id, qt0.ask_date_time, ${rank} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
-              WHERE qt0.tag_id = ${tagId} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${limit}`;
+              WHERE qt0.tag_id = ${tag} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${cut}`;
   } else if (how === 'rum') {
     // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
-    body = sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and([...tagged, ...tests])}
-               ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`;
+    body = sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${once}${and([...tagged, ...tests])}
+               ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${cut}`;
   } else {
     // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
     // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
     // `limit` are then read again by key and ranked.
     body = sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
-                 WHERE q.search @@ ${query}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
+                 WHERE q.search @@ ${once}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${cut}) n JOIN questions q ON q.id = n.id`;
   }
   return sql`WITH m AS MATERIALIZED (${body})`;
+}
+
+/** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */
+export function literalInt(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a row count: ${n}`);
+  return sql.raw(String(n));
 }
 
 /** The CTE `m` of a ranked search for `words` (as `query`): its newest matches, read the cheaper way for the words' and the tag's frequencies, ranked. */
