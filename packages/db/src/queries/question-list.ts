@@ -91,7 +91,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     const ranked = sql`c.rank DESC, c.ask_date_time DESC, c.id DESC`;
     return pageOf(db, {
       head: await newestMatches(db, words, query, driving ?? null, tests, window + 1),
-      source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(window)}) c ORDER BY ${ranked} ${pageLimit(q)}) c JOIN questions q ON q.id = c.id`,
+      source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(window)}) c ORDER BY ${ranked} ${pageLimit(q, true)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
       order: ranked,
       page: sql``,
@@ -123,10 +123,10 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     source: sql`questions q`,
     filter,
     order: orderBy,
-    page: pageLimit(q),
+    page: pageLimit(q, tagAlone || !filtered),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: tagAlone
-      ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: false }
+      ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
       : filtered
         ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
         : null,
@@ -134,8 +134,15 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   });
 }
 
-/** The page's rows of an ordered list; the limit is a literal, so a prepared statement's generic plan is costed as its custom ones (0046). */
-const pageLimit = (q: QuestionListQuery) => sql`LIMIT ${literalInt(q.limit)} OFFSET ${q.offset}`;
+/**
+ * The page's rows of an ordered list. Where the list's plan cannot depend on its parameters
+ * (`fixed`: ranked words, a tag alone, no filter), the limit is a literal and a first page has
+ * no offset: a parameter there is costed by a generic plan as a tenth of the rows, so the
+ * connection would plan every request again (decision record 0046); later pages keep the
+ * offset a parameter (one statement for all of them, planned per request as before). Other
+ * filtered lists keep both parameters, so each request is planned for its own words and tags.
+ */
+const pageLimit = (q: QuestionListQuery, fixed: boolean) => (fixed ? sql`LIMIT ${literalInt(q.limit)}${q.offset > 0 ? sql` OFFSET ${q.offset}` : sql``}` : sql`LIMIT ${q.limit} OFFSET ${q.offset}`);
 
 /** The columns a list row reads beyond the asker's name and reputation, and the item made of a row. */
 interface Columns<Item> {
