@@ -34,6 +34,9 @@ async function expectSearches(db: Database, [newest, second, third]: number[]): 
   const tagged = await list('[quantum]', 'newest');
   expect(tagged.questions.map((q) => Number(q._id))).toEqual([newest, second, third]);
   expect(tagged.total).toBe(3);
+  // A tag's own list counts the tag's questions on a later page and past its last one too.
+  expect(await listQuestions(db.db, { search: '[quantum]', limit: 2, offset: 2 })).toMatchObject({ questions: [{ _id: String(third) }], total: 3, totalCapped: false });
+  expect(await listQuestions(db.db, { search: '[quantum]', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 3, totalCapped: false });
   expect((await list('[QUANTUM] [grover]')).questions.map((q) => Number(q._id))).toEqual([second]);
   const ranked = await list('[quantum] entanglement');
   expect(ranked.questions.map((q) => Number(q._id)).sort()).toEqual([newest, third].sort());
