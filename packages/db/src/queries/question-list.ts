@@ -90,7 +90,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
     const ranked = sql`c.rank DESC, c.ask_date_time DESC, c.id DESC`;
     return pageOf(db, {
-      head: await newestMatches(db, words, query, driving ?? null, tests, window + 1),
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
       source: sql`(SELECT c.* FROM (SELECT * FROM m ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(window)}) c ORDER BY ${ranked} ${pageLimit(q, true)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
       order: ranked,

@@ -106,44 +106,47 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
 }
 
 /**
- * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` when given, passing `tests`),
+ * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` and `otherTags` when given),
  * newest first, read as `how` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
  * row they have already fetched, so the page reads only its own rows again.
  */
-export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, tests: SQL[], limit: number): SQL {
+export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
-  // The words' tsquery and the tag's id are InitPlans, computed once per statement, and the limit
-  // a literal: the planner then costs a prepared statement's generic plan as it costs a custom
-  // one, so a connection keeps one plan instead of planning every search again (decision record
-  // 0046). The read is fixed by the form below, never by the words' or the tag's estimate.
-  const once = sql`(SELECT ${query})`;
-  const tag = sql`(SELECT ${tagId}::bigint)`;
-  // OFFSET 0 keeps the tag a test of each match handed out (not a join of all the tag's rows).
-  const tagged = tagId === null ? [] : [sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${tag} OFFSET 0)`];
-  const cut = literalInt(limit);
-  const rank = sql`ts_rank_cd(q.search, ${once}) AS rank`;
-  let body: SQL;
+  const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
   if (how === 'walk') {
     // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
     // testing each row. The test is the operator's function, which no index answers: a prepared
-    // statement's generic plan (which cannot see how common the words are) must walk too.
-    const test = sql`ts_match_vq(q.search, ${once})`;
-    body =
+    // statement's generic plan (which cannot see how common the words are) must walk too. As the
+    // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
+    // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
+    // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
+    // the connection keeps it instead of planning every search again (decision record 0046).
+    const words = sql`(SELECT ${query})`;
+    const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
+    const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
+    const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
+    const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
+    const body =
       tagId === null
-        ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE ${test}${and(tests)} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${cut}`
-        : sql`SELECT q.id, qt0.ask_date_time, ${rank} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
-              WHERE qt0.tag_id = ${tag} AND ${test}${and(tests)} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${cut}`;
-  } else if (how === 'rum') {
-    // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
-    body = sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${once}${and([...tagged, ...tests])}
-               ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${cut}`;
-  } else {
-    // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
-    // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
-    // `limit` are then read again by key and ranked.
-    body = sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
-                 WHERE q.search @@ ${once}${and([...tagged, ...tests])} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${cut}) n JOIN questions q ON q.id = n.id`;
+        ? sql`${head} FROM questions q WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`
+        : sql`${head} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
+              WHERE qt0.tag_id = ${idOf(tagId)} AND ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`;
+    return sql`WITH m AS MATERIALIZED (${body})`;
   }
+  // The index reads keep the words, the tags and the limit visible to the planner: how many
+  // matches the words have decides there between reading them in date order and sorting them.
+  const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map((id) => hasTag(sql`${id}`));
+  const rank = sql`ts_rank_cd(q.search, ${query}) AS rank`;
+  // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
+  // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
+  // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
+  // `limit` are then read again by key and ranked.
+  const body =
+    how === 'rum'
+      ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and(tagged)}
+            ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`
+      : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
+              WHERE q.search @@ ${query}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
   return sql`WITH m AS MATERIALIZED (${body})`;
 }
 
@@ -154,7 +157,7 @@ export function literalInt(n: number): SQL {
 }
 
 /** The CTE `m` of a ranked search for `words` (as `query`): its newest matches, read the cheaper way for the words' and the tag's frequencies, ranked. */
-export async function newestMatches(db: Db, words: string, query: SQL, tagId: number | null, tests: SQL[], limit: number): Promise<SQL> {
+export async function newestMatches(db: Db, words: string, query: SQL, tagId: number | null, otherTags: number[], limit: number): Promise<SQL> {
   const [rum, est] = await Promise.all([rumIndexed(db), estimatesOf(db, words, query, tagId)]);
-  return matchesCte(cheaperRead(est, limit, rum), query, tagId, tests, limit);
+  return matchesCte(cheaperRead(est, limit, rum), query, tagId, otherTags, limit);
 }
