@@ -11,10 +11,15 @@
  */
 import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
 import { Int8Rows } from './int8-rows.ts';
+import { InvertedLists } from './inverted-lists.ts';
 
 const LOOK_BACK_MS = 10_000;
 /** Rows re-scored exactly after the int8 scan (at least; more when more are asked for). */
 const RESCORED = 256;
+/** From this many vectors on, a query scans only the rows of its nearest lists (inverted-lists.ts); below, all of them (decision record 0045). */
+export const LISTED_FROM = 20_000;
+/** Lists a query probes: of ~√N lists, about a tenth of the rows at 100k (agreement with the exact scan: decision record 0045). */
+const PROBES = 32;
 /** Vectors read per query while loading. */
 const LOAD_BATCH = 2000;
 
@@ -97,6 +102,10 @@ class MemoryIndex implements VectorIndex {
   private covered = 0;
   private checked = 0;
   private loading: Promise<void> | null = null;
+  /** The inverted lists queries use, and those being built (both filed as rows change). */
+  private lists: InvertedLists | null = null;
+  private building: InvertedLists | null = null;
+  private built: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -118,7 +127,12 @@ class MemoryIndex implements VectorIndex {
       return score;
     };
     if (!this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
-    const picked = bestSlots(this.rows.scores(vector), Math.max(RESCORED, limit * 2));
+    const rescored = Math.max(RESCORED, limit * 2);
+    let picked: number[];
+    if (this.lists) {
+      const listed = this.lists.probe(vector, PROBES, rescored);
+      picked = bestSlots(this.rows.scoresOf(vector, listed), rescored).map((i) => listed[i]!);
+    } else picked = bestSlots(this.rows.scores(vector), rescored);
     return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
   }
 
@@ -133,8 +147,9 @@ class MemoryIndex implements VectorIndex {
     return found;
   }
 
-  warm(): Promise<void> {
-    return this.refresh();
+  async warm(): Promise<void> {
+    await this.refresh();
+    await this.built;
   }
 
   private refresh(): Promise<void> {
@@ -167,6 +182,19 @@ class MemoryIndex implements VectorIndex {
       for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
+    if (this.rows && !this.built && this.ids.length >= Math.max(LISTED_FROM, 2 * (this.lists?.trainedFor ?? 0))) this.built = this.buildLists();
+  }
+
+  /** Trains and fills new lists in the background; queries use the previous ones (or the full scan) until they are ready. */
+  private async buildLists(): Promise<void> {
+    try {
+      const d = this.dimensions;
+      const rows = { dims: d, length: this.ids.length, vector: (s: number) => this.data.subarray(s * d, (s + 1) * d) };
+      this.lists = await InvertedLists.build(rows, (lists) => (this.building = lists));
+    } finally {
+      this.building = null;
+      this.built = null;
+    }
   }
 
   private put(questionId: number, embedding: Float32Array): void {
@@ -185,5 +213,7 @@ class MemoryIndex implements VectorIndex {
     }
     this.data.set(embedding, s * d);
     this.rows?.put(s, embedding);
+    this.lists?.file(s, embedding);
+    this.building?.file(s, embedding);
   }
 }
