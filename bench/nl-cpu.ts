@@ -37,7 +37,8 @@ const [url, roundsArg, out, vectorsFile] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/nl-cpu.ts <database url> [rounds] [out.json] [vectors.json]');
 const rounds = Number(roundsArg ?? 2);
 const database = await openServerDatabase({ url, poolSize: 1 });
-const [{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
+// The pool's one connection (read again after loading: an idle connection is closed after 10 s).
+let pid = 0;
 const backendMs = () => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ 100
@@ -61,6 +62,7 @@ const loading = performance.now();
 await index.warm();
 console.log(`index ${index.kind}, loaded in ${(performance.now() - loading).toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 await semantic.search(texts[0]!, 3);
+[{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
 
 const lists: Lists = {};
 for (let round = 0; round < rounds; round++) {

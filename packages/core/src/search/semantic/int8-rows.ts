@@ -5,167 +5,171 @@
  *
  *   (func (export "dot") (param $q i32) (param $rows i32) (param $n i32) (param $dims i32) (param $out i32)
  *     ;; for each of n rows of dims bytes from $rows: out[s] = Σ q[i]·row[i] as i32 (dims a multiple of 16)
- *     $end = $rows + n·dims  $row = $rows
- *     block loop  br_if 1 ($row ≥ $end)  $acc = 0  $i = 0
- *       loop  $x = v128.load($q + $i)  $y = v128.load($row + $i)
+ *     $end = $rows + n·dims
+ *     block loop  br_if 1 ($rows ≥ $end)  $acc = 0  $i = 0
+ *       loop  $x = v128.load($q + $i)  $y = v128.load($rows + $i)
  *         $acc = i32x4.add($acc, i32x4.extadd_pairwise_i16x8_s(i16x8.add(i16x8.extmul_low_i8x16_s($x, $y), i16x8.extmul_high_i8x16_s($x, $y))))
  *         $i += 16  br_if 0 ($i < $dims)  end
- *       i32.store($out, lane0 + lane1 + lane2 + lane3 of $acc)  $out += 4  $row += $dims  br 0
+ *       i32.store($out, lane0 + lane1 + lane2 + lane3 of $acc)  $out += 4  $rows += $dims  br 0
  *     end end)
- *   (func (export "dotAt") (param $q i32) (param $rows i32) (param $slots i32) (param $n i32) (param $dims i32) (param $out i32)
- *     ;; the same for the n rows whose numbers are the i32 at $slots: $row = $rows + i32.load($slots)·dims, $slots += 4
  *
  * Values must lie in −127..127, so a pair of products fits an i16 (2 · 127² < 2¹⁵).
  */
 
 const I32 = 0x7f;
 const V128 = 0x7b;
+// Locals: 0 q, 1 rows, 2 n, 3 dims, 4 out (parameters), then 5 end, 6 i (i32), 7 acc, 8 x, 9 y (v128).
+const [Q, ROWS, N, DIMS, OUT, END, I, ACC, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const get = (local: number) => [0x20, local];
 const set = (local: number) => [0x21, local];
 const i32 = (value: number) => [0x41, value];
 const simd = (...opcode: number[]) => [0xfd, ...opcode];
-const [i32Add, i32Mul, i32LtU, i32Load] = [[0x6a], [0x6c], [0x49], [0x28, 0x02, 0x00]]; // i32.load align 4
+const [i32Add, i32Mul, i32GeU, i32LtU] = [[0x6a], [0x6c], [0x4f], [0x49]];
 const v128Load = simd(0x00, 0x00, 0x00); // align 1, offset 0
+const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
+
+const body = [
+  ...get(ROWS),
+  ...get(N),
+  ...get(DIMS),
+  ...i32Mul,
+  ...i32Add,
+  ...set(END),
+  0x02,
+  0x40,
+  0x03,
+  0x40, // block, loop
+  ...get(ROWS),
+  ...get(END),
+  ...i32GeU,
+  0x0d,
+  1, // br_if 1 (leave)
+  ...simd(0x0c, ...new Array<number>(16).fill(0)),
+  ...set(ACC), // v128.const 0
+  ...i32(0),
+  ...set(I),
+  0x03,
+  0x40, // loop
+  ...get(Q),
+  ...get(I),
+  ...i32Add,
+  ...v128Load,
+  ...set(X),
+  ...get(ROWS),
+  ...get(I),
+  ...i32Add,
+  ...v128Load,
+  ...set(Y),
+  ...get(ACC),
+  ...get(X),
+  ...get(Y),
+  ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
+  ...get(X),
+  ...get(Y),
+  ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
+  ...simd(0x8e, 0x01), // i16x8.add
+  ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
+  ...simd(0xae, 0x01),
+  ...set(ACC), // i32x4.add
+  ...get(I),
+  ...i32(16),
+  ...i32Add,
+  ...set(I),
+  ...get(I),
+  ...get(DIMS),
+  ...i32LtU,
+  0x0d,
+  0, // br_if 0 (next 16)
+  0x0b, // end loop
+  ...get(OUT),
+  ...lane(0),
+  ...lane(1),
+  ...i32Add,
+  ...lane(2),
+  ...lane(3),
+  ...i32Add,
+  ...i32Add,
+  0x36,
+  0x02,
+  0x00, // i32.store align 4
+  ...get(OUT),
+  ...i32(4),
+  ...i32Add,
+  ...set(OUT),
+  ...get(ROWS),
+  ...get(DIMS),
+  ...i32Add,
+  ...set(ROWS),
+  0x0c,
+  0, // br 0 (next row)
+  0x0b,
+  0x0b, // end loop, end block
+];
+
 const uleb = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...uleb(value >>> 7)]);
 const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
 const section = (id: number, content: number[]) => [id, ...uleb(content.length), ...content];
 const name = (text: string) => vec([...text].map((c) => [c.charCodeAt(0)]));
-const params = (n: number) => [0x60, ...vec(new Array<number[]>(n).fill([I32])), 0];
-
-/**
- * A function scanning rows, whose locals after its `params` are: end, i, row (i32), acc, x, y
- * (v128). `start` runs once; per row, `more` leaves whether there is one, `fetch` sets `row` to
- * its address, then its 16-byte steps, the score stored at `out`, and `advance`.
- */
-function scan(params: number, parts: { q: number; dims: number; out: number }, steps: (l: { end: number; row: number }) => { start: number[]; more: number[]; fetch: number[]; advance: number[] }): number[] {
-  const [END, I, ROW, ACC, X, Y] = [params, params + 1, params + 2, params + 3, params + 4, params + 5];
-  const { q, dims, out } = parts;
-  const { start, more, fetch, advance } = steps({ end: END, row: ROW });
-  const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
-  const body = [
-    ...start,
-    ...[0x02, 0x40, 0x03, 0x40], // block, loop
-    ...more,
-    0x45, // i32.eqz
-    ...[0x0d, 1], // br_if 1 (leave)
-    ...fetch,
-    ...simd(0x0c, ...new Array<number>(16).fill(0)),
-    ...set(ACC), // v128.const 0
-    ...i32(0),
-    ...set(I),
-    ...[0x03, 0x40], // loop
-    ...get(q),
-    ...get(I),
-    ...i32Add,
-    ...v128Load,
-    ...set(X),
-    ...get(ROW),
-    ...get(I),
-    ...i32Add,
-    ...v128Load,
-    ...set(Y),
-    ...get(ACC),
-    ...get(X),
-    ...get(Y),
-    ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
-    ...get(X),
-    ...get(Y),
-    ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
-    ...simd(0x8e, 0x01), // i16x8.add
-    ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
-    ...simd(0xae, 0x01),
-    ...set(ACC), // i32x4.add
-    ...get(I),
-    ...i32(16),
-    ...i32Add,
-    ...set(I),
-    ...get(I),
-    ...get(dims),
-    ...i32LtU,
-    ...[0x0d, 0], // br_if 0 (next 16)
-    0x0b, // end loop
-    ...get(out),
-    ...lane(0),
-    ...lane(1),
-    ...i32Add,
-    ...lane(2),
-    ...lane(3),
-    ...i32Add,
-    ...i32Add,
-    ...[0x36, 0x02, 0x00], // i32.store align 4
-    ...get(out),
-    ...i32(4),
-    ...i32Add,
-    ...set(out),
-    ...advance,
-    ...[0x0c, 0], // br 0 (next row)
-    ...[0x0b, 0x0b, 0x0b], // end loop, end block, end function
-  ];
-  const locals = vec([
-    [3, I32],
+const code = [
+  ...vec([
+    [2, I32],
     [3, V128],
-  ]);
-  return [...uleb(locals.length + body.length), ...locals, ...body];
-}
-
-// dot(q, rows, n, dims, out): rows one after another from `rows`.
-const DOT = scan(5, { q: 0, dims: 3, out: 4 }, ({ end, row }) => ({
-  start: [...get(1), ...get(2), ...get(3), ...i32Mul, ...i32Add, ...set(end), ...get(1), ...set(row)],
-  more: [...get(row), ...get(end), ...i32LtU],
-  fetch: [],
-  advance: [...get(row), ...get(3), ...i32Add, ...set(row)],
-}));
-// dotAt(q, rows, slots, n, dims, out): the rows whose numbers are the n i32 at `slots`.
-const DOT_AT = scan(6, { q: 0, dims: 4, out: 5 }, ({ end, row }) => ({
-  start: [...get(2), ...get(3), ...i32(4), ...i32Mul, ...i32Add, ...set(end)],
-  more: [...get(2), ...get(end), ...i32LtU],
-  fetch: [...get(1), ...get(2), ...i32Load, ...get(4), ...i32Mul, ...i32Add, ...set(row)],
-  advance: [...get(2), ...i32(4), ...i32Add, ...set(2)],
-}));
-
+  ]),
+  ...body,
+  0x0b,
+];
 
 const MODULE = Uint8Array.from([
   ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // \0asm, version 1
-  ...section(1, vec([params(5), params(6)])), // types: (i32 × 5) → (), (i32 × 6) → ()
-  ...section(3, vec([[0], [1]])), // functions 0 and 1 have types 0 and 1
+  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
+  ...section(3, vec([[0]])), // function 0 has type 0
   ...section(5, vec([[0x00, 1]])), // one memory, 1 page to start
   ...section(
     7,
     vec([
       [...name('memory'), 0x02, 0],
       [...name('dot'), 0x00, 0],
-      [...name('dotAt'), 0x00, 1],
     ]),
   ),
-  ...section(10, vec([DOT, DOT_AT])),
+  ...section(10, vec([[...uleb(code.length), ...code]])),
 ]);
 const PAGE = 65_536;
+/** The module, compiled once for every instance (the inverted lists hold hundreds). */
+let compiled: WebAssembly.Module | null = null;
 
 /**
  * Rows of int8 values, each with its own scale (largest |value| ↦ 127), held in WebAssembly
- * memory: [query: dims bytes][rows: capacity × dims][scores: capacity × i32][slots: capacity × i32]. `scores` gives
+ * memory: [query: dims bytes][rows: capacity × dims][scores: capacity × i32]. `scores` gives
  * every row's dot product with a float query, approximately (a few parts in a thousand of a
  * unit vector's length), for picking the rows worth an exact look.
  */
 export class Int8Rows {
   private readonly memory: WebAssembly.Memory;
   private readonly dot: (q: number, rows: number, n: number, dims: number, out: number) => void;
-  private readonly dotAt: (q: number, rows: number, slots: number, n: number, dims: number, out: number) => void;
   private capacity = 0;
   private scales = new Float32Array(0);
   length = 0;
 
-  constructor(private readonly dims: number) {
+  /** `initial`: how many rows room is made for at first (doubled as needed). */
+  constructor(
+    private readonly dims: number,
+    private readonly initial = 1024,
+  ) {
     if (dims % 16) throw new Error('Int8Rows needs a multiple of 16 dimensions');
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
+    compiled ??= new WebAssembly.Module(MODULE);
+    const { exports } = new WebAssembly.Instance(compiled);
     this.memory = exports.memory as WebAssembly.Memory;
     this.dot = exports.dot as Int8Rows['dot'];
-    this.dotAt = exports.dotAt as Int8Rows['dotAt'];
+  }
+
+  /** Keeps the first `length` rows, forgetting the rest. */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
   }
 
   /** Stores a vector as row `slot` (at most one past the last). */
   put(slot: number, vector: ArrayLike<number>): void {
-    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    if (slot >= this.capacity) this.grow(Math.max(this.initial, this.capacity * 2));
     const scale = this.quantize(vector, this.dims + slot * this.dims);
     this.scales[slot] = scale;
     this.length = Math.max(this.length, slot + 1);
@@ -182,20 +186,6 @@ export class Int8Rows {
     return scores;
   }
 
-  /** Approximate dot product of `query` with the rows of `slots` (each listed once at most), in their order. */
-  scoresOf(query: ArrayLike<number>, slots: Int32Array): Float32Array {
-    const queryScale = this.quantize(query, 0);
-    const n = Math.min(slots.length, this.capacity);
-    const out = this.dims + this.capacity * this.dims;
-    const listed = out + this.capacity * 4;
-    new Int32Array(this.memory.buffer, listed, n).set(slots.subarray(0, n));
-    this.dotAt(0, this.dims, listed, n, this.dims, out);
-    const products = new Int32Array(this.memory.buffer, out, n);
-    const scores = new Float32Array(n);
-    for (let i = 0; i < n; i++) scores[i] = products[i]! * this.scales[slots[i]!]! * queryScale;
-    return scores;
-  }
-
   /** Writes `vector` as int8 at `offset`; returns the factor turning its values back into floats. */
   private quantize(vector: ArrayLike<number>, offset: number): number {
     let max = 0;
@@ -207,7 +197,7 @@ export class Int8Rows {
   }
 
   private grow(capacity: number): void {
-    const needed = this.dims + capacity * (this.dims + 8);
+    const needed = this.dims + capacity * (this.dims + 4);
     const pages = Math.ceil(needed / PAGE) - this.memory.buffer.byteLength / PAGE;
     if (pages > 0) this.memory.grow(pages);
     const scales = new Float32Array(capacity);

@@ -26,26 +26,35 @@ describe('inverted lists', () => {
     const vectors = groupedRows(20, 20);
     const lists = await build(vectors);
     expect(lists.count).toBe(20);
-    const everyRow = lists.probe(vectors[0]!, lists.count, 0);
+    const everyRow = lists.probe(vectors[0]!, lists.count, 0).slots;
     expect([...everyRow].sort((a, b) => a - b)).toEqual([...vectors.keys()]);
-    const near = lists.probe(vectors[45]!, 1, 0);
+    const near = lists.probe(vectors[45]!, 1, 0).slots;
     expect([...near]).toContain(45);
     expect([...near].filter((slot) => Math.floor(slot / 20) === 2).length).toBeGreaterThan(10);
   });
 
   it('probes further lists until it has the rows asked for', async () => {
     const lists = await build(groupedRows(16, 10));
-    expect(lists.probe(unitVector(5), 1, 100).length).toBeGreaterThanOrEqual(100);
+    expect(lists.probe(unitVector(5), 1, 100).slots.length).toBeGreaterThanOrEqual(100);
   });
 
   it('moves a changed row to its new list, and files rows added later', async () => {
     const vectors = groupedRows(9, 12);
     const lists = await build(vectors);
-    lists.file(0, vectors[100]!);
-    expect([...lists.probe(vectors[100]!, 1, 0)]).toContain(0);
-    expect([...lists.probe(vectors[5]!, 1, 0)]).not.toContain(0);
-    lists.file(108, vectors[30]!);
-    expect([...lists.probe(vectors[30]!, 1, 0)]).toContain(108);
-    expect(lists.probe(vectors[0]!, lists.count, 0)).toHaveLength(109);
+    vectors[0] = vectors[100]!;
+    lists.file(0, vectors[0]);
+    vectors.push(vectors[30]!);
+    lists.file(108, vectors[108]!);
+    const scoreOf = (query: Float32Array, slot: number) => {
+      const { slots, scores } = lists.probe(query, 1, 0);
+      return slots.includes(slot) ? scores[slots.indexOf(slot)] : undefined;
+    };
+    expect(scoreOf(vectors[100]!, 0)).toBeCloseTo(1, 2);
+    expect(scoreOf(vectors[5]!, 0)).toBeUndefined();
+    expect(scoreOf(vectors[30]!, 108)).toBeCloseTo(1, 2);
+    // Every row once, each scored by its own (current) vector.
+    const all = lists.probe(vectors[0]!, lists.count, 0);
+    expect([...all.slots].sort((a, b) => a - b)).toEqual([...vectors.keys()]);
+    for (const [slot, v] of vectors.entries()) expect(scoreOf(v, slot) ?? lists.probe(v, lists.count, 0).scores[lists.probe(v, lists.count, 0).slots.indexOf(slot)]).toBeCloseTo(1, 2);
   });
 });

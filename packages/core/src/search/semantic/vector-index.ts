@@ -97,7 +97,7 @@ class MemoryIndex implements VectorIndex {
   private slot = new Map<number, number>();
   private stamps = new Map<number, number>();
   private data: Float32Array;
-  /** The same vectors as int8, where dimensions allow it (a multiple of 16). */
+  /** The same vectors as int8, where dimensions allow it (a multiple of 16), until inverted lists hold them. */
   private rows: Int8Rows | null;
   private covered = 0;
   private checked = 0;
@@ -126,13 +126,13 @@ class MemoryIndex implements VectorIndex {
       for (let i = 0, base = s * d; i < d; i++) score += vector[i]! * data[base + i]!;
       return score;
     };
-    if (!this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
+    if (!this.lists && !this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
     const rescored = Math.max(RESCORED, limit * 2);
     let picked: number[];
     if (this.lists) {
-      const listed = this.lists.probe(vector, PROBES, rescored);
-      picked = bestSlots(this.rows.scoresOf(vector, listed), rescored).map((i) => listed[i]!);
-    } else picked = bestSlots(this.rows.scores(vector), rescored);
+      const { slots, scores } = this.lists.probe(vector, PROBES, rescored);
+      picked = bestSlots(scores, rescored).map((i) => slots[i]!);
+    } else picked = bestSlots(this.rows!.scores(vector), rescored);
     return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
   }
 
@@ -182,7 +182,7 @@ class MemoryIndex implements VectorIndex {
       for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
-    if (this.rows && !this.built && this.ids.length >= Math.max(LISTED_FROM, 2 * (this.lists?.trainedFor ?? 0))) this.built = this.buildLists();
+    if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(LISTED_FROM, 2 * (this.lists?.trainedFor ?? 0))) this.built = this.buildLists();
   }
 
   /** Trains and fills new lists in the background; queries use the previous ones (or the full scan) until they are ready. */
@@ -191,6 +191,7 @@ class MemoryIndex implements VectorIndex {
       const d = this.dimensions;
       const rows = { dims: d, length: this.ids.length, vector: (s: number) => this.data.subarray(s * d, (s + 1) * d) };
       this.lists = await InvertedLists.build(rows, (lists) => (this.building = lists));
+      this.rows = null;
     } finally {
       this.building = null;
       this.built = null;
