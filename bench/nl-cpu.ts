@@ -20,7 +20,7 @@ interface Lists {
 }
 
 if (process.argv[2] === 'compare') {
-  const [a, b] = process.argv.slice(3).map((f) => JSON.parse(readFileSync(f!, 'utf8')) as Lists) as [Lists, Lists];
+  const [a, b] = process.argv.slice(3).map((f) => JSON.parse(readFileSync(f, 'utf8')) as Lists) as [Lists, Lists];
   const texts = Object.keys(a).filter((t) => b[t]);
   const same = (x: number[], y: number[]) => x.length === y.length && x.every((id, i) => id === y[i]);
   const overlap = (x: number[], y: number[]) => x.filter((id) => y.includes(id)).length / Math.max(1, x.length);
@@ -49,7 +49,9 @@ const titles = await rows<{ title: string }>(database.db, 'SELECT title FROM que
 const texts = [...paraphrases, ...titles.map((r) => r.title)];
 
 // Every text's vector made before the clock starts (and kept in `vectorsFile` for the next run).
-const known = new Map<string, Float32Array>(vectorsFile && existsSync(vectorsFile) ? Object.entries(JSON.parse(readFileSync(vectorsFile, 'utf8')) as Record<string, number[]>).map(([t, v]) => [t, Float32Array.from(v)]) : []);
+const known = new Map<string, Float32Array>(
+  vectorsFile && existsSync(vectorsFile) ? Object.entries(JSON.parse(readFileSync(vectorsFile, 'utf8')) as Record<string, number[]>).map(([t, v]) => [t, Float32Array.from(v)]) : [],
+);
 const use = createUseEmbedder();
 const missing = texts.filter((t) => !known.has(t));
 if (missing.length) (await use.embed(missing)).forEach((v, i) => known.set(missing[i]!, v));
@@ -60,7 +62,11 @@ const semantic = createSemanticService(database, { embedder, workerIntervalMs: n
 const index = await semantic.index();
 const loading = performance.now();
 await index.warm();
-console.log(`index ${index.kind}, loaded in ${(performance.now() - loading).toFixed(0)} ms; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `index ${index.kind}, loaded in ${(performance.now() - loading).toFixed(0)} ms; load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 await semantic.search(texts[0]!, 3);
 [{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
 

@@ -4,7 +4,9 @@
  * current model is held in memory twice: as floats, and as int8 rows scanned with WebAssembly
  * SIMD (int8-rows.ts). A query scans the int8 rows, then re-scores the best few hundred exactly
  * from the floats, so the answer is the exact nearest ones unless the int8 error (about 0.001)
- * reorders rows beyond that margin. The in-memory copy catches up with rows written since its
+ * reorders rows beyond that margin. From LISTED_FROM vectors on, the int8 rows are filed in
+ * inverted lists (inverted-lists.ts) and a query scans only its PROBES nearest lists: an
+ * approximation, measured against the full scan in decision record 0045. The in-memory copy catches up with rows written since its
  * last look (by this process's worker, an import or another instance) at most once per
  * `refreshMs`; a deleted question may linger in it until restart, which is harmless because
  * results are read back from `questions`.
@@ -16,8 +18,8 @@ import { InvertedLists } from './inverted-lists.ts';
 const LOOK_BACK_MS = 10_000;
 /** Rows re-scored exactly after the int8 scan (at least; more when more are asked for). */
 const RESCORED = 256;
-/** From this many vectors on, a query scans only the rows of its nearest lists (inverted-lists.ts); below, all of them (decision record 0045). */
-export const LISTED_FROM = 20_000;
+/** From this many vectors on (by default), a query scans only the rows of its nearest lists (inverted-lists.ts); below, all of them (decision record 0045). */
+const LISTED_FROM = 20_000;
 /** Lists a query probes: of ~√N lists, about a tenth of the rows at 100k (agreement with the exact scan: decision record 0045). */
 const PROBES = 32;
 /** Vectors read per query while loading. */
@@ -32,7 +34,7 @@ export interface VectorIndex {
   warm(): Promise<void>;
 }
 
-export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean } = {}): Promise<VectorIndex> {
+export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean; listedFrom?: number } = {}): Promise<VectorIndex> {
   // The indexed column is vector(512); another size is scanned in memory.
   if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
     return {
@@ -42,7 +44,7 @@ export async function openVectorIndex(db: Db, model: string, dimensions: number,
       warm: () => Promise.resolve(),
     };
   }
-  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000);
+  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000, opts.listedFrom ?? LISTED_FROM);
 }
 
 /** The indexes in 0..n-1 of the `limit` best by `score`, best first, with their scores. */
@@ -112,6 +114,7 @@ class MemoryIndex implements VectorIndex {
     private readonly model: string,
     private readonly dimensions: number,
     private readonly refreshMs: number,
+    private readonly listedFrom: number,
   ) {
     this.data = new Float32Array(1024 * dimensions);
     this.rows = dimensions % 16 ? null : new Int8Rows(dimensions);
@@ -182,10 +185,14 @@ class MemoryIndex implements VectorIndex {
       for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
-    if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(LISTED_FROM, 2 * (this.lists?.trainedFor ?? 0))) this.built = this.buildLists();
+    if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(this.listedFrom, 2 * (this.lists?.trainedFor ?? 0))) {
+      this.built = this.buildLists();
+      // Searches wait for the first lists as they wait for the vectors (a server builds both at start); later ones are built in the background.
+      if (!this.lists) await this.built;
+    }
   }
 
-  /** Trains and fills new lists in the background; queries use the previous ones (or the full scan) until they are ready. */
+  /** Trains and fills new lists; queries use the previous ones (or the full scan) until they are ready. */
   private async buildLists(): Promise<void> {
     try {
       const d = this.dimensions;
