@@ -5,7 +5,7 @@
  * SIMD (int8-rows.ts). A query scans the int8 rows, then re-scores the best few hundred exactly
  * from the floats, so the answer is the exact nearest ones unless the int8 error (about 0.001)
  * reorders rows beyond that margin. From LISTED_FROM vectors on, the int8 rows are filed in
- * inverted lists (inverted-lists.ts) and a query scans only its PROBES nearest lists: an
+ * inverted lists (inverted-lists.ts) and a query scans only the PROBED share of them nearest to it: an
  * approximation, measured against the full scan in decision record 0045. The in-memory copy catches up with rows written since its
  * last look (by this process's worker, an import or another instance) at most once per
  * `refreshMs`; a deleted question may linger in it until restart, which is harmless because
@@ -20,8 +20,8 @@ const LOOK_BACK_MS = 10_000;
 const RESCORED = 256;
 /** From this many vectors on (by default), a query scans only the rows of its nearest lists (inverted-lists.ts); below, all of them (decision record 0045). */
 const LISTED_FROM = 20_000;
-/** Lists a query probes: of ~√N lists, about a tenth of the rows at 100k (agreement with the exact scan: decision record 0045). */
-const PROBES = 32;
+/** The share of the lists a query probes, nearest first (chosen by the agreement with the exact scan: decision record 0045). */
+const PROBED = 0.25;
 /** Vectors read per query while loading. */
 const LOAD_BATCH = 2000;
 
@@ -133,7 +133,7 @@ class MemoryIndex implements VectorIndex {
     const rescored = Math.max(RESCORED, limit * 2);
     let picked: number[];
     if (this.lists) {
-      const { slots, scores } = this.lists.probe(vector, PROBES, rescored);
+      const { slots, scores } = this.lists.probe(vector, Math.ceil(PROBED * this.lists.count), rescored);
       picked = bestSlots(scores, rescored).map((i) => slots[i]!);
     } else picked = bestSlots(this.rows!.scores(vector), rescored);
     return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
