@@ -5,11 +5,11 @@
  * SIMD (int8-rows.ts). A query scans the int8 rows, then re-scores the best few hundred exactly
  * from the floats, so the answer is the exact nearest ones unless the int8 error (about 0.001)
  * reorders rows beyond that margin. From LISTED_FROM vectors on, the int8 rows are filed in
- * inverted lists (inverted-lists.ts) and a query scans only the PROBED share of them nearest to it: an
- * approximation, measured against the full scan in decision record 0045. The in-memory copy catches up with rows written since its
- * last look (by this process's worker, an import or another instance) at most once per
- * `refreshMs`; a deleted question may linger in it until restart, which is harmless because
- * results are read back from `questions`.
+ * inverted lists (inverted-lists.ts) and a query scans only the PROBED share of the lists nearest
+ * to it: an approximation, measured against the full scan in decision record 0045. The in-memory
+ * copy catches up with rows written since its last look (by this process's worker, an import or
+ * another instance) at most once per `refreshMs`; a deleted question may linger in it until
+ * restart, which is harmless because results are read back from `questions`.
  */
 import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
 import { Int8Rows } from './int8-rows.ts';
@@ -187,7 +187,8 @@ class MemoryIndex implements VectorIndex {
     this.covered = now - LOOK_BACK_MS;
     if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(this.listedFrom, 2 * (this.lists?.trainedFor ?? 0))) {
       this.built = this.buildLists();
-      // Searches wait for the first lists as they wait for the vectors (a server builds both at start); later ones are built in the background.
+      // Searches wait for the first lists as they wait for the vectors (a server builds both at
+      // start); later ones are built in the background.
       if (!this.lists) await this.built;
     }
   }
