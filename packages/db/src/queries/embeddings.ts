@@ -228,17 +228,31 @@ export async function aboutLengths(db: Db, limit: number): Promise<{ title: numb
  */
 function tsvectorTerms(doc: number, text: string): TermCount[] {
   const terms: TermCount[] = [];
-  // Per search this parses every candidate's terms (thousands): no split or copy unless needed.
-  for (const [, quoted, positions] of text.matchAll(/'((?:[^']|'')*)'(?::([0-9A-D,]+))?/g)) {
-    const lexeme = quoted!.includes("'") || quoted!.includes('\\') ? quoted!.replaceAll("''", "'").replaceAll('\\\\', '\\') : quoted!;
+  // Per search this parses every candidate's terms (thousands): scanned by hand, no regular
+  // expression's match arrays, no split or copy unless a lexeme has an escape.
+  const n = text.length;
+  for (let at = text.indexOf("'"); at >= 0; at = text.indexOf("'", at)) {
+    let end = at + 1;
+    let doubled = false;
+    for (;;) {
+      end = text.indexOf("'", end);
+      if (end < 0) return terms; // not a tsvector's text
+      if (text.charCodeAt(end + 1) !== 39) break; // a quote inside the lexeme is doubled
+      doubled = true;
+      end += 2;
+    }
+    const quoted = text.slice(at + 1, end);
+    const lexeme = doubled || quoted.includes('\\') ? quoted.replaceAll("''", "'").replaceAll('\\\\', '\\') : quoted;
     let count = 1;
     let title = 0;
-    for (let i = 0; i < (positions?.length ?? 0); i++) {
-      const c = positions!.charCodeAt(i);
-      if (c === 44)
-        count++; // ','
-      else if (c === 65) title++; // 'A'
-    }
+    at = end + 1;
+    // Positions follow a colon up to the next space: ',' separates them, 'A' marks the title's.
+    if (text.charCodeAt(at) === 58)
+      for (; at < n && text.charCodeAt(at) !== 32; at++) {
+        const c = text.charCodeAt(at);
+        if (c === 44) count++;
+        else if (c === 65) title++;
+      }
     terms.push({ doc, lexeme, count, title });
   }
   return terms;

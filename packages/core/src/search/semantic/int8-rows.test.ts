@@ -22,6 +22,16 @@ describe('int8 rows scanned in WebAssembly', () => {
     expect(rows.scores(vectors[7])[7]).toBeCloseTo(1, 2);
   });
 
+  it('starts small when asked, and forgets truncated rows', () => {
+    const rows = new Int8Rows(16, 4);
+    const vectors = Array.from({ length: 9 }, (_, i) => unitVector(16, i + 1));
+    vectors.forEach((v, slot) => rows.put(slot, v));
+    rows.truncate(5);
+    const scores = rows.scores(vectors[2]!);
+    expect(scores).toHaveLength(5);
+    expect(scores[2]).toBeCloseTo(1, 2);
+  });
+
   it('handles a zero vector and needs a multiple of 16 dimensions', () => {
     const rows = new Int8Rows(16);
     rows.put(0, new Float32Array(16));

@@ -134,6 +134,8 @@ const MODULE = Uint8Array.from([
   ...section(10, vec([[...uleb(code.length), ...code]])),
 ]);
 const PAGE = 65_536;
+/** The module, compiled once for every instance (the inverted lists hold hundreds). */
+let compiled: WebAssembly.Module | null = null;
 
 /**
  * Rows of int8 values, each with its own scale (largest |value| ↦ 127), held in WebAssembly
@@ -148,16 +150,26 @@ export class Int8Rows {
   private scales = new Float32Array(0);
   length = 0;
 
-  constructor(private readonly dims: number) {
+  /** `initial`: how many rows room is made for at first (doubled as needed). */
+  constructor(
+    private readonly dims: number,
+    private readonly initial = 1024,
+  ) {
     if (dims % 16) throw new Error('Int8Rows needs a multiple of 16 dimensions');
-    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(MODULE));
+    compiled ??= new WebAssembly.Module(MODULE);
+    const { exports } = new WebAssembly.Instance(compiled);
     this.memory = exports.memory as WebAssembly.Memory;
     this.dot = exports.dot as Int8Rows['dot'];
   }
 
+  /** Keeps the first `length` rows, forgetting the rest. */
+  truncate(length: number): void {
+    this.length = Math.min(this.length, length);
+  }
+
   /** Stores a vector as row `slot` (at most one past the last). */
   put(slot: number, vector: ArrayLike<number>): void {
-    if (slot >= this.capacity) this.grow(Math.max(1024, this.capacity * 2));
+    if (slot >= this.capacity) this.grow(Math.max(this.initial, this.capacity * 2));
     const scale = this.quantize(vector, this.dims + slot * this.dims);
     this.scales[slot] = scale;
     this.length = Math.max(this.length, slot + 1);

@@ -4,17 +4,24 @@
  * current model is held in memory twice: as floats, and as int8 rows scanned with WebAssembly
  * SIMD (int8-rows.ts). A query scans the int8 rows, then re-scores the best few hundred exactly
  * from the floats, so the answer is the exact nearest ones unless the int8 error (about 0.001)
- * reorders rows beyond that margin. The in-memory copy catches up with rows written since its
- * last look (by this process's worker, an import or another instance) at most once per
- * `refreshMs`; a deleted question may linger in it until restart, which is harmless because
- * results are read back from `questions`.
+ * reorders rows beyond that margin. From LISTED_FROM vectors on, the int8 rows are filed in
+ * inverted lists (inverted-lists.ts) and a query scans only the PROBED share of the lists nearest
+ * to it: an approximation, measured against the full scan in decision record 0045. The in-memory
+ * copy catches up with rows written since its last look (by this process's worker, an import or
+ * another instance) at most once per `refreshMs`; a deleted question may linger in it until
+ * restart, which is harmless because results are read back from `questions`.
  */
 import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
 import { Int8Rows } from './int8-rows.ts';
+import { InvertedLists } from './inverted-lists.ts';
 
 const LOOK_BACK_MS = 10_000;
 /** Rows re-scored exactly after the int8 scan (at least; more when more are asked for). */
 const RESCORED = 256;
+/** From this many vectors on (by default), a query scans only the rows of its nearest lists (inverted-lists.ts); below, all of them (decision record 0045). */
+const LISTED_FROM = 20_000;
+/** The share of the lists a query probes, nearest first (chosen by the agreement with the exact scan: decision record 0045). */
+const PROBED = 0.25;
 /** Vectors read per query while loading. */
 const LOAD_BATCH = 2000;
 
@@ -27,7 +34,7 @@ export interface VectorIndex {
   warm(): Promise<void>;
 }
 
-export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean } = {}): Promise<VectorIndex> {
+export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean; listedFrom?: number } = {}): Promise<VectorIndex> {
   // The indexed column is vector(512); another size is scanned in memory.
   if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
     return {
@@ -37,7 +44,7 @@ export async function openVectorIndex(db: Db, model: string, dimensions: number,
       warm: () => Promise.resolve(),
     };
   }
-  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000);
+  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000, opts.listedFrom ?? LISTED_FROM);
 }
 
 /** The indexes in 0..n-1 of the `limit` best by `score`, best first, with their scores. */
@@ -92,17 +99,22 @@ class MemoryIndex implements VectorIndex {
   private slot = new Map<number, number>();
   private stamps = new Map<number, number>();
   private data: Float32Array;
-  /** The same vectors as int8, where dimensions allow it (a multiple of 16). */
+  /** The same vectors as int8, where dimensions allow it (a multiple of 16), until inverted lists hold them. */
   private rows: Int8Rows | null;
   private covered = 0;
   private checked = 0;
   private loading: Promise<void> | null = null;
+  /** The inverted lists queries use, and those being built (both filed as rows change). */
+  private lists: InvertedLists | null = null;
+  private building: InvertedLists | null = null;
+  private built: Promise<void> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly model: string,
     private readonly dimensions: number,
     private readonly refreshMs: number,
+    private readonly listedFrom: number,
   ) {
     this.data = new Float32Array(1024 * dimensions);
     this.rows = dimensions % 16 ? null : new Int8Rows(dimensions);
@@ -117,8 +129,13 @@ class MemoryIndex implements VectorIndex {
       for (let i = 0, base = s * d; i < d; i++) score += vector[i]! * data[base + i]!;
       return score;
     };
-    if (!this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
-    const picked = bestSlots(this.rows.scores(vector), Math.max(RESCORED, limit * 2));
+    if (!this.lists && !this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
+    const rescored = Math.max(RESCORED, limit * 2);
+    let picked: number[];
+    if (this.lists) {
+      const { slots, scores } = this.lists.probe(vector, Math.ceil(PROBED * this.lists.count), rescored);
+      picked = bestSlots(scores, rescored).map((i) => slots[i]!);
+    } else picked = bestSlots(this.rows!.scores(vector), rescored);
     return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
   }
 
@@ -133,8 +150,9 @@ class MemoryIndex implements VectorIndex {
     return found;
   }
 
-  warm(): Promise<void> {
-    return this.refresh();
+  async warm(): Promise<void> {
+    await this.refresh();
+    await this.built;
   }
 
   private refresh(): Promise<void> {
@@ -167,6 +185,25 @@ class MemoryIndex implements VectorIndex {
       for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
+    if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(this.listedFrom, 2 * (this.lists?.trainedFor ?? 0))) {
+      this.built = this.buildLists();
+      // Searches wait for the first lists as they wait for the vectors (a server builds both at
+      // start); later ones are built in the background.
+      if (!this.lists) await this.built;
+    }
+  }
+
+  /** Trains and fills new lists; queries use the previous ones (or the full scan) until they are ready. */
+  private async buildLists(): Promise<void> {
+    try {
+      const d = this.dimensions;
+      const rows = { dims: d, length: this.ids.length, vector: (s: number) => this.data.subarray(s * d, (s + 1) * d) };
+      this.lists = await InvertedLists.build(rows, (lists) => (this.building = lists));
+      this.rows = null;
+    } finally {
+      this.building = null;
+      this.built = null;
+    }
   }
 
   private put(questionId: number, embedding: Float32Array): void {
@@ -185,5 +222,7 @@ class MemoryIndex implements VectorIndex {
     }
     this.data.set(embedding, s * d);
     this.rows?.put(s, embedding);
+    this.lists?.file(s, embedding);
+    this.building?.file(s, embedding);
   }
 }
