@@ -31,20 +31,25 @@ export function searchTerms(search: string): string[] {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const matcher = (terms: string[]) => (terms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu') : null);
 
-/** `text` cut into segments with every word that starts with a term marked. */
-export function highlight(text: string, terms: string[]): Segment[] {
+/** A function cutting a text into segments with every word that starts with one of `terms` marked (its pattern made once, for many texts). */
+export function highlighter(terms: string[]): (text: string) => Segment[] {
   const pattern = matcher(terms);
-  if (!pattern) return text ? [{ text, hit: false }] : [];
-  const out: Segment[] = [];
-  let at = 0;
-  for (const m of text.matchAll(pattern)) {
-    if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
-    out.push({ text: m[0], hit: true });
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push({ text: text.slice(at), hit: false });
-  return out;
+  return (text) => {
+    if (!pattern) return text ? [{ text, hit: false }] : [];
+    const out: Segment[] = [];
+    let at = 0;
+    for (const m of text.matchAll(pattern)) {
+      if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
+      out.push({ text: m[0], hit: true });
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) out.push({ text: text.slice(at), hit: false });
+    return out;
+  };
 }
+
+/** `text` cut into segments with every word that starts with a term marked. */
+export const highlight = (text: string, terms: string[]): Segment[] => highlighter(terms)(text);
 
 /**
  * A run of whitespace that is not already one plain space: what `/\s+/` → ' ' changes, without

@@ -11,7 +11,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
 import { questionListPage } from '@fso/core';
-import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, searchTerms, type QuestionOrder } from '@fso/shared';
+import { counted, highlighter, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, searchTerms, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
 import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
@@ -57,7 +57,7 @@ function heading(search: string, tag: string) {
 export default function HomePage() {
   const loaded = useLoaderData<typeof loader>();
   const { excerpts, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = loaded;
-  const terms = useMemo(() => searchTerms(search), [search]);
+  const mark = useMemo(() => highlighter(searchTerms(search)), [search]);
   const initial = useMemo(() => ({ questions: loaded.questions, fresh: [] }), [loaded]);
   const deltas = useMemo(() => listDeltas<(typeof loaded.questions)[number]>({ since: now, tag, search }), [now, tag, search]);
   const { questions, fresh } = useDeltas(initial, deltas);
@@ -126,11 +126,11 @@ export default function HomePage() {
                 </div>
                 <div className="summary-main">
                   <Link className="question-title" to={`/question/${q._id}`}>
-                    {excerpt === undefined ? q.title : <Highlighted text={q.title} terms={terms} />}
+                    {excerpt === undefined ? q.title : <Highlighted segments={mark(q.title)} />}
                   </Link>
                   {excerpt === undefined ? null : (
                     <p className="search-excerpt">
-                      <Highlighted text={excerpt} terms={terms} />
+                      <Highlighted segments={mark(excerpt)} />
                     </p>
                   )}
                   <TagList tags={q.tags} />

@@ -25,7 +25,7 @@ export async function questionListPage(ports: Ports, query: db.QuestionListQuery
   const page = await db.listSearchItems(ports.db, query);
   if (page.questions.length === 0) return { ...page, questions: [], excerpts: null };
   const excerpts: Record<string, string> = {};
-  const questions = page.questions.map(({ textStart, ...item }) => {
+  const questions = page.questions.map(({ item, textStart }) => {
     excerpts[item._id] = searchExcerpt(textStart, terms);
     return item;
   });

@@ -72,7 +72,10 @@ export async function listQuestionItems(db: Db, q: QuestionListQuery): Promise<Q
 export const EXCERPT_SOURCE_CHARS = 4000;
 
 /** A /home row of a search's results: the list item and the start of its text, for the excerpt. */
-export type QuestionSearchItem = QuestionListItem & { textStart: string };
+export interface QuestionSearchItem {
+  item: QuestionListItem;
+  textStart: string;
+}
 
 /** One page of a search's results as the /home list shows them, each with the start of its text, in the page's one statement. */
 export async function listSearchItems(db: Db, q: QuestionListQuery): Promise<QuestionPage<QuestionSearchItem>> {
@@ -205,7 +208,7 @@ const LIST_ITEM: Columns<QuestionListItem> = {
 /** The /home row and the start of the question's text. */
 const SEARCH_ITEM: Columns<QuestionSearchItem> = {
   select: sql`${LIST_ITEM.select}, left(q.text, ${EXCERPT_SOURCE_CHARS}) AS text_start`,
-  item: (r) => ({ ...LIST_ITEM.item(r), textStart: String(r.text_start) }),
+  item: (r) => ({ item: LIST_ITEM.item(r), textStart: String(r.text_start) }),
 };
 
 /**
