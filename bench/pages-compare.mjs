@@ -7,13 +7,14 @@
  * The hydration data (the turbo-stream Remix writes into the page) is compared decoded: the
  * document around it byte for byte, and the loader data each route sends, printing which of a
  * route's values differ. Pages: 30 random questions (each also with `?sort=newest`), `/home`
- * and its orders, a tag, a later page, the search screen, and a question that does not exist. Usage:
+ * and its orders, a tag, a later page, the search screen (bench/qa.mjs's searches, one also ordered and paged), and a question that does not exist. Usage:
  *   DATABASE_URL=postgres://…/pages_qa_100000 node bench/pages-compare.mjs --patches a.patch [--base main] [--port 3630]
  */
 import { parseArgs } from 'node:util';
 import { decode } from 'turbo-stream';
 import pg from 'pg';
 import { startPair } from './pages-pair.mjs';
+import { SEARCHES } from './qa.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,7 +41,10 @@ const paths = [
   '/home?page=3',
   `/home?tag=${encodeURIComponent(tag.name)}`,
   '/home?search=quantum+state',
+  '/home?search=quantum+state&order=newest',
+  '/home?search=quantum+state&page=2',
   '/home?search=%5Bquantum-gate%5D+matrix',
+  ...SEARCHES.map((words) => `/home?search=${encodeURIComponent(words)}`),
   '/question/999999999',
   '/question/abc',
 ];

@@ -10,8 +10,8 @@
  * before this one starts (a process loads them once, at start). The base reads a copy of the
  * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
  * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
- * screen. Usage:
- *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630]
+ * screen (--rows: only those whose name matches). Usage:
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rows question]
  */
 import { parseArgs } from 'node:util';
 import { load } from './lib.mjs';
@@ -25,6 +25,7 @@ const { values: args } = parseArgs({
     window: { type: 'string', default: '4' },
     port: { type: 'string', default: '3630' },
     base: { type: 'string', default: 'main' },
+    rows: { type: 'string', default: '' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -34,7 +35,7 @@ const patches = args.patches.split(',').filter(Boolean);
 const [connections, rounds, seconds] = [Number(args.connections), Number(args.rounds), Number(args.window)];
 
 const { base, next } = await startPair({ url, patches, baseRef: args.base, port: Number(args.port) });
-const ROWS = await pageRows(url);
+const ROWS = (await pageRows(url)).filter(([name]) => new RegExp(args.rows).test(name));
 const servers = [
   { label: 'base', server: base, database: `${database}_b` },
   { label: 'this checkout', server: next, database },

@@ -114,7 +114,7 @@ test('an answer form without a question id sends the user home with the spec mes
   await expect(page.getByText('Question ID is missing.')).toBeVisible();
 });
 
-test('visitors read a question server-rendered with crawler data; acting sends them to log in and back', async ({ page, browser }) => {
+test('visitors read a question server-rendered with crawler data; acting sends them to log in and back', async ({ page, browser }, info) => {
   await signUp(page, uniqueName());
   const title = `Public question ${uniqueName()}`;
   await ask(page, title, 'Readable by anyone.', 'public');
@@ -129,6 +129,19 @@ test('visitors read a question server-rendered with crawler data; acting sends t
   await expect(anon.locator('link[rel=canonical]')).toHaveAttribute('href', url);
   const ld = JSON.parse((await anon.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
   expect(ld).toMatchObject({ '@type': 'QAPage', mainEntity: { '@type': 'Question', name: title } });
+  // The page's hydration data leaves the markdown out: the head keeps it once hydrated, and after a client navigation.
+  const headText = async () => ({
+    description: await anon.locator('meta[name=description]').getAttribute('content'),
+    text: (JSON.parse((await anon.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as { mainEntity?: { text?: string } }).mainEntity?.text,
+  });
+  if (jsEnabled(info.project.name)) await anon.waitForLoadState('networkidle');
+  expect(await headText()).toEqual({ description: 'Readable by anyone.', text: 'Readable by anyone.' });
+  const newest = anon.getByRole('navigation', { name: 'Sort answers' }).getByRole('link', { name: 'newest' });
+  await newest.click();
+  await expect(anon).toHaveURL(/sort=newest$/);
+  await expect(newest).toHaveAttribute('aria-current', 'true');
+  expect(await headText()).toEqual({ description: 'Readable by anyone.', text: 'Readable by anyone.' });
+  await anon.goto(url);
   await anon.getByRole('button', { name: 'Upvote' }).click();
   await expect(anon.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
   await anon.getByLabel('Username').fill('bob');

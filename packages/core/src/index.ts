@@ -12,7 +12,6 @@ export * from './qa/votes.ts';
 export * from './qa/edits.ts';
 export * from './qa/deletions.ts';
 export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';
-export * from './search/excerpts.ts';
 export * from './search/semantic-search.ts';
 export type { SemanticHit } from './search/semantic/search.ts';
 export * from './notifications/notifications.ts';

@@ -25,7 +25,6 @@ export * from './queries/games.ts';
 export * from './queries/embeddings.ts';
 export * from './queries/notifications.ts';
 export * from './queries/tag-suggestions.ts';
-export * from './queries/search-excerpts.ts';
 export * from './queries/related.ts';
 export { rows, type Row, type Tx } from './queries/sql-rows.ts';
 export * from './queries/import.ts';

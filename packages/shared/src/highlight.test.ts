@@ -16,17 +16,20 @@ describe('search excerpts', () => {
 
   it('cuts the text around the first match, at word boundaries, with ellipses', () => {
     const text = `${'filler words '.repeat(40)}the qubit decoheres quickly ${'more text '.repeat(40)}`;
-    const excerpt = marked(searchExcerpt(text, searchTerms('qubits'), 100));
+    const excerpt = marked(highlight(searchExcerpt(text, searchTerms('qubits'), 100), searchTerms('qubits')));
     expect(excerpt.startsWith('…')).toBe(true);
     expect(excerpt.endsWith('…')).toBe(true);
     expect(excerpt).toContain('[qubit] decoheres');
     expect(excerpt.length).toBeLessThan(110);
-    expect(marked(searchExcerpt('short text', ['absent']))).toBe('short text');
+    expect(searchExcerpt('short text', ['absent'])).toBe('short text');
   });
 
   it('keeps markup as text: tags and code are dropped, never passed through', () => {
     expect(plainText('<script>alert(1)</script> see [the docs](https://x.y) and ```js\ncode\n``` **bold**')).toBe('alert(1) see the docs and bold');
-    const segments = searchExcerpt('a <b onmouseover="x">bold</b> claim', ['bold']);
-    expect(segments.map((s) => s.text).join('')).toBe('a bold claim');
+    expect(searchExcerpt('a <b onmouseover="x">bold</b> claim', ['bold'])).toBe('a bold claim');
+  });
+
+  it('makes one space of each run of whitespace, of any kind', () => {
+    expect(plainText(' a  b\tc\n\nd \u00a0e\r\nf g ')).toBe('a b c d e f g');
   });
 });

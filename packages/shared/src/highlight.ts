@@ -31,20 +31,31 @@ export function searchTerms(search: string): string[] {
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const matcher = (terms: string[]) => (terms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu') : null);
 
-/** `text` cut into segments with every word that starts with a term marked. */
-export function highlight(text: string, terms: string[]): Segment[] {
+/** A function cutting a text into segments with every word that starts with one of `terms` marked (its pattern made once, for many texts). */
+export function highlighter(terms: string[]): (text: string) => Segment[] {
   const pattern = matcher(terms);
-  if (!pattern) return text ? [{ text, hit: false }] : [];
-  const out: Segment[] = [];
-  let at = 0;
-  for (const m of text.matchAll(pattern)) {
-    if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
-    out.push({ text: m[0], hit: true });
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push({ text: text.slice(at), hit: false });
-  return out;
+  return (text) => {
+    if (!pattern) return text ? [{ text, hit: false }] : [];
+    const out: Segment[] = [];
+    let at = 0;
+    for (const m of text.matchAll(pattern)) {
+      if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
+      out.push({ text: m[0], hit: true });
+      at = m.index + m[0].length;
+    }
+    if (at < text.length) out.push({ text: text.slice(at), hit: false });
+    return out;
+  };
 }
+
+/** `text` cut into segments with every word that starts with a term marked. */
+export const highlight = (text: string, terms: string[]): Segment[] => highlighter(terms)(text);
+
+/**
+ * A run of whitespace that is not already one plain space: what `/\s+/` → ' ' changes, without
+ * rewriting every single space between words (most of a post's matches, and most of the cost).
+ */
+const WHITESPACE_RUN = /\s{2,}|[^\S ]/g;
 
 /** Markdown source as one line of readable text: code fences, link targets and markup dropped. */
 export function plainText(markdown: string): string {
@@ -53,7 +64,7 @@ export function plainText(markdown: string): string {
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/<[^>]*>/g, ' ')
     .replace(/[*_`#>~|]+/g, '')
-    .replace(/\s+/g, ' ')
+    .replace(WHITESPACE_RUN, ' ')
     .trim();
 }
 
@@ -61,9 +72,10 @@ export const SEARCH_EXCERPT_CHARS = 220;
 
 /**
  * About `size` characters of the post's text around its first match (its start when nothing
- * matches), cut at word boundaries with "…" where cut, and the matches marked.
+ * matches), cut at word boundaries with "…" where cut; `highlight` marks its matches (the page
+ * does, so the excerpt travels as one string).
  */
-export function searchExcerpt(markdown: string, terms: string[], size = SEARCH_EXCERPT_CHARS): Segment[] {
+export function searchExcerpt(markdown: string, terms: string[], size = SEARCH_EXCERPT_CHARS): string {
   const text = plainText(markdown);
   const pattern = matcher(terms);
   const first = pattern ? (pattern.exec(text)?.index ?? 0) : 0;
@@ -71,6 +83,5 @@ export function searchExcerpt(markdown: string, terms: string[], size = SEARCH_E
   if (start > 0) start = text.indexOf(' ', start) + 1 || start;
   let end = Math.min(text.length, start + size);
   if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-  const window = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
-  return highlight(window, terms);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
 }

@@ -10,8 +10,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionListPage, searchHighlights } from '@fso/core';
-import { counted, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, type QuestionOrder } from '@fso/shared';
+import { questionListPage } from '@fso/core';
+import { counted, highlighter, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, searchTerms, type QuestionOrder } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
 import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
@@ -30,14 +30,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const parsed = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   const query = parsed.ok ? parsed.value : {};
   const offset = pageOffset(url, PAGE_SIZE);
-  // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions.
+  // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions;
+  // a search's excerpts as plain text, marked by the page (the same function on both sides).
   const page = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
   return {
     questions: page.questions,
     total: page.total,
     totalCapped: page.totalCapped,
     reputations: page.reputations,
-    highlights: await searchHighlights(context.ports, query.search ?? '', page.questions),
+    excerpts: page.excerpts,
     search: query.search ?? '',
     tag: query.tag ?? '',
     order: query.order ?? null,
@@ -55,7 +56,8 @@ function heading(search: string, tag: string) {
 
 export default function HomePage() {
   const loaded = useLoaderData<typeof loader>();
-  const { highlights, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = loaded;
+  const { excerpts, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = loaded;
+  const mark = useMemo(() => highlighter(searchTerms(search)), [search]);
   const initial = useMemo(() => ({ questions: loaded.questions, fresh: [] }), [loaded]);
   const deltas = useMemo(() => listDeltas<(typeof loaded.questions)[number]>({ since: now, tag, search }), [now, tag, search]);
   const { questions, fresh } = useDeltas(initial, deltas);
@@ -108,7 +110,7 @@ export default function HomePage() {
       ) : (
         <ul className="question-list">
           {questions.map((q) => {
-            const marked = highlights?.[q._id];
+            const excerpt = excerpts?.[q._id];
             return (
               <li key={q._id} className="question-summary">
                 <div className="stats muted">
@@ -124,13 +126,13 @@ export default function HomePage() {
                 </div>
                 <div className="summary-main">
                   <Link className="question-title" to={`/question/${q._id}`}>
-                    {marked ? <Highlighted segments={marked.title} /> : q.title}
+                    {excerpt === undefined ? q.title : <Highlighted segments={mark(q.title)} />}
                   </Link>
-                  {marked ? (
+                  {excerpt === undefined ? null : (
                     <p className="search-excerpt">
-                      <Highlighted segments={marked.excerpt} />
+                      <Highlighted segments={mark(excerpt)} />
                     </p>
-                  ) : null}
+                  )}
                   <TagList tags={q.tags} />
                   <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={q.askedBy ? reputations[q.askedBy] : undefined} />
                 </div>

@@ -27,7 +27,7 @@ import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
-import { renderOnly, useRenderOnly } from '~/render-only.ts';
+import { renderOnly, renderOnlyField, useRenderOnly } from '~/render-only.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
@@ -48,7 +48,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const q = outcome.value.question;
   const sortParam = url.searchParams.get('sort');
   const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
-  const question = { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) };
+  // The posts' markdown: the page shows their HTML, and only `meta` on the server reads it.
+  const markdownless = <P extends { text: string }>(post: P) => renderOnlyField(context, post, 'text');
+  const question = markdownless({
+    ...q,
+    comments: q.comments.map(markdownless),
+    answers: orderAnswers(q.answers, q.acceptedAnswer, sort).map((a) => markdownless({ ...a, comments: a.comments.map(markdownless) })),
+  });
   return {
     question,
     // In the document already: its hydration data need not carry the bodies a second time.
@@ -223,14 +229,21 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
   );
 }
 
+/**
+ * The head. In a browser after hydration the posts' markdown is absent (the loader keeps it for
+ * the server render): the same tags come out with empty texts, and hydration leaves the
+ * server's attributes and script as they are until data with the markdown comes (a revalidation
+ * or a navigation).
+ */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Question not found — Fake Stack Overflow' }];
   const q = data.question;
-  const description = q.text.replace(/\s+/g, ' ').slice(0, 160);
+  const markdown = (post: { text?: string }) => post.text;
+  const description = (markdown(q) ?? '').replace(/\s+/g, ' ').slice(0, 160);
   const person = (name: string | null) => ({ '@type': 'Person', name: name ?? 'deleted user' });
   const answer = (a: (typeof q.answers)[number]) => ({
     '@type': 'Answer',
-    text: a.text,
+    text: markdown(a),
     dateCreated: a.ansDateTime,
     upvoteCount: a.score,
     author: person(a.ansBy),
@@ -248,7 +261,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
         mainEntity: {
           '@type': 'Question',
           name: q.title,
-          text: q.text,
+          text: markdown(q),
           answerCount: q.answers.length,
           upvoteCount: q.score,
           dateCreated: q.askDateTime,

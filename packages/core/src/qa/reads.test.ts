@@ -4,7 +4,7 @@ import { createTestDatabase } from '@fso/db/testing';
 import { MSG } from '@fso/shared';
 import { testPorts } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
-import { questionOfAnswer, questionPage, recentlyActiveQuestions } from './reads.ts';
+import { questionListPage, questionOfAnswer, questionPage, recentlyActiveQuestions } from './reads.ts';
 
 let database: Database;
 let ports: Ports;
@@ -26,6 +26,16 @@ describe('question reads', () => {
     expect(all.questions.map((q) => q.title)).toEqual(['Second question about lists', 'First question about reads']);
     const tagged = await questionPage(ports, { tag: 'reads', limit: 10, offset: 0 });
     expect(tagged.questions.map((q) => q._id)).toEqual([String(ids.first)]);
+  });
+
+  it("gives /home's page an excerpt per search result, as text, and none without search words", async () => {
+    const found = await questionListPage(ports, { search: 'body', limit: 10, offset: 0 });
+    expect(found.questions.map((q) => q._id).sort()).toEqual([String(ids.first), String(ids.second)].sort());
+    expect(found.excerpts).toEqual({ [String(ids.first)]: 'Body one', [String(ids.second)]: 'Body two' });
+    expect(found.questions[0]).not.toHaveProperty('textStart');
+    expect((await questionListPage(ports, { order: 'newest', limit: 10, offset: 0 })).excerpts).toBeNull();
+    expect((await questionListPage(ports, { search: '[reads]', limit: 10, offset: 0 })).excerpts).toBeNull();
+    expect(await questionListPage(ports, { search: 'nowhere', limit: 10, offset: 0 })).toMatchObject({ questions: [], excerpts: null });
   });
 
   it('lists the recently active questions for the sitemap, at most `limit`', async () => {

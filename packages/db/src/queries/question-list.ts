@@ -68,6 +68,20 @@ export async function listQuestionItems(db: Db, q: QuestionListQuery): Promise<Q
   return listPage(db, q, LIST_ITEM);
 }
 
+/** How much of a question's stored text a search result's excerpt is taken from. */
+export const EXCERPT_SOURCE_CHARS = 4000;
+
+/** A /home row of a search's results: the list item and the start of its text, for the excerpt. */
+export interface QuestionSearchItem {
+  item: QuestionListItem;
+  textStart: string;
+}
+
+/** One page of a search's results as the /home list shows them, each with the start of its text, in the page's one statement. */
+export async function listSearchItems(db: Db, q: QuestionListQuery): Promise<QuestionPage<QuestionSearchItem>> {
+  return listPage(db, q, SEARCH_ITEM);
+}
+
 /**
  * One page in the shape `columns` reads. Tags are looked up first, so an unknown tag costs
  * nothing more and the statements name each tag by its id, whose row count the planner knows.
@@ -204,6 +218,12 @@ const LIST_ITEM: Columns<QuestionListItem> = {
     viewCount: Number(r.view_count),
     acceptedAnswer: str(r.accepted_answer_id),
   }),
+};
+
+/** The /home row and the start of the question's text. */
+const SEARCH_ITEM: Columns<QuestionSearchItem> = {
+  select: sql`${LIST_ITEM.select}, left(q.text, ${EXCERPT_SOURCE_CHARS}) AS text_start`,
+  item: (r) => ({ item: LIST_ITEM.item(r), textStart: String(r.text_start) }),
 };
 
 /**

@@ -3,7 +3,7 @@ import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { getQuestion, getQuestionWithHtml } from './question-read.ts';
-import { COUNT_CAP, listQuestionItems, listQuestions, parseSearch, SEARCH_CANDIDATES } from './question-list.ts';
+import { COUNT_CAP, EXCERPT_SOURCE_CHARS, listQuestionItems, listQuestions, listSearchItems, parseSearch, SEARCH_CANDIDATES } from './question-list.ts';
 import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { castVote } from './votes.ts';
@@ -100,6 +100,18 @@ describe('questions', () => {
     }
     // Past the last row there is no row to carry the total: it is still right.
     expect(await listQuestionItems(database.db, { order: 'newest', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
+  });
+
+  it("reads a search's items with the start of each question's text, in the same page", async () => {
+    for (const query of [{ search: 'hooks' }, { search: 'hooks', order: 'newest' as const }]) {
+      const items = await listQuestionItems(database.db, { ...query, limit: 10, offset: 0 });
+      const withText = await listSearchItems(database.db, { ...query, limit: 10, offset: 0 });
+      expect({ ...withText, questions: withText.questions.map((r) => r.item) }).toEqual(items);
+      for (const { item, textStart } of withText.questions) {
+        const stored = (await getQuestion(database.db, Number(item._id)))!.text;
+        expect(textStart).toBe(stored.slice(0, EXCERPT_SOURCE_CHARS));
+      }
+    }
   });
 
   it('searches with stemming, phrases, exclusions and [tag] tokens', async () => {
