@@ -6,6 +6,8 @@
  * cheap stand-in for the database's stemming; cost is bounded by the text given (callers pass a
  * bounded prefix of the stored post).
  */
+import { splitMatches } from './split-matches.ts';
+
 export interface Segment {
   text: string;
   hit: boolean;
@@ -36,15 +38,7 @@ export function highlighter(terms: string[]): (text: string) => Segment[] {
   const pattern = matcher(terms);
   return (text) => {
     if (!pattern) return text ? [{ text, hit: false }] : [];
-    const out: Segment[] = [];
-    let at = 0;
-    for (const m of text.matchAll(pattern)) {
-      if (m.index > at) out.push({ text: text.slice(at, m.index), hit: false });
-      out.push({ text: m[0], hit: true });
-      at = m.index + m[0].length;
-    }
-    if (at < text.length) out.push({ text: text.slice(at), hit: false });
-    return out;
+    return splitMatches(text, pattern).map((part) => ({ text: part.text, hit: part.match }));
   };
 }
 

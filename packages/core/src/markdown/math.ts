@@ -6,6 +6,7 @@
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
+import { splitMatches } from '@fso/shared';
 
 /** The first unescaped `delimiter` in `src` at or after `from`, or -1. */
 function closing(src: string, from: number, delimiter: string): number {
@@ -45,14 +46,5 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
 
 /** Splits text into its math (`$…$`, `$$…$$`) and the rest, for code that must leave TeX alone. */
 export function splitMath(text: string): { text: string; math: boolean }[] {
-  const parts: { text: string; math: boolean }[] = [];
-  const pattern = /\$\$[\s\S]+?\$\$|\$[^$\n]+?\$/g;
-  let last = 0;
-  for (const m of text.matchAll(pattern)) {
-    if (m.index > last) parts.push({ text: text.slice(last, m.index), math: false });
-    parts.push({ text: m[0], math: true });
-    last = m.index + m[0].length;
-  }
-  if (last < text.length) parts.push({ text: text.slice(last), math: false });
-  return parts;
+  return splitMatches(text, /\$\$[\s\S]+?\$\$|\$[^$\n]+?\$/g).map((part) => ({ text: part.text, math: part.match }));
 }
