@@ -154,7 +154,7 @@ export async function commonStems(db: Db): Promise<Map<string, number>> {
  * (each such word matches at most RANKED_MATCHES questions, so that part is bounded by the
  * query, not the site). A common word picks no candidates on its own (it would fill the pool in
  * arbitrary order); it still counts in the score and in "all the words". Those are found
- * through the index by the query's two least common words only, the rest checked on the rows:
+ * through the index by the query's three least common words only, the rest checked on the rows:
  * an AND of every word read each word's index entry, and the common ones' entries were most of
  * this query's time at 100k (decision record 0042). A query of one common word has no
  * full-text candidates; the nearest by embedding are still ranked by the word legs.

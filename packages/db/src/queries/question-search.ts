@@ -81,7 +81,7 @@ function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): P
 
 /** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
 async function estimates(db: Db, query: SQL, tagId: number | null): Promise<Estimates> {
-  const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${sql.raw(String(tagId))}`;
+  const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${literalInt(tagId)}`;
   const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`);
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
