@@ -5,8 +5,12 @@
  * with the URL Remix has always given (parameters re-serialised as URLSearchParams writes them).
  * Method, headers and body reach the loader or action either way.
  */
+import type { AppLoadContext } from '@remix-run/node';
 import { callRouteAction, callRouteLoader } from '@remix-run/server-runtime/dist/data.js';
 import { describe, expect, it } from 'vitest';
+
+// Neither the loaders nor the action below read their context.
+const loadContext = {} as AppLoadContext;
 
 /** The URL and cookie a loader sees for a GET of `url` (single fetch, as the app runs). */
 async function seenByLoader(url: string) {
@@ -15,7 +19,7 @@ async function seenByLoader(url: string) {
     request: new Request(url, { headers: { cookie: 'fso=1' } }),
     loader: ({ request }) => ((seen = request), null),
     params: {},
-    loadContext: {},
+    loadContext,
     routeId: 'routes/test',
     singleFetch: true,
   });
@@ -44,7 +48,7 @@ describe('what a loader or an action is handed', () => {
       request: new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
       action: async ({ request }) => Object.fromEntries(await request.formData()),
       params: {},
-      loadContext: {},
+      loadContext,
       routeId: 'routes/test',
       singleFetch: true,
     });
