@@ -7,7 +7,9 @@
  * alternating windows (the order swapped every round), so both see the same load. Each window
  * is nl-search.mjs's request mix (a random paraphrase or real title, topk 3) at `--connections`,
  * with `/healthz` probed every 50 ms beside it. Prints per window and in total: req/s, p50/p99,
- * Node (all threads) and database CPU per request, `/healthz` p50/p99, the load average. Usage:
+ * Node (all threads) and database CPU per request, `/healthz` p50/p99, the load average. Then each
+ * server answers every text once, `connections` at a time (so model calls are shared as under
+ * load), and the number of identical top-3 lists is printed. Usage:
  *   DATABASE_URL=postgres://…/x_nl_100000 node bench/nl-paired.mjs --base-dir DIR [--rounds 4] [--window 10] [--connections 16] [--port 3750]
  */
 import { loadavg } from 'node:os';
@@ -83,6 +85,19 @@ try {
         `| ${round + 1} | ${label} | ${run.rps} | ${run.p50} | ${run.p99} | ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} | ${health.p50} / ${health.p99} | ${run.errors + emptyResults} | ${average()} |`,
       );
     }
+  // Each server's top 3 for every text, asked `connections` at a time.
+  const answers = await Promise.all(
+    servers.map(async ({ server }) => {
+      const lists = new Array(queries.length);
+      let at = 0;
+      const worker = async () => {
+        for (let i = at++; i < queries.length; i = at++) lists[i] = await (await fetch(server.base + searchPath(queries[i]))).text();
+      };
+      await Promise.all(Array.from({ length: connections }, worker));
+      return lists;
+    }),
+  );
+  console.log(`\nanswers identical (top 3 ids, titles and scores): ${answers[0].filter((list, i) => list === answers[1][i]).length} of ${queries.length} texts`);
 } finally {
   await Promise.all([base.stop(), next.stop()]);
 }
