@@ -50,11 +50,15 @@ const average = () =>
     .map((l) => l.toFixed(1))
     .join(' ');
 let emptyResults = 0;
+/** Answers other than 200, by server and status, over the measured windows. */
+const refused = new Map();
+let current = 'warm-up';
 const requests = [
   {
     setupRequest: (req) => ({ ...req, path: searchPath(pick(queries)) }),
     onResponse: (status, body) => {
       if (status === 200 && !isResult(body)) emptyResults++;
+      if (status !== 200) refused.set(`${current} ${status}`, (refused.get(`${current} ${status}`) ?? 0) + 1);
     },
   },
 ];
@@ -68,6 +72,7 @@ try {
   for (let round = 0; round < rounds; round++)
     for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
       emptyResults = 0;
+      current = label;
       // Per backend: a pool closes idle connections, so a sum over the live ones could go back.
       const before = databaseBackendsCpu(db);
       const { result: run, health } = await probeHealth([server], load({ url: server.base, requests, connections, duration: seconds, pid: server.pid }));
@@ -97,7 +102,8 @@ try {
       return lists;
     }),
   );
-  console.log(`\nanswers identical (top 3 ids, titles and scores): ${answers[0].filter((list, i) => list === answers[1][i]).length} of ${queries.length} texts`);
+  console.log(`\nanswers other than 200: ${JSON.stringify(Object.fromEntries(refused))}`);
+  console.log(`answers identical (top 3 ids, titles and scores): ${answers[0].filter((list, i) => list === answers[1][i]).length} of ${queries.length} texts`);
 } finally {
   await Promise.all([base.stop(), next.stop()]);
 }
