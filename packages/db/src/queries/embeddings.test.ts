@@ -127,7 +127,7 @@ describe('full-text parts of the ranking', () => {
     expect(all.map((c) => c.questionId)).toEqual([ids[1], ids[0]]);
     const rare = await fullTextCandidates(database.db, 'apple cherry', 10, new Map([['appl', 2000]]));
     expect(rare).toEqual([all[0]]);
-    // Stems travel as one array literal: a quote, a backslash or a comma in one is kept whole.
+    // Stems travel as one array literal: one with a quote, a backslash or a comma parses, and the stems after it still match.
     const odd = new Map([
       ['say "hi"', 1500],
       ['back\\slash,comma', 1200],

@@ -148,18 +148,6 @@ export async function commonStems(db: Db): Promise<Map<string, number>> {
 }
 
 /**
- * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
- * 0..1). Ranking every question that shares one common word is what made this slow at scale,
- * so the pool is the questions with all the words plus those with any word not in `common`
- * (each such word matches at most RANKED_MATCHES questions, so that part is bounded by the
- * query, not the site). A common word picks no candidates on its own (it would fill the pool in
- * arbitrary order); it still counts in the score and in "all the words". Those are found
- * through the index by the query's three least common words only, the rest checked on the rows:
- * an AND of every word read each word's index entry, and the common ones' entries were most of
- * this query's time at 100k (decision record 0042). A query of one common word has no
- * full-text candidates; the nearest by embedding are still ranked by the word legs.
- */
-/**
  * The common stems and their counts as PostgreSQL array literals (text[], float8[]), made once
  * per map: a search keeps one map for a minute, and the driver's per-query serialisation of
  * ~1,000 elements was ~1 ms of Node CPU per query (decision record 0049).
@@ -175,6 +163,18 @@ function arrayLiterals(common: Map<string, number>): [string, string] {
   return made;
 }
 
+/**
+ * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
+ * 0..1). Ranking every question that shares one common word is what made this slow at scale,
+ * so the pool is the questions with all the words plus those with any word not in `common`
+ * (each such word matches at most RANKED_MATCHES questions, so that part is bounded by the
+ * query, not the site). A common word picks no candidates on its own (it would fill the pool in
+ * arbitrary order); it still counts in the score and in "all the words". Those are found
+ * through the index by the query's three least common words only, the rest checked on the rows:
+ * an AND of every word read each word's index entry, and the common ones' entries were most of
+ * this query's time at 100k (decision record 0042). A query of one common word has no
+ * full-text candidates; the nearest by embedding are still ranked by the word legs.
+ */
 export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
   const [stems, matches] = arrayLiterals(common);
   // Lexemes quoted in tsquery syntax and cast, not parsed again: to_tsquery made 'few-qubit' the

@@ -45,7 +45,7 @@ interface Thread {
 /** Texts per message for background work, so a waiting search gets the next free thread soon. */
 const BACKGROUND_CHUNK = 8;
 /** Most texts of waiting searches one message carries: past eight a batch is barely cheaper per text, only longer. */
-export const SEARCH_BATCH = 8;
+const SEARCH_BATCH = 8;
 
 /** The oldest waiting jobs whose texts fit in `limit` (always at least the first). */
 function takeBatch(queue: Job[], limit: number): Job[] {
