@@ -109,10 +109,10 @@ export async function postgresDatabase(url, name = `fso_bench_${Date.now().toStr
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
-/** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment. */
-export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = []) {
+/** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment, from this checkout or the one at `cwd`. */
+export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       NODE_ENV: 'production',

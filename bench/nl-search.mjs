@@ -9,12 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
 
-const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
+export const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+export const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
 /** A search answered with 200 must be a non-empty list of questions. */
-const isResult = (body) => body.startsWith('[{"_id":');
+export const isResult = (body) => body.startsWith('[{"_id":');
 
 /** How often `/healthz` is asked while the searches run. */
 const PROBE_MS = 50;
@@ -23,7 +23,7 @@ const PROBE_MS = 50;
  * Asks each server's `GET /healthz` once every PROBE_MS (one request at a time, beside the load)
  * until `during` settles: whether the HTTP server stays responsive while the model is saturated.
  */
-async function probeHealth(servers, during) {
+export async function probeHealth(servers, during) {
   const times = [];
   let failures = 0;
   let done = false;
@@ -50,7 +50,7 @@ async function probeHealth(servers, during) {
 }
 
 /** The first search of a server (model, vectors and LSA loaded), so the measured load does not wait for them. */
-async function firstSearch(server) {
+export async function firstSearch(server) {
   const started = Date.now();
   const response = await fetch(server.base + searchPath('how do qubits stay coherent'));
   const body = await response.text();

@@ -127,6 +127,13 @@ describe('full-text parts of the ranking', () => {
     expect(all.map((c) => c.questionId)).toEqual([ids[1], ids[0]]);
     const rare = await fullTextCandidates(database.db, 'apple cherry', 10, new Map([['appl', 2000]]));
     expect(rare).toEqual([all[0]]);
+    // Stems travel as one array literal: one with a quote, a backslash or a comma parses, and the stems after it still match.
+    const odd = new Map([
+      ['say "hi"', 1500],
+      ['back\\slash,comma', 1200],
+      ['appl', 2000],
+    ]);
+    expect(await fullTextCandidates(database.db, 'apple cherry', 10, odd)).toEqual(rare);
     // Every word common: the questions with all of them, found by the two least common.
     expect(
       (

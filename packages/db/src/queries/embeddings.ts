@@ -148,6 +148,22 @@ export async function commonStems(db: Db): Promise<Map<string, number>> {
 }
 
 /**
+ * The common stems and their counts as PostgreSQL array literals (text[], float8[]), made once
+ * per map: a search keeps one map for a minute, and the driver's per-query serialisation of
+ * ~1,000 elements was ~1 ms of Node CPU per query (decision record 0049).
+ */
+const commonLiterals = new WeakMap<Map<string, number>, [string, string]>();
+function arrayLiterals(common: Map<string, number>): [string, string] {
+  let made = commonLiterals.get(common);
+  if (!made) {
+    const quoted = [...common.keys()].map((stem) => `"${stem.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+    made = [`{${quoted.join(',')}}`, `{${[...common.values()].join(',')}}`];
+    commonLiterals.set(common, made);
+  }
+  return made;
+}
+
+/**
  * The best full-text matches, scored by `ts_rank_cd` for any of the words (normalised to
  * 0..1). Ranking every question that shares one common word is what made this slow at scale,
  * so the pool is the questions with all the words plus those with any word not in `common`
@@ -160,6 +176,7 @@ export async function commonStems(db: Db): Promise<Map<string, number>> {
  * full-text candidates; the nearest by embedding are still ranked by the word legs.
  */
 export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
+  const [stems, matches] = arrayLiterals(common);
   // Lexemes quoted in tsquery syntax and cast, not parsed again: to_tsquery made 'few-qubit' the
   // phrase few-qubit <-> few <-> qubit, which reads the positions of every question with "qubit".
   const word = (where: ReturnType<typeof sql>, op: string, order = sql``) =>
@@ -167,7 +184,7 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
   const found = await rows(
     db,
     sql`WITH words AS (SELECT l, coalesce(c.matches, 0) AS matches FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l
-                       LEFT JOIN unnest(${sql.param([...common.keys()])}::text[], ${sql.param([...common.values()])}::float8[]) AS c(stem, matches) ON c.stem = l),
+                       LEFT JOIN unnest(${stems}::text[], ${matches}::float8[]) AS c(stem, matches) ON c.stem = l),
         w AS (SELECT ${word(sql``, ' | ')} AS query, ${word(sql``, ' & ')} AS all_words, ${word(sql`WHERE matches = 0`, ' | ')} AS rare_words,
                      ${word(sql``, ' & ', sql`ORDER BY matches, l LIMIT 3`)} AS least_common),
         ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w

@@ -29,6 +29,23 @@ describe('embedder pool (the sentence model in worker threads)', () => {
     expect(dot(pooled[0]!, pooled[1]!)).toBeLessThan(0.9);
   });
 
+  it("gives each search that waited its own text's vector when the waiting searches share one model call", async () => {
+    const one = pool(1, 16);
+    const texts = [
+      'How do I reverse a list in Python?',
+      'Why does my React component render twice?',
+      'What is a qubit?',
+      'How to center a div',
+      'Is Rust faster than C?',
+      'Best way to learn SQL joins',
+    ];
+    // The first search holds the only thread; the other five wait and leave in one batch, the two-text one among them.
+    const asked = [one.embed([texts[0]!]), one.embed([texts[1]!]), one.embed([texts[2]!, texts[3]!]), one.embed([texts[4]!]), one.embed([texts[5]!])];
+    const [pooled, local] = await Promise.all([Promise.all(asked), createUseEmbedder().embed(texts)]);
+    expect(pooled.map((v) => v.length)).toEqual([1, 1, 2, 1, 1]);
+    pooled.flat().forEach((vector, i) => expect(dot(vector, local[i]!)).toBeCloseTo(1, 4));
+  });
+
   it('refuses searches beyond its queue at once, and lets background work wait', async () => {
     const busy = pool(1, 1);
     const running = busy.embed(['first search, running']);

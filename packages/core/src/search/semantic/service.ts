@@ -23,11 +23,20 @@ export interface SemanticService extends SemanticSearch {
   close(): Promise<void>;
 }
 
-/** Searches that may wait for a model thread per thread; more are refused as busy (decision record 0026). */
-export const QUEUED_PER_THREAD = 16;
+/**
+ * Searches that may wait for a model thread per thread; more are refused as busy (decision record
+ * 0026: the last one waits under half a second on an idle machine). A thread takes up to 8 waiting
+ * searches per model call at ~8–10 ms a text, so 32 drain in about 0.3 s (decision record 0049).
+ */
+export const QUEUED_PER_THREAD = 32;
 
-/** Model threads for one of `processes` server processes on this machine: the cores, shared. */
-export const modelThreads = (processes = 1) => Math.max(1, Math.floor(availableParallelism() / processes));
+/**
+ * Model threads for one of `processes` server processes on this machine: its share of the cores
+ * less one, which its HTTP thread (the scan, the fusion, every other request) and the database
+ * need; at least one. A search's HTTP-thread work is about its model time, and fewer threads
+ * batch more searches per model call, which is what makes the model cheap (decision record 0049).
+ */
+export const modelThreads = (processes = 1) => Math.max(1, Math.floor(availableParallelism() / processes) - 1);
 
 export function createSemanticService(
   database: Database,
