@@ -1,7 +1,8 @@
 /**
- * How a search ranked by relevance finds its candidates (decision records 0035, 0041): the
- * newest matches of its words (and its first tag), read along whichever index is cheaper for
- * how common the words and the tag are, and ranked as they are read, as a CTE
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048):
+ * the newest matches of its words (and its first tag), read along whichever index is cheaper for
+ * how common the words and the tag are (a walk of the date order bounded by what the full-text
+ * index would cost), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
@@ -21,22 +22,15 @@ export const SEARCH_CANDIDATES = 200;
 const FAR_FUTURE = '2200-01-01T00:00:00Z';
 
 /**
- * Cost of testing one row's tsvector while walking a date order, against that of handing out
- * one match from the full-text index (RUM: collected and sorted by its attached ask time; GIN:
- * a bitmap, its rows read and sorted). Measured on the 18 benchmark queries (decision record
- * 0041): a walked row (its heap page and its tsvector read and decompressed) costs 5–8 RUM
- * matches at 100k questions; GIN's match costs a row read.
+ * Cost of testing one row's tsvector while walking a date order (or a tag's rows), against that
+ * of handing out one match from the full-text index (RUM: collected and sorted by its attached
+ * ask time; GIN: a bitmap, its rows read and sorted). Measured on the 18 benchmark queries
+ * (decision record 0041): a walked row (its heap page and its tsvector read and decompressed)
+ * costs 5–8 RUM matches at 100k questions; GIN's match costs a row read. A walk of a tag's rows
+ * costs the same per row; that the words' share within the tag is unknown to the statistics is
+ * answered by the walk's bound (decision record 0048), not by a dearer constant.
  */
 const WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
-
-/**
- * The same for walking a tag's rows, where the words are met at their share *within the tag*,
- * which the statistics do not know (they take the tag and the words as independent). Measured
- * at 1M (decision record 0041): with 8, `[quantum-gate] annealing` (4% of all questions, far
- * fewer of the tag's) walked 84,668 buffers where RUM read 9,676; 0035's 28 keeps such words on
- * RUM and still walks the tag for common ones.
- */
-const TAG_WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migration 0011 found the RUM extension on this database (asked once per database). */
@@ -89,50 +83,45 @@ async function estimates(db: Db, query: SQL, tagId: number | null): Promise<Esti
   return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: tagId === null ? null : (counts[2] ?? 1) };
 }
 
-/** How a ranked search reads its newest matches: walking a date order and testing each row, or from the full-text index. */
-export type MatchRead = 'walk' | 'rum' | 'gin';
+/** The words' matches read from the full-text index: RUM where migration 0011 made it, GIN elsewhere. */
+export type IndexRead = 'rum' | 'gin';
+
+/**
+ * How a ranked search reads its newest matches: from the full-text index, or walking a date order
+ * newest first and testing each row — at most `rows` of them, after which it reads the index
+ * (`then`) instead (decision record 0048).
+ */
+export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: IndexRead };
 
 /**
  * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
  * row tests; taking the words' matches from the full-text index costs about one index entry per
- * match (and, with a tag, a probe of the tag per match used). The cheaper one is read.
+ * match (and, with a tag, a probe of the tag per match used). The cheaper one is read. The
+ * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
+ * independent), so a walk stops after as many rows as the index read was estimated to cost
+ * (rounded up to a power of two: few statement texts) and reads the index instead: a wrong guess
+ * costs at most about three times the better read, never a walk of the whole site or tag.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
+  const index: IndexRead = rum ? 'rum' : 'gin';
   const wordShare = Math.min(1, est.words / est.questions);
-  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[rum ? 'rum' : 'gin'];
+  const walkCost = (limit / wordShare) * WALK_PER_MATCH[index];
   const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
-  if (walkCost <= indexCost) return 'walk';
-  return rum ? 'rum' : 'gin';
+  if (walkCost > indexCost) return { how: index };
+  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
 }
 
 /**
  * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` and `otherTags` when given),
- * newest first, read as `how` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
- * row they have already fetched, so the page reads only its own rows again.
+ * newest first, read as `read` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
+ * row they have already fetched, so the page reads only its own rows again. A walk reads only
+ * the newest `rows` questions (of the tag), from the ask time its index gives at that depth
+ * (`b`); when they hold fewer than `limit` matches and there are older ones, `m` is the index
+ * read instead. Either way `m` holds the same rows: the newest `limit` matches.
  */
-export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
+export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
   const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
-  if (how === 'walk') {
-    // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
-    // testing each row. The test is the operator's function, which no index answers: a prepared
-    // statement's generic plan (which cannot see how common the words are) must walk too. As the
-    // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
-    // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
-    // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
-    // the connection keeps it instead of planning every search again (decision record 0046).
-    const words = sql`(SELECT ${query})`;
-    const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
-    const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
-    const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
-    const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-    const body =
-      tagId === null
-        ? sql`${head} FROM questions q WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`
-        : sql`${head} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
-              WHERE qt0.tag_id = ${idOf(tagId)} AND ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`;
-    return sql`WITH m AS MATERIALIZED (${body})`;
-  }
   // The index reads keep the words, the tags and the limit visible to the planner: how many
   // matches the words have decides there between reading them in date order and sorting them.
   const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map((id) => hasTag(sql`${id}`));
@@ -141,13 +130,43 @@ export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, oth
   // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
   // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
   // `limit` are then read again by key and ranked.
-  const body =
+  const indexRead = (how: IndexRead) =>
     how === 'rum'
       ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and(tagged)}
             ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
               WHERE q.search @@ ${query}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
-  return sql`WITH m AS MATERIALIZED (${body})`;
+  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how)})`;
+
+  // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
+  // testing each row. The test is the operator's function, which no index answers: a prepared
+  // statement's generic plan (which cannot see how common the words are) must walk too. As the
+  // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
+  // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
+  // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
+  // the connection keeps it instead of planning every search again (decision record 0046).
+  const words = sql`(SELECT ${query})`;
+  const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
+  const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
+  const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
+  const from = sql`coalesce((SELECT at FROM b), '-infinity')`;
+  const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
+  const depth = sql`OFFSET ${literalInt(read.rows - 1)} LIMIT 1`;
+  const [walk, bound] =
+    tagId === null
+      ? [
+          sql`${head} FROM questions q WHERE q.ask_date_time >= ${from} AND ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT ask_date_time FROM questions ORDER BY ask_date_time DESC, id DESC ${depth}`,
+        ]
+      : [
+          sql`${head} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
+              WHERE qt0.tag_id = ${idOf(tagId)} AND qt0.ask_date_time >= ${from} AND ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC ${depth}`,
+        ];
+  const found = sql`(SELECT count(*) FROM w)`;
+  return sql`WITH b AS MATERIALIZED (SELECT (${bound}) AS at), w AS MATERIALIZED (${walk}),
+    m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR (SELECT at FROM b) IS NULL
+      UNION ALL SELECT * FROM (${indexRead(read.then)}) r WHERE ${found} < ${literalInt(limit)} AND (SELECT at FROM b) IS NOT NULL)`;
 }
 
 /** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */
