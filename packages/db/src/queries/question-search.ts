@@ -114,10 +114,10 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
 /**
  * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` and `otherTags` when given),
  * newest first, read as `read` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
- * row they have already fetched, so the page reads only its own rows again. A walk reads only
- * the newest `rows` questions (of the tag), from the ask time its index gives at that depth
- * (`b`); when they hold fewer than `limit` matches and there are older ones, `m` is the index
- * read instead. Either way `m` holds the same rows: the newest `limit` matches.
+ * row they have already fetched, so the page reads only its own rows again. A walk (`w`) reads
+ * only the newest `rows` questions (of the tag); when they hold fewer than `limit` matches and
+ * there are older ones (`b`, asked only then), `m` is the index read instead. Either way `m`
+ * holds the same rows: the newest `limit` matches.
  */
 export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
@@ -149,24 +149,25 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
   const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
   const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
-  const from = sql`coalesce((SELECT at FROM b), '-infinity')`;
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-  const depth = sql`OFFSET ${literalInt(read.rows - 1)} LIMIT 1`;
-  const [walk, bound] =
+  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older.
+  const [walk, rest] =
     tagId === null
       ? [
-          sql`${head} FROM questions q WHERE q.ask_date_time >= ${from} AND ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
-          sql`SELECT ask_date_time FROM questions ORDER BY ask_date_time DESC, id DESC ${depth}`,
+          sql`${head} FROM (SELECT id, ask_date_time, search FROM questions ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
+              WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC`,
         ]
       : [
-          sql`${head} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
-              WHERE qt0.tag_id = ${idOf(tagId)} AND qt0.ask_date_time >= ${from} AND ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
-          sql`SELECT ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC ${depth}`,
+          sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC LIMIT ${literalInt(read.rows)}) qt0
+              JOIN questions q ON q.id = qt0.question_id WHERE ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC`,
         ];
   const found = sql`(SELECT count(*) FROM w)`;
-  return sql`WITH b AS MATERIALIZED (SELECT (${bound}) AS at), w AS MATERIALIZED (${walk}),
-    m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR (SELECT at FROM b) IS NULL
-      UNION ALL SELECT * FROM (${indexRead(read.then)}) r WHERE ${found} < ${literalInt(limit)} AND (SELECT at FROM b) IS NOT NULL)`;
+  const cut = sql`(SELECT cut FROM b)`;
+  return sql`WITH w AS MATERIALIZED (${walk}), b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut),
+    m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
+      UNION ALL SELECT * FROM (${indexRead(read.then)}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
 }
 
 /** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */
