@@ -22,15 +22,24 @@ export const SEARCH_CANDIDATES = 200;
 const FAR_FUTURE = '2200-01-01T00:00:00Z';
 
 /**
- * Cost of testing one row's tsvector while walking a date order (or a tag's rows), against that
- * of handing out one match from the full-text index (RUM: collected and sorted by its attached
- * ask time; GIN: a bitmap, its rows read and sorted). Measured on the 18 benchmark queries
- * (decision record 0041): a walked row (its heap page and its tsvector read and decompressed)
- * costs 5–8 RUM matches at 100k questions; GIN's match costs a row read. A walk of a tag's rows
- * costs the same per row; that the words' share within the tag is unknown to the statistics is
- * answered by the walk's bound (decision record 0048), not by a dearer constant.
+ * Cost of testing one row's tsvector while walking a date order, against that of handing out
+ * one match from the full-text index (RUM: collected and sorted by its attached ask time; GIN:
+ * a bitmap, its rows read and sorted). Measured on the 18 benchmark queries (decision record
+ * 0041): a walked row (its heap page and its tsvector read and decompressed) costs 5–8 RUM
+ * matches at 100k questions; GIN's match costs a row read.
  */
 const WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
+
+/**
+ * The same for walking a tag's rows, where the words are met at their share *within the tag*,
+ * which the statistics do not know (they take the tag and the words as independent). Measured
+ * at 1M (decision record 0041): with 8, `[quantum-gate] annealing` (4% of all questions, far
+ * fewer of the tag's) walked 84,668 buffers where RUM read 9,676; 0035's 28 keeps such words on
+ * RUM and still walks the tag for common ones. With the walk bounded (0048), 8 was tried again:
+ * related words gain at 100k, but at 1M three unrelated ones (a third of their site share in the
+ * tag) walk to the bound and then read RUM, at 3–4× RUM's buffers; so 28 stays.
+ */
+const TAG_WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migration 0011 found the RUM extension on this database (asked once per database). */
@@ -105,7 +114,7 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index: IndexRead = rum ? 'rum' : 'gin';
   const wordShare = Math.min(1, est.words / est.questions);
-  const walkCost = (limit / wordShare) * WALK_PER_MATCH[index];
+  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   if (walkCost > indexCost) return { how: index };
   return { how: 'walk', rows: 2 ** Math.round(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
