@@ -58,7 +58,18 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-type Estimates = { questions: number; words: number; tag: number | null };
+/**
+ * The planner's row estimates: the questions, the words' matches (it takes the words as
+ * independent: a product of their shares), the rarest single word's matches (a conjunction has
+ * at most as many), and the tag's rows (null: no tag).
+ */
+type Estimates = { questions: number; words: number; rarest: number; tag: number | null };
+
+/** The words' full-text query (websearch syntax, English stemming). */
+export const fullTextQuery = (words: string): SQL => sql`websearch_to_tsquery('english', ${words})`;
+
+/** Single words whose estimates bound the query's matches (a subset bounds them as well as all). */
+const WORDS_ESTIMATED = 8;
 
 /** How long an estimate is reused: the statistics behind it change only when the table is analysed. */
 const ESTIMATE_TTL_MS = 60_000;
@@ -76,20 +87,30 @@ function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): P
   if (known && now - known.at < ESTIMATE_TTL_MS) return known.est;
   cache.delete(key);
   if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  const est = estimates(db, query, tagId);
+  const est = estimates(db, words, query, tagId);
   est.catch(() => cache.delete(key));
   cache.set(key, { at: now, est });
   return est;
 }
 
-/** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
-async function estimates(db: Db, query: SQL, tagId: number | null): Promise<Estimates> {
+/** The planner's estimates of the questions, the words' matches, each single word's, and the tag's rows, in one planning pass. */
+async function estimates(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${literalInt(tagId)}`;
-  const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`);
+  const singles = [...new Set(words.split(' ').filter(Boolean))].slice(0, WORDS_ESTIMATED);
+  const each = singles.length > 1 ? singles.map((w) => sql` UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${fullTextQuery(w)}`) : [];
+  const [row] = await rows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}${sql.join(each, sql``)}`,
+  );
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
   const counts = (parsed[0]?.Plan.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
-  return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: tagId === null ? null : (counts[2] ?? 1) };
+  const [questions = 1, matches = 1] = counts;
+  // A stop word alone is no query (estimated at one row): it bounds nothing. Below the words'
+  // own estimate (an OR), a single word is no bound either.
+  const bounds = counts.slice(tagId === null ? 2 : 3).filter((n) => n > 1);
+  const rarest = Math.max(matches, bounds.length ? Math.min(...bounds) : matches);
+  return { questions, words: matches, rarest, tag: tagId === null ? null : (counts[2] ?? 1) };
 }
 
 /** The words' matches read from the full-text index: RUM where migration 0011 made it, GIN elsewhere. */
@@ -113,9 +134,13 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index: IndexRead = rum ? 'rum' : 'gin';
-  const wordShare = Math.min(1, est.words / est.questions);
+  // Words typed together co-occur: their matches lie between the planner's product of shares
+  // and the rarest word's. The geometric middle is the guess whose worst error, as a ratio, is
+  // least over that range (decision record 0048); the walk's bound covers the rest.
+  const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
+  const wordShare = Math.min(1, matches / est.questions);
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
-  const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
+  const indexCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   if (walkCost > indexCost) return { how: index };
   return { how: 'walk', rows: 2 ** Math.round(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
 }

@@ -96,16 +96,20 @@ describe('search at scale (migration 0011)', () => {
   it('walks for common words and asks the index for rare ones, from their frequencies, a walk going no further than the index read would cost', () => {
     const questions = 1_000_000;
     // 800k matches: the index read costs 800k matches, 100k walked rows; to a power of two, 131,072.
-    expect(cheaperRead({ questions, words: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 131_072, then: 'rum' });
-    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
-    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, false)).toEqual({ how: 'gin' });
+    expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 131_072, then: 'rum' });
+    expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
+    expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, false)).toEqual({ how: 'gin' });
     // A rare tag with a common word: walking the tag's rows beats probing it for each word match.
-    expect(cheaperRead({ questions, words: 300_000, tag: 500 }, 201, true)).toMatchObject({ how: 'walk' });
+    expect(cheaperRead({ questions, words: 300_000, rarest: 300_000, tag: 500 }, 201, true)).toMatchObject({ how: 'walk' });
     // A common tag (a sixth of the questions): its rows are walked for a common word, as far as
     // the index read would cost (in case the word is rarer in the tag than in the site); a rarer
     // word's matches are asked of RUM, each then probed for the tag.
-    expect(cheaperRead({ questions, words: 430_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 65_536, then: 'rum' });
-    expect(cheaperRead({ questions, words: 43_000, tag: 160_000 }, 201, true)).toEqual({ how: 'rum' });
+    expect(cheaperRead({ questions, words: 430_000, rarest: 430_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 65_536, then: 'rum' });
+    expect(cheaperRead({ questions, words: 43_000, rarest: 43_000, tag: 160_000 }, 201, true)).toEqual({ how: 'rum' });
+    // Two words estimated at 19k matches as if independent, the rarer of them in 135k questions:
+    // taken at their geometric middle (51k), walking is cheaper; as independent words, RUM.
+    expect(cheaperRead({ questions, words: 19_000, rarest: 135_000, tag: null }, 201, true)).toMatchObject({ how: 'walk' });
+    expect(cheaperRead({ questions, words: 19_000, rarest: 19_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
   });
 
   it('indexes full text with RUM where the server has it, and with GIN otherwise', async () => {
