@@ -129,8 +129,8 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  * match (and, with a tag, a probe of the tag per match used). The cheaper one is read. The
  * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
  * independent), so a walk stops after as many rows as the index read was estimated to cost
- * (to the nearest power of two: few statement texts) and reads the index instead: a wrong guess
- * costs at most about 2.5 times the better read, never a walk of the whole site or tag.
+ * (rounded up to a power of two: few statement texts) and reads the index instead: a wrong guess
+ * costs at most about three times the better read, never a walk of the whole site or tag.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index: IndexRead = rum ? 'rum' : 'gin';
@@ -142,7 +142,7 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const indexCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   if (walkCost > indexCost) return { how: index };
-  return { how: 'walk', rows: 2 ** Math.round(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
+  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
 }
 
 /**

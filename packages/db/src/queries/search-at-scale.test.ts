@@ -95,7 +95,7 @@ describe('search at scale (migration 0011)', () => {
 
   it('walks for common words and asks the index for rare ones, from their frequencies, a walk going no further than the index read would cost', () => {
     const questions = 1_000_000;
-    // 800k matches: the index read costs 800k matches, 100k walked rows; to a power of two, 131,072.
+    // 800k matches: the index read costs 800k matches, 100k walked rows; rounded up to a power of two, 131,072.
     expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 131_072, then: 'rum' });
     expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
     expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, false)).toEqual({ how: 'gin' });
