@@ -6,8 +6,9 @@
  * own query code on one pooled connection, timed by that PostgreSQL backend's own CPU clock
  * (/proc/<pid>/stat; the server must run on this machine), and the shared buffers it touched
  * (the database's counters: give it a database nothing else uses). Also writes each query's
- * top 20 ids, to compare rankings between two checkouts. Usage:
- *   tsx bench/search-cpu.ts <database url> [rounds=3] [top-20 json file]
+ * top 20 ids, to compare rankings between two checkouts; with PER_QUERY=1 also each query's own
+ * figures (the expensive tail). Usage:
+ *   [PER_QUERY=1] tsx bench/search-cpu.ts <database url> [rounds=3] [top-20 json file]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { listQuestionItems, listQuestions, openServerDatabase, rows } from '@fso/db';
@@ -16,6 +17,8 @@ import { SEARCHES } from './qa.mjs';
 const [url, roundsArg, topFile] = process.argv.slice(2);
 if (!url) throw new Error('usage: tsx bench/search-cpu.ts <database url> [rounds] [top-20 json file]');
 const rounds = Number(roundsArg ?? 3);
+/** Each query's own CPU and buffers too (the buffer counts' flush adds two statements per search to the CPU figures). */
+const perQuery = process.env.PER_QUERY === '1';
 const database = await openServerDatabase({ url, poolSize: 1 });
 const [{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
 const ticksPerMs = 100 / 1000; // USER_HZ
@@ -46,11 +49,21 @@ for (const [shape, run] of Object.entries(shapes)) {
     top[`${shape}: ${words}`] = page.questions.slice(0, 20).map((q) => q._id);
   }
   const [before, buffersBefore] = [cpu(), await buffers()];
-  for (let r = 0; r < rounds; r++) for (const words of SEARCHES) await run(words);
+  const each = new Map<string, { ticks: number; touched: number }>();
+  for (let r = 0; r < rounds; r++)
+    for (const words of SEARCHES) {
+      const [t0, b0] = perQuery ? [cpu(), await buffers()] : [0, 0];
+      await run(words);
+      if (!perQuery) continue;
+      const [t1, b1] = [cpu(), await buffers()];
+      const seen = each.get(words) ?? { ticks: 0, touched: 0 };
+      each.set(words, { ticks: seen.ticks + t1 - t0, touched: seen.touched + b1 - b0 });
+    }
   const searches = rounds * SEARCHES.length;
   const ms = (cpu() - before) / ticksPerMs / searches;
   const touched = ((await buffers()) - buffersBefore) / searches;
   console.log(`${shape.padEnd(34)} ${ms.toFixed(2)} ms database CPU, ${touched.toFixed(0)} shared buffers per search (${searches} searches)`);
+  for (const [words, { ticks, touched: n }] of each) console.log(`  ${words.padEnd(24)} ${(ticks / ticksPerMs / rounds).toFixed(2)} ms, ${(n / rounds).toFixed(0)} buffers`);
 }
 if (topFile) writeFileSync(topFile, JSON.stringify(top, null, 1));
 await database.close();

@@ -8,7 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionOrder, QuestionSummary } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { iso, QUESTION_LIMITS, str, toTag, type Reputations } from './question-read.ts';
-import { literalInt, newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
+import { fullTextQuery, literalInt, newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
 import { rows, type Row } from './sql-rows.ts';
 
 export { SEARCH_CANDIDATES };
@@ -91,7 +91,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   if (q.tag) tags.push(q.tag.toLowerCase());
   const tagIds = await tagIdsOf(db, tags);
   if (!tagIds) return { questions: [], total: 0, totalCapped: false, reputations: {} };
-  const query = sql`websearch_to_tsquery('english', ${words})`;
+  const query = fullTextQuery(words);
   // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
   // (migration 0011), joined to their questions; any other tag is a test on each of those.
   const [driving, ...otherTags] = tagIds;

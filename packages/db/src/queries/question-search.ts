@@ -1,7 +1,8 @@
 /**
- * How a search ranked by relevance finds its candidates (decision records 0035, 0041): the
- * newest matches of its words (and its first tag), read along whichever index is cheaper for
- * how common the words and the tag are, and ranked as they are read, as a CTE
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048):
+ * the newest matches of its words (and its first tag), read along whichever index is cheaper for
+ * how common the words and the tag are (a walk of the date order bounded by what the full-text
+ * index would cost), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
@@ -34,7 +35,9 @@ const WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
  * which the statistics do not know (they take the tag and the words as independent). Measured
  * at 1M (decision record 0041): with 8, `[quantum-gate] annealing` (4% of all questions, far
  * fewer of the tag's) walked 84,668 buffers where RUM read 9,676; 0035's 28 keeps such words on
- * RUM and still walks the tag for common ones.
+ * RUM and still walks the tag for common ones. With the walk bounded (0048), 8 was tried again:
+ * related words gain at 100k, but at 1M three unrelated ones (a third of their site share in the
+ * tag) walk to the bound and then read RUM, at 3–4× RUM's buffers; so 28 stays.
  */
 const TAG_WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
 
@@ -55,7 +58,18 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
-type Estimates = { questions: number; words: number; tag: number | null };
+/**
+ * The planner's row estimates: the questions, the words' matches (it takes the words as
+ * independent: a product of their shares), the rarest single word's matches (a conjunction has
+ * at most as many), and the tag's rows (null: no tag).
+ */
+type Estimates = { questions: number; words: number; rarest: number; tag: number | null };
+
+/** The words' full-text query (websearch syntax, English stemming). */
+export const fullTextQuery = (words: string): SQL => sql`websearch_to_tsquery('english', ${words})`;
+
+/** Single words whose estimates bound the query's matches (a subset bounds them as well as all). */
+const WORDS_ESTIMATED = 8;
 
 /** How long an estimate is reused: the statistics behind it change only when the table is analysed. */
 const ESTIMATE_TTL_MS = 60_000;
@@ -73,66 +87,75 @@ function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): P
   if (known && now - known.at < ESTIMATE_TTL_MS) return known.est;
   cache.delete(key);
   if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  const est = estimates(db, query, tagId);
+  const est = estimates(db, words, query, tagId);
   est.catch(() => cache.delete(key));
   cache.set(key, { at: now, est });
   return est;
 }
 
-/** The planner's estimates of the questions, the words' matches and the tag's rows (null: no tag). */
-async function estimates(db: Db, query: SQL, tagId: number | null): Promise<Estimates> {
+/** The planner's estimates of the questions, the words' matches, each single word's, and the tag's rows, in one planning pass. */
+async function estimates(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${literalInt(tagId)}`;
-  const [row] = await rows<{ 'QUERY PLAN': unknown }>(db, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}`);
+  const singles = [...new Set(words.split(' ').filter(Boolean))].slice(0, WORDS_ESTIMATED);
+  const each = singles.length > 1 ? singles.map((w) => sql` UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${fullTextQuery(w)}`) : [];
+  const [row] = await rows<{ 'QUERY PLAN': unknown }>(
+    db,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}${sql.join(each, sql``)}`,
+  );
   const plan = row?.['QUERY PLAN'];
   const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
   const counts = (parsed[0]?.Plan.Plans ?? []).map((p) => Math.max(1, p['Plan Rows']));
-  return { questions: counts[0] ?? 1, words: counts[1] ?? 1, tag: tagId === null ? null : (counts[2] ?? 1) };
+  const [questions = 1, matches = 1] = counts;
+  // A stop word alone is no query (estimated at one row): it bounds nothing. Below the words'
+  // own estimate (an OR), a single word is no bound either.
+  const bounds = counts.slice(tagId === null ? 2 : 3).filter((n) => n > 1);
+  const rarest = Math.max(matches, bounds.length ? Math.min(...bounds) : matches);
+  return { questions, words: matches, rarest, tag: tagId === null ? null : (counts[2] ?? 1) };
 }
 
-/** How a ranked search reads its newest matches: walking a date order and testing each row, or from the full-text index. */
-export type MatchRead = 'walk' | 'rum' | 'gin';
+/** The words' matches read from the full-text index: RUM where migration 0011 made it, GIN elsewhere. */
+export type IndexRead = 'rum' | 'gin';
+
+/**
+ * How a ranked search reads its newest matches: from the full-text index, or walking a date order
+ * newest first and testing each row — at most `rows` of them, after which it reads the index
+ * (`then`) instead (decision record 0048).
+ */
+export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: IndexRead };
 
 /**
  * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
  * row tests; taking the words' matches from the full-text index costs about one index entry per
- * match (and, with a tag, a probe of the tag per match used). The cheaper one is read.
+ * match (and, with a tag, a probe of the tag per match used). The cheaper one is read. The
+ * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
+ * independent), so a walk stops after as many rows as the index read was estimated to cost
+ * (rounded up to a power of two: few statement texts) and reads the index instead: a wrong guess
+ * costs at most about three times the better read, never a walk of the whole site or tag.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
-  const wordShare = Math.min(1, est.words / est.questions);
-  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[rum ? 'rum' : 'gin'];
-  const indexCost = est.words + (est.tag === null ? 0 : limit * (est.questions / est.tag));
-  if (walkCost <= indexCost) return 'walk';
-  return rum ? 'rum' : 'gin';
+  const index: IndexRead = rum ? 'rum' : 'gin';
+  // Words typed together co-occur: their matches lie between the planner's product of shares
+  // and the rarest word's. The geometric middle is the guess whose worst error, as a ratio, is
+  // least over that range (decision record 0048); the walk's bound covers the rest.
+  const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
+  const wordShare = Math.min(1, matches / est.questions);
+  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
+  const indexCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
+  if (walkCost > indexCost) return { how: index };
+  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
 }
 
 /**
  * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` and `otherTags` when given),
- * newest first, read as `how` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
- * row they have already fetched, so the page reads only its own rows again.
+ * newest first, read as `read` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
+ * row they have already fetched, so the page reads only its own rows again. A walk (`w`) reads
+ * only the newest `rows` questions (of the tag); when they hold fewer than `limit` matches and
+ * there are older ones (`b`, asked only then), `m` is the index read instead. Either way `m`
+ * holds the same rows: the newest `limit` matches.
  */
-export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
+export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
   const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
-  if (how === 'walk') {
-    // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
-    // testing each row. The test is the operator's function, which no index answers: a prepared
-    // statement's generic plan (which cannot see how common the words are) must walk too. As the
-    // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
-    // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
-    // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
-    // the connection keeps it instead of planning every search again (decision record 0046).
-    const words = sql`(SELECT ${query})`;
-    const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
-    const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
-    const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
-    const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-    const body =
-      tagId === null
-        ? sql`${head} FROM questions q WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`
-        : sql`${head} FROM question_tags qt0 JOIN questions q ON q.id = qt0.question_id
-              WHERE qt0.tag_id = ${idOf(tagId)} AND ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`;
-    return sql`WITH m AS MATERIALIZED (${body})`;
-  }
   // The index reads keep the words, the tags and the limit visible to the planner: how many
   // matches the words have decides there between reading them in date order and sorting them.
   const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map((id) => hasTag(sql`${id}`));
@@ -141,13 +164,44 @@ export function matchesCte(how: MatchRead, query: SQL, tagId: number | null, oth
   // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
   // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
   // `limit` are then read again by key and ranked.
-  const body =
+  const indexRead = (how: IndexRead) =>
     how === 'rum'
       ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and(tagged)}
             ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
               WHERE q.search @@ ${query}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
-  return sql`WITH m AS MATERIALIZED (${body})`;
+  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how)})`;
+
+  // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
+  // testing each row. The test is the operator's function, which no index answers: a prepared
+  // statement's generic plan (which cannot see how common the words are) must walk too. As the
+  // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
+  // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
+  // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
+  // the connection keeps it instead of planning every search again (decision record 0046).
+  const words = sql`(SELECT ${query})`;
+  const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
+  const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
+  const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
+  const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
+  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older.
+  const [walk, rest] =
+    tagId === null
+      ? [
+          sql`${head} FROM (SELECT id, ask_date_time, search FROM questions ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
+              WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC`,
+        ]
+      : [
+          sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC LIMIT ${literalInt(read.rows)}) qt0
+              JOIN questions q ON q.id = qt0.question_id WHERE ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC`,
+        ];
+  const found = sql`(SELECT count(*) FROM w)`;
+  const cut = sql`(SELECT cut FROM b)`;
+  return sql`WITH w AS MATERIALIZED (${walk}), b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut),
+    m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
+      UNION ALL SELECT * FROM (${indexRead(read.then)}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
 }
 
 /** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */

@@ -78,29 +78,38 @@ describe('search at scale (migration 0011)', () => {
     await expectSearches(database, ids);
   });
 
-  it('reads the same newest matches whether it walks a date order or asks the full-text index, with and without a tag', async () => {
-    const rum = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'questions_search_rum_idx'`))[0]!.n > 0;
+  it('reads the same newest matches whether it walks a date order (whole, or cut short and then asking the index) or asks the full-text index, with and without a tag', async () => {
+    const index = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'questions_search_rum_idx'`))[0]!.n > 0 ? 'rum' : 'gin';
     const [tag] = await rows<{ id: number }>(sql`SELECT id FROM tags WHERE name = 'quantum'`);
     const query = sql`websearch_to_tsquery('english', 'entanglement')`;
-    const read = async (how: MatchRead, tagId: number | null) =>
-      (await rows<{ id: number }>(sql`${matchesCte(how, query, tagId, [], 10)} SELECT id FROM m ORDER BY ask_date_time DESC, id DESC`)).map((r) => Number(r.id));
+    const read = async (how: MatchRead, tagId: number | null, limit: number) =>
+      (await rows<{ id: number }>(sql`${matchesCte(how, query, tagId, [], limit)} SELECT id FROM m ORDER BY ask_date_time DESC, id DESC`)).map((r) => Number(r.id));
     for (const tagId of [null, Number(tag!.id)]) {
-      expect(await read('walk', tagId)).toEqual([ids[0], ids[2]]);
-      expect(await read(rum ? 'rum' : 'gin', tagId)).toEqual([ids[0], ids[2]]);
+      // Walks of every row, of fewer rows than there are (the newest question alone: one match
+      // of two, so the index answers), and of enough rows for a limit of one.
+      for (const rows of [1024, 1]) expect(await read({ how: 'walk', rows, then: index }, tagId, 10)).toEqual([ids[0], ids[2]]);
+      expect(await read({ how: 'walk', rows: 1, then: index }, tagId, 1)).toEqual([ids[0]]);
+      expect(await read({ how: index }, tagId, 10)).toEqual([ids[0], ids[2]]);
     }
   });
 
-  it('walks for common words and asks the index for rare ones, from their frequencies', () => {
+  it('walks for common words and asks the index for rare ones, from their frequencies, a walk going no further than the index read would cost', () => {
     const questions = 1_000_000;
-    expect(cheaperRead({ questions, words: 800_000, tag: null }, 201, true)).toBe('walk');
-    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, true)).toBe('rum');
-    expect(cheaperRead({ questions, words: 2_000, tag: null }, 201, false)).toBe('gin');
+    // 800k matches: the index read costs 800k matches, 100k walked rows; rounded up to a power of two, 131,072.
+    expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 131_072, then: 'rum' });
+    expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
+    expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, false)).toEqual({ how: 'gin' });
     // A rare tag with a common word: walking the tag's rows beats probing it for each word match.
-    expect(cheaperRead({ questions, words: 300_000, tag: 500 }, 201, true)).toBe('walk');
-    // A common tag (a sixth of the questions): its rows are walked for a common word; a rarer
+    expect(cheaperRead({ questions, words: 300_000, rarest: 300_000, tag: 500 }, 201, true)).toMatchObject({ how: 'walk' });
+    // A common tag (a sixth of the questions): its rows are walked for a common word, as far as
+    // the index read would cost (in case the word is rarer in the tag than in the site); a rarer
     // word's matches are asked of RUM, each then probed for the tag.
-    expect(cheaperRead({ questions: 1_000_000, words: 430_000, tag: 160_000 }, 201, true)).toBe('walk');
-    expect(cheaperRead({ questions: 1_000_000, words: 43_000, tag: 160_000 }, 201, true)).toBe('rum');
+    expect(cheaperRead({ questions, words: 430_000, rarest: 430_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 65_536, then: 'rum' });
+    expect(cheaperRead({ questions, words: 43_000, rarest: 43_000, tag: 160_000 }, 201, true)).toEqual({ how: 'rum' });
+    // Two words estimated at 19k matches as if independent, the rarer of them in 135k questions:
+    // taken at their geometric middle (51k), walking is cheaper; as independent words, RUM.
+    expect(cheaperRead({ questions, words: 19_000, rarest: 135_000, tag: null }, 201, true)).toMatchObject({ how: 'walk' });
+    expect(cheaperRead({ questions, words: 19_000, rarest: 19_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
   });
 
   it('indexes full text with RUM where the server has it, and with GIN otherwise', async () => {
