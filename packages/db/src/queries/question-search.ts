@@ -158,19 +158,22 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
   // The index reads keep the words, the tags and the limit visible to the planner: how many
   // matches the words have decides there between reading them in date order and sorting them.
-  const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map((id) => hasTag(sql`${id}`));
-  const rank = sql`ts_rank_cd(q.search, ${query}) AS rank`;
-  // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
-  // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
-  // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
-  // `limit` are then read again by key and ranked.
-  const indexRead = (how: IndexRead) =>
-    how === 'rum'
-      ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${query}${and(tagged)}
-            ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${limit}`
+  // `words`, `tagTest` and `lim` are how the statement writes them (the walk's fallback below
+  // writes them as the walk does).
+  const indexRead = (how: IndexRead, words: SQL, tagTest: (id: number) => SQL, lim: SQL) => {
+    const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map(tagTest);
+    const rank = sql`ts_rank_cd(q.search, ${words}) AS rank`;
+    // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
+    // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
+    // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
+    // `limit` are then read again by key and ranked.
+    return how === 'rum'
+      ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${words}${and(tagged)}
+            ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${lim}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
-              WHERE q.search @@ ${query}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${limit}) n JOIN questions q ON q.id = n.id`;
-  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how)})`;
+              WHERE q.search @@ ${words}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;
+  };
+  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => hasTag(sql`${id}`), sql`${limit}`)})`;
 
   // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
   // testing each row. The test is the operator's function, which no index answers: a prepared
@@ -181,7 +184,8 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   // the connection keeps it instead of planning every search again (decision record 0046).
   const words = sql`(SELECT ${query})`;
   const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
-  const tests = otherTags.map((id) => hasTag(idOf(id), sql` OFFSET 0`));
+  const probe = (id: number) => hasTag(idOf(id), sql` OFFSET 0`);
+  const tests = otherTags.map(probe);
   const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
   // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older.
@@ -199,9 +203,15 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
         ];
   const found = sql`(SELECT count(*) FROM w)`;
   const cut = sql`(SELECT cut FROM b)`;
+  // The fallback writes the words, tags and limit as the walk does, so the statement's plan still
+  // cannot depend on them and the connection keeps it (0046); with parameters there, PostgreSQL
+  // planned the whole statement again on every search. Its tags are probes of each match (OFFSET
+  // 0): blind to the tag's rows, the planner otherwise hash-joined all of them to every match of
+  // the words (`[quantum-gate] annealing` at 1M, read forced: 265 ms, with probes 25 ms).
+  const fallback = indexRead(read.then, words, probe, literalInt(limit));
   return sql`WITH w AS MATERIALIZED (${walk}), b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut),
     m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
-      UNION ALL SELECT * FROM (${indexRead(read.then)}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
+      UNION ALL SELECT * FROM (${fallback}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
 }
 
 /** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */
