@@ -22,6 +22,27 @@ test('on a phone the side menu opens from the Menu button and nothing is off-scr
   await expect(page.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
 });
 
+test('the side menu highlights the section a page belongs to: a question under Questions, a profile under Users', async ({ page }) => {
+  const name = uniqueName('menu');
+  await signUp(page, name);
+  const menu = page.getByRole('navigation', { name: 'Main' });
+  const active = menu.locator('.menu-link.active');
+  await page.goto('/new/question');
+  await expect(active).toHaveText(['Questions']);
+  const asked = await page.request.post('/question/addQuestion', {
+    data: JSON.stringify({ title: 'Which section is this page in?', text: 'The menu should say.', tags: [{ name: 'menu' }], askedBy: name }),
+    headers: { 'Content-Type': 'application/json' },
+  });
+  expect(asked.status()).toBe(200);
+  await page.goto(`/question/${(await asked.json())._id}`);
+  await expect(page.getByRole('heading', { name: 'Which section is this page in?' })).toBeVisible();
+  await expect(active).toHaveText(['Questions']);
+  await page.goto(`/user/${name}`);
+  await expect(active).toHaveText(['Users']);
+  await page.goto('/tags');
+  await expect(active).toHaveText(['Tags']);
+});
+
 test('the theme follows the system until chosen, then the server renders the choice', async ({ page, browser }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/home');

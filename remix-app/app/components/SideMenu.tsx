@@ -1,5 +1,7 @@
 /**
- * The side menu (SPEC §2): every section, the active one highlighted; Messaging flips its
+ * The side menu (SPEC §2): every section, the active one highlighted (a section's own pages
+ * count too: a question, asking, answering or editing is under Questions, a profile under
+ * Users, as on Stack Overflow's menu); Messaging flips its
  * sub-list open and closed on each click (a native <details>, so it works without JavaScript).
  * On a phone the whole menu folds behind a Menu button, again a <details>; it folds back after
  * each navigation.
@@ -7,15 +9,17 @@
 import { NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => (isActive ? 'menu-link active' : 'menu-link');
-
-type Entry = { to: string; label: string; end?: boolean };
-const links = (entries: Entry[]) =>
-  entries.map(({ to, label, end }) => (
-    <NavLink key={to} to={to} end={end} className={linkClass}>
-      {label}
-    </NavLink>
-  ));
+/** `within`: the first path segments of the section's other pages. */
+type Entry = { to: string; label: string; end?: boolean; within?: string[] };
+const links = (entries: Entry[], pathname: string) =>
+  entries.map(({ to, label, end, within = [] }) => {
+    const inSection = within.includes(pathname.split('/')[1] ?? '');
+    return (
+      <NavLink key={to} to={to} end={end} className={({ isActive }) => (isActive || inSection ? 'menu-link active' : 'menu-link')}>
+        {label}
+      </NavLink>
+    );
+  });
 
 export function SideMenu() {
   const { pathname } = useLocation();
@@ -30,21 +34,30 @@ export function SideMenu() {
         <span aria-hidden="true">☰</span> Menu
       </summary>
       <nav className="side-menu" aria-label="Main">
-        {links([
-          { to: '/home', label: 'Questions' },
-          { to: '/tags', label: 'Tags' },
-        ])}
+        {links(
+          [
+            { to: '/home', label: 'Questions', within: ['question', 'new', 'edit', 'revisions', 'search'] },
+            { to: '/tags', label: 'Tags' },
+          ],
+          pathname,
+        )}
         <details className="menu-group" open={inMessaging}>
           <summary className={inMessaging ? 'menu-link active' : 'menu-link'}>Messaging</summary>
-          {links([
-            { to: '/messaging', label: 'Global Messages', end: true },
-            { to: '/messaging/direct-message', label: 'Direct Messages' },
-          ])}
+          {links(
+            [
+              { to: '/messaging', label: 'Global Messages', end: true },
+              { to: '/messaging/direct-message', label: 'Direct Messages' },
+            ],
+            pathname,
+          )}
         </details>
-        {links([
-          { to: '/users', label: 'Users' },
-          { to: '/games', label: 'Games' },
-        ])}
+        {links(
+          [
+            { to: '/users', label: 'Users', within: ['user'] },
+            { to: '/games', label: 'Games' },
+          ],
+          pathname,
+        )}
       </nav>
     </details>
   );
