@@ -1,8 +1,8 @@
 /**
- * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048):
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048, 0051):
  * the newest matches of its words (and its first tag), read along whichever index is cheaper for
- * how common the words and the tag are (a walk of the date order bounded by what the full-text
- * index would cost), and ranked as they are read, as a CTE
+ * how common the words and the tag are (a walk of the date order over `question_search`, bounded
+ * by what the full-text index would cost), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
