@@ -191,13 +191,15 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   const tests = otherTags.map(probe);
   const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older.
+  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older: asked
+  // of `questions_ask_idx` (the same questions), an index-only read that is costed as one where
+  // `question_search`'s visibility map is not set yet (just migrated, or on PGlite, never vacuumed).
   const [walk, rest] =
     tagId === null
       ? [
           sql`${head} FROM (SELECT id, ask_date_time, search FROM question_search ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
               WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
-          sql`SELECT 1 FROM question_search ORDER BY ask_date_time DESC, id DESC`,
+          sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC`,
         ]
       : [
           sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC LIMIT ${literalInt(read.rows)}) qt0
