@@ -1,8 +1,8 @@
 /**
- * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048):
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048, 0051):
  * the newest matches of its words (and its first tag), read along whichever index is cheaper for
- * how common the words and the tag are (a walk of the date order bounded by what the full-text
- * index would cost), and ranked as they are read, as a CTE
+ * how common the words and the tag are (a walk of the date order over `question_search`, bounded
+ * by what the full-text index would cost), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
@@ -24,22 +24,23 @@ const FAR_FUTURE = '2200-01-01T00:00:00Z';
 /**
  * Cost of testing one row's tsvector while walking a date order, against that of handing out
  * one match from the full-text index (RUM: collected and sorted by its attached ask time; GIN:
- * a bitmap, its rows read and sorted). Measured on the 18 benchmark queries (decision record
- * 0041): a walked row (its heap page and its tsvector read and decompressed) costs 5–8 RUM
- * matches at 100k questions; GIN's match costs a row read.
+ * a bitmap, its rows read and sorted). A walked row of `question_search` (migration 0021: the
+ * tsvector in the row) costs ~1.2 µs, a RUM match ~0.45 µs, at 100k questions: about 3
+ * (decision record 0051; reading the tsvector from `questions`' TOAST, it was 8, 0041). GIN's
+ * match costs a row read (not measured again since 0021).
  */
-const WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
+const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
 
 /**
- * The same for walking a tag's rows, where the words are met at their share *within the tag*,
- * which the statistics do not know (they take the tag and the words as independent). Measured
- * at 1M (decision record 0041): with 8, `[quantum-gate] annealing` (4% of all questions, far
- * fewer of the tag's) walked 84,668 buffers where RUM read 9,676; 0035's 28 keeps such words on
- * RUM and still walks the tag for common ones. With the walk bounded (0048), 8 was tried again:
- * related words gain at 100k, but at 1M three unrelated ones (a third of their site share in the
- * tag) walk to the bound and then read RUM, at 3–4× RUM's buffers; so 28 stays.
+ * The same for walking a tag's rows (its index, then each question's `question_search` row by
+ * key), where the words are met at their share *within the tag*, which the statistics do not
+ * know (they take the tag and the words as independent). The walk is bounded (0048), so a word
+ * rarer in the tag than guessed costs at most about three times the index read. Walking
+ * `questions`, 28 kept unrelated words on RUM at 1M (0041, 0048); with the tsvector in the row a
+ * walked tag row costs half as much, and 8 picks the cheaper read for all 18 benchmark words at
+ * 100k (0051).
  */
-const TAG_WALK_PER_MATCH = { rum: 28, gin: 4 } as const;
+const TAG_WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migration 0011 found the RUM extension on this database (asked once per database). */
@@ -176,29 +177,33 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => hasTag(sql`${id}`), sql`${limit}`)})`;
 
   // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
-  // testing each row. The test is the operator's function, which no index answers: a prepared
-  // statement's generic plan (which cannot see how common the words are) must walk too. As the
-  // plan cannot depend on the words or the tags, they are InitPlans here, computed once per
-  // statement, other tags are probes of each row (OFFSET 0: never a join of all their rows), and
-  // the limit is a literal: the planner then costs the generic plan as it costs a custom one, and
-  // the connection keeps it instead of planning every search again (decision record 0046).
+  // testing each row of `question_search` (migration 0021: the tsvector stored in the row, not
+  // read from TOAST as `questions` holds it; decision record 0051). The test is the operator's
+  // function, which no index answers: a prepared statement's generic plan (which cannot see how
+  // common the words are) must walk too. As the plan cannot depend on the words or the tags, they
+  // are InitPlans here, computed once per statement, other tags are probes of each row (OFFSET 0:
+  // never a join of all their rows), and the limit is a literal: the planner then costs the
+  // generic plan as it costs a custom one, and the connection keeps it instead of planning every
+  // search again (decision record 0046).
   const words = sql`(SELECT ${query})`;
   const idOf = (id: number) => sql`(SELECT ${id}::bigint)`;
   const probe = (id: number) => hasTag(idOf(id), sql` OFFSET 0`);
   const tests = otherTags.map(probe);
   const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older.
+  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older: asked
+  // of `questions_ask_idx` (the same questions), an index-only read that is costed as one where
+  // `question_search`'s visibility map is not set yet (just migrated, or on PGlite, never vacuumed).
   const [walk, rest] =
     tagId === null
       ? [
-          sql`${head} FROM (SELECT id, ask_date_time, search FROM questions ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
+          sql`${head} FROM (SELECT id, ask_date_time, search FROM question_search ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
               WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
           sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC`,
         ]
       : [
           sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC LIMIT ${literalInt(read.rows)}) qt0
-              JOIN questions q ON q.id = qt0.question_id WHERE ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
+              JOIN question_search q ON q.id = qt0.question_id WHERE ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
           sql`SELECT 1 FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC`,
         ];
   const found = sql`(SELECT count(*) FROM w)`;
