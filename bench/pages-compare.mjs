@@ -94,7 +94,12 @@ async function signIn(server) {
   const [username, ...rest] = args.as.split(':');
   const res = await fetch(`${server.base}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: rest.join(':') }) });
   if (!res.ok) throw new Error(`--as: login on ${server.base} answered ${res.status}`);
-  return { Cookie: res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') };
+  return {
+    Cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
 }
 const cookies = await Promise.all([base, next].map(signIn));
 let differ = 0;
