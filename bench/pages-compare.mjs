@@ -6,9 +6,12 @@
  * times) and the assets' content hashes are normalised (and the origin: the two listen on different ports); prints each page that differs, where.
  * The hydration data (the turbo-stream Remix writes into the page) is compared decoded: the
  * document around it byte for byte, and the loader data each route sends, printing which of a
- * route's values differ. Pages: 30 random questions (each also with `?sort=newest`), `/home`
- * and its orders, a tag, a later page, the search screen (bench/qa.mjs's searches, one also ordered and paged), and a question that does not exist. Usage:
- *   DATABASE_URL=postgres://…/pages_qa_100000 node bench/pages-compare.mjs --patches a.patch [--base main] [--port 3630]
+ * route's values differ; and its text byte for byte (the clock normalised), counting the pages
+ * where that differs. Pages: 30 random questions (each also with `?sort=newest`), `/home`
+ * and its orders, a tag, a later page, the search screen (bench/qa.mjs's searches, one also ordered and paged), and a question that does not exist.
+ * With `--as user:password` both servers are asked as that user, signed in on each (its forms:
+ * the header's, votes, comments, accept and delete), and `--paths` adds pages (comma-separated). Usage:
+ *   DATABASE_URL=postgres://…/pages_qa_100000 node bench/pages-compare.mjs --patches a.patch [--base main] [--port 3630] [--as user:password] [--paths /question/50]
  */
 import { parseArgs } from 'node:util';
 import { decode } from 'turbo-stream';
@@ -22,6 +25,8 @@ const { values: args } = parseArgs({
     base: { type: 'string', default: 'main' },
     port: { type: 'string', default: '3630' },
     questions: { type: 'string', default: '30' },
+    as: { type: 'string', default: '' },
+    paths: { type: 'string', default: '' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -47,6 +52,7 @@ const paths = [
   ...SEARCHES.map((words) => `/home?search=${encodeURIComponent(words)}`),
   '/question/999999999',
   '/question/abc',
+  ...args.paths.split(',').filter(Boolean),
 ];
 
 const normalise = (html) =>
@@ -67,10 +73,10 @@ async function split(html) {
     chunks.push(JSON.parse(literal));
     return `${call}DATA)`;
   });
-  if (!chunks.length) return { rest: normalise(rest), data: null };
+  if (!chunks.length) return { rest: normalise(rest), data: null, text: '' };
   const decoded = await decode(new Blob(chunks).stream());
   await decoded.done;
-  return { rest: normalise(rest), data: decoded.value };
+  return { rest: normalise(rest), data: decoded.value, text: normalise(chunks.join('')) };
 }
 /** Which routes' loader values differ between two decoded hydration payloads. */
 function dataDifferences(a, b) {
@@ -82,11 +88,27 @@ function dataDifferences(a, b) {
     }
   return out;
 }
+/** The session cookie of `--as user:password` signed in on `server` (POST /user/login), or none. */
+async function signIn(server) {
+  if (!args.as) return {};
+  const [username, ...rest] = args.as.split(':');
+  const res = await fetch(`${server.base}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: rest.join(':') }) });
+  if (!res.ok) throw new Error(`--as: login on ${server.base} answered ${res.status}`);
+  return {
+    Cookie: res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  };
+}
+const cookies = await Promise.all([base, next].map(signIn));
 let differ = 0;
+let textDiffers = 0;
 const dataChanges = new Map();
 try {
   for (const path of paths) {
-    const [a, b] = await Promise.all([base, next].map((s) => fetch(s.base + path).then(async (r) => split(`${r.status}\n${await r.text()}`))));
+    const [a, b] = await Promise.all([base, next].map((s, i) => fetch(s.base + path, { headers: cookies[i] }).then(async (r) => split(`${r.status}\n${await r.text()}`))));
+    if (a.text !== b.text) textDiffers++;
     for (const change of dataDifferences(a.data, b.data)) dataChanges.set(change.replace(/\d+ → \d+ chars/, ''), [...(dataChanges.get(change.replace(/\d+ → \d+ chars/, '')) ?? []), change]);
     if (a.rest === b.rest) continue;
     differ++;
@@ -100,4 +122,4 @@ try {
   await Promise.all([base.stop(), next.stop()]);
 }
 for (const [what, list] of dataChanges) console.log(`hydration data ${what}on ${list.length} pages, e.g. ${list[0]}`);
-console.log(`${paths.length} pages, ${differ} differ outside their hydration data`);
+console.log(`${paths.length} pages, ${differ} differ outside their hydration data, ${textDiffers} in its text (byte for byte, clock normalised)`);
