@@ -15,16 +15,11 @@
  *
  * Values must lie in −127..127, so a pair of products fits an i16 (2 · 127² < 2¹⁵).
  */
+import { block, br, brIf, end, ensureBytes, get, I32, i32, i32Add, i32GeU, i32LtU, i32Mul, loop, set, simd, V128, wasmModule } from './wasm-module.ts';
 
-const I32 = 0x7f;
-const V128 = 0x7b;
+
 // Locals: 0 q, 1 rows, 2 n, 3 dims, 4 out (parameters), then 5 end, 6 i (i32), 7 acc, 8 x, 9 y (v128).
 const [Q, ROWS, N, DIMS, OUT, END, I, ACC, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-const get = (local: number) => [0x20, local];
-const set = (local: number) => [0x21, local];
-const i32 = (value: number) => [0x41, value];
-const simd = (...opcode: number[]) => [0xfd, ...opcode];
-const [i32Add, i32Mul, i32GeU, i32LtU] = [[0x6a], [0x6c], [0x4f], [0x49]];
 const v128Load = simd(0x00, 0x00, 0x00); // align 1, offset 0
 const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
 
@@ -35,21 +30,17 @@ const body = [
   ...i32Mul,
   ...i32Add,
   ...set(END),
-  0x02,
-  0x40,
-  0x03,
-  0x40, // block, loop
+  ...block,
+  ...loop,
   ...get(ROWS),
   ...get(END),
   ...i32GeU,
-  0x0d,
-  1, // br_if 1 (leave)
+  ...brIf(1), // leave
   ...simd(0x0c, ...new Array<number>(16).fill(0)),
   ...set(ACC), // v128.const 0
   ...i32(0),
   ...set(I),
-  0x03,
-  0x40, // loop
+  ...loop,
   ...get(Q),
   ...get(I),
   ...i32Add,
@@ -78,9 +69,8 @@ const body = [
   ...get(I),
   ...get(DIMS),
   ...i32LtU,
-  0x0d,
-  0, // br_if 0 (next 16)
-  0x0b, // end loop
+  ...brIf(0), // next 16
+  ...end, // loop
   ...get(OUT),
   ...lane(0),
   ...lane(1),
@@ -100,40 +90,20 @@ const body = [
   ...get(DIMS),
   ...i32Add,
   ...set(ROWS),
-  0x0c,
-  0, // br 0 (next row)
-  0x0b,
-  0x0b, // end loop, end block
+  ...br(0), // next row
+  ...end,
+  ...end, // loop, block
 ];
 
-const uleb = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...uleb(value >>> 7)]);
-const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-const section = (id: number, content: number[]) => [id, ...uleb(content.length), ...content];
-const name = (text: string) => vec([...text].map((c) => [c.charCodeAt(0)]));
-const code = [
-  ...vec([
+const MODULE = wasmModule(
+  'dot',
+  [I32, I32, I32, I32, I32],
+  [
     [2, I32],
     [3, V128],
-  ]),
-  ...body,
-  0x0b,
-];
-
-const MODULE = Uint8Array.from([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // \0asm, version 1
-  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
-  ...section(3, vec([[0]])), // function 0 has type 0
-  ...section(5, vec([[0x00, 1]])), // one memory, 1 page to start
-  ...section(
-    7,
-    vec([
-      [...name('memory'), 0x02, 0],
-      [...name('dot'), 0x00, 0],
-    ]),
-  ),
-  ...section(10, vec([[...uleb(code.length), ...code]])),
-]);
-const PAGE = 65_536;
+  ],
+  body,
+);
 /** The module, compiled once for every instance (the inverted lists hold hundreds). */
 let compiled: WebAssembly.Module | null = null;
 
@@ -197,9 +167,7 @@ export class Int8Rows {
   }
 
   private grow(capacity: number): void {
-    const needed = this.dims + capacity * (this.dims + 4);
-    const pages = Math.ceil(needed / PAGE) - this.memory.buffer.byteLength / PAGE;
-    if (pages > 0) this.memory.grow(pages);
+    ensureBytes(this.memory, this.dims + capacity * (this.dims + 4));
     const scales = new Float32Array(capacity);
     scales.set(this.scales);
     this.scales = scales;
