@@ -104,6 +104,27 @@ const MODULE = wasmModule(
   ],
   body,
 );
+/** A float vector as int8 (largest |value| ↦ 127) and the factor turning those back into floats. */
+export interface Int8Query {
+  bytes: Int8Array;
+  scale: number;
+}
+
+/** Writes `vector` as int8 into `bytes`; returns the factor turning its values back into floats. */
+function quantize(vector: ArrayLike<number>, bytes: Int8Array): number {
+  const dims = bytes.length;
+  let max = 0;
+  for (let i = 0; i < dims; i++) max = Math.max(max, Math.abs(vector[i] ?? 0));
+  const factor = max ? 127 / max : 0;
+  for (let i = 0; i < dims; i++) bytes[i] = Math.round((vector[i] ?? 0) * factor);
+  return max / 127;
+}
+
+export function int8Query(vector: ArrayLike<number>, dims: number): Int8Query {
+  const bytes = new Int8Array(dims);
+  return { bytes, scale: quantize(vector, bytes) };
+}
+
 /** The module, compiled once for every instance (the inverted lists hold hundreds). */
 let compiled: WebAssembly.Module | null = null;
 
@@ -140,30 +161,24 @@ export class Int8Rows {
   /** Stores a vector as row `slot` (at most one past the last). */
   put(slot: number, vector: ArrayLike<number>): void {
     if (slot >= this.capacity) this.grow(Math.max(this.initial, this.capacity * 2));
-    const scale = this.quantize(vector, this.dims + slot * this.dims);
-    this.scales[slot] = scale;
+    this.scales[slot] = quantize(vector, new Int8Array(this.memory.buffer, this.dims + slot * this.dims, this.dims));
     this.length = Math.max(this.length, slot + 1);
   }
 
   /** Approximate dot product of `query` with every row, by slot. */
   scores(query: ArrayLike<number>): Float32Array {
-    const queryScale = this.quantize(query, 0);
-    const out = this.dims + this.capacity * this.dims;
-    this.dot(0, this.dims, this.length, this.dims, out);
-    const products = new Int32Array(this.memory.buffer, out, this.length);
     const scores = new Float32Array(this.length);
-    for (let s = 0; s < this.length; s++) scores[s] = products[s]! * this.scales[s]! * queryScale;
+    this.scoresInto(int8Query(query, this.dims), scores, 0);
     return scores;
   }
 
-  /** Writes `vector` as int8 at `offset`; returns the factor turning its values back into floats. */
-  private quantize(vector: ArrayLike<number>, offset: number): number {
-    let max = 0;
-    for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs(vector[i] ?? 0));
-    const factor = max ? 127 / max : 0;
-    const bytes = new Int8Array(this.memory.buffer, offset, this.dims);
-    for (let i = 0; i < this.dims; i++) bytes[i] = Math.round((vector[i] ?? 0) * factor);
-    return max / 127;
+  /** `scores` of a query made int8 once, written into `out` from `at`: one query probes many lists (inverted-lists.ts). */
+  scoresInto(query: Int8Query, out: Float32Array, at: number): void {
+    new Int8Array(this.memory.buffer, 0, this.dims).set(query.bytes);
+    const products = this.dims + this.capacity * this.dims;
+    this.dot(0, this.dims, this.length, this.dims, products);
+    const dots = new Int32Array(this.memory.buffer, products, this.length);
+    for (let s = 0; s < this.length; s++) out[at + s] = dots[s]! * this.scales[s]! * query.scale;
   }
 
   private grow(capacity: number): void {
