@@ -15,62 +15,39 @@
  *
  * Values must lie in −127..127, so a pair of products fits an i16 (2 · 127² < 2¹⁵).
  */
-import { block, br, brIf, end, ensureBytes, get, I32, i32, i32Add, i32GeU, i32LtU, i32Mul, loop, set, simd, V128, wasmModule } from './wasm-module.ts';
-
+import { addTo, countUp, eachRow, ensureBytes, get, I32, i32, i32Add, set, simd, V128, wasmModule } from './wasm-module.ts';
 
 // Locals: 0 q, 1 rows, 2 n, 3 dims, 4 out (parameters), then 5 end, 6 i (i32), 7 acc, 8 x, 9 y (v128).
 const [Q, ROWS, N, DIMS, OUT, END, I, ACC, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
 const v128Load = simd(0x00, 0x00, 0x00); // align 1, offset 0
 const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
 
-const body = [
-  ...get(ROWS),
-  ...get(N),
-  ...get(DIMS),
-  ...i32Mul,
-  ...i32Add,
-  ...set(END),
-  ...block,
-  ...loop,
-  ...get(ROWS),
-  ...get(END),
-  ...i32GeU,
-  ...brIf(1), // leave
+const body = eachRow(ROWS, END, get(N), get(DIMS), [
   ...simd(0x0c, ...new Array<number>(16).fill(0)),
   ...set(ACC), // v128.const 0
-  ...i32(0),
-  ...set(I),
-  ...loop,
-  ...get(Q),
-  ...get(I),
-  ...i32Add,
-  ...v128Load,
-  ...set(X),
-  ...get(ROWS),
-  ...get(I),
-  ...i32Add,
-  ...v128Load,
-  ...set(Y),
-  ...get(ACC),
-  ...get(X),
-  ...get(Y),
-  ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
-  ...get(X),
-  ...get(Y),
-  ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
-  ...simd(0x8e, 0x01), // i16x8.add
-  ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
-  ...simd(0xae, 0x01),
-  ...set(ACC), // i32x4.add
-  ...get(I),
-  ...i32(16),
-  ...i32Add,
-  ...set(I),
-  ...get(I),
-  ...get(DIMS),
-  ...i32LtU,
-  ...brIf(0), // next 16
-  ...end, // loop
+  ...countUp(I, 16, DIMS, [
+    ...get(Q),
+    ...get(I),
+    ...i32Add,
+    ...v128Load,
+    ...set(X),
+    ...get(ROWS),
+    ...get(I),
+    ...i32Add,
+    ...v128Load,
+    ...set(Y),
+    ...get(ACC),
+    ...get(X),
+    ...get(Y),
+    ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
+    ...get(X),
+    ...get(Y),
+    ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
+    ...simd(0x8e, 0x01), // i16x8.add
+    ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
+    ...simd(0xae, 0x01),
+    ...set(ACC), // i32x4.add
+  ]),
   ...get(OUT),
   ...lane(0),
   ...lane(1),
@@ -82,18 +59,8 @@ const body = [
   0x36,
   0x02,
   0x00, // i32.store align 4
-  ...get(OUT),
-  ...i32(4),
-  ...i32Add,
-  ...set(OUT),
-  ...get(ROWS),
-  ...get(DIMS),
-  ...i32Add,
-  ...set(ROWS),
-  ...br(0), // next row
-  ...end,
-  ...end, // loop, block
-];
+  ...addTo(OUT, i32(4)),
+]);
 
 const MODULE = wasmModule(
   'dot',

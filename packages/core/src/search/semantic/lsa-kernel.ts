@@ -20,26 +20,14 @@
  *       $rows += 4  $weights += 8  br 0
  *     end end)
  */
-import { block, br, brIf, end, ensureBytes, F64, get, I32, i32, i32Add, i32GeU, i32LtU, i32Mul, loop, set, simd, V128, wasmModule } from './wasm-module.ts';
+import { addTo, countUp, eachRow, ensureBytes, get, I32, i32, i32Add, set, simd, V128, wasmModule } from './wasm-module.ts';
 
 // Locals: 0 rows, 1 weights, 2 n, 3 out, 4 width (parameters), then 5 end, 6 row, 7 j, 8 at (i32), 9 w (v128).
 const [ROWS, WEIGHTS, N, OUT, WIDTH, END, ROW, J, AT, W] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-const load64Zero = simd(0x5d, 0x03, 0x00); // v128.load64_zero align 8, offset 0
-const promote = simd(0x5f); // f64x2.promote_low_f32x4
+/** The two floats at `address` as doubles: v128.load64_zero (align 8, offset 0), f64x2.promote_low_f32x4. */
+const twoFloats = (address: number[]) => [...address, ...simd(0x5d, 0x03, 0x00), ...simd(0x5f)];
 
-const body = [
-  ...get(ROWS),
-  ...get(N),
-  ...i32(4),
-  ...i32Mul,
-  ...i32Add,
-  ...set(END),
-  ...block,
-  ...loop,
-  ...get(ROWS),
-  ...get(END),
-  ...i32GeU,
-  ...brIf(1), // leave
+const body = eachRow(ROWS, END, get(N), i32(4), [
   ...get(ROWS),
   0x28,
   0x02,
@@ -51,48 +39,22 @@ const body = [
   0x00, // f64.load align 8
   ...simd(0x14), // f64x2.splat
   ...set(W),
-  ...i32(0),
-  ...set(J),
-  ...loop,
-  ...get(OUT),
-  ...get(J),
-  ...i32Add,
-  ...set(AT),
-  ...get(AT), // where the sum goes
-  ...get(AT),
-  ...load64Zero,
-  ...promote,
-  ...get(ROW),
-  ...get(J),
-  ...i32Add,
-  ...load64Zero,
-  ...promote,
-  ...get(W),
-  ...simd(0xf2, 0x01), // f64x2.mul
-  ...simd(0xf0, 0x01), // f64x2.add
-  ...simd(0x5e), // f32x4.demote_f64x2_zero
-  ...simd(0x5b, 0x03, 0x00, 0x00), // v128.store64_lane align 8, offset 0, lane 0
-  ...get(J),
-  ...i32(8),
-  ...i32Add,
-  ...set(J),
-  ...get(J),
-  ...get(WIDTH),
-  ...i32LtU,
-  ...brIf(0), // next two lanes
-  ...end, // loop
-  ...get(ROWS),
-  ...i32(4),
-  ...i32Add,
-  ...set(ROWS),
-  ...get(WEIGHTS),
-  ...i32(8),
-  ...i32Add,
-  ...set(WEIGHTS),
-  ...br(0), // next term
-  ...end,
-  ...end, // loop, block
-];
+  ...countUp(J, 8, WIDTH, [
+    ...get(OUT),
+    ...get(J),
+    ...i32Add,
+    ...set(AT),
+    ...get(AT), // where the sum goes
+    ...twoFloats(get(AT)),
+    ...twoFloats([...get(ROW), ...get(J), ...i32Add]),
+    ...get(W),
+    ...simd(0xf2, 0x01), // f64x2.mul
+    ...simd(0xf0, 0x01), // f64x2.add
+    ...simd(0x5e), // f32x4.demote_f64x2_zero
+    ...simd(0x5b, 0x03, 0x00, 0x00), // v128.store64_lane align 8, offset 0, lane 0
+  ]),
+  ...addTo(WEIGHTS, i32(8)),
+]);
 
 let compiled: WebAssembly.Module | null = null;
 
@@ -111,7 +73,17 @@ export class ConceptProjection {
     projection: Float32Array,
     private readonly k: number,
   ) {
-    compiled ??= new WebAssembly.Module(wasmModule('project', [I32, I32, I32, I32, I32], [[4, I32], [1, V128]], body));
+    compiled ??= new WebAssembly.Module(
+      wasmModule(
+        'project',
+        [I32, I32, I32, I32, I32],
+        [
+          [4, I32],
+          [1, V128],
+        ],
+        body,
+      ),
+    );
     const { exports } = new WebAssembly.Instance(compiled);
     this.memory = exports.memory as WebAssembly.Memory;
     this.project = exports.project as ConceptProjection['project'];
