@@ -172,8 +172,11 @@ function arrayLiterals(common: Map<string, number>): [string, string] {
  * arbitrary order); it still counts in the score and in "all the words". Those are found
  * through the index by the query's three least common words only, the rest checked on the rows:
  * an AND of every word read each word's index entry, and the common ones' entries were most of
- * this query's time at 100k (decision record 0042). A query of one common word has no
- * full-text candidates; the nearest by embedding are still ranked by the word legs.
+ * this query's time at 100k (decision record 0042). "All the words" is read only when no word
+ * is rare or the rare words' part was cut by its limit: otherwise every question with all the
+ * words has the rare ones, so it is already in that part with the same score (decision record
+ * 0052). A query of one common word has no full-text candidates; the nearest by embedding are
+ * still ranked by the word legs.
  */
 export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
   const [stems, matches] = arrayLiterals(common);
