@@ -154,4 +154,16 @@ describe('full-text parts of the ranking', () => {
     // A site this small has no word that fills a pool.
     expect(await commonStems(database.db)).toEqual(new Map());
   });
+
+  it('still finds the questions with all the words when a rare word has more matches than its part takes', async () => {
+    // 1,000 "yak" questions written first fill the rare word's part (1,000 rows, in table order);
+    // the one with both words, written last, is found by "all the words" alone.
+    await database.db.execute(sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak ' || i, 'plain', q.asked_by FROM generate_series(1, 1000) AS i, questions q WHERE q.id = ${ids[0]}`);
+    const [row] = (
+      await database.db.execute<{ id: unknown }>(sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak zebra', 'A yak and a zebra.', asked_by FROM questions WHERE id = ${ids[0]} RETURNING id`)
+    ).rows;
+    const both = Number(row!.id);
+    const found = await fullTextCandidates(database.db, 'yak zebra', 10, new Map([['zebra', 5000]]));
+    expect(found[0]!.questionId).toBe(both);
+  });
 });

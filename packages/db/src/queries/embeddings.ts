@@ -172,8 +172,11 @@ function arrayLiterals(common: Map<string, number>): [string, string] {
  * arbitrary order); it still counts in the score and in "all the words". Those are found
  * through the index by the query's three least common words only, the rest checked on the rows:
  * an AND of every word read each word's index entry, and the common ones' entries were most of
- * this query's time at 100k (decision record 0042). A query of one common word has no
- * full-text candidates; the nearest by embedding are still ranked by the word legs.
+ * this query's time at 100k (decision record 0042). "All the words" is read only when no word
+ * is rare or the rare words' part was cut by its limit: otherwise every question with all the
+ * words has the rare ones, so it is already in that part with the same score (decision record
+ * 0052). A query of one common word has no full-text candidates; the nearest by embedding are
+ * still ranked by the word legs.
  */
 export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
   const [stems, matches] = arrayLiterals(common);
@@ -187,10 +190,13 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
                        LEFT JOIN unnest(${stems}::text[], ${matches}::float8[]) AS c(stem, matches) ON c.stem = l),
         w AS (SELECT ${word(sql``, ' | ')} AS query, ${word(sql``, ' & ')} AS all_words, ${word(sql`WHERE matches = 0`, ' | ')} AS rare_words,
                      ${word(sql``, ' & ', sql`ORDER BY matches, l LIMIT 3`)} AS least_common),
+        rare AS MATERIALIZED (SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
+                              WHERE numnode(w.rare_words) > 0 AND q.search @@ w.rare_words LIMIT (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES}),
         ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
-                    WHERE (numnode(w.least_common) > 1 OR numnode(w.rare_words) > 0) AND q.search @@ w.least_common AND (q.search @@ w.all_words) IS TRUE LIMIT ${RANKED_MATCHES})
-                   UNION (SELECT q.id, ts_rank_cd(q.search, w.query, 32) FROM questions q, w
-                          WHERE numnode(w.rare_words) > 0 AND q.search @@ w.rare_words LIMIT (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES}))
+                    WHERE (numnode(w.rare_words) = 0 AND numnode(w.least_common) > 1
+                           OR numnode(w.rare_words) > 0 AND (SELECT count(*) FROM rare) >= (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES})
+                      AND q.search @@ w.least_common AND (q.search @@ w.all_words) IS TRUE LIMIT ${RANKED_MATCHES})
+                   UNION (SELECT id, score FROM rare))
         SELECT id, score FROM ranked ORDER BY score DESC, id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ questionId: Number(r.id), score: Number(r.score) }));

@@ -15,72 +15,39 @@
  *
  * Values must lie in −127..127, so a pair of products fits an i16 (2 · 127² < 2¹⁵).
  */
+import { addTo, countUp, eachRow, ensureBytes, get, I32, i32, i32Add, set, simd, V128, wasmModule } from './wasm-module.ts';
 
-const I32 = 0x7f;
-const V128 = 0x7b;
 // Locals: 0 q, 1 rows, 2 n, 3 dims, 4 out (parameters), then 5 end, 6 i (i32), 7 acc, 8 x, 9 y (v128).
 const [Q, ROWS, N, DIMS, OUT, END, I, ACC, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-const get = (local: number) => [0x20, local];
-const set = (local: number) => [0x21, local];
-const i32 = (value: number) => [0x41, value];
-const simd = (...opcode: number[]) => [0xfd, ...opcode];
-const [i32Add, i32Mul, i32GeU, i32LtU] = [[0x6a], [0x6c], [0x4f], [0x49]];
 const v128Load = simd(0x00, 0x00, 0x00); // align 1, offset 0
 const lane = (n: number) => [...get(ACC), ...simd(0x1b, n)]; // i32x4.extract_lane n
 
-const body = [
-  ...get(ROWS),
-  ...get(N),
-  ...get(DIMS),
-  ...i32Mul,
-  ...i32Add,
-  ...set(END),
-  0x02,
-  0x40,
-  0x03,
-  0x40, // block, loop
-  ...get(ROWS),
-  ...get(END),
-  ...i32GeU,
-  0x0d,
-  1, // br_if 1 (leave)
+const body = eachRow(ROWS, END, get(N), get(DIMS), [
   ...simd(0x0c, ...new Array<number>(16).fill(0)),
   ...set(ACC), // v128.const 0
-  ...i32(0),
-  ...set(I),
-  0x03,
-  0x40, // loop
-  ...get(Q),
-  ...get(I),
-  ...i32Add,
-  ...v128Load,
-  ...set(X),
-  ...get(ROWS),
-  ...get(I),
-  ...i32Add,
-  ...v128Load,
-  ...set(Y),
-  ...get(ACC),
-  ...get(X),
-  ...get(Y),
-  ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
-  ...get(X),
-  ...get(Y),
-  ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
-  ...simd(0x8e, 0x01), // i16x8.add
-  ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
-  ...simd(0xae, 0x01),
-  ...set(ACC), // i32x4.add
-  ...get(I),
-  ...i32(16),
-  ...i32Add,
-  ...set(I),
-  ...get(I),
-  ...get(DIMS),
-  ...i32LtU,
-  0x0d,
-  0, // br_if 0 (next 16)
-  0x0b, // end loop
+  ...countUp(I, 16, DIMS, [
+    ...get(Q),
+    ...get(I),
+    ...i32Add,
+    ...v128Load,
+    ...set(X),
+    ...get(ROWS),
+    ...get(I),
+    ...i32Add,
+    ...v128Load,
+    ...set(Y),
+    ...get(ACC),
+    ...get(X),
+    ...get(Y),
+    ...simd(0x9c, 0x01), // i16x8.extmul_low_i8x16_s
+    ...get(X),
+    ...get(Y),
+    ...simd(0x9d, 0x01), // i16x8.extmul_high_i8x16_s
+    ...simd(0x8e, 0x01), // i16x8.add
+    ...simd(0x7e), // i32x4.extadd_pairwise_i16x8_s
+    ...simd(0xae, 0x01),
+    ...set(ACC), // i32x4.add
+  ]),
   ...get(OUT),
   ...lane(0),
   ...lane(1),
@@ -92,48 +59,39 @@ const body = [
   0x36,
   0x02,
   0x00, // i32.store align 4
-  ...get(OUT),
-  ...i32(4),
-  ...i32Add,
-  ...set(OUT),
-  ...get(ROWS),
-  ...get(DIMS),
-  ...i32Add,
-  ...set(ROWS),
-  0x0c,
-  0, // br 0 (next row)
-  0x0b,
-  0x0b, // end loop, end block
-];
+  ...addTo(OUT, i32(4)),
+]);
 
-const uleb = (value: number): number[] => (value < 0x80 ? [value] : [(value & 0x7f) | 0x80, ...uleb(value >>> 7)]);
-const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
-const section = (id: number, content: number[]) => [id, ...uleb(content.length), ...content];
-const name = (text: string) => vec([...text].map((c) => [c.charCodeAt(0)]));
-const code = [
-  ...vec([
+const MODULE = wasmModule(
+  'dot',
+  [I32, I32, I32, I32, I32],
+  [
     [2, I32],
     [3, V128],
-  ]),
-  ...body,
-  0x0b,
-];
+  ],
+  body,
+);
+/** A float vector as int8 (largest |value| ↦ 127) and the factor turning those back into floats. */
+export interface Int8Query {
+  bytes: Int8Array;
+  scale: number;
+}
 
-const MODULE = Uint8Array.from([
-  ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // \0asm, version 1
-  ...section(1, vec([[0x60, ...vec([[I32], [I32], [I32], [I32], [I32]]), 0]])), // type: (i32 × 5) → ()
-  ...section(3, vec([[0]])), // function 0 has type 0
-  ...section(5, vec([[0x00, 1]])), // one memory, 1 page to start
-  ...section(
-    7,
-    vec([
-      [...name('memory'), 0x02, 0],
-      [...name('dot'), 0x00, 0],
-    ]),
-  ),
-  ...section(10, vec([[...uleb(code.length), ...code]])),
-]);
-const PAGE = 65_536;
+/** Writes `vector` as int8 into `bytes`; returns the factor turning its values back into floats. */
+function quantize(vector: ArrayLike<number>, bytes: Int8Array): number {
+  const dims = bytes.length;
+  let max = 0;
+  for (let i = 0; i < dims; i++) max = Math.max(max, Math.abs(vector[i] ?? 0));
+  const factor = max ? 127 / max : 0;
+  for (let i = 0; i < dims; i++) bytes[i] = Math.round((vector[i] ?? 0) * factor);
+  return max / 127;
+}
+
+export function int8Query(vector: ArrayLike<number>, dims: number): Int8Query {
+  const bytes = new Int8Array(dims);
+  return { bytes, scale: quantize(vector, bytes) };
+}
+
 /** The module, compiled once for every instance (the inverted lists hold hundreds). */
 let compiled: WebAssembly.Module | null = null;
 
@@ -170,36 +128,28 @@ export class Int8Rows {
   /** Stores a vector as row `slot` (at most one past the last). */
   put(slot: number, vector: ArrayLike<number>): void {
     if (slot >= this.capacity) this.grow(Math.max(this.initial, this.capacity * 2));
-    const scale = this.quantize(vector, this.dims + slot * this.dims);
-    this.scales[slot] = scale;
+    this.scales[slot] = quantize(vector, new Int8Array(this.memory.buffer, this.dims + slot * this.dims, this.dims));
     this.length = Math.max(this.length, slot + 1);
   }
 
   /** Approximate dot product of `query` with every row, by slot. */
   scores(query: ArrayLike<number>): Float32Array {
-    const queryScale = this.quantize(query, 0);
-    const out = this.dims + this.capacity * this.dims;
-    this.dot(0, this.dims, this.length, this.dims, out);
-    const products = new Int32Array(this.memory.buffer, out, this.length);
     const scores = new Float32Array(this.length);
-    for (let s = 0; s < this.length; s++) scores[s] = products[s]! * this.scales[s]! * queryScale;
+    this.scoresInto(int8Query(query, this.dims), scores, 0);
     return scores;
   }
 
-  /** Writes `vector` as int8 at `offset`; returns the factor turning its values back into floats. */
-  private quantize(vector: ArrayLike<number>, offset: number): number {
-    let max = 0;
-    for (let i = 0; i < this.dims; i++) max = Math.max(max, Math.abs(vector[i] ?? 0));
-    const factor = max ? 127 / max : 0;
-    const bytes = new Int8Array(this.memory.buffer, offset, this.dims);
-    for (let i = 0; i < this.dims; i++) bytes[i] = Math.round((vector[i] ?? 0) * factor);
-    return max / 127;
+  /** `scores` of a query made int8 once, written into `out` from `at`: one query probes many lists (inverted-lists.ts). */
+  scoresInto(query: Int8Query, out: Float32Array, at: number): void {
+    new Int8Array(this.memory.buffer, 0, this.dims).set(query.bytes);
+    const products = this.dims + this.capacity * this.dims;
+    this.dot(0, this.dims, this.length, this.dims, products);
+    const dots = new Int32Array(this.memory.buffer, products, this.length);
+    for (let s = 0; s < this.length; s++) out[at + s] = dots[s]! * this.scales[s]! * query.scale;
   }
 
   private grow(capacity: number): void {
-    const needed = this.dims + capacity * (this.dims + 4);
-    const pages = Math.ceil(needed / PAGE) - this.memory.buffer.byteLength / PAGE;
-    if (pages > 0) this.memory.grow(pages);
+    ensureBytes(this.memory, this.dims + capacity * (this.dims + 4));
     const scales = new Float32Array(capacity);
     scales.set(this.scales);
     this.scales = scales;

@@ -8,7 +8,7 @@
  * is measured against the exact scan (decision record 0045). Training and filing run in slices
  * that yield to the event loop, so a server keeps answering meanwhile.
  */
-import { Int8Rows } from './int8-rows.ts';
+import { int8Query, Int8Rows } from './int8-rows.ts';
 
 /** Rows filed or trained on between two turns of the event loop (~10 ms at 512 dimensions and 316 lists). */
 const SLICE = 500;
@@ -109,7 +109,10 @@ export class InvertedLists {
 
   /** The rows of the `probes` lists nearest to `query`, and of further lists until there are at least `atLeast` rows, with their int8 scores. */
   probe(query: ArrayLike<number>, probes: number, atLeast: number): Probed {
-    const near = this.centroids.scores(query);
+    // Made int8 once for the centroids and every list probed.
+    const quantized = int8Query(query, this.rows.dims);
+    const near = new Float32Array(this.count);
+    this.centroids.scoresInto(quantized, near, 0);
     const order = [...near.keys()].sort((a, b) => near[b]! - near[a]!);
     let [total, taken] = [0, 0];
     while (taken < order.length && (taken < probes || total < atLeast)) total += this.lists[order[taken++]!]!.size;
@@ -119,7 +122,7 @@ export class InvertedLists {
       const list = this.lists[c]!;
       if (!list.size) continue;
       probed.slots.set(list.members.subarray(0, list.size), at);
-      probed.scores.set(list.rows.scores(query), at);
+      list.rows.scoresInto(quantized, probed.scores, at);
       at += list.size;
     }
     return probed;

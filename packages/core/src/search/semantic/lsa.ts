@@ -7,6 +7,7 @@
  */
 import type { TermCount } from '@fso/db';
 import { normalize } from './embedder.ts';
+import { ConceptProjection } from './lsa-kernel.ts';
 
 export interface LsaModel {
   terms: Map<string, number>;
@@ -205,22 +206,17 @@ function corpusStats(docs: TermCount[][], common: string[]): CorpusStats {
   return { posts: docs.length, titleLength: title / n, bodyLength: body / n, common: common.sort() };
 }
 
+/** Each model's projection in WebAssembly memory, made on its first search. */
+const projections = new WeakMap<LsaModel, ConceptProjection>();
+
 /** The unit-length concept vector of each document's terms (null when it has no known term). */
 export function lsaVectors(model: LsaModel, counts: TermCount[]): Map<number, Float32Array | null> {
+  let projection = projections.get(model);
+  if (!projection) projections.set(model, (projection = new ConceptProjection(model.projection, model.k)));
   const out = new Map<number, Float32Array | null>();
   for (const [doc, list] of groupByDoc(counts)) {
     const { cols, vals } = tfidf(model, list);
-    if (!cols.length) {
-      out.set(doc, null);
-      continue;
-    }
-    const { k, projection } = model;
-    const v = new Float32Array(k);
-    for (let e = 0; e < cols.length; e++) {
-      const [weight, base] = [vals[e]!, cols[e]! * k];
-      for (let j = 0; j < k; j++) v[j]! += weight * projection[base + j]!;
-    }
-    out.set(doc, normalize(v));
+    out.set(doc, cols.length ? normalize(projection.sum(cols, vals)) : null);
   }
   return out;
 }
