@@ -183,7 +183,7 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
   // Lexemes quoted in tsquery syntax and cast, not parsed again: to_tsquery made 'few-qubit' the
   // phrase few-qubit <-> few <-> qubit, which reads the positions of every question with "qubit".
   const word = (where: ReturnType<typeof sql>, op: string, order = sql``) =>
-    sql`array_to_string(ARRAY(SELECT '''' || replace(replace(l, '\', '\\'), '''', '''''') || '''' FROM words ${where} ${order}), ${op})::tsquery`;
+    sql`array_to_string(ARRAY(SELECT '''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''' FROM words ${where} ${order}), ${op})::tsquery`;
   const found = await rows(
     db,
     sql`WITH words AS (SELECT l, coalesce(c.matches, 0) AS matches FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) AS l
