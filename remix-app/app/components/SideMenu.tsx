@@ -1,8 +1,8 @@
 /**
  * The side menu (SPEC §2): every section, the active one highlighted (a section's own pages
  * count too: a question, asking, answering or editing is under Questions, a profile under
- * Users, as on Stack Overflow's menu); Messaging flips its
- * sub-list open and closed on each click (a native <details>, so it works without JavaScript).
+ * Users, as on Stack Overflow's menu; decision record 0054); Messaging flips its sub-list open
+ * and closed on each click (a native <details>, so it works without JavaScript).
  * On a phone the whole menu folds behind a Menu button, again a <details>; it folds back after
  * each navigation.
  */
@@ -11,19 +11,18 @@ import { useEffect, useRef } from 'react';
 
 /** `within`: the first path segments of the section's other pages. */
 type Entry = { to: string; label: string; end?: boolean; within?: string[] };
-const links = (entries: Entry[], pathname: string) =>
-  entries.map(({ to, label, end, within = [] }) => {
-    const inSection = within.includes(pathname.split('/')[1] ?? '');
-    return (
-      <NavLink key={to} to={to} end={end} className={({ isActive }) => (isActive || inSection ? 'menu-link active' : 'menu-link')}>
-        {label}
-      </NavLink>
-    );
-  });
+/** `section`: the first segment of the page's path. */
+const links = (entries: Entry[], section: string) =>
+  entries.map(({ to, label, end, within = [] }) => (
+    <NavLink key={to} to={to} end={end} className={({ isActive }) => (isActive || within.includes(section) ? 'menu-link active' : 'menu-link')}>
+      {label}
+    </NavLink>
+  ));
 
 export function SideMenu() {
   const { pathname } = useLocation();
-  const inMessaging = pathname.startsWith('/messaging');
+  const section = pathname.split('/')[1] ?? '';
+  const inMessaging = section === 'messaging';
   const fold = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     if (fold.current) fold.current.open = false;
@@ -39,7 +38,7 @@ export function SideMenu() {
             { to: '/home', label: 'Questions', within: ['question', 'new', 'edit', 'revisions', 'search'] },
             { to: '/tags', label: 'Tags' },
           ],
-          pathname,
+          section,
         )}
         <details className="menu-group" open={inMessaging}>
           <summary className={inMessaging ? 'menu-link active' : 'menu-link'}>Messaging</summary>
@@ -48,7 +47,7 @@ export function SideMenu() {
               { to: '/messaging', label: 'Global Messages', end: true },
               { to: '/messaging/direct-message', label: 'Direct Messages' },
             ],
-            pathname,
+            section,
           )}
         </details>
         {links(
@@ -56,7 +55,7 @@ export function SideMenu() {
             { to: '/users', label: 'Users', within: ['user'] },
             { to: '/games', label: 'Games' },
           ],
-          pathname,
+          section,
         )}
       </nav>
     </details>
