@@ -1,8 +1,9 @@
 /**
- * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048, 0051):
- * the newest matches of its words (and its first tag), read along whichever index is cheaper for
+ * How a search ranked by relevance finds its candidates (decision records 0035, 0041, 0048, 0051,
+ * 0055): the newest matches of its words (and its tags), read along whichever index is cheaper for
  * how common the words and the tag are (a walk of the date order over `question_search`, bounded
- * by what the full-text index would cost), and ranked as they are read, as a CTE
+ * by what the full-text index would cost; with tags, also the intersection of the words' and the
+ * tags' posting lists), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
@@ -41,6 +42,14 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * 100k (0051).
  */
 const TAG_WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
+
+/**
+ * Cost of one match of the words within the tags read from the intersection of their posting
+ * lists (migration 0022: `question_search`'s GIN index over its tag ids and its tsvector), against
+ * a RUM match: each one is a `question_search` row read and sorted by date, the lists themselves
+ * are skipped through (decision record 0055).
+ */
+const INTERSECT_PER_MATCH = 1.5;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migration 0011 found the RUM extension on this database (asked once per database). */
@@ -114,8 +123,12 @@ async function estimates(db: Db, words: string, query: SQL, tagId: number | null
   return { questions, words: matches, rarest, tag: tagId === null ? null : (counts[2] ?? 1) };
 }
 
-/** The words' matches read from the full-text index: RUM where migration 0011 made it, GIN elsewhere. */
-export type IndexRead = 'rum' | 'gin';
+/**
+ * The words' matches read from an index: the full-text one of `questions` (RUM where migration 0011
+ * made it, GIN elsewhere), or, with tags, `question_search`'s index of the words and the tags
+ * together (`intersect`, migration 0022).
+ */
+export type IndexRead = 'rum' | 'gin' | 'intersect';
 
 /**
  * How a ranked search reads its newest matches: from the full-text index, or walking a date order
@@ -127,23 +140,27 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
 /**
  * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
  * row tests; taking the words' matches from the full-text index costs about one index entry per
- * match (and, with a tag, a probe of the tag per match used). The cheaper one is read. The
+ * match (and, with a tag, a probe of the tag per match used); with a tag, intersecting the words'
+ * and the tag's posting lists costs a row per match within the tag (taken as independent of the
+ * tag, as the statistics take them). The cheapest one is read. The
  * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
  * independent), so a walk stops after as many rows as the index read was estimated to cost
  * (rounded up to a power of two: few statement texts) and reads the index instead: a wrong guess
  * costs at most about three times the better read, never a walk of the whole site or tag.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
-  const index: IndexRead = rum ? 'rum' : 'gin';
+  const index = rum ? 'rum' : 'gin';
   // Words typed together co-occur: their matches lie between the planner's product of shares
   // and the rarest word's. The geometric middle is the guess whose worst error, as a ratio, is
   // least over that range (decision record 0048); the walk's bound covers the rest.
   const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
   const wordShare = Math.min(1, matches / est.questions);
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
-  const indexCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
-  if (walkCost > indexCost) return { how: index };
-  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, indexCost / WALK_PER_MATCH[index]))), then: index };
+  const fullTextCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
+  const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
+  const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
+  if (walkCost > cost) return { how: read };
+  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, cost / WALK_PER_MATCH[index]))), then: read };
 }
 
 /**
@@ -157,24 +174,31 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
 export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
   const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
+  const tagIds = [...(tagId === null ? [] : [tagId]), ...otherTags];
   // The index reads keep the words, the tags and the limit visible to the planner: how many
   // matches the words have decides there between reading them in date order and sorting them.
-  // `words`, `tagTest` and `lim` are how the statement writes them (the walk's fallback below
-  // writes them as the walk does).
-  const indexRead = (how: IndexRead, words: SQL, tagTest: (id: number) => SQL, lim: SQL) => {
-    const tagged = [...(tagId === null ? [] : [tagId]), ...otherTags].map(tagTest);
+  // `words`, `idOf` (a tag id), `probes` and `lim` are how the statement writes them (the walk's
+  // fallback below writes them as the walk does).
+  const indexRead = (how: IndexRead, words: SQL, idOf: (id: number) => SQL, probes: boolean, lim: SQL) => {
+    const tagged = tagIds.map((id) => hasTag(idOf(id), probes ? sql` OFFSET 0` : sql``));
     const rank = sql`ts_rank_cd(q.search, ${words}) AS rank`;
     // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
     // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
     // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
-    // `limit` are then read again by key and ranked.
+    // `limit` are then read again by key and ranked. The intersection: every match within the
+    // tags from one bitmap of `question_search`'s index of both, its rows (the tsvector inline)
+    // kept by a top-`limit` sort, then ranked.
+    if (how === 'intersect')
+      return sql`SELECT q.id, q.ask_date_time, ${rank} FROM (SELECT * FROM (SELECT s.id, s.ask_date_time, s.search FROM question_search s
+              WHERE s.search @@ ${words} AND s.tag_ids @> ARRAY[${sql.join(tagIds.map(idOf), sql`, `)}]::bigint[] OFFSET 0) s
+              ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) q`;
     return how === 'rum'
       ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${words}${and(tagged)}
             ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${lim}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
               WHERE q.search @@ ${words}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;
   };
-  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => hasTag(sql`${id}`), sql`${limit}`)})`;
+  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => sql`${id}`, false, sql`${limit}`)})`;
 
   // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
   // testing each row of `question_search` (migration 0021: the tsvector stored in the row, not
@@ -213,7 +237,7 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   // planned the whole statement again on every search. Its tags are probes of each match (OFFSET
   // 0): blind to the tag's rows, the planner otherwise hash-joined all of them to every match of
   // the words (`[quantum-gate] annealing` at 1M, read forced: 265 ms, with probes 25 ms).
-  const fallback = indexRead(read.then, words, probe, literalInt(limit));
+  const fallback = indexRead(read.then, words, idOf, true, literalInt(limit));
   return sql`WITH w AS MATERIALIZED (${walk}), b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut),
     m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
       UNION ALL SELECT * FROM (${fallback}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
