@@ -5,7 +5,8 @@
  * pooled connection, `rounds` times; prints this process's CPU (process.cpuUsage) and that
  * PostgreSQL backend's (/proc/<pid>/stat; the server must run on this machine) per query. Also
  * writes each text's top 3 ids and its 50 nearest by embedding to `out`, to compare two
- * checkouts or index modes (`compare` prints how many lists agree). Reads only.
+ * checkouts or index modes (`compare` prints how many lists agree), and each query's wall time in
+ * the last round as percentiles with the slowest texts (how uneven the queries are). Reads only.
  * Usage: tsx bench/nl-cpu.ts <database url> [rounds=2] [out.json] [vectors.json]
  *        tsx bench/nl-cpu.ts compare <a.json> <b.json>
  */
@@ -71,10 +72,14 @@ await semantic.search(texts[0]!, 3);
 [{ pid }] = (await rows<{ pid: number }>(database.db, 'SELECT pg_backend_pid() AS pid')) as [{ pid: number }];
 
 const lists: Lists = {};
+/** Each text's wall time in the last round (one search at a time): how uneven the queries are. */
+const wall = new Map<string, number>();
 for (let round = 0; round < rounds; round++) {
   const [cpu, backend] = [process.cpuUsage(), backendMs()];
   for (const text of texts) {
+    const started = performance.now();
     const top = (await semantic.search(text, 3)).map((h) => Number(h._id));
+    wall.set(text, performance.now() - started);
     if (round === 0 && out) lists[text] = { top, near: [] };
   }
   const used = process.cpuUsage(cpu);
@@ -84,6 +89,10 @@ for (let round = 0; round < rounds; round++) {
       .join(' ')}`,
   );
 }
+const times = [...wall.values()].sort((a, b) => a - b);
+const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
+console.log(`wall ms per query, last round: p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}; slowest:`);
+for (const [text, ms] of [...wall].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  ${ms.toFixed(1)} ms  ${text}`);
 if (out) {
   const [cpu] = [process.cpuUsage()];
   for (const text of texts) lists[text]!.near = (await index.nearest(known.get(text)!, 50)).map((s) => s.questionId);

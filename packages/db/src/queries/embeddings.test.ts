@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { commonStems, describeCandidates, embeddingsOf, embeddingStampsSince, fullTextCandidates, nextEmbeddingJobs, saveEmbeddings } from './embeddings.ts';
+import { editQuestion } from './post-edit.ts';
 import { insertAnswer, insertQuestion } from './question-write.ts';
 import { createUser } from './users.ts';
 
@@ -153,6 +154,16 @@ describe('full-text parts of the ranking', () => {
     expect(await fullTextCandidates(database.db, 'apple', 10, new Map([['appl', 2000]]))).toEqual([]);
     // A site this small has no word that fills a pool.
     expect(await commonStems(database.db)).toEqual(new Map());
+  });
+
+  it('finds an edited question by its new words, no longer by its old ones', async () => {
+    const askedBy = Number((await createUser(database.db, { username: 'emb-edit', passwordHash: null }))!._id);
+    const id = await insertQuestion(database.db, { title: 'Walrus tusks', text: 'How long do walrus tusks grow?', tags: ['animals'], askedBy });
+    const found = async (text: string) => (await fullTextCandidates(database.db, text, 10)).map((c) => c.questionId);
+    expect(await found('walrus tusks')).toEqual([id]);
+    expect(await editQuestion(database.db, { questionId: id, userId: askedBy, title: 'Narwhal tusks', text: 'How long do narwhal tusks grow?', tags: ['animals'] })).toBe('done');
+    expect(await found('narwhal')).toEqual([id]);
+    expect(await found('walrus')).toEqual([]);
   });
 
   it('still finds the questions with all the words when a rare word has more matches than its part takes', async () => {

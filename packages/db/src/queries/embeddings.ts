@@ -176,7 +176,9 @@ function arrayLiterals(common: Map<string, number>): [string, string] {
  * is rare or the rare words' part was cut by its limit: otherwise every question with all the
  * words has the rare ones, so it is already in that part with the same score (decision record
  * 0052). A query of one common word has no full-text candidates; the nearest by embedding are
- * still ranked by the word legs.
+ * still ranked by the word legs. Matches are read and ranked in `question_search` (migration
+ * 0021, the same tsvector stored in the row; found through 0022's GIN index over tags and words):
+ * in `questions` each ranked row fetched its tsvector from TOAST (decision record 0057).
  */
 export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
   const [stems, matches] = arrayLiterals(common);
@@ -190,9 +192,9 @@ export async function fullTextCandidates(db: Db, text: string, limit: number, co
                        LEFT JOIN unnest(${stems}::text[], ${matches}::float8[]) AS c(stem, matches) ON c.stem = l),
         w AS (SELECT ${word(sql``, ' | ')} AS query, ${word(sql``, ' & ')} AS all_words, ${word(sql`WHERE matches = 0`, ' | ')} AS rare_words,
                      ${word(sql``, ' & ', sql`ORDER BY matches, l LIMIT 3`)} AS least_common),
-        rare AS MATERIALIZED (SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
+        rare AS MATERIALIZED (SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM question_search q, w
                               WHERE numnode(w.rare_words) > 0 AND q.search @@ w.rare_words LIMIT (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES}),
-        ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM questions q, w
+        ranked AS ((SELECT q.id, ts_rank_cd(q.search, w.query, 32) AS score FROM question_search q, w
                     WHERE (numnode(w.rare_words) = 0 AND numnode(w.least_common) > 1
                            OR numnode(w.rare_words) > 0 AND (SELECT count(*) FROM rare) >= (SELECT count(*) FROM words WHERE matches = 0) * ${RANKED_MATCHES})
                       AND q.search @@ w.least_common AND (q.search @@ w.all_words) IS TRUE LIMIT ${RANKED_MATCHES})
