@@ -49,7 +49,9 @@ try {
     if (a.status === b.status && a.headers === b.headers && a.body === b.body) continue;
     differ++;
     const at = [...a.body].findIndex((c, i) => c !== b.body[i]);
-    console.log(`${path}: status ${a.status} / ${b.status}; ${a.headers} / ${b.headers}; bodies differ at ${at}: ${JSON.stringify(a.body.slice(at - 40, at + 40))} / ${JSON.stringify(b.body.slice(at - 40, at + 40))}`);
+    console.log(
+      `${path}: status ${a.status} / ${b.status}; ${a.headers} / ${b.headers}; bodies differ at ${at}: ${JSON.stringify(a.body.slice(at - 40, at + 40))} / ${JSON.stringify(b.body.slice(at - 40, at + 40))}`,
+    );
   }
 } finally {
   await Promise.all([base.stop(), next.stop()]);

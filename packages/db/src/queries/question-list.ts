@@ -185,13 +185,12 @@ const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY
 /**
  * The REST shape (SPEC §3 summary: the excerpt, ids of answers and comments, voters and viewers,
  * each bounded, tags with descriptions) as the JSON text `JSON.stringify` would write, built by
- * PostgreSQL (decision record 0056): `row_to_json` writes no spaces and keeps the columns' order,
- * so the web process neither parses the row's arrays and dates nor serialises the page.
+ * PostgreSQL (decision record 0056): `row_to_json` and `array_to_json` write no spaces and keep the
+ * columns' order, so the web process neither parses the row's arrays and dates nor serialises the page.
  */
 const SUMMARY: Columns<string> = {
   select: sql`(SELECT row_to_json(s)::text FROM (SELECT q.id::text AS "_id", q.title, left(q.text, ${EXCERPT}) AS text,
-    coalesce((SELECT '[' || string_agg(row_to_json(tag)::text, ',' ORDER BY qt.position, t.name) || ']'
-      FROM ${questionTags} CROSS JOIN LATERAL (SELECT t.id::text AS "_id", t.name, t.description) tag WHERE qt.question_id = q.id), '[]')::json AS tags,
+    array_to_json(ARRAY(SELECT tag FROM ${questionTags} CROSS JOIN LATERAL (SELECT t.id::text AS "_id", t.name, t.description) tag WHERE qt.question_id = q.id ORDER BY qt.position, t.name)) AS tags,
     u.username AS "askedBy", ${isoText(sql`q.ask_date_time`)} AS "askDateTime", ${isoText(sql`q.last_activity`)} AS "lastActivity",
     ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answers,
     ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comments,
