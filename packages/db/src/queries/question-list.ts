@@ -2,7 +2,8 @@
  * The paged, ordered, searched question list with its total and its askers' reputations:
  * `[tag]` tokens, words (full text, ranked by relevance unless an order is asked for) and the
  * four orders, each read along an index (decision records 0027, 0035); in the REST shape
- * (SPEC §3 summaries) or only what the /home screen shows (decision record 0040).
+ * (SPEC §3 summaries, whose JSON PostgreSQL writes: decision record 0056) or only what the /home
+ * screen shows (decision record 0040).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionOrder, QuestionSummary } from '@fso/shared';
