@@ -10,6 +10,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { root, startServer } from './lib.mjs';
+import { SEARCHES } from './qa.mjs';
 
 /**
  * The base server and this checkout's, started on `port` and `port + 2`; `patches` are the files
@@ -66,3 +67,13 @@ export async function pageRows(url) {
     ['GET /home?search= (two words)', () => '/home?search=quantum+state'],
   ];
 }
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** The REST question list as bench/qa.mjs asks for it (decision record 0056): two words, `[tag]` + a word, `[tag]` alone, the newest. */
+export const restRows = () => [
+  ['GET /question/getQuestion?search= (two words)', () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`],
+  ['GET /question/getQuestion?search=[tag] words', () => `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`],
+  ['GET /question/getQuestion?search=[tag]', () => `/question/getQuestion?search=${encodeURIComponent('[quantum-gate]')}&limit=50`],
+  ['GET /question/getQuestion?order=newest', () => '/question/getQuestion?order=newest&limit=50'],
+];

@@ -10,12 +10,13 @@
  * before this one starts (a process loads them once, at start). The base reads a copy of the
  * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
  * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
- * screen (--rows: only those whose name matches). Usage:
- *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rows question]
+ * screen, and with --rest also the REST question list's rows (pages-pair.mjs's restRows; --rows:
+ * only those whose name matches). Usage:
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rest] [--rows question]
  */
 import { parseArgs } from 'node:util';
 import { load } from './lib.mjs';
-import { pageRows, startPair } from './pages-pair.mjs';
+import { pageRows, restRows, startPair } from './pages-pair.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,6 +27,7 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '3630' },
     base: { type: 'string', default: 'main' },
     rows: { type: 'string', default: '' },
+    rest: { type: 'boolean', default: false },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -35,7 +37,7 @@ const patches = args.patches.split(',').filter(Boolean);
 const [connections, rounds, seconds] = [Number(args.connections), Number(args.rounds), Number(args.window)];
 
 const { base, next } = await startPair({ url, patches, baseRef: args.base, port: Number(args.port) });
-const ROWS = (await pageRows(url)).filter(([name]) => new RegExp(args.rows).test(name));
+const ROWS = [...(await pageRows(url)), ...(args.rest ? restRows() : [])].filter(([name]) => new RegExp(args.rows).test(name));
 const servers = [
   { label: 'base', server: base, database: `${database}_b` },
   { label: 'this checkout', server: next, database },

@@ -15,6 +15,11 @@ export function ok(data: unknown, headers?: HeadersInit): Response {
   return Response.json(data, { status: 200, headers });
 }
 
+/** A 200 whose JSON body is already written (the same bytes and type `ok` would send). */
+export function okJson(json: string, headers?: Record<string, string>): Response {
+  return new Response(json, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
 /** Throws a 405 unless the request uses one of the given methods. */
 export function requireMethod(request: Request, ...methods: string[]): void {
   if (!methods.includes(request.method)) throw textError(405, `Use ${methods.join(' or ')} for this path.`, { Allow: methods.join(', ') });

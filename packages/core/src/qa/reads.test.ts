@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAnswer, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MSG } from '@fso/shared';
+import { MSG, type QuestionSummary } from '@fso/shared';
 import { testPorts } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
 import { questionListPage, questionOfAnswer, questionPage, recentlyActiveQuestions } from './reads.ts';
@@ -23,9 +23,9 @@ describe('question reads', () => {
   it('lists a page of questions, filtered by tag, with the total', async () => {
     const all = await questionPage(ports, { order: 'newest', limit: 10, offset: 0 });
     expect(all.total).toBe(2);
-    expect(all.questions.map((q) => q.title)).toEqual(['Second question about lists', 'First question about reads']);
+    expect(all.questions.map((q) => (JSON.parse(q) as QuestionSummary).title)).toEqual(['Second question about lists', 'First question about reads']);
     const tagged = await questionPage(ports, { tag: 'reads', limit: 10, offset: 0 });
-    expect(tagged.questions.map((q) => q._id)).toEqual([String(ids.first)]);
+    expect(tagged.questions.map((q) => (JSON.parse(q) as QuestionSummary)._id)).toEqual([String(ids.first)]);
   });
 
   it("gives /home's page an excerpt per search result, as text, and none without search words", async () => {

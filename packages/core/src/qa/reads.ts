@@ -8,8 +8,8 @@ import { MSG, searchExcerpt, searchTerms } from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
-/** One page of questions in the list shape, with the total (a lower bound when `totalCapped`). */
-export const questionPage = (ports: Ports, query: db.QuestionListQuery): Promise<db.QuestionPage> => db.listQuestions(ports.db, query);
+/** One page of questions in the list shape, each as its JSON text, with the total (a lower bound when `totalCapped`). */
+export const questionPage = (ports: Ports, query: db.QuestionListQuery): Promise<db.QuestionPage<string>> => db.listQuestionsJson(ports.db, query);
 
 /** /home's page: the question list and, for a search's words, each listed question's excerpt as text (the page marks the matches). */
 export type QuestionListScreen = db.QuestionPage<db.QuestionListItem> & { excerpts: Record<string, string> | null };

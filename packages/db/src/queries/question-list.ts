@@ -2,12 +2,13 @@
  * The paged, ordered, searched question list with its total and its askers' reputations:
  * `[tag]` tokens, words (full text, ranked by relevance unless an order is asked for) and the
  * four orders, each read along an index (decision records 0027, 0035); in the REST shape
- * (SPEC §3 summaries) or only what the /home screen shows (decision record 0040).
+ * (SPEC §3 summaries, whose JSON PostgreSQL writes: decision record 0056) or only what the /home
+ * screen shows (decision record 0040).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { QuestionOrder, QuestionSummary } from '@fso/shared';
 import type { Db } from '../client.ts';
-import { iso, QUESTION_LIMITS, str, toTag, type Reputations } from './question-read.ts';
+import { iso, QUESTION_LIMITS, str, type Reputations } from './question-read.ts';
 import { fullTextQuery, literalInt, newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
 import { rows, type Row } from './sql-rows.ts';
 
@@ -58,9 +59,15 @@ async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
   return unique.every((n) => ids.has(n)) ? unique.map((n) => ids.get(n)!) : null;
 }
 
-/** One page of questions (SPEC §3 summaries: ids, not bodies, for answers and comments) and the total that match. */
-export async function listQuestions(db: Db, q: QuestionListQuery): Promise<QuestionPage> {
+/** One page of questions (SPEC §3 summaries: ids, not bodies, for answers and comments), each as its JSON text, and the total that match. */
+export async function listQuestionsJson(db: Db, q: QuestionListQuery): Promise<QuestionPage<string>> {
   return listPage(db, q, SUMMARY);
+}
+
+/** The same page with each summary parsed. */
+export async function listQuestions(db: Db, q: QuestionListQuery): Promise<QuestionPage> {
+  const page = await listQuestionsJson(db, q);
+  return { ...page, questions: page.questions.map((json) => JSON.parse(json) as QuestionSummary) };
 }
 
 /** One page of questions as the /home list shows them, and the total that match. */
@@ -165,48 +172,39 @@ interface Columns<Item> {
 }
 
 /**
- * The question's tags in their order, as a JSON array of id and name (and description when
- * asked). Each tag is one probe of its primary key: joined plainly, the planner hashed the
- * whole (small) tags table for every listed question, 5× the cost (decision record 0041).
+ * The question's tags (`qt`, `t`). Each tag is one probe of its primary key: joined plainly, the
+ * planner hashed the whole (small) tags table for every listed question, 5× the cost (decision record 0041).
  */
-const tagsJson = (withDescription: boolean) =>
-  sql`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name${withDescription ? sql`, 'description', t.description` : sql``}) ORDER BY qt.position, t.name), '[]')
-       FROM question_tags qt CROSS JOIN LATERAL (SELECT t.* FROM tags t WHERE t.id = qt.tag_id OFFSET 0) t WHERE qt.question_id = q.id) AS tags`;
+const questionTags = sql`question_tags qt CROSS JOIN LATERAL (SELECT t.* FROM tags t WHERE t.id = qt.tag_id OFFSET 0) t`;
+/** The question's tags in their order, as a JSON array of id and name. */
+const tagsJson = sql`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY qt.position, t.name), '[]') FROM ${questionTags} WHERE qt.question_id = q.id) AS tags`;
 const tagsOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : (v as Row[]));
-const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
 
-/** The REST shape: the excerpt, ids of answers and comments, voters and viewers (each bounded), tags with descriptions. */
-const SUMMARY: Columns<QuestionSummary> = {
-  select: sql`q.id, q.title, left(q.text, ${EXCERPT}) AS text, q.ask_date_time, q.last_activity, q.answer_count, q.view_count, q.score, q.accepted_answer_id, q.edited_at, ${tagsJson(true)},
-    ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answer_ids,
-    ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comment_ids,
-    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
-    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS down_votes,
-    ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS viewers`,
-  item: (r) => ({
-    _id: String(r.id),
-    title: String(r.title),
-    text: String(r.text),
-    tags: tagsOf(r.tags).map(toTag),
-    askedBy: str(r.asked_by),
-    askDateTime: iso(r.ask_date_time),
-    lastActivity: iso(r.last_activity),
-    answers: list(r.answer_ids),
-    comments: list(r.comment_ids),
-    upVotes: list(r.up_votes),
-    downVotes: list(r.down_votes),
-    views: list(r.viewers),
-    answerCount: Number(r.answer_count),
-    viewCount: Number(r.view_count),
-    score: Number(r.score),
-    acceptedAnswer: str(r.accepted_answer_id),
-    editedAt: r.edited_at ? iso(r.edited_at) : null,
-  }),
+/** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds), so PostgreSQL's JSON is the one Node would write. */
+const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The REST shape (SPEC §3 summary: the excerpt, ids of answers and comments, voters and viewers,
+ * each bounded, tags with descriptions) as the JSON text `JSON.stringify` would write, built by
+ * PostgreSQL (decision record 0056): `row_to_json` and `array_to_json` write no spaces and keep the
+ * columns' order, so the web process neither parses the row's arrays and dates nor serialises the page.
+ */
+const SUMMARY: Columns<string> = {
+  select: sql`(SELECT row_to_json(s)::text FROM (SELECT q.id::text AS "_id", q.title, left(q.text, ${EXCERPT}) AS text,
+    array_to_json(ARRAY(SELECT tag FROM ${questionTags} CROSS JOIN LATERAL (SELECT t.id::text AS "_id", t.name, t.description) tag WHERE qt.question_id = q.id ORDER BY qt.position, t.name)) AS tags,
+    u.username AS "askedBy", ${isoText(sql`q.ask_date_time`)} AS "askDateTime", ${isoText(sql`q.last_activity`)} AS "lastActivity",
+    ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answers,
+    ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comments,
+    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS "upVotes",
+    ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS "downVotes",
+    ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS views,
+    q.answer_count AS "answerCount", q.view_count AS "viewCount", q.score, q.accepted_answer_id::text AS "acceptedAnswer", ${isoText(sql`q.edited_at`)} AS "editedAt") s) AS summary`,
+  item: (r) => String(r.summary),
 };
 
 /** What the /home list shows: the question row's own columns and its tags' ids and names. */
 const LIST_ITEM: Columns<QuestionListItem> = {
-  select: sql`q.id, q.title, q.ask_date_time, q.answer_count, q.view_count, q.score, q.accepted_answer_id, ${tagsJson(false)}`,
+  select: sql`q.id, q.title, q.ask_date_time, q.answer_count, q.view_count, q.score, q.accepted_answer_id, ${tagsJson}`,
   item: (r) => ({
     _id: String(r.id),
     title: String(r.title),
