@@ -115,7 +115,9 @@ export const comments = pgTable(
     check('comments_one_parent', sql`(${t.questionId} IS NULL) <> (${t.answerId} IS NULL)`),
     index('comments_question_idx').on(t.questionId, t.commentDateTime),
     // A REST summary's comment ids, in order, from the index alone (migration 0023).
-    index('comments_question_ids_idx').on(t.questionId, t.id).where(sql`${t.questionId} IS NOT NULL`),
+    index('comments_question_ids_idx')
+      .on(t.questionId, t.id)
+      .where(sql`${t.questionId} IS NOT NULL`),
     index('comments_answer_idx').on(t.answerId, t.commentDateTime),
     uniqueIndex('comments_source_id_key').on(t.sourceId),
   ],
