@@ -38,10 +38,11 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * know (they take the tag and the words as independent). The walk is bounded (0048), so a word
  * rarer in the tag than guessed costs at most about three times the index read. Walking
  * `questions`, 28 kept unrelated words on RUM at 1M (0041, 0048); with the tsvector in the row a
- * walked tag row costs half as much, and 8 picks the cheaper read for all 18 benchmark words at
- * 100k (0051).
+ * walked tag row costs half as much (0051: 8). Against the intersection (0055) a walked tag row
+ * costs ~1.9 µs and a match of the intersection ~1.3 µs at 100k, each read forced: 1.5 × 1.9 ÷
+ * 1.3 ≈ 2 (decision record 0059), which picks the cheaper read for all 18 benchmark words there.
  */
-const TAG_WALK_PER_MATCH = { rum: 8, gin: 4 } as const;
+const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 
 /**
  * Cost of one match of the words within the tags read from the intersection of their posting

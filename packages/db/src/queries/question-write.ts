@@ -35,10 +35,15 @@ export async function setQuestionTags(tx: Tx, questionId: number, tags: string[]
     sql`, `,
   );
   await tx.execute(sql`INSERT INTO tags (name, description) VALUES ${names} ON CONFLICT (lower(name)) DO NOTHING`);
-  await tx.execute(sql`DELETE FROM question_tags WHERE question_id = ${questionId}`);
   const lowered = tags.map((t) => t.toLowerCase());
-  await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
-    SELECT ${questionId}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[])`);
+  // The old rows deleted and the new ones inserted in one statement (the insert waits for the
+  // delete: it reads the delete's count first), so migration 0022's triggers on both fire after
+  // it, each seeing the final tags: the question's `question_search` row is written once, or not
+  // at all when the tags are the same (decision record 0059; two statements wrote it twice).
+  await tx.execute(sql`WITH gone AS (DELETE FROM question_tags WHERE question_id = ${questionId} RETURNING 1)
+    INSERT INTO question_tags (question_id, tag_id, position)
+    SELECT ${questionId}, t.id, array_position(${sql.param(lowered)}::text[], lower(t.name)) FROM tags t
+    WHERE lower(t.name) = ANY(${sql.param(lowered)}::text[]) AND (SELECT count(*) FROM gone) >= 0`);
 }
 
 /**

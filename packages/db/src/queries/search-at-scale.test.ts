@@ -132,6 +132,16 @@ describe('search at scale (migration 0011)', () => {
     expect(await intersected('decoherence', ['hardware'])).toEqual([]);
     expect(await intersected('decoherence', ['python'])).toEqual([id]);
 
+    // Retagging writes the row once, with the final tags (decision record 0059): the same tags in
+    // another order leave it as it was.
+    expect(await editQuestion(database.db, { ...question, questionId: id, userId: asker, tags: ['python', 'hardware'] })).toBe('done');
+    const version = async () => String((await rows<{ xmin: string }>(sql`SELECT xmin::text FROM question_search WHERE id = ${id}`))[0]!.xmin);
+    const before = await version();
+    expect(await editQuestion(database.db, { ...question, questionId: id, userId: asker, tags: ['hardware', 'python'] })).toBe('done');
+    expect(await version()).toBe(before);
+    expect(await differing()).toBe(0);
+    expect(await found('[hardware] [python] decoherence')).toEqual([id]);
+
     expect(await deleteQuestion(database.db, { questionId: id, userId: asker })).toEqual({ status: 'done', questionId: id });
     expect(await differing()).toBe(0);
     expect(await found('[python] decoherence')).toEqual([]);

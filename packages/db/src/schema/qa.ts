@@ -90,7 +90,13 @@ export const answers = pgTable(
     sourceAuthor: text('source_author'),
     sourceAuthorUrl: text('source_author_url'),
   },
-  (t) => [index('answers_question_idx').on(t.questionId, t.ansDateTime), uniqueIndex('answers_source_url_key').on(t.sourceUrl), index('answers_ans_by_idx').on(t.ansBy)],
+  (t) => [
+    index('answers_question_idx').on(t.questionId, t.ansDateTime),
+    // A REST summary's answer ids, in order, from the index alone (migration 0023).
+    index('answers_question_ids_idx').on(t.questionId, t.id),
+    uniqueIndex('answers_source_url_key').on(t.sourceUrl),
+    index('answers_ans_by_idx').on(t.ansBy),
+  ],
 );
 
 export const comments = pgTable(
@@ -108,6 +114,10 @@ export const comments = pgTable(
   (t) => [
     check('comments_one_parent', sql`(${t.questionId} IS NULL) <> (${t.answerId} IS NULL)`),
     index('comments_question_idx').on(t.questionId, t.commentDateTime),
+    // A REST summary's comment ids, in order, from the index alone (migration 0023).
+    index('comments_question_ids_idx')
+      .on(t.questionId, t.id)
+      .where(sql`${t.questionId} IS NOT NULL`),
     index('comments_answer_idx').on(t.answerId, t.commentDateTime),
     uniqueIndex('comments_source_id_key').on(t.sourceId),
   ],
