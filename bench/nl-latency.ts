@@ -32,20 +32,51 @@ const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', imp
 const titles = await rows<{ title: string }>(database.db, 'SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400');
 const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.map((r) => r.title)].slice(0, queryCount);
 
-/** CPU milliseconds used so far by this database's server processes (0 for PGlite, which runs in this process). */
-async function serverCpuMs(): Promise<number> {
-  if (database.kind === 'pglite') return 0;
+/**
+ * CPU milliseconds used so far by each of this database's server processes (none for PGlite,
+ * which runs in this process), by pid.
+ */
+async function serverCpuMs(): Promise<Map<number, number>> {
+  const used = new Map<number, number>();
+  if (database.kind === 'pglite') return used;
   const pids = await rows<{ pid: number }>(database.db, 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  let ticks = 0;
   for (const { pid } of pids) {
     try {
       const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // utime, stime (fields 14 and 15 of stat); USER_HZ is 100 on Linux
     } catch {
       // a server on another machine, or a backend that just ended
     }
   }
-  return ticks * 10; // USER_HZ is 100 on Linux
+  return used;
+}
+
+/**
+ * The database's CPU while `fn` runs: each backend's last reading less its first, read every
+ * second as well as at both ends. The pool closes a connection idle for 10 s, so a backend read
+ * at the start may be gone at the end: summing only the backends alive at each end subtracted
+ * the whole past CPU of those that closed meanwhile (a negative figure, "25.4 + -3.4").
+ */
+async function serverCpuDuring(fn: () => Promise<void>): Promise<number> {
+  const first = await serverCpuMs();
+  const last = new Map(first);
+  const read = async () => {
+    for (const [pid, ms] of await serverCpuMs()) last.set(pid, ms);
+  };
+  let reading = Promise.resolve();
+  const timer = setInterval(() => {
+    reading = reading.then(read);
+  }, 1000);
+  try {
+    await fn();
+  } finally {
+    clearInterval(timer);
+    await reading;
+  }
+  await read();
+  let total = 0;
+  for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
+  return total;
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
@@ -53,14 +84,15 @@ async function time(fn: (q: string) => Promise<unknown>): Promise<string> {
   // Warm-up texts that are not timed: a timed text must not find its vector cached.
   for (let i = 0; i < 5; i++) await fn(`warm up ${i}`);
   const ms: number[] = [];
-  const [cpu, server] = [process.cpuUsage(), await serverCpuMs()];
-  for (const q of queries) {
-    const t = performance.now();
-    await fn(q);
-    ms.push(performance.now() - t);
-  }
+  const cpu = process.cpuUsage();
+  const serverMs = await serverCpuDuring(async () => {
+    for (const q of queries) {
+      const t = performance.now();
+      await fn(q);
+      ms.push(performance.now() - t);
+    }
+  });
   const used = process.cpuUsage(cpu);
-  const serverMs = (await serverCpuMs()) - server;
   ms.sort((a, b) => a - b);
   const cpuMs = (used.user + used.system) / 1000 / queries.length;
   return `${pct(ms, 50)} | ${pct(ms, 99)} | ${cpuMs.toFixed(1)}${database.kind === 'pglite' ? '' : ` + ${(serverMs / queries.length).toFixed(1)}`}`;
