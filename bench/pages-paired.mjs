@@ -3,7 +3,8 @@
  * Before/after of a change to the page path (docs/decisions/0040, 0043), robust to a shared machine's
  * load: the base and this checkout run side by side, one web process each, and are loaded in
  * alternating short windows (the order swapped every round), so both see the same load; the
- * CPU per request is summed over all windows (and each round's pair is printed, with how many rounds this checkout was cheaper). The base is a web build of the base commit in
+ * CPU per request is summed over all windows, and each round's pair is printed with how many
+ * rounds this checkout was the cheaper. The base is a web build of the base commit in
  * `bench/out/build-base` (`npm run build` there, its `remix-app/build` copied) plus the patches
  * (patches/) this checkout adds or changes, named with --patches: while the base server starts
  * they are reversed and the base commit's versions (--base, default main) applied, then put back
