@@ -3,7 +3,8 @@
  * Before/after of a change to the page path (docs/decisions/0040, 0043), robust to a shared machine's
  * load: the base and this checkout run side by side, one web process each, and are loaded in
  * alternating short windows (the order swapped every round), so both see the same load; the
- * CPU per request is summed over all windows. The base is a web build of the base commit in
+ * CPU per request is summed over all windows, and each round's pair is printed with how many
+ * rounds this checkout was the cheaper. The base is a web build of the base commit in
  * `bench/out/build-base` (`npm run build` there, its `remix-app/build` copied) plus the patches
  * (patches/) this checkout adds or changes, named with --patches: while the base server starts
  * they are reversed and the base commit's versions (--base, default main) applied, then put back
@@ -51,11 +52,12 @@ try {
       for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
         const run = await load({ url: server.base, requests: requestsOf(path), connections, duration: seconds, pid: server.pid, database: db });
         const key = `${name}, ${label}`;
-        const sum = totals.get(key) ?? { requests: 0, cpu: 0, db: 0, p99: [] };
+        const sum = totals.get(key) ?? { requests: 0, cpu: 0, db: 0, p99: [], rounds: [] };
         sum.requests += run.requests;
         sum.cpu += run.cpuMsPerRequest * run.requests;
         sum.db += run.dbCpuMsPerRequest * run.requests;
         sum.p99.push(run.p99);
+        sum.rounds.push(run.cpuMsPerRequest);
         totals.set(key, sum);
       }
 } finally {
@@ -64,5 +66,11 @@ try {
 for (const [key, { requests, cpu, db, p99 }] of totals) {
   const medianP99 = [...p99].sort((a, b) => a - b)[Math.floor(p99.length / 2)];
   console.log(`${key}: ${(cpu / requests).toFixed(2)} + ${(db / requests).toFixed(2)} db ms/req over ${requests} requests, median p99 ${medianP99} ms`);
+}
+// Which side cost less Node CPU per request in each round, row by row: how consistent the difference is.
+for (const [name] of ROWS) {
+  const [b, n] = servers.map(({ label }) => totals.get(`${name}, ${label}`).rounds);
+  const cheaper = n.filter((ms, i) => ms < b[i]).length;
+  console.log(`${name}: this checkout cheaper in ${cheaper} of ${n.length} rounds (${n.map((ms, i) => `${b[i]}→${ms}`).join(', ')})`);
 }
 console.log(`${connections} connections, ${rounds} rounds of ${seconds} s windows, ${new Date().toISOString().slice(0, 16)} UTC`);

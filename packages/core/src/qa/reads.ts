@@ -4,7 +4,7 @@
  * ids a sitemap lists, and which question an answer belongs to.
  */
 import * as db from '@fso/db';
-import { MSG, searchExcerpt, searchTerms } from '@fso/shared';
+import { excerpter, MSG, searchTerms } from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
@@ -25,8 +25,9 @@ export async function questionListPage(ports: Ports, query: db.QuestionListQuery
   const page = await db.listSearchItems(ports.db, query);
   if (page.questions.length === 0) return { ...page, questions: [], excerpts: null };
   const excerpts: Record<string, string> = {};
+  const excerpt = excerpter(terms);
   const questions = page.questions.map(({ item, textStart }) => {
-    excerpts[item._id] = searchExcerpt(textStart, terms);
+    excerpts[item._id] = excerpt(textStart);
     return item;
   });
   return { ...page, questions, excerpts };

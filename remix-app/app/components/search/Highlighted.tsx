@@ -2,5 +2,5 @@
 import type { Segment } from '@fso/shared';
 
 export function Highlighted({ segments }: { segments: Segment[] }) {
-  return <>{segments.map((s, i) => (s.hit ? <mark key={i}>{s.text}</mark> : s.text))}</>;
+  return <>{segments.map((s, i) => (s.match ? <mark key={i}>{s.text}</mark> : s.text))}</>;
 }
