@@ -11,7 +11,8 @@
  * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
  * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
  * screen, and with --rest also the REST question list's rows (pages-pair.mjs's restRows; --rows:
- * only those whose name matches). Usage:
+ * only those whose name matches). Each window's figures are printed as it ends, so the rounds can be
+ * told apart (which side each round favoured), then the sums. Usage:
  *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rest] [--rows question]
  */
 import { parseArgs } from 'node:util';
@@ -57,6 +58,7 @@ try {
         sum.db += run.dbCpuMsPerRequest * run.requests;
         sum.p99.push(run.p99);
         totals.set(key, sum);
+        console.log(`round ${round + 1}, ${key}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, p99 ${run.p99} ms`);
       }
 } finally {
   await Promise.all([base.stop(), next.stop()]);
