@@ -12,8 +12,10 @@
  * data set, `<database>_b` (`CREATE DATABASE … TEMPLATE …`), so each server's database backends
  * are told apart by name (pages-pair.mjs). Rows: a random question, `/home` and the search
  * screen, and with --rest also the REST question list's rows (pages-pair.mjs's restRows; --rows:
- * only those whose name matches). Usage:
- *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rest] [--rows question]
+ * only those whose name matches). Each window's figures are printed as it ends, so the rounds can be
+ * told apart (which side each round favoured), then the sums. Each server first serves each row
+ * for --warm-up seconds, unmeasured (a new process runs slower for its first ~20 s, 0058). Usage:
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages-paired.mjs --patches a.patch,b.patch [--connections 4] [--rounds 10] [--window 4] [--port 3630] [--rest] [--rows question] [--warm-up 2]
  */
 import { parseArgs } from 'node:util';
 import { load } from './lib.mjs';
@@ -29,6 +31,7 @@ const { values: args } = parseArgs({
     base: { type: 'string', default: 'main' },
     rows: { type: 'string', default: '' },
     rest: { type: 'boolean', default: false },
+    'warm-up': { type: 'string', default: '2' },
   },
 });
 const url = process.env.DATABASE_URL;
@@ -46,7 +49,7 @@ const servers = [
 const requestsOf = (path) => [{ setupRequest: (req) => ({ ...req, path: path() }) }];
 const totals = new Map();
 try {
-  for (const [, path] of ROWS) for (const { server } of servers) await load({ url: server.base, requests: requestsOf(path), connections, duration: 2 });
+  for (const [, path] of ROWS) for (const { server } of servers) await load({ url: server.base, requests: requestsOf(path), connections, duration: Number(args['warm-up']) });
   for (let round = 0; round < rounds; round++)
     for (const [name, path] of ROWS)
       for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
@@ -59,6 +62,7 @@ try {
         sum.p99.push(run.p99);
         sum.rounds.push(run.cpuMsPerRequest);
         totals.set(key, sum);
+        console.log(`round ${round + 1}, ${key}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, p99 ${run.p99} ms`);
       }
 } finally {
   await Promise.all([base.stop(), next.stop()]);

@@ -11,7 +11,7 @@
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { documentResponse } from './document-body.ts';
+import { documentBytes, documentResponse } from './document-body.ts';
 import { NonceContext } from './nonce.ts';
 import { RenderOnlyContext } from './render-only.ts';
 
@@ -33,7 +33,7 @@ export default function handleRequest(request: Request, status: number, headers:
       end() {
         clearTimeout(timer);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        const body = chunks.length === 1 && typeof chunks[0] === 'string' ? Buffer.from(chunks[0]) : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
+        const body = chunks.length === 1 && typeof chunks[0] === 'string' ? documentBytes(chunks[0]) : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
         resolve(documentResponse(body, { headers, status }));
       },
       destroy(error: unknown) {

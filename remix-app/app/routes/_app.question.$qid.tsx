@@ -11,7 +11,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { acceptAnswer, addComment, bodiesHtml, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestion, voteAnswer, voteQuestion } from '@fso/core';
 import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
@@ -120,6 +120,7 @@ export default function QuestionPage() {
   const { question: q, html, deleted } = useDeltas(initial, deltas);
   useWatch({ question: q._id });
   useReloadAfterReconnect();
+  const { pathname } = useLocation();
   const posted = useActionData<ActionReply>();
   const errorFor = (form: string) => replyError(posted, form);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
@@ -160,7 +161,8 @@ export default function QuestionPage() {
         <nav className="answer-sort" aria-label="Sort answers">
           Sorted by:{' '}
           {ANSWER_SORTS.map((s) => (
-            <Link key={s} to={`?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
+            // `?sort=` resolved as the router would (this path, trailing slash and all): a link from the root is written directly (0062).
+            <Link key={s} to={`${pathname}?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
               {s}
             </Link>
           ))}
