@@ -54,11 +54,11 @@ const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 const INTERSECT_PER_MATCH = 1.5;
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
-/** Whether migration 0011 found the RUM extension on this database (asked once per database). */
+/** Whether migrations 0011 and 0024 found the RUM extension on this database (asked once per database). */
 function rumIndexed(db: Db): Promise<boolean> {
   let known = rumChecks.get(db);
   if (!known) {
-    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'questions_search_rum_idx'`).then((r) => r.length > 0);
+    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'question_search_rum_idx'`).then((r) => r.length > 0);
     known.catch(() => rumChecks.delete(db));
     rumChecks.set(db, known);
   }
@@ -126,9 +126,9 @@ async function estimates(db: Db, words: string, query: SQL, tagId: number | null
 }
 
 /**
- * The words' matches read from an index: the full-text one of `questions` (RUM where migration 0011
- * made it, GIN elsewhere), or, with tags, `question_search`'s index of the words and the tags
- * together (`intersect`, migration 0022).
+ * The words' matches read from an index: the full-text one (RUM over `question_search` where
+ * migration 0024 made it, GIN over `questions` elsewhere), or, with tags, `question_search`'s index
+ * of the words and the tags together (`intersect`, migration 0022).
  */
 export type IndexRead = 'rum' | 'gin' | 'intersect';
 
@@ -184,7 +184,9 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   const indexRead = (how: IndexRead, words: SQL, idOf: (id: number) => SQL, probes: boolean, lim: SQL) => {
     const tagged = tagIds.map((id) => hasTag(idOf(id), probes ? sql` OFFSET 0` : sql``));
     const rank = sql`ts_rank_cd(q.search, ${words}) AS rank`;
-    // RUM hands the words' matches out newest first from its posting lists; only those kept are ranked.
+    // RUM hands the words' matches out newest first from its posting lists; only those kept are
+    // ranked, each from its `question_search` row (the tsvector inline, not in `questions`' TOAST:
+    // decision record 0063).
     // GIN: every match from a bitmap (OFFSET 0 keeps the date order from being pushed into a walk),
     // sorted by date alone (a sort carrying the tsvectors would outgrow work_mem); the newest
     // `limit` are then read again by key and ranked. The intersection: every match within the
@@ -195,7 +197,7 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
               WHERE s.search @@ ${words} AND s.tag_ids @> ARRAY[${sql.join(tagIds.map(idOf), sql`, `)}]::bigint[] OFFSET 0) s
               ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) q`;
     return how === 'rum'
-      ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM questions q WHERE q.search @@ ${words}${and(tagged)}
+      ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM question_search q WHERE q.search @@ ${words}${and(tagged)}
             ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${lim}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
               WHERE q.search @@ ${words}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;

@@ -153,7 +153,7 @@ describe('search at scale (migration 0011)', () => {
   });
 
   it('reads the same newest matches whether it walks a date order (whole, or cut short and then asking the index) or asks the full-text index, with and without a tag', async () => {
-    const index = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'questions_search_rum_idx'`))[0]!.n > 0 ? 'rum' : 'gin';
+    const index = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'question_search_rum_idx'`))[0]!.n > 0 ? 'rum' : 'gin';
     const [tag] = await rows<{ id: number }>(sql`SELECT id FROM tags WHERE name = 'quantum'`);
     const query = sql`websearch_to_tsquery('english', 'entanglement')`;
     const read = async (how: MatchRead, tagId: number | null, limit: number) =>
@@ -197,15 +197,18 @@ describe('search at scale (migration 0011)', () => {
     const rum = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM pg_available_extensions WHERE name = 'rum'`))[0]!.n > 0;
     const indexes = (await rows<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'questions' AND indexname LIKE 'questions_search%'`)).map((r) => r.indexname);
     expect(indexes).toEqual([rum ? 'questions_search_rum_idx' : 'questions_search_idx']);
+    const inline = (await rows<{ indexname: string }>(sql`SELECT indexname FROM pg_indexes WHERE tablename = 'question_search' AND indexname = 'question_search_rum_idx'`)).map((r) => r.indexname);
+    expect(inline).toEqual(rum ? ['question_search_rum_idx'] : []);
   });
 });
 
-describe('search where migration 0011 kept GIN (a PostgreSQL server without RUM, or PGlite)', () => {
+describe('search where migrations 0011 and 0024 kept GIN (a PostgreSQL server without RUM, or PGlite)', () => {
   let gin: Database;
   beforeAll(async () => {
     gin = await createTestDatabase();
     // As the migration leaves a server without the extension: the GIN index, no RUM index.
     await gin.exec('DROP INDEX IF EXISTS questions_search_rum_idx');
+    await gin.exec('DROP INDEX IF EXISTS question_search_rum_idx');
     await gin.exec('CREATE INDEX IF NOT EXISTS questions_search_idx ON questions USING gin (search)');
   });
   afterAll(() => gin.close());
