@@ -55,3 +55,23 @@ describe('the in-memory vector index with inverted lists', () => {
     expect((await index.vectors([ids[3]!])).get(ids[3]!)).toEqual(query);
   });
 });
+
+describe('the in-memory vector index while it first loads', () => {
+  it('answers every search begun during the first load from all the vectors', async () => {
+    const index = await openVectorIndex(database.db, MODEL, DIMS, { useIndex: false, refreshMs: 60_000, listedFrom: 1_000 });
+    const query = unitVector(777);
+    const loading = index.warm();
+    let done = false;
+    void loading.then(() => (done = true));
+    const answers: Promise<number[]>[] = [];
+    // A search begun at each turn of the event loop until the load ends: one lands between the
+    // load's look at the stamps and its read of the vectors.
+    while (!done) {
+      answers.push(index.nearest(query, 3).then((found) => found.map((r) => r.questionId)));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const full = (await index.nearest(query, 3)).map((r) => r.questionId);
+    expect(full).toHaveLength(3);
+    for (const answer of await Promise.all(answers)) expect(answer).toEqual(full);
+  });
+});

@@ -104,6 +104,8 @@ class MemoryIndex implements VectorIndex {
   private covered = 0;
   private checked = 0;
   private loading: Promise<void> | null = null;
+  /** Whether a load has finished: until then every search waits for it (it would see only part of the vectors). */
+  private loaded = false;
   /** The inverted lists queries use, and those being built (both filed as rows change). */
   private lists: InvertedLists | null = null;
   private building: InvertedLists | null = null;
@@ -156,7 +158,7 @@ class MemoryIndex implements VectorIndex {
   }
 
   private refresh(): Promise<void> {
-    if (Date.now() - this.checked < this.refreshMs) return Promise.resolve();
+    if (this.loaded && Date.now() - this.checked < this.refreshMs) return Promise.resolve();
     this.loading ??= this.load().finally(() => {
       this.loading = null;
     });
@@ -191,6 +193,7 @@ class MemoryIndex implements VectorIndex {
       // start); later ones are built in the background.
       if (!this.lists) await this.built;
     }
+    this.loaded = true;
   }
 
   /** Trains and fills new lists; queries use the previous ones (or the full scan) until they are ready. */
