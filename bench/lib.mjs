@@ -231,6 +231,19 @@ export function databaseBackendsCpu(name) {
 export const databaseCpuMs = (name) => [...databaseBackendsCpu(name).values()].reduce((a, b) => a + b, 0);
 
 /**
+ * CPU of database `name`'s backends from now on, sampled (`sample()`, as often as a run likes) so
+ * that a backend the pool closes midway keeps what it had used by its last sample; no name, none.
+ */
+export function databaseMeter(name) {
+  const first = name ? databaseBackendsCpu(name) : new Map();
+  const last = new Map(first);
+  return {
+    sample: () => name && databaseBackendsCpu(name).forEach((ms, pid) => last.set(pid, ms)),
+    used: () => [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0),
+  };
+}
+
+/**
  * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms
  * per request (and, given the `database` name of a local PostgreSQL server, its backends' CPU
  * ms per request) and how busy the whole machine was.

@@ -18,7 +18,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cpuMs, databaseBackendsCpu, machineBusy, post, postgresDatabase, root, signUp, startServer } from './lib.mjs';
+import { cpuMs, databaseMeter, machineBusy, post, postgresDatabase, root, signUp, startServer } from './lib.mjs';
 
 const SECONDS = 20;
 const TICK_MS = 500;
@@ -96,19 +96,6 @@ async function burst(n) {
     clients.forEach((c) => c.close());
   }
   return rows;
-}
-
-/**
- * CPU of database `name`'s backends from now on, sampled (`sample()`, every tick) so that a
- * backend the pool closes midway keeps what it had used by its last sample.
- */
-function databaseMeter(name) {
-  const first = name ? databaseBackendsCpu(name) : new Map();
-  const last = new Map(first);
-  return {
-    sample: () => name && databaseBackendsCpu(name).forEach((ms, pid) => last.set(pid, ms)),
-    used: () => [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0),
-  };
 }
 
 /** One server (env: its database), every N; the idle latency and a row per N. */

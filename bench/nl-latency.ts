@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { createSemanticService } from '@fso/core/semantic';
 import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase, rows } from '@fso/db';
 import { createLogger } from '@fso/platform';
+import { databaseMeter } from './lib.mjs';
 import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 20_000);
@@ -33,50 +34,20 @@ const titles = await rows<{ title: string }>(database.db, 'SELECT title FROM que
 const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.map((r) => r.title)].slice(0, queryCount);
 
 /**
- * CPU milliseconds used so far by each of this database's server processes (none for PGlite,
- * which runs in this process), by pid.
- */
-async function serverCpuMs(): Promise<Map<number, number>> {
-  const used = new Map<number, number>();
-  if (database.kind === 'pglite') return used;
-  const pids = await rows<{ pid: number }>(database.db, 'SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  for (const { pid } of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      used.set(pid, (Number(fields[11]) + Number(fields[12])) * 10); // utime, stime (fields 14 and 15 of stat); USER_HZ is 100 on Linux
-    } catch {
-      // a server on another machine, or a backend that just ended
-    }
-  }
-  return used;
-}
-
-/**
- * The database's CPU while `fn` runs: each backend's last reading less its first, read every
- * second as well as at both ends. The pool closes a connection idle for 10 s, so a backend read
- * at the start may be gone at the end: summing only the backends alive at each end subtracted
- * the whole past CPU of those that closed meanwhile (a negative figure, "25.4 + -3.4").
+ * The database's CPU while `fn` runs (none for PGlite, which runs in this process): its backends
+ * read every second as well as at both ends (lib.mjs's databaseMeter), as the pool closes a
+ * connection idle for 10 s and a backend read only at the ends would lose its whole past.
  */
 async function serverCpuDuring(fn: () => Promise<void>): Promise<number> {
-  const first = await serverCpuMs();
-  const last = new Map(first);
-  const read = async () => {
-    for (const [pid, ms] of await serverCpuMs()) last.set(pid, ms);
-  };
-  let reading = Promise.resolve();
-  const timer = setInterval(() => {
-    reading = reading.then(read);
-  }, 1000);
+  const meter = databaseMeter(process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : undefined);
+  const timer = setInterval(meter.sample, 1000);
   try {
     await fn();
   } finally {
     clearInterval(timer);
-    await reading;
   }
-  await read();
-  let total = 0;
-  for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
-  return total;
+  meter.sample();
+  return meter.used();
 }
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
