@@ -41,6 +41,8 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * walked tag row costs half as much (0051: 8). Against the intersection (0055) a walked tag row
  * costs ~1.9 µs and a match of the intersection ~1.3 µs at 100k, each read forced: 1.5 × 1.9 ÷
  * 1.3 ≈ 2 (decision record 0059), which picks the cheaper read for all 18 benchmark words there.
+ * At 1M two words rarer in the tag than the product of shares says walk to the bound and then
+ * fall back (0059's addendum): the estimate, not this constant, is what misleads there.
  */
 const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 
