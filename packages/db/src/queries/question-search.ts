@@ -41,9 +41,9 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * walked tag row costs half as much (0051: 8). Against the intersection (0055) a walked tag row
  * costs ~1.9 µs and a match of the intersection ~1.3 µs at 100k, each read forced: 1.5 × 1.9 ÷
  * 1.3 ≈ 2 (decision record 0059), which picks the cheaper read for all 18 benchmark words there.
- * At 1M two words rarer in the tag than the product of shares says walked to a bound set by
- * that guess and then fell back (0059's addendum); the bound is now the tag's own (`tagWalkBound`,
- * decision record 0065).
+ * At 1M two words rarer in the tag than the product of shares says walk to the bound and then
+ * fall back (0059's addendum): the estimate, not this constant, is what misleads there; near the
+ * share where the two reads cost the same no bound can help (decision record 0065).
  */
 const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 
@@ -150,9 +150,9 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  * tag, as the statistics take them). The cheapest one is read. The
  * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
  * independent), so a walk stops after as many rows as the index read was estimated to cost
- * (with a tag, and the intersection to fall back to: as it would cost at the share the walk has
- * shown, `tagWalkBound`), rounded up to a power of two (few statement texts), and reads the index
- * instead: never a walk of the whole site or tag.
+ * (with a tag, and the intersection to fall back to, sooner if the intersection would cost that
+ * at the share the walk has shown by then: `tagWalkBound`), rounded up to a power of two (few
+ * statement texts), and reads the index instead: never a walk of the whole site or tag.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index = rum ? 'rum' : 'gin';
@@ -161,13 +161,12 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   // least over that range (decision record 0048); the walk's bound covers the rest.
   const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
   const wordShare = Math.min(1, matches / est.questions);
-  const perRow = (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
-  const walkCost = (limit / wordShare) * perRow;
+  const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const fullTextCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
   const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
   if (walkCost > cost) return { how: read };
-  const bound = read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : cost / perRow;
+  const bound = Math.min(cost / WALK_PER_MATCH[index], read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : Infinity);
   return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, bound))), then: read };
 }
 
@@ -181,9 +180,8 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
  * r × TAG_WALK_PER_MATCH = limit ÷ r × tag × INTERSECT_PER_MATCH. That r is also the walk's
  * expected length at the share where both reads cost the same, so every walk chosen is expected
  * to end within it; a word rarer in the tag than guessed wastes at most the intersection read at
- * that share. The bound grows with the square root of the tag's size, not with its words' guessed
- * matches within it, which is what had a walk of a big tag read far before falling back (0059's
- * addendum).
+ * that share, not at the share guessed. It grows with the square root of the tag's size, where the
+ * intersection's guessed cost grows with the tag and with the words' guessed share in it.
  */
 export function tagWalkBound(tag: number, limit: number, index: 'rum' | 'gin'): number {
   return Math.sqrt((limit * tag * INTERSECT_PER_MATCH) / TAG_WALK_PER_MATCH[index]);
