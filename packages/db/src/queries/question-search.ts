@@ -42,8 +42,8 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * costs ~1.9 µs and a match of the intersection ~1.3 µs at 100k, each read forced: 1.5 × 1.9 ÷
  * 1.3 ≈ 2 (decision record 0059), which picks the cheaper read for all 18 benchmark words there.
  * At 1M two words rarer in the tag than the product of shares says walk to the bound and then
- * fall back (0059's addendum): the estimate, not this constant, is what misleads there; near the
- * share where the two reads cost the same no bound can help (decision record 0065).
+ * fall back (0059's addendum): the estimate, not this constant, is what misleads there (decision
+ * record 0065).
  */
 const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 
@@ -152,7 +152,8 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  * independent), so a walk stops after as many rows as the index read was estimated to cost
  * (with a tag, and the intersection to fall back to, sooner if the intersection would cost that
  * at the share the walk has shown by then: `tagWalkBound`), rounded up to a power of two (few
- * statement texts), and reads the index instead: never a walk of the whole site or tag.
+ * statement texts), and reads the index instead: never a walk of the whole site or tag. A walk
+ * whose guess already has it reach that bound is costed with its fallback: the index is read.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index = rum ? 'rum' : 'gin';
@@ -167,7 +168,12 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
   if (walkCost > cost) return { how: read };
   const bound = Math.min(cost / WALK_PER_MATCH[index], read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : Infinity);
-  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, bound))), then: read };
+  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, bound)));
+  // A walk expected to need more rows than its bound is expected to read them all and then the
+  // index: dearer than the index read alone (decision record 0065). Only a tag walk on RUM can be:
+  // its rows are costed at 2, its bound at 3 a row (the untagged walk's).
+  if (limit / wordShare > rows) return { how: read };
+  return { how: 'walk', rows, then: read };
 }
 
 /**

@@ -192,9 +192,13 @@ describe('search at scale (migration 0011)', () => {
     // That bound grows with the root of the tag's size: ten times the tag, √10 times the rows.
     expect(tagWalkBound(16_000, 201, 'rum')).toBeCloseTo(1_553, 0);
     expect(tagWalkBound(160_000, 201, 'rum')).toBeCloseTo(4_911, 0);
-    // Near the share where both reads cost the same (√(201 × 2 ÷ (160k × 1.5)) ≈ 4.1 %), the
-    // intersection's guessed cost is the nearer bound (9,840 matches, 3,280 walked rows).
-    expect(cheaperRead({ questions, words: 41_000, rarest: 41_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 4_096, then: 'intersect' });
+    // Nearer the share where both reads cost the same (√(201 × 2 ÷ (160k × 1.5)) ≈ 4.1 %), the
+    // intersection's guessed cost is the nearer bound: at 6 % (3,350 rows expected) 14,400 matches,
+    // 4,800 walked rows, rounded up. At 4.5 % the walk (4,467 rows) looks cheaper than the
+    // intersection (10,800 matches) but is expected to reach its bound (3,600 rows, rounded up to
+    // 4,096) and read the intersection as well: the intersection is read.
+    expect(cheaperRead({ questions, words: 60_000, rarest: 60_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 8_192, then: 'intersect' });
+    expect(cheaperRead({ questions, words: 45_000, rarest: 45_000, tag: 160_000 }, 201, true)).toEqual({ how: 'intersect' });
     expect(cheaperRead({ questions, words: 40_000, rarest: 40_000, tag: 160_000 }, 201, true)).toEqual({ how: 'intersect' });
     // Two words estimated at 19k matches as if independent, the rarer of them in 135k questions:
     // taken at their geometric middle (51k), walking is cheaper; as independent words, RUM.
