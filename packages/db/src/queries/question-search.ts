@@ -42,7 +42,8 @@ const WALK_PER_MATCH = { rum: 3, gin: 4 } as const;
  * costs ~1.9 µs and a match of the intersection ~1.3 µs at 100k, each read forced: 1.5 × 1.9 ÷
  * 1.3 ≈ 2 (decision record 0059), which picks the cheaper read for all 18 benchmark words there.
  * At 1M two words rarer in the tag than the product of shares says walk to the bound and then
- * fall back (0059's addendum): the estimate, not this constant, is what misleads there.
+ * fall back (0059's addendum): the estimate, not this constant, is what misleads there (decision
+ * record 0065).
  */
 const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
 
@@ -149,8 +150,10 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  * tag, as the statistics take them). The cheapest one is read. The
  * share is an estimate (and, within a tag, a guess: the statistics take the tag and the words as
  * independent), so a walk stops after as many rows as the index read was estimated to cost
- * (rounded up to a power of two: few statement texts) and reads the index instead: a wrong guess
- * costs at most about three times the better read, never a walk of the whole site or tag.
+ * (with a tag, and the intersection to fall back to, sooner if the intersection would cost that
+ * at the share the walk has shown by then: `tagWalkBound`), rounded up to a power of two (few
+ * statement texts), and reads the index instead: never a walk of the whole site or tag. A walk
+ * whose guess already has it reach that bound is costed with its fallback: the index is read.
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index = rum ? 'rum' : 'gin';
@@ -164,7 +167,30 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
   const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
   if (walkCost > cost) return { how: read };
-  return { how: 'walk', rows: 2 ** Math.ceil(Math.log2(Math.max(limit, cost / WALK_PER_MATCH[index]))), then: read };
+  const bound = Math.min(cost / WALK_PER_MATCH[index], read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : Infinity);
+  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, bound)));
+  // A walk expected to need more rows than its bound is expected to read them all and then the
+  // index: dearer than the index read alone (decision record 0065). Only a tag walk on RUM can be:
+  // its rows are costed at 2, its bound at 3 a row (the untagged walk's).
+  if (limit / wordShare > rows) return { how: read };
+  return { how: 'walk', rows, then: read };
+}
+
+/**
+ * How many of a tag's rows a walk reads before it falls back to the intersection (decision record
+ * 0065). The walk finds `limit` matches in limit ÷ s rows, s the words' share within the tag, and
+ * the intersection costs a read per match within the tag, s × tag; the statistics do not know s
+ * (they take it for the words' share of the whole site). Having walked r rows without `limit`
+ * matches, the walk has shown that s < limit ÷ r, so the intersection would cost less than
+ * limit ÷ r × tag matches: the walk stops where what it has spent reaches that,
+ * r × TAG_WALK_PER_MATCH = limit ÷ r × tag × INTERSECT_PER_MATCH. That r is also the walk's
+ * expected length at the share where both reads cost the same, so every walk chosen is expected
+ * to end within it; a word rarer in the tag than guessed wastes at most the intersection read at
+ * that share, not at the share guessed. It grows with the square root of the tag's size, where the
+ * intersection's guessed cost grows with the tag and with the words' guessed share in it.
+ */
+export function tagWalkBound(tag: number, limit: number, index: 'rum' | 'gin'): number {
+  return Math.sqrt((limit * tag * INTERSECT_PER_MATCH) / TAG_WALK_PER_MATCH[index]);
 }
 
 /**

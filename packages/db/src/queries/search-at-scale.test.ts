@@ -6,7 +6,7 @@ import { createUser } from './users.ts';
 import { deleteQuestion } from './post-delete.ts';
 import { editQuestion } from './post-edit.ts';
 import { listQuestions } from './question-list.ts';
-import { cheaperRead, matchesCte, type MatchRead } from './question-search.ts';
+import { cheaperRead, matchesCte, tagWalkBound, type MatchRead } from './question-search.ts';
 import { insertQuestion } from './question-write.ts';
 import { rows as rowsOf, type Row } from './sql-rows.ts';
 
@@ -182,11 +182,24 @@ describe('search at scale (migration 0011)', () => {
     // within the tag: for a rare tag it beats walking the tag's rows and probing each word match.
     expect(cheaperRead({ questions, words: 300_000, rarest: 300_000, tag: 500 }, 201, true)).toEqual({ how: 'intersect' });
     expect(cheaperRead({ questions, words: 300_000, rarest: 300_000, tag: 500 }, 201, false)).toEqual({ how: 'intersect' });
-    // A common tag (a sixth of the questions): its rows are walked for a common word, as far as
-    // the intersection would cost (in case the word is rarer in the tag than in the site: 103k,
-    // 34k walked rows, rounded up); a rarer word's matches are the intersection's.
-    expect(cheaperRead({ questions, words: 430_000, rarest: 430_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 65_536, then: 'intersect' });
+    // A common tag (a sixth of the questions): its rows are walked for a common word (467 rows
+    // expected), in case the word is rarer in the tag than in the site no further than the walk
+    // that would cost what the intersection costs at the share it has then shown (√(201 × 160k ×
+    // 1.5 ÷ 2) = 4,911 rows, rounded up), rather than the intersection at the guessed share (103k
+    // matches, 34k walked rows); a rarer word's matches are the intersection's.
+    expect(cheaperRead({ questions, words: 430_000, rarest: 430_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 8_192, then: 'intersect' });
     expect(cheaperRead({ questions, words: 20_000, rarest: 20_000, tag: 160_000 }, 201, true)).toEqual({ how: 'intersect' });
+    // That bound grows with the root of the tag's size: ten times the tag, √10 times the rows.
+    expect(tagWalkBound(16_000, 201, 'rum')).toBeCloseTo(1_553, 0);
+    expect(tagWalkBound(160_000, 201, 'rum')).toBeCloseTo(4_911, 0);
+    // Nearer the share where both reads cost the same (√(201 × 2 ÷ (160k × 1.5)) ≈ 4.1 %), the
+    // intersection's guessed cost is the nearer bound: at 6 % (3,350 rows expected) 14,400 matches,
+    // 4,800 walked rows, rounded up. At 4.5 % the walk (4,467 rows) looks cheaper than the
+    // intersection (10,800 matches) but is expected to reach its bound (3,600 rows, rounded up to
+    // 4,096) and read the intersection as well: the intersection is read.
+    expect(cheaperRead({ questions, words: 60_000, rarest: 60_000, tag: 160_000 }, 201, true)).toEqual({ how: 'walk', rows: 8_192, then: 'intersect' });
+    expect(cheaperRead({ questions, words: 45_000, rarest: 45_000, tag: 160_000 }, 201, true)).toEqual({ how: 'intersect' });
+    expect(cheaperRead({ questions, words: 40_000, rarest: 40_000, tag: 160_000 }, 201, true)).toEqual({ how: 'intersect' });
     // Two words estimated at 19k matches as if independent, the rarer of them in 135k questions:
     // taken at their geometric middle (51k), walking is cheaper; as independent words, RUM.
     expect(cheaperRead({ questions, words: 19_000, rarest: 135_000, tag: null }, 201, true)).toMatchObject({ how: 'walk' });
