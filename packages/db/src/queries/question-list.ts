@@ -121,7 +121,11 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     });
   }
 
-  if (words) tests.push(sql`q.search @@ ${query}`);
+  // Ordered words are tested on `question_search` (its tsvector in the row, its own full-text
+  // index: decision record 0066), not on `questions`, whose tsvector sits in TOAST and which has no
+  // full-text index of its own where RUM is. As a semi-join the planner either reads the words'
+  // matches from that index or walks the list's order and probes each row's `question_search` row.
+  if (words) tests.push(sql`q.id IN (SELECT s.id FROM question_search s WHERE s.search @@ ${query})`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
   // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
   // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
