@@ -121,18 +121,33 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     });
   }
 
-  // Ordered words are tested on `question_search` (its tsvector in the row, its own full-text
-  // index: decision record 0066), not on `questions`, whose tsvector sits in TOAST and which has no
-  // full-text index of its own where RUM is. As a semi-join the planner either reads the words'
-  // matches from that index or walks the list's order and probes each row's `question_search` row.
-  if (words) tests.push(sql`q.id IN (SELECT s.id FROM question_search s WHERE s.search @@ ${query})`);
+  // Ordered words are tested on `question_search` (decision record 0066: its tsvector in the row,
+  // its own full-text index), not on `questions`, whose tsvector sits in TOAST and which has no
+  // full-text index of its own where RUM is; joined by key (one row a question), so the planner
+  // reads the words' matches from that index or walks the list's order and tests each row.
+  if (words) tests.push(sql`s.search @@ ${query}`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
+  // Words alone (no tag, no other test): the matches are `question_search`'s, counted there, and
+  // newest first they are its own date order: the page's rows are cut there, and only they read `questions`.
+  const wordsAlone = words && driving === undefined && q.order !== 'unanswered' ? sql`question_search s WHERE s.search @@ ${query}` : null;
+  const countCapped = (from: SQL) => ({ query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true });
+  if (wordsAlone && q.order === 'newest')
+    return pageOf(db, {
+      head: null,
+      source: sql`(SELECT s.id FROM ${wordsAlone} ORDER BY s.ask_date_time DESC, s.id DESC ${pageLimit(q, false)}) s JOIN questions q ON q.id = s.id`,
+      filter: sql``,
+      order: sql`q.ask_date_time DESC, q.id DESC`,
+      page: sql``,
+      count: countCapped(wordsAlone),
+      columns,
+    });
   // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
   // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
   // planned again per request), and its total is counted in that index alone, in the same statement.
   const tagAlone = driving !== undefined && tests.length === 0 && (q.order ?? 'newest') === 'newest';
   const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
-  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
+  const searchJoin = words ? sql`JOIN question_search s ON s.id = q.id` : sql``;
+  const filter = sql`${tagJoin} ${searchJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
   const filtered = driving !== undefined || tests.length > 0;
 
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
@@ -153,7 +168,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     count: tagAlone
       ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
       : filtered
-        ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
+        ? countCapped(wordsAlone ?? sql`questions q ${filter}`)
         : null,
     columns,
   });
