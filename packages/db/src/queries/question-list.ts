@@ -121,34 +121,33 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     });
   }
 
-  // Ordered words are tested on `question_search` (decision record 0066: its tsvector in the row,
-  // its own full-text index), not on `questions`, whose tsvector sits in TOAST and which has no
-  // full-text index of its own where RUM is; joined by key (one row a question), so the planner
-  // reads the words' matches from that index or walks the list's order and tests each row.
-  if (words) tests.push(sql`s.search @@ ${query}`);
+  // Words are a test of each listed question (RUM's or GIN's index of `questions` hands out their
+  // matches, one row read each), except newest first (below; decision record 0066).
+  if (words) tests.push(sql`q.search @@ ${query}`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
-  // Words alone (no tag, no other test): the matches are `question_search`'s, counted there, and
-  // newest first they are its own date order: the page's rows are cut there, and only they read `questions`.
-  const wordsAlone = words && driving === undefined && q.order !== 'unanswered' ? sql`question_search s WHERE s.search @@ ${query}` : null;
-  const countCapped = (from: SQL) => ({ query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${from} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true });
-  if (wordsAlone && q.order === 'newest')
-    return pageOf(db, {
-      head: null,
-      source: sql`(SELECT s.id FROM ${wordsAlone} ORDER BY s.ask_date_time DESC, s.id DESC ${pageLimit(q, false)}) s JOIN questions q ON q.id = s.id`,
-      filter: sql``,
-      order: sql`q.ask_date_time DESC, q.id DESC`,
-      page: sql``,
-      count: countCapped(wordsAlone),
-      columns,
-    });
   // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
   // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
   // planned again per request), and its total is counted in that index alone, in the same statement.
   const tagAlone = driving !== undefined && tests.length === 0 && (q.order ?? 'newest') === 'newest';
   const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
-  const searchJoin = words ? sql`JOIN question_search s ON s.id = q.id` : sql``;
-  const filter = sql`${tagJoin} ${searchJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
+  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
   const filtered = driving !== undefined || tests.length > 0;
+  // Filtered, the total is counted up to one past the cap, beside the page.
+  const count = { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true };
+
+  // Newest first, the newest matches (with the tags) are a ranked search's own read of them, chosen
+  // from the words' frequencies with its limit a literal (a generic plan cannot read every match
+  // to sort them); only the page's rows then read `questions`.
+  if (words && q.order === 'newest')
+    return pageOf(db, {
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, q.offset + q.limit),
+      source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
+      filter: sql``,
+      order: sql`q.ask_date_time DESC, q.id DESC`,
+      page: sql``,
+      count,
+      columns,
+    });
 
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
   const newest = driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
@@ -168,7 +167,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     count: tagAlone
       ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
       : filtered
-        ? countCapped(wordsAlone ?? sql`questions q ${filter}`)
+        ? count
         : null,
     columns,
   });
