@@ -47,6 +47,7 @@ const shapes = {
       (words: string) => listQuestions(database.db, { search: words, order, limit: 50, offset: 0 }),
     ]),
   ),
+  '[tag] + word, newest (REST, limit 50)': (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, order: 'newest', limit: 50, offset: 0 }),
 };
 /** Only the shapes whose names match this pattern (all when unset). */
 const only = new RegExp(process.env.SHAPES ?? '');
