@@ -121,6 +121,8 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     });
   }
 
+  // Words are a test of each listed question (RUM's or GIN's index of `questions` hands out their
+  // matches, one row read each), except newest first (below; decision record 0066).
   if (words) tests.push(sql`q.search @@ ${query}`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
   // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
@@ -130,6 +132,22 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
   const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
   const filtered = driving !== undefined || tests.length > 0;
+  // Filtered, the total is counted up to one past the cap, beside the page.
+  const count = { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true };
+
+  // Newest first, the newest matches (with the tags) are a ranked search's own read of them, chosen
+  // from the words' frequencies with its limit a literal (a generic plan cannot read every match
+  // to sort them); only the page's rows then read `questions`.
+  if (words && q.order === 'newest')
+    return pageOf(db, {
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, q.offset + q.limit),
+      source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
+      filter: sql``,
+      order: sql`q.ask_date_time DESC, q.id DESC`,
+      page: sql``,
+      count,
+      columns,
+    });
 
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
   const newest = driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
@@ -149,7 +167,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     count: tagAlone
       ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
       : filtered
-        ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
+        ? count
         : null,
     columns,
   });

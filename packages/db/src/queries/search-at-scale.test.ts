@@ -55,6 +55,12 @@ async function expectSearches(db: Database, [newest, second, third]: number[]): 
   const next = await listQuestions(db.db, { search: 'entanglement', limit: 1, offset: 1 });
   expect([...first.questions, ...next.questions].map((q) => Number(q._id))).toEqual(words.questions.map((q) => Number(q._id)));
   expect(next.total).toBe(2);
+  // Newest first, words (and a tag) are read as a ranked search reads its newest matches (decision record 0066), paged and counted.
+  const newestWords = await list('entanglement', 'newest');
+  expect(newestWords.questions.map((q) => Number(q._id))).toEqual([newest, third]);
+  expect(newestWords.total).toBe(2);
+  expect(await listQuestions(db.db, { search: '[quantum] entanglement', order: 'newest', limit: 1, offset: 1 })).toMatchObject({ questions: [{ _id: String(third) }], total: 2, totalCapped: false });
+  expect(await listQuestions(db.db, { search: 'entanglement', order: 'newest', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
   const page = await listQuestions(db.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
   expect(page.questions.map((q) => Number(q._id))).toEqual([second]);
   expect(page.total).toBe(3);
