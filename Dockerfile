@@ -53,4 +53,5 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "remix-app/web.ts"]
+# The V8 flags of scripts/web-node-flags.mjs (decision record 0067).
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "remix-app/web.ts"]
