@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { WebSocket } from 'ws';
-import { NODE_FLAGS } from '../scripts/web-node-flags.mjs';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 const TICKS = 100; // USER_HZ on Linux

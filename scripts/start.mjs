@@ -3,12 +3,13 @@
  * `npm start`: installs dependencies when missing, builds the web app when its sources (the
  * screens, or the shared, core or game-engine packages) are newer than the build, then runs
  * the site through entry/main.ts (web + realtime in one process, embedded database unless
- * DATABASE_URL is set) with the V8 flags of web-node-flags.mjs (its web processes inherit them). Plain Node, no dependencies, so it runs on a fresh clone.
+ * DATABASE_URL is set) with the V8 flags of node-flags.mjs, which the processes it forks
+ * inherit. Plain Node, no dependencies, so it runs on a fresh clone.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { NODE_FLAGS } from './web-node-flags.mjs';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => {
