@@ -2,8 +2,8 @@
 #   node --import tsx remix-app/web.ts        (npm run start:web) screens, REST, /socket.io
 #                                             forwarded to realtime; the default
 #   node --import tsx realtime/src/main.ts    (npm run start:realtime) Socket.IO
-# each with the V8 flags of scripts/node-flags.mjs (docs/decisions/0067), as below.
 #   npm run migrate                           apply the migrations and exit (release step)
+# The two servers run with the V8 flags of scripts/node-flags.mjs (docs/decisions/0067).
 # Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
 # child, which would then miss the graceful stop and be killed at the platform's timeout.
 # TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
