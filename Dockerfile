@@ -3,6 +3,7 @@
 #                                             forwarded to realtime; the default
 #   node --import tsx realtime/src/main.ts    (npm run start:realtime) Socket.IO
 #   npm run migrate                           apply the migrations and exit (release step)
+# The two servers run with the V8 flags of scripts/node-flags.mjs (docs/decisions/0067).
 # Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
 # child, which would then miss the graceful stop and be killed at the platform's timeout.
 # TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
@@ -53,4 +54,4 @@ USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "remix-app/web.ts"]
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "remix-app/web.ts"]

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { WebSocket } from 'ws';
+import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 const TICKS = 100; // USER_HZ on Linux
@@ -109,9 +110,9 @@ export async function postgresDatabase(url, name = `fso_bench_${Date.now().toStr
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
-/** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment, from this checkout or the one at `cwd`. */
+/** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment and `npm start`'s V8 flags, from this checkout or the one at `cwd`. */
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', entry], {
     cwd,
     env: {
       ...process.env,

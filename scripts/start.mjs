@@ -3,11 +3,13 @@
  * `npm start`: installs dependencies when missing, builds the web app when its sources (the
  * screens, or the shared, core or game-engine packages) are newer than the build, then runs
  * the site through entry/main.ts (web + realtime in one process, embedded database unless
- * DATABASE_URL is set). Plain Node, no dependencies, so it runs on a fresh clone.
+ * DATABASE_URL is set) with the V8 flags of node-flags.mjs, which the processes it forks
+ * inherit. Plain Node, no dependencies, so it runs on a fresh clone.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { NODE_FLAGS } from './node-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (cmd, args) => {
@@ -41,6 +43,6 @@ if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {
   run('npm', ['run', 'build']);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'entry/main.ts'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
