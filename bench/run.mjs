@@ -7,7 +7,7 @@
  * the bare-Node ceiling is measured (and its section rewritten) only for those that use it.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,8 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
  * Both PostgreSQL variants share one database.
  */
 async function variants(kept, { embedded = true, postgres = true } = {}) {
+  // PGlite makes its own folder but not its parent: a fresh checkout has no bench/out.
+  if (kept) mkdirSync(join(root, 'bench/out'), { recursive: true });
   const dataDir = kept ? join(root, `bench/out/pglite-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
   const list = embedded ? [{ key: 'embedded', label: COLUMNS.embedded, env: { DATA_DIR: dataDir }, instances: 1 }] : [];
   if (!pgUrl || !postgres) return list;
