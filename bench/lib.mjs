@@ -232,17 +232,21 @@ export function databaseBackendsCpu(name) {
 export const databaseCpuMs = (name) => [...databaseBackendsCpu(name).values()].reduce((a, b) => a + b, 0);
 
 /**
- * CPU of database `name`'s backends from now on, sampled (`sample()`, as often as a run likes) so
- * that a backend the pool closes midway keeps what it had used by its last sample; no name, none.
+ * CPU of a changing set of processes from now on (`read()`: each one's CPU ms so far, by pid),
+ * sampled (`sample()`, as often as a run likes) so that a process that ends midway keeps what it
+ * had used by its last sample, and one that starts midway counts from its first.
  */
-export function databaseMeter(name) {
-  const first = name ? databaseBackendsCpu(name) : new Map();
+export function cpuMeter(read) {
+  const first = read();
   const last = new Map(first);
   return {
-    sample: () => name && databaseBackendsCpu(name).forEach((ms, pid) => last.set(pid, ms)),
+    sample: () => read().forEach((ms, pid) => last.set(pid, ms)),
     used: () => [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0),
   };
 }
+
+/** `cpuMeter` of database `name`'s backends (a backend the pool closes midway keeps its share); no name, none. */
+export const databaseMeter = (name) => cpuMeter(() => (name ? databaseBackendsCpu(name) : new Map()));
 
 /**
  * Runs autocannon and returns p50/p99 latency (ms), requests/s, non-2xx count, server CPU ms

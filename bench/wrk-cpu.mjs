@@ -3,8 +3,8 @@
  * (a fixed path, or `{id}` in it replaced by a random integer of `--ids lo-hi` per request) and
  * counts the user + system CPU of every process whose command line matches `--match` (a regular
  * expression over /proc/PID/cmdline, its NULs read as spaces) or whose pid is in `--pids`, plus
- * the backends of a local PostgreSQL database `--database` (lib.mjs's databaseMeter), sampled
- * every 200 ms so a process that starts or ends midway keeps its share. The same figure for a
+ * the backends of a local PostgreSQL database `--database` (lib.mjs's cpuMeter and databaseMeter),
+ * sampled every 200 ms so a process that starts or ends midway keeps its share. The same figure for a
  * Node server and its database or for another stack on this machine (e.g. `--match
  * '^(php-fpm: |nginx: |/usr/sbin/mariadbd)'`).
  *
@@ -19,7 +19,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import os from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
-import { cpuMs, databaseMeter, machineBusy } from './lib.mjs';
+import { cpuMeter, cpuMs, databaseMeter, machineBusy } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -80,11 +80,10 @@ const toMs = (cell) => {
 
 try {
   if (Number(args.warmup) > 0) await wrk(Number(args.warmup));
-  const first = chosen();
-  const last = new Map(first);
+  const processes = cpuMeter(chosen);
   const database = databaseMeter(args.database);
   const sample = () => {
-    chosen().forEach((ms, pid) => last.set(pid, ms));
+    processes.sample();
     database.sample();
   };
   const sampler = setInterval(sample, 200);
@@ -95,7 +94,7 @@ try {
   const machine = Math.round(busy() * 100);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + (/Socket errors: (.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((a, b) => a + Number(b), 0);
-  const cpu = [...last].reduce((sum, [pid, ms]) => sum + ms - (first.get(pid) ?? 0), 0) + database.used();
+  const cpu = processes.used() + database.used();
   console.log(
     JSON.stringify({
       url: args.url,
@@ -104,7 +103,7 @@ try {
       p99: toMs(/ 99%\s+(\S+)/.exec(out)?.[1] ?? ''),
       requests,
       errors,
-      processes: last.size,
+      processes: chosen().size,
       cpuMsPerRequest: requests ? +(cpu / requests).toFixed(2) : null,
       databaseCpuMsPerRequest: args.database && requests ? +(database.used() / requests).toFixed(2) : null,
       machineBusy: machine,
