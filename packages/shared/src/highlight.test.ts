@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { excerpter, highlight, plainText, searchTerms } from './highlight.ts';
+import { excerpter, highlight, searchTerms } from './highlight.ts';
+import { plainText, plainTextStart } from './plain-text.ts';
 
 const marked = (segments: { text: string; match: boolean }[]) => segments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
 
@@ -41,5 +42,30 @@ describe('search excerpts', () => {
 
   it('makes one space of each run of whitespace, of any kind', () => {
     expect(plainText(' a  b\tc\n\nd \u00a0e\r\nf g ')).toBe('a b c d e f g');
+  });
+
+  it('cuts a long post as the whole plain text would, across links, tags and fences past the start it reads', () => {
+    const excerpt = excerpter(['qubit'], 40);
+    const filler = 'word '.repeat(30);
+    // The link's target, a tag and a fence run past the first 80 characters read.
+    expect(excerpt(`${filler}[a link](${'x'.repeat(200)}) then a qubit ${filler}`)).toBe('…link then a qubit word word word word…');
+    expect(excerpt(`${filler}<span ${'y'.repeat(200)}>a qubit</span> ${filler}`)).toBe('…word word a qubit word word word word…');
+    expect(excerpt(`${filler}\`\`\`\n${'code '.repeat(40)}\n\`\`\` a qubit ${filler}`)).toBe('…word word a qubit word word word word…');
+    // Letters joined by markup past the start read still match; no match at all gives the start.
+    expect(excerpt(`${filler}${filler}**qu**bit ${filler}`)).toBe('…word word qubit word word word word word…');
+    expect(excerpt(`${filler}${filler}${filler}`)).toBe('word word word word word word word word…');
+  });
+
+  it("reads the start of a post's plain text only when the rest cannot change it", () => {
+    const post = `see [the docs](https://x.y/${'z'.repeat(50)}) and <b>bold</b> text`;
+    for (let chars = 1; chars < post.length; chars++) {
+      const start = plainTextStart(post, chars);
+      if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
+    }
+    expect(plainTextStart(post, 20)).toBeNull();
+    expect(plainTextStart(post, post.indexOf('<b>'))).toBe('see the docs and');
+    expect(plainTextStart(post, post.indexOf('>bold'))).toBeNull();
+    expect(plainTextStart('a <b', 2)).toBe('a');
+    expect(plainTextStart('a <b> c', 4)).toBeNull();
   });
 });

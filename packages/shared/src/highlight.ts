@@ -6,6 +6,7 @@
  * cheap stand-in for the database's stemming; cost is bounded by the text given (callers pass a
  * bounded prefix of the stored post).
  */
+import { DELETED_RUN, plainText, plainTextStart } from './plain-text.ts';
 import { splitMatches, type Run } from './split-matches.ts';
 
 /** A run of text, `match` when it is a matched word. */
@@ -43,51 +44,73 @@ export function highlighter(terms: string[]): (text: string) => Segment[] {
 /** `text` cut into segments with every word that starts with a term marked. */
 export const highlight = (text: string, terms: string[]): Segment[] => highlighter(terms)(text);
 
-/**
- * A run of whitespace that is not already one plain space (a space followed by more whitespace,
- * or any other whitespace character with the run after it): what `/\s+/` → ' ' changes, without
- * rewriting every single space between words. Each alternative starts with one character test,
- * so the scan does not try a two-character run at every space (docs/decisions/0060).
- */
-const WHITESPACE_RUN = / \s+|[^\S ]\s*/g;
-const LINK = /!?\[([^\]]*)\]\([^)]*\)/g;
+export const SEARCH_EXCERPT_CHARS = 220;
 
 /**
- * Markdown source as one line of readable text: code fences, link targets and markup dropped.
- * A pass whose pattern cannot match (no "```", no "](", no "<" left) is skipped: each pattern
- * needs that text to match, so the result is the same.
+ * A pattern that finds, in markdown source, where the plain text could hold a term at the
+ * earliest: its letters in order with only what `plainText` deletes between them, after no
+ * letter or digit (what `plainText` deletes or makes a space ends in none). It may find more
+ * than `matcher` finds in the plain text, never less, and never later.
  */
-export function plainText(markdown: string): string {
-  let text = markdown.includes('```') ? markdown.replace(/```[\s\S]*?(```|$)/g, ' ') : markdown;
-  if (text.includes('](')) text = text.replace(LINK, '$1');
-  if (text.includes('<')) text = text.replace(/<[^>]*>/g, ' ');
-  return text
-    .replace(/[*_`#>~|]+/g, '')
-    .replace(WHITESPACE_RUN, ' ')
-    .trim();
+const sourceMatcher = (terms: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map((t) => [...t].map(escapeRegExp).join(DELETED_RUN)).join('|')})`, 'iu');
+
+/** How an excerpter finds a text's first match: its pattern, whether the source could match at all, and a match's length at most. */
+interface Finder {
+  pattern: RegExp | null;
+  mayMatch: boolean;
+  termUnits: number;
 }
 
-export const SEARCH_EXCERPT_CHARS = 220;
+/**
+ * The excerpt of `text`, the whole plain text when `whole`; otherwise a start of it, and null
+ * when the rest could change the excerpt: an earlier match could end in the rest, the text could
+ * match only in the rest, or the cut needs characters past it.
+ */
+function excerptOf(text: string, whole: boolean, { pattern, mayMatch, termUnits }: Finder, size: number): string | null {
+  let first = 0;
+  if (pattern && mayMatch) {
+    pattern.lastIndex = 0;
+    const found = pattern.exec(text);
+    if (found) first = found.index;
+    if (!whole && (!found || first + termUnits > text.length)) return null;
+  }
+  let start = Math.max(0, first - Math.floor(size / 3));
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space < 0 && !whole) return null;
+    start = space + 1 || start;
+  }
+  if (!whole && start + size >= text.length) return null;
+  let end = Math.min(text.length, start + size);
+  if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
+  return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+}
 
 /**
  * A function giving about `size` characters of a post's text around its first match of `terms`
  * (its start when nothing matches), cut at word boundaries with "…" where cut; `highlight` marks
- * its matches (the page does, so the excerpt travels as one string). Its pattern is made once,
- * for all the posts of a page.
+ * its matches (the page does, so the excerpt travels as one string). Its patterns are made once,
+ * for all the posts of a page. The plain text is made of as much of the post's start as the
+ * excerpt needs (docs/decisions/0070): up to 2 × `size` characters past where the source could
+ * first match, twice as many each time that start cannot tell the excerpt, and the whole post at
+ * last; the excerpt is the one the whole plain text gives.
  */
 export function excerpter(terms: string[], size = SEARCH_EXCERPT_CHARS): (markdown: string) => string {
   const pattern = matcher(terms);
+  const earliest = terms.length ? sourceMatcher(terms) : null;
+  // A match's term, in UTF-16 units, at most (case folding keeps a letter's length; twice, to be safe).
+  const termUnits = 2 * Math.max(0, ...terms.map((t) => t.length));
   return (markdown) => {
-    const text = plainText(markdown);
-    let first = 0;
-    if (pattern) {
-      pattern.lastIndex = 0;
-      first = pattern.exec(text)?.index ?? 0;
+    const candidate = earliest?.exec(markdown) ?? null;
+    const finder = { pattern, mayMatch: candidate !== null, termUnits };
+    // No cut inside a fence: as far as the first one starts, or the whole.
+    const fence = markdown.indexOf('```');
+    const limit = fence < 0 ? markdown.length - 1 : Math.min(fence, markdown.length - 1);
+    for (let chars = 2 * size + (candidate?.index ?? 0); chars <= limit; chars *= 2) {
+      const start = plainTextStart(markdown, chars);
+      const excerpt = start === null ? null : excerptOf(start, false, finder, size);
+      if (excerpt !== null) return excerpt;
     }
-    let start = Math.max(0, first - Math.floor(size / 3));
-    if (start > 0) start = text.indexOf(' ', start) + 1 || start;
-    let end = Math.min(text.length, start + size);
-    if (end < text.length) end = text.lastIndexOf(' ', end) > start ? text.lastIndexOf(' ', end) : end;
-    return `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+    return excerptOf(plainText(markdown), true, finder, size)!;
   };
 }
