@@ -3,10 +3,10 @@
  * 0055): the newest matches of its words (and its tags), read along whichever index is cheaper for
  * how common the words and the tag are (a walk of the date order over `question_search`, bounded
  * by what the full-text index would cost; with tags, also the intersection of the words' and the
- * tags' posting lists), and ranked as they are read, as a CTE
- * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
- * frequencies are the planner's own estimates (the column's statistics), asked for with
- * EXPLAIN and kept for a minute.
+ * tags' posting lists; a walk that finds the words rarer than guessed stops early), and ranked
+ * as they are read, as a CTE `m (id, ask_date_time, rank)` that the page orders and counts in the
+ * same statement. The frequencies are the planner's own estimates (the column's statistics), asked
+ * for with EXPLAIN and kept for a minute.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -161,6 +161,10 @@ export type WalkCheck = { rows: number; matches: number };
  * at the share the walk has shown by then: `tagWalkBound`), rounded up to a power of two (few
  * statement texts), and reads the index instead: never a walk of the whole site or tag. A walk
  * whose guess already has it reach that bound is costed with its fallback: the index is read.
+ * Where that read's cost grows with the words' share (the intersection, or the full-text index
+ * without a tag), a walk with rows to spare also looks again at the rows its guess expected it to
+ * need: short of `limit` matches there, it goes on only if the share it has found says the rest is
+ * cheaper than the index read at that share (`matchesToGoOn`, decision record 0071).
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index = rum ? 'rum' : 'gin';
