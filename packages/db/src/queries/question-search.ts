@@ -3,10 +3,10 @@
  * 0055): the newest matches of its words (and its tags), read along whichever index is cheaper for
  * how common the words and the tag are (a walk of the date order over `question_search`, bounded
  * by what the full-text index would cost; with tags, also the intersection of the words' and the
- * tags' posting lists; a walk that finds the words rarer than guessed stops early), and ranked
- * as they are read, as a CTE `m (id, ask_date_time, rank)` that the page orders and counts in the
- * same statement. The frequencies are the planner's own estimates (the column's statistics), asked
- * for with EXPLAIN and kept for a minute.
+ * tags' posting lists), and ranked as they are read, as a CTE
+ * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
+ * frequencies are the planner's own estimates (the column's statistics), asked for with
+ * EXPLAIN and kept for a minute.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
@@ -140,14 +140,7 @@ export type IndexRead = 'rum' | 'gin' | 'intersect';
  * newest first and testing each row — at most `rows` of them, after which it reads the index
  * (`then`) instead (decision record 0048).
  */
-export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: IndexRead; check?: WalkCheck };
-
-/**
- * Where a walk looks at what it has found (decision record 0071): after its first `rows` rows
- * (the walk the guess expected, rounded up), it goes on only if it found at least `matches` of
- * them; else it reads the index at once.
- */
-export type WalkCheck = { rows: number; matches: number };
+export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: IndexRead };
 
 /**
  * Walking newest first and testing each row costs about limit ÷ (the words' share of the rows)
@@ -161,10 +154,6 @@ export type WalkCheck = { rows: number; matches: number };
  * at the share the walk has shown by then: `tagWalkBound`), rounded up to a power of two (few
  * statement texts), and reads the index instead: never a walk of the whole site or tag. A walk
  * whose guess already has it reach that bound is costed with its fallback: the index is read.
- * Where that read's cost grows with the words' share (the intersection, or the full-text index
- * without a tag), a walk with rows to spare also looks again at the rows its guess expected it to
- * need: short of `limit` matches there, it goes on only if the share it has found says the rest is
- * cheaper than the index read at that share (`matchesToGoOn`, decision record 0071).
  */
 export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
   const index = rum ? 'rum' : 'gin';
@@ -182,49 +171,13 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   // read, whose cost grows with their share (the intersection within the tag, or the full-text
   // index without one), is then cheap enough to stop for (`tagWalkBound`, `walkBound`).
   const shown = read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : est.tag === null ? walkBound(est.questions, limit, index) : Infinity;
-  const rows = powerOfTwo(Math.max(limit, Math.min(cost / WALK_PER_MATCH[index], shown)));
+  const bound = Math.min(cost / WALK_PER_MATCH[index], shown);
+  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, bound)));
   // A walk expected to need more rows than its bound is expected to read them all and then the
   // index: dearer than the index read alone (decision record 0065). Only a tag walk on RUM can be:
   // its rows are costed at 2, its bound at 3 a row (the untagged walk's).
   if (limit / wordShare > rows) return { how: read };
-  const walk = { how: 'walk', rows, then: read } as const;
-  // Where the index read's cost grows with the share, the walk looks again once it has read the
-  // rows the guess expected it to need (rounded up), if that is short of its bound.
-  const expected = powerOfTwo(Math.max(limit, limit / wordShare));
-  if (shown === Infinity || expected >= rows) return walk;
-  const [n, perMatch] = read === 'intersect' ? [est.tag!, INTERSECT_PER_MATCH] : [est.questions, 1];
-  const perRow = (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
-  return { ...walk, check: { rows: expected, matches: matchesToGoOn(limit, expected, rows, n, perRow, perMatch) } };
-}
-
-/** The power of two at or above `n` (a walk's row counts are written into its statement: few texts). */
-const powerOfTwo = (n: number) => 2 ** Math.ceil(Math.log2(n));
-
-/**
- * How many matches a walk must have found in its first `seen` rows to go on to its bound `rows`
- * (decision record 0071), for an index read that costs `perMatch` a match at the share s of `n`
- * rows and a walk `perRow` a row. Found m, the walk's best guess is s = m ÷ seen: the rest of it
- * needs (limit − m) ÷ s rows, and it goes on only if those fit before its bound (else it is
- * expected to reach the bound and read the index as well) and cost less than the index read at
- * that share, s × n × perMatch. Both hold from some m on; below it the index is read at once.
- * `limit` (never going on) when no m short of `limit` will do.
- */
-export function matchesToGoOn(limit: number, seen: number, rows: number, n: number, perRow: number, perMatch: number): number {
-  for (let m = 1; m < limit; m++) {
-    const rest = ((limit - m) * seen) / m;
-    if (rest <= rows - seen && rest * perRow <= (m / seen) * n * perMatch) return m;
-  }
-  return limit;
-}
-
-/**
- * The same bound for a walk without a tag, falling back to the full-text index (a match there
- * costs 1, a walked row `WALK_PER_MATCH`): having walked r rows without `limit` matches, the words
- * hold fewer than limit ÷ r × questions matches, so the walk stops where r × WALK_PER_MATCH
- * reaches that: √(limit × questions ÷ WALK_PER_MATCH) (decision record 0071; 0065's "left alone").
- */
-export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'): number {
-  return Math.sqrt((limit * questions) / WALK_PER_MATCH[index]);
+  return { how: 'walk', rows, then: read };
 }
 
 /**
@@ -242,6 +195,18 @@ export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'
  */
 export function tagWalkBound(tag: number, limit: number, index: 'rum' | 'gin'): number {
   return Math.sqrt((limit * tag * INTERSECT_PER_MATCH) / TAG_WALK_PER_MATCH[index]);
+}
+
+/**
+ * The same bound for a walk without a tag, falling back to the full-text index (a match there
+ * costs 1, a walked row `WALK_PER_MATCH`): having walked r rows without `limit` matches, the words
+ * hold fewer than limit ÷ r × questions matches, so the walk stops where r × WALK_PER_MATCH
+ * reaches that: √(limit × questions ÷ WALK_PER_MATCH) (decision record 0071). A walk the choice
+ * makes is expected to end within it: its expected rows are below it exactly when walking is
+ * cheaper than the index read at the guessed share.
+ */
+export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'): number {
+  return Math.sqrt((limit * questions) / WALK_PER_MATCH[index]);
 }
 
 /**
@@ -298,19 +263,21 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   const tests = otherTags.map(probe);
   const head = sql`SELECT q.id, ${tagId === null ? sql`q` : sql`qt0`}.ask_date_time, ts_rank_cd(q.search, ${words}) AS rank`;
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
-  // The newest questions (of the tag) from the `skip`-th on, `take` of them, read lazily, tested,
-  // and kept up to `lim`; and (`rest`) whatever is older than those walked: asked of
-  // `questions_ask_idx` (the same questions), an index-only read that is costed as one where
+  // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older: asked
+  // of `questions_ask_idx` (the same questions), an index-only read that is costed as one where
   // `question_search`'s visibility map is not set yet (just migrated, or on PGlite, never vacuumed).
-  const window = (skip: number, take: number) => sql`LIMIT ${literalInt(take)}${skip ? sql` OFFSET ${literalInt(skip)}` : sql``}`;
-  const segment = (skip: number, take: number, lim: SQL, gate: SQL) =>
+  const [walk, rest] =
     tagId === null
-      ? sql`${head} FROM (SELECT id, ask_date_time, search FROM question_search ORDER BY ask_date_time DESC, id DESC ${window(skip, take)}) q
-            WHERE ${test}${gate} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${lim}`
-      : sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC ${window(skip, take)}) qt0
-            JOIN question_search q ON q.id = qt0.question_id WHERE ${test}${gate} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${lim}`;
-  const rest =
-    tagId === null ? sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC` : sql`SELECT 1 FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC`;
+      ? [
+          sql`${head} FROM (SELECT id, ask_date_time, search FROM question_search ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(read.rows)}) q
+              WHERE ${test} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM questions ORDER BY ask_date_time DESC, id DESC`,
+        ]
+      : [
+          sql`${head} FROM (SELECT question_id, ask_date_time FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC LIMIT ${literalInt(read.rows)}) qt0
+              JOIN question_search q ON q.id = qt0.question_id WHERE ${test} ORDER BY qt0.ask_date_time DESC, qt0.question_id DESC LIMIT ${literalInt(limit)}`,
+          sql`SELECT 1 FROM question_tags WHERE tag_id = ${idOf(tagId)} ORDER BY ask_date_time DESC, question_id DESC`,
+        ];
   const found = sql`(SELECT count(*) FROM w)`;
   const cut = sql`(SELECT cut FROM b)`;
   // The fallback writes the words, tags and limit as the walk does, so the statement's plan still
@@ -319,21 +286,9 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
   // 0): blind to the tag's rows, the planner otherwise hash-joined all of them to every match of
   // the words (`[quantum-gate] annealing` at 1M, read forced: 265 ms, with probes 25 ms).
   const fallback = indexRead(read.then, words, idOf, true, literalInt(limit));
-  const m = sql`m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
+  return sql`WITH w AS MATERIALIZED (${walk}), b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut),
+    m AS MATERIALIZED (SELECT * FROM w WHERE ${found} >= ${literalInt(limit)} OR NOT ${cut}
       UNION ALL SELECT * FROM (${fallback}) r WHERE ${found} < ${literalInt(limit)} AND ${cut})`;
-  if (!read.check)
-    return sql`WITH w AS MATERIALIZED (${segment(0, read.rows, literalInt(limit), sql``)}),
-    b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET ${literalInt(read.rows)}) AS cut), ${m}`;
-  // With a check (decision record 0071): the first `check.rows` rows (`w1`), and the rest up to
-  // the bound (`w2`) only if those held enough matches to go on (a one-time filter: otherwise
-  // never read); the threshold is an InitPlan, as the words are, so the plan does not depend on it.
-  const seen = read.check.rows;
-  const first = sql`(SELECT count(*) FROM w1)`;
-  const goOn = sql`${first} >= (SELECT ${read.check.matches}::int)`;
-  return sql`WITH w1 AS MATERIALIZED (${segment(0, seen, literalInt(limit), sql``)}),
-    w2 AS MATERIALIZED (${segment(seen, read.rows - seen, sql`(SELECT ${literalInt(limit)} - count(*) FROM w1)`, sql` AND ${goOn} AND ${first} < ${literalInt(limit)}`)}),
-    w AS MATERIALIZED (SELECT * FROM w1 UNION ALL SELECT * FROM w2),
-    b AS MATERIALIZED (SELECT EXISTS (${rest} OFFSET (CASE WHEN ${goOn} THEN ${literalInt(read.rows)} ELSE ${literalInt(seen)} END)) AS cut), ${m}`;
 }
 
 /** A non-negative integer written into the statement's text (a literal the planner costs exactly, unlike a parameter). */
