@@ -167,7 +167,11 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
   const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
   if (walkCost > cost) return { how: read };
-  const bound = Math.min(cost / WALK_PER_MATCH[index], read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : Infinity);
+  // Past its bound, a walk has shown the words rarer than `limit` ÷ the rows it read: the index
+  // read, whose cost grows with their share (the intersection within the tag, or the full-text
+  // index without one), is then cheap enough to stop for (`tagWalkBound`, `walkBound`).
+  const shown = read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : est.tag === null ? walkBound(est.questions, limit, index) : Infinity;
+  const bound = Math.min(cost / WALK_PER_MATCH[index], shown);
   const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, bound)));
   // A walk expected to need more rows than its bound is expected to read them all and then the
   // index: dearer than the index read alone (decision record 0065). Only a tag walk on RUM can be:
@@ -191,6 +195,18 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchR
  */
 export function tagWalkBound(tag: number, limit: number, index: 'rum' | 'gin'): number {
   return Math.sqrt((limit * tag * INTERSECT_PER_MATCH) / TAG_WALK_PER_MATCH[index]);
+}
+
+/**
+ * The same bound for a walk without a tag, falling back to the full-text index (a match there
+ * costs 1, a walked row `WALK_PER_MATCH`): having walked r rows without `limit` matches, the words
+ * hold fewer than limit ÷ r × questions matches, so the walk stops where r × WALK_PER_MATCH
+ * reaches that: √(limit × questions ÷ WALK_PER_MATCH) (decision record 0071). A walk the choice
+ * makes is expected to end within it: its expected rows are below it exactly when walking is
+ * cheaper than the index read at the guessed share.
+ */
+export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'): number {
+  return Math.sqrt((limit * questions) / WALK_PER_MATCH[index]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { createUser } from './users.ts';
 import { deleteQuestion } from './post-delete.ts';
 import { editQuestion } from './post-edit.ts';
 import { listQuestions } from './question-list.ts';
-import { cheaperRead, matchesCte, tagWalkBound, type MatchRead } from './question-search.ts';
+import { cheaperRead, matchesCte, tagWalkBound, walkBound, type MatchRead } from './question-search.ts';
 import { insertQuestion } from './question-write.ts';
 import { rows as rowsOf, type Row } from './sql-rows.ts';
 
@@ -180,8 +180,14 @@ describe('search at scale (migration 0011)', () => {
 
   it('walks for common words and asks the index for rare ones, from their frequencies, a walk going no further than the index read would cost', () => {
     const questions = 1_000_000;
-    // 800k matches: the index read costs 800k matches, 267k walked rows; rounded up to a power of two, 524,288.
-    expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 524_288, then: 'rum' });
+    // 800k matches: the index read costs 800k matches, 267k walked rows; but a walk that has read r
+    // rows without 201 matches has shown the words to have fewer than 201 ÷ r × 1M, what RUM then
+    // costs, so it stops at √(201 × 1M ÷ 3) = 8,185 rows (decision record 0071), rounded up.
+    expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, true)).toEqual({ how: 'walk', rows: 8_192, then: 'rum' });
+    expect(walkBound(questions, 201, 'rum')).toBeCloseTo(8_185, 0);
+    expect(walkBound(100_000, 201, 'rum')).toBeCloseTo(2_588, 0);
+    // On GIN a walked row costs 4: √(201 × 1M ÷ 4) = 7,089, rounded up.
+    expect(cheaperRead({ questions, words: 800_000, rarest: 800_000, tag: null }, 201, false)).toEqual({ how: 'walk', rows: 8_192, then: 'gin' });
     expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, true)).toEqual({ how: 'rum' });
     expect(cheaperRead({ questions, words: 2_000, rarest: 2_000, tag: null }, 201, false)).toEqual({ how: 'gin' });
     // With a tag, the intersection of the word's and the tag's posting lists costs a row per match
