@@ -137,28 +137,43 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
 
-  // Words in an order (decision record 0069): the first `window` + 1 matches in that order are read
-  // once, as a ranked search reads its candidates, and the page is cut from them and its total
-  // counted from them, capped at the same window as a ranked search's (switching between relevance
-  // and an order keeps a common search's "200+"). Newest first, they are a ranked search's own read
-  // (decision record 0066); in another order, the words are a test of each listed question (RUM's or
-  // GIN's index of `questions` hands out their matches, one row read each), and the planner walks
-  // the order's index or sorts the matches, as their frequency makes cheaper. Only the page's rows
-  // then read `questions` again.
+  // Words in an order (decision record 0069): the total is counted from a read of the first
+  // `window` + 1 matches, capped at the same window as a ranked search's (switching between
+  // relevance and an order keeps a common search's "200+"), in the page's own statement. Newest
+  // first and unanswered, that read is the page's own, in its order, and the page is cut from it:
+  // newest's is a ranked search's read (decision record 0066); unanswered's is the words tested on
+  // the unanswered questions' index, or their matches sorted, as their frequency makes cheaper.
+  // Active and most viewed count the same matches as newest first (how many there are does not
+  // depend on the order), so from that read, the cheapest of `window` + 1 matches; their page is
+  // the order's index walked (or the matches sorted) for the page alone, its limit a literal (a
+  // generic plan costs a parameter as a tenth of the rows, and so sorted every match). Only the
+  // page's rows then read `questions` again.
   if (words && q.order) {
     const order = q.order;
     const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+    const count = { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false };
+    const matched = [...tests, sql`q.search @@ ${query}`];
+    if (order === 'active' || order === 'mostViewed')
+      return pageOf(db, {
+        head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
+        source: sql`questions q`,
+        filter: filter(matched),
+        order: orderBy,
+        page: pageLimit(q, true),
+        count,
+        columns,
+      });
     const head =
       order === 'newest'
         ? await newestMatches(db, words, query, driving ?? null, otherTags, window + 1)
-        : sql`WITH m AS MATERIALIZED (SELECT q.id, ${keysOf('q', order)} FROM questions q ${filter([...tests, sql`q.search @@ ${query}`])} ORDER BY ${orderBy} LIMIT ${literalInt(window + 1)})`;
+        : sql`WITH m AS MATERIALIZED (SELECT q.id, q.ask_date_time FROM questions q ${filter(matched)} ORDER BY ${orderBy} LIMIT ${literalInt(window + 1)})`;
     return pageOf(db, {
       head,
-      source: sql`(SELECT c.id FROM m c ORDER BY ${sortedBy('c', order)} ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
+      source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
-      order: sortedBy('q', order),
+      order: sql`q.ask_date_time DESC, q.id DESC`,
       page: sql``,
-      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false },
+      count,
       columns,
     });
   }
@@ -182,16 +197,10 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   });
 }
 
-/** Each order's sort keys, every one descending and then the id (the indexes of migration 0008). */
-const ORDER_KEYS: Record<QuestionOrder, string[]> = { newest: ['ask_date_time'], unanswered: ['ask_date_time'], active: ['last_activity'], mostViewed: ['view_count', 'ask_date_time'] };
-/** An order's keys as columns of `alias`. */
-const keysOf = (alias: string, order: QuestionOrder) => sql.raw(ORDER_KEYS[order].map((k) => `${alias}.${k}`).join(', '));
-/** The order itself over `alias`'s columns. */
-const sortedBy = (alias: string, order: QuestionOrder) => sql.raw([...ORDER_KEYS[order], 'id'].map((k) => `${alias}.${k} DESC`).join(', '));
-
 /**
  * The page's rows of an ordered list. Where the list's plan cannot depend on its parameters
- * (`fixed`: ranked words, a tag alone, no filter), the limit is a literal and a first page has
+ * (`fixed`: ranked words, a tag alone, no filter; and words in an order walked for the page alone,
+ * decision record 0069), the limit is a literal and a first page has
  * no offset: a parameter there is costed by a generic plan as a tenth of the rows, so the
  * connection would plan every request again (decision record 0046); later pages keep the
  * offset a parameter (one statement for all of them, planned per request as before). Other
