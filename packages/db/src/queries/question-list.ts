@@ -137,43 +137,41 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
 
-  // Words in an order (decision record 0069): the total is counted from a read of the first
-  // `window` + 1 matches, capped at the same window as a ranked search's (switching between
-  // relevance and an order keeps a common search's "200+"), in the page's own statement. Newest
-  // first and unanswered, that read is the page's own, in its order, and the page is cut from it:
-  // newest's is a ranked search's read (decision record 0066); unanswered's is the words tested on
-  // the unanswered questions' index, or their matches sorted, as their frequency makes cheaper.
-  // Active and most viewed count the same matches as newest first (how many there are does not
-  // depend on the order), so from that read, the cheapest of `window` + 1 matches; their page is
-  // the order's index walked (or the matches sorted) for the page alone, its limit a literal (a
-  // generic plan costs a parameter as a tenth of the rows, and so sorted every match). Only the
-  // page's rows then read `questions` again.
+  // Words in an order (decision record 0069): the total is counted to one past a window, the same
+  // as a ranked search's (switching between relevance and an order keeps a common search's
+  // "200+"), not to COUNT_CAP. Newest first and unanswered, the page is cut from the first
+  // `window` + 1 matches in its order and they are counted in the same statement: newest's are a
+  // ranked search's read (decision record 0066); unanswered's, the words tested on the unanswered
+  // questions' index or their matches sorted, as their frequency makes cheaper. Active and most
+  // viewed read the page alone in their order (the order's index walked testing the words, or
+  // the matches sorted), its limit a literal (a generic plan costs a parameter as a tenth of the
+  // rows, and so sorted every match); their total, which does not depend on the order, is
+  // counted beside the page by the planner's cheapest read of `window` + 1 matches (a bitmap of
+  // RUM's or GIN's index reads no tsvector). Only the page's rows then read `questions` again.
   if (words && q.order) {
-    const order = q.order;
     const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
-    const count = { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false };
-    const matched = [...tests, sql`q.search @@ ${query}`];
-    if (order === 'active' || order === 'mostViewed')
+    const matched = filter([...tests, sql`q.search @@ ${query}`]);
+    if (q.order === 'active' || q.order === 'mostViewed')
       return pageOf(db, {
-        head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
+        head: null,
         source: sql`questions q`,
-        filter: filter(matched),
+        filter: matched,
         order: orderBy,
         page: pageLimit(q, true),
-        count,
+        count: { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${literalInt(window + 1)}) m`, cap: window, beside: true },
         columns,
       });
     const head =
-      order === 'newest'
+      q.order === 'newest'
         ? await newestMatches(db, words, query, driving ?? null, otherTags, window + 1)
-        : sql`WITH m AS MATERIALIZED (SELECT q.id, q.ask_date_time FROM questions q ${filter(matched)} ORDER BY ${orderBy} LIMIT ${literalInt(window + 1)})`;
+        : sql`WITH m AS MATERIALIZED (SELECT q.id, q.ask_date_time FROM questions q ${matched} ORDER BY ${orderBy} LIMIT ${literalInt(window + 1)})`;
     return pageOf(db, {
       head,
       source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
       order: sql`q.ask_date_time DESC, q.id DESC`,
       page: sql``,
-      count,
+      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false },
       columns,
     });
   }
