@@ -67,6 +67,7 @@ async function expectSearches(db: Database, [newest, second, third]: number[]): 
   expect(await ordered('entanglement', 'active', 1)).toMatchObject({ questions: [{ _id: String(newest) }], total: 2, totalCapped: false });
   expect(await ordered('[quantum] entanglement', 'mostViewed', 1)).toMatchObject({ questions: [{ _id: String(third) }], total: 2, totalCapped: false });
   expect(await ordered('[quantum] entanglement', 'unanswered', 5)).toMatchObject({ questions: [], total: 2, totalCapped: false });
+  expect(await ordered('entanglement', 'mostViewed', 5)).toMatchObject({ questions: [], total: 2, totalCapped: false });
   const page = await listQuestions(db.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
   expect(page.questions.map((q) => Number(q._id))).toEqual([second]);
   expect(page.total).toBe(3);
