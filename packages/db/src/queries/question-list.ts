@@ -139,34 +139,31 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
 
   // Words in an order (decision record 0069): the total is counted to one past a window, the same
   // as a ranked search's (switching between relevance and an order keeps a common search's
-  // "200+"), not to COUNT_CAP. Newest first and unanswered, the page is cut from the first
-  // `window` + 1 matches in its order and they are counted in the same statement: newest's are a
-  // ranked search's read (decision record 0066); unanswered's, the words tested on the unanswered
-  // questions' index or their matches sorted, as their frequency makes cheaper. Active and most
-  // viewed read the page alone in their order (the order's index walked testing the words, or
-  // the matches sorted), its limit a literal (a generic plan costs a parameter as a tenth of the
-  // rows, and so sorted every match); their total, which does not depend on the order, is
-  // counted beside the page by the planner's cheapest read of `window` + 1 matches (a bitmap of
-  // RUM's or GIN's index reads no tsvector). Only the page's rows then read `questions` again.
+  // "200+"), not to COUNT_CAP. Newest first, the page is cut from a ranked search's read of the
+  // newest `window` + 1 matches (decision record 0066) and they are counted in the same statement.
+  // The other orders read the page alone (the order's index walked testing the words, or the
+  // matches sorted), and count their total beside it by the planner's own read of `window` + 1
+  // matches (a bitmap of RUM's or GIN's index reads no tsvector). Active's and most viewed's
+  // limits are literals (a generic plan costs a parameter as a tenth of the rows, and so sorted
+  // every match); unanswered keeps main's statements, parameters and all, with the smaller limit:
+  // with literals its kept plans cost 2–3× main's at 1M (measured, not explained: 0069). Only
+  // the page's rows then read `questions` again.
   if (words && q.order) {
     const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
     const matched = filter([...tests, sql`q.search @@ ${query}`]);
-    if (q.order === 'active' || q.order === 'mostViewed')
+    const unanswered = q.order === 'unanswered';
+    if (q.order !== 'newest')
       return pageOf(db, {
         head: null,
         source: sql`questions q`,
         filter: matched,
         order: orderBy,
-        page: pageLimit(q, true),
-        count: { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${literalInt(window + 1)}) m`, cap: window, beside: true },
+        page: pageLimit(q, !unanswered),
+        count: { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${unanswered ? sql`${window + 1}` : literalInt(window + 1)}) m`, cap: window, beside: true },
         columns,
       });
-    const head =
-      q.order === 'newest'
-        ? await newestMatches(db, words, query, driving ?? null, otherTags, window + 1)
-        : sql`WITH m AS MATERIALIZED (SELECT q.id, q.ask_date_time FROM questions q ${matched} ORDER BY ${orderBy} LIMIT ${literalInt(window + 1)})`;
     return pageOf(db, {
-      head,
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
       source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
       filter: sql``,
       order: sql`q.ask_date_time DESC, q.id DESC`,
