@@ -7,8 +7,9 @@
  * (/proc/<pid>/stat; the server must run on this machine), and the shared buffers it touched
  * (the database's counters: give it a database nothing else uses). Also writes each query's
  * top 20 ids, to compare rankings between two checkouts; with PER_QUERY=1 also each query's own
- * figures (the expensive tail). Also the two words in each order a list can be asked for (an
- * ordered search with words, decision record 0066); SHAPES=<pattern> runs only the shapes it names. Usage:
+ * figures (the expensive tail). Also the two words and `[quantum-gate] word` in each order a list
+ * can be asked for (an ordered search with words, decision records 0066, 0069); SHAPES=<pattern>
+ * runs only the shapes it names. Usage:
  *   [PER_QUERY=1] [SHAPES=<pattern>] tsx bench/search-cpu.ts <database url> [rounds=3] [top-20 json file]
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -42,12 +43,11 @@ const shapes = {
   'search screen (/home, limit 20)': (words: string) => listQuestionItems(database.db, { search: words, limit: 20, offset: 0 }),
   '[tag] alone (REST, limit 50)': () => listQuestions(database.db, { search: '[quantum-gate]', limit: 50, offset: 0 }),
   ...Object.fromEntries(
-    (['newest', 'active', 'unanswered', 'mostViewed'] as const).map((order) => [
-      `two words, ${order} (REST, limit 50)`,
-      (words: string) => listQuestions(database.db, { search: words, order, limit: 50, offset: 0 }),
+    (['newest', 'active', 'unanswered', 'mostViewed'] as const).flatMap((order) => [
+      [`two words, ${order} (REST, limit 50)`, (words: string) => listQuestions(database.db, { search: words, order, limit: 50, offset: 0 })],
+      [`[tag] + word, ${order} (REST, limit 50)`, (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, order, limit: 50, offset: 0 })],
     ]),
   ),
-  '[tag] + word, newest (REST, limit 50)': (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, order: 'newest', limit: 50, offset: 0 }),
 };
 /** Only the shapes whose names match this pattern (all when unset). */
 const only = new RegExp(process.env.SHAPES ?? '');

@@ -121,34 +121,13 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     });
   }
 
-  // Words are a test of each listed question (RUM's or GIN's index of `questions` hands out their
-  // matches, one row read each), except newest first (below; decision record 0066).
-  if (words) tests.push(sql`q.search @@ ${query}`);
   if (q.order === 'unanswered') tests.push(sql`q.answer_count = 0`);
   // A tag's newest questions and nothing else (decision record 0046): its index holds the order,
   // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
   // planned again per request), and its total is counted in that index alone, in the same statement.
-  const tagAlone = driving !== undefined && tests.length === 0 && (q.order ?? 'newest') === 'newest';
+  const tagAlone = driving !== undefined && !words && tests.length === 0 && (q.order ?? 'newest') === 'newest';
   const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
-  const filter = sql`${tagJoin} ${tests.length ? sql`WHERE ${sql.join(tests, sql` AND `)}` : sql``}`;
-  const filtered = driving !== undefined || tests.length > 0;
-  // Filtered, the total is counted up to one past the cap, beside the page.
-  const count = { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${filter} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true };
-
-  // Newest first, the newest matches (with the tags) are a ranked search's own read of them, chosen
-  // from the words' frequencies with its limit a literal (a generic plan cannot read every match
-  // to sort them); only the page's rows then read `questions`.
-  if (words && q.order === 'newest')
-    return pageOf(db, {
-      head: await newestMatches(db, words, query, driving ?? null, otherTags, q.offset + q.limit),
-      source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
-      filter: sql``,
-      order: sql`q.ask_date_time DESC, q.id DESC`,
-      page: sql``,
-      count,
-      columns,
-    });
-
+  const filter = (more: SQL[]) => sql`${tagJoin} ${more.length ? sql`WHERE ${sql.join(more, sql` AND `)}` : sql``}`;
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
   const newest = driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
   const orderBy = {
@@ -157,17 +136,57 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     active: sql`q.last_activity DESC, q.id DESC`,
     mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
   }[q.order ?? 'newest'];
+
+  // Words in an order (decision record 0069): the total is counted to one past a window, the same
+  // as a ranked search's (switching between relevance and an order keeps a common search's
+  // "200+"), not to COUNT_CAP. Newest first, the page is cut from a ranked search's read of the
+  // newest `window` + 1 matches (decision record 0066) and they are counted in the same statement.
+  // The other orders read the page alone (the order's index walked testing the words, or the
+  // matches sorted), and count their total beside it by the planner's own read of `window` + 1
+  // matches (a bitmap of RUM's or GIN's index reads no tsvector). Active's and most viewed's
+  // limits are literals (a generic plan costs a parameter as a tenth of the rows, and so sorted
+  // every match); unanswered keeps main's statements, parameters and all, with the smaller limit:
+  // with literals its kept plans cost 2–3× main's at 1M (measured, not explained: 0069). Only
+  // the page's rows then read `questions` again.
+  if (words && q.order) {
+    const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+    const matched = filter([...tests, sql`q.search @@ ${query}`]);
+    const unanswered = q.order === 'unanswered';
+    if (q.order !== 'newest')
+      return pageOf(db, {
+        head: null,
+        source: sql`questions q`,
+        filter: matched,
+        order: orderBy,
+        page: pageLimit(q, !unanswered),
+        count: { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${unanswered ? sql`${window + 1}` : literalInt(window + 1)}) m`, cap: window, beside: true },
+        columns,
+      });
+    return pageOf(db, {
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
+      source: sql`(SELECT c.id FROM m c ORDER BY c.ask_date_time DESC, c.id DESC ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
+      filter: sql``,
+      order: sql`q.ask_date_time DESC, q.id DESC`,
+      page: sql``,
+      count: { query: sql`SELECT count(*)::int AS n FROM m`, cap: window, beside: false },
+      columns,
+    });
+  }
+
+  const where = filter(tests);
+  const filtered = driving !== undefined || tests.length > 0;
   return pageOf(db, {
     head: null,
     source: sql`questions q`,
-    filter,
+    filter: where,
     order: orderBy,
     page: pageLimit(q, tagAlone || !filtered),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: tagAlone
       ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
       : filtered
-        ? count
+        ? // Filtered, the total is counted up to one past the cap, beside the page.
+          { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${where} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
         : null,
     columns,
   });
@@ -175,7 +194,8 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
 
 /**
  * The page's rows of an ordered list. Where the list's plan cannot depend on its parameters
- * (`fixed`: ranked words, a tag alone, no filter), the limit is a literal and a first page has
+ * (`fixed`: ranked words, a tag alone, no filter; and words in an order walked for the page alone,
+ * decision record 0069), the limit is a literal and a first page has
  * no offset: a parameter there is costed by a generic plan as a tenth of the rows, so the
  * connection would plan every request again (decision record 0046); later pages keep the
  * offset a parameter (one statement for all of them, planned per request as before). Other

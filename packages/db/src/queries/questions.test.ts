@@ -125,7 +125,7 @@ describe('questions', () => {
     expect(parseSearch('[a] b [c]')).toEqual({ tags: ['a', 'c'], words: 'b' });
   });
 
-  it('bounds a common word: ranks only the newest matches and counts up to the cap', async () => {
+  it('bounds a common word: ranks only the newest matches, orders all of them, and counts up to the window', async () => {
     const extra = COUNT_CAP + 20;
     await database.exec(
       `INSERT INTO questions (title, text, ask_date_time) SELECT 'Widget question ' || g, CASE g WHEN 1 THEN 'widget widget widget widget widget' WHEN ${extra} THEN 'widget widget widget' ELSE 'about a widget' END, now() + g * interval '1 second' FROM generate_series(1, ${extra}) g`,
@@ -137,6 +137,24 @@ describe('questions', () => {
     const beyond = await listQuestions(database.db, { search: 'widget', limit: 5, offset: SEARCH_CANDIDATES });
     expect(beyond.questions).toHaveLength(5);
     expect(await listQuestions(database.db, { order: 'newest', limit: 1, offset: 0 })).toMatchObject({ total: extra + 2, totalCapped: false });
+
+    // In an order, the page is the order's true first among all the matches (the oldest match was
+    // viewed most and active last), and the total is counted to the same window as a ranked search's.
+    const oldest = `Widget question 1`;
+    await database.exec(`UPDATE questions SET view_count = 99, last_activity = now() + interval '1 day' WHERE title = '${oldest}'`);
+    const firstOf = async (order: 'newest' | 'active' | 'unanswered' | 'mostViewed') => {
+      const page = await listQuestions(database.db, { search: 'widget', order, limit: 5, offset: 0 });
+      expect(page).toMatchObject({ total: SEARCH_CANDIDATES, totalCapped: true });
+      return page.questions[0]!.title;
+    };
+    expect(await firstOf('mostViewed')).toBe(oldest);
+    expect(await firstOf('active')).toBe(oldest);
+    expect(await firstOf('newest')).toBe(`Widget question ${extra}`);
+    expect(await firstOf('unanswered')).toBe(`Widget question ${extra}`);
+    // Past the window, the window grows to the page: still a lower bound.
+    const later = await listQuestions(database.db, { search: 'widget', order: 'active', limit: 5, offset: SEARCH_CANDIDATES });
+    expect(later).toMatchObject({ total: SEARCH_CANDIDATES + 5, totalCapped: true });
+    expect(later.questions).toHaveLength(5);
   });
 });
 

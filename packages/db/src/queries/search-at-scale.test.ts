@@ -61,6 +61,13 @@ async function expectSearches(db: Database, [newest, second, third]: number[]): 
   expect(newestWords.total).toBe(2);
   expect(await listQuestions(db.db, { search: '[quantum] entanglement', order: 'newest', limit: 1, offset: 1 })).toMatchObject({ questions: [{ _id: String(third) }], total: 2, totalCapped: false });
   expect(await listQuestions(db.db, { search: 'entanglement', order: 'newest', limit: 10, offset: 10 })).toMatchObject({ questions: [], total: 2, totalCapped: false });
+  // In the other orders, words (and a tag) are read in the order's own index and counted from that read (decision record 0069).
+  const ordered = async (search: string, order: 'active' | 'mostViewed' | 'unanswered', offset = 0) => await listQuestions(db.db, { search, order, limit: 1, offset });
+  expect(await ordered('entanglement', 'active')).toMatchObject({ questions: [{ _id: String(third) }], total: 2, totalCapped: false });
+  expect(await ordered('entanglement', 'active', 1)).toMatchObject({ questions: [{ _id: String(newest) }], total: 2, totalCapped: false });
+  expect(await ordered('[quantum] entanglement', 'mostViewed', 1)).toMatchObject({ questions: [{ _id: String(third) }], total: 2, totalCapped: false });
+  expect(await ordered('[quantum] entanglement', 'unanswered', 5)).toMatchObject({ questions: [], total: 2, totalCapped: false });
+  expect(await ordered('entanglement', 'mostViewed', 5)).toMatchObject({ questions: [], total: 2, totalCapped: false });
   const page = await listQuestions(db.db, { tag: 'quantum', order: 'unanswered', limit: 1, offset: 1 });
   expect(page.questions.map((q) => Number(q._id))).toEqual([second]);
   expect(page.total).toBe(3);
