@@ -68,4 +68,16 @@ describe('search excerpts', () => {
     expect(plainTextStart('a <b', 2)).toBe('a');
     expect(plainTextStart('a <b> c', 4)).toBeNull();
   });
+
+  it('shows a clickable image, as Stack Exchange writes every upload, as its alt text', () => {
+    const post = 'a gate like this: [![enter image description here](https://i.sstatic.net/a.png)](https://i.sstatic.net/a.png) Even this';
+    expect(plainText(post)).toBe('a gate like this: enter image description here Even this');
+    expect(excerpter(['gate'], 200)(post)).toBe('a gate like this: enter image description here Even this');
+    // One pass leaves `x [a`, whose `[` the rest of the post may close: the start cannot tell.
+    expect(plainTextStart('x [![a](b) c](d) e', 'x [![a](b)'.length)).toBeNull();
+    for (let chars = 1; chars < post.length; chars++) {
+      const start = plainTextStart(post, chars);
+      if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
+    }
+  });
 });

@@ -6,7 +6,8 @@
  */
 
 const FENCE = /```[\s\S]*?(```|$)/g;
-const LINK = /!?\[([^\]]*)\]\([^)]*\)/g;
+/** A link or image whose text holds no bracket: a clickable image `[![alt](src)](href)` is two, inner first. */
+const LINK = /!?\[([^[\]]*)\]\([^)]*\)/g;
 const TAG = /<[^>]*>/g;
 const MARKUP = /[*_`#>~|]+/g;
 /**
@@ -30,12 +31,30 @@ export const DELETED_RUN = String.raw`(?:[*_\x60#>~|!\[]|\]\([^)]*\))*`;
  * one, and null is returned when a tag opened in it is not closed in it (the rest may close it).
  */
 function inlinePasses(markdown: string, whole: boolean): string | null {
-  let text = markdown.includes('](') ? markdown.replace(LINK, '$1') : markdown;
+  let text = withoutLinks(markdown, whole);
+  if (text === null) return null;
   if (text.includes('<')) {
     if (!whole && text.lastIndexOf('<') > text.lastIndexOf('>')) return null;
     text = text.replace(TAG, ' ');
   }
   return text.replace(MARKUP, '').replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/**
+ * The link pass, repeated while it changes the text: a link inside a link's text (a clickable
+ * image) is replaced first, and its outer link by the next pass. With `whole` false each pass's
+ * input must have its links decided (`linksDecided`), or null is returned: `x [![a](b)` gives
+ * `x [a` after one pass, whose `[` the rest may close.
+ */
+function withoutLinks(markdown: string, whole: boolean): string | null {
+  let text = markdown;
+  for (;;) {
+    if (!whole && !linksDecided(text)) return null;
+    if (!text.includes('](')) return text;
+    const next = text.replace(LINK, '$1');
+    if (next === text) return text;
+    text = next;
+  }
 }
 
 /** Markdown source as one line of readable text: code fences, link targets and markup dropped. */
@@ -47,8 +66,8 @@ export function plainText(markdown: string): string {
  * Whether every link the first `head` characters could start is decided within them: each `[`
  * has its first `]` before the last character, each `](` a `)` after it, and the last character
  * is no `!` (which the next might make an image link's). `LINK` matches at a `[` exactly when the
- * first `]` after it is followed by `(` and a `)` comes after that, so the last `[` and the last
- * `](` stand for all the others.
+ * first bracket after it is a `]` followed by `(` and a `)` comes after that; an earlier `[` meets
+ * its first bracket before the last `[`, so the last `[` and the last `](` stand for all others.
  */
 function linksDecided(head: string): boolean {
   if (head.endsWith('!')) return false;
@@ -70,6 +89,5 @@ function linksDecided(head: string): boolean {
  * the whole's start (the trim drops at most a last space that more text would keep).
  */
 export function plainTextStart(markdown: string, chars: number): string | null {
-  const head = markdown.slice(0, chars);
-  return linksDecided(head) ? inlinePasses(head, false) : null;
+  return inlinePasses(markdown.slice(0, chars), false);
 }
