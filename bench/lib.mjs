@@ -94,6 +94,18 @@ export async function post(base, cookie, path, body) {
   return res.json();
 }
 
+/** The server's memory settings that decide how much of a data set a search finds in its own buffers, as one line for a section. */
+export async function postgresMemory(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const [buffers, cache] = await Promise.all(['shared_buffers', 'effective_cache_size'].map(async (name) => (await client.query(`SHOW ${name}`)).rows[0][name]));
+    return `PostgreSQL server: shared_buffers ${buffers}, effective_cache_size ${cache}.`;
+  } finally {
+    await client.end();
+  }
+}
+
 /** A new database on the server, or with `keep` the existing one of that name. */
 export async function postgresDatabase(url, name = `fso_bench_${Date.now().toString(36)}`, keep = false) {
   const admin = new pg.Client({ connectionString: url });

@@ -16,7 +16,7 @@ import { fanoutBench, fanoutLines, fanoutTable } from './fanout.mjs';
 import { GAME_ROWS, GAMES_INTRO, gamesBench, gamesCeiling, GAMES_HEAD, gamesRow, gamesSummary } from './games.mjs';
 import { liveBench } from './live.mjs';
 import { nlSearchBench } from './nl-search.mjs';
-import { ceiling, fmt, machine, postgresDatabase, root, TABLE_HEAD, writeSection } from './lib.mjs';
+import { ceiling, fmt, machine, postgresDatabase, postgresMemory, root, TABLE_HEAD, writeSection } from './lib.mjs';
 import { startBenchPostgres } from './postgres.mjs';
 import { qaBench } from './qa.mjs';
 import { COLUMNS, httpCell, recordTable } from './table.mjs';
@@ -85,6 +85,7 @@ async function qaSection(questions, searchOnly, note = null) {
     'Each request picks a random question or one of 18 real two-word queries; 16 connections (split 8 + 8 over two instances: two single-process servers on the same database); ratio to the fixed 20 kB bare-Node page of the same run.',
     'On PostgreSQL the CPU cell reads "Node + db": the web processes\' CPU and that of the database backends serving them, per request.',
     `Ceiling of this run (bare Node, fixed 20 kB page): ${ceil20k.rps} req/s. Load average before the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (other engineers share this machine: when it is far above the core count, latency and throughput suffer; the CPU per request holds better).`,
+    ...(pgUrl ? [await postgresMemory(pgUrl)] : []),
     '',
   ];
   const runs = [];
