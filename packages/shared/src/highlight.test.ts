@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { excerpter, highlight, searchTerms } from './highlight.ts';
 import { plainText, plainTextStart } from './plain-text.ts';
 
+/** Every start `plainTextStart` reads from a cut of `post` (where it can tell) begins the whole post's plain text. */
+const expectStartsOfWhole = (post: string) => {
+  for (let chars = 1; chars < post.length; chars++) {
+    const start = plainTextStart(post, chars);
+    if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
+  }
+};
 const marked = (segments: { text: string; match: boolean }[]) => segments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
 
 describe('search excerpts', () => {
@@ -58,10 +65,7 @@ describe('search excerpts', () => {
 
   it("reads the start of a post's plain text only when the rest cannot change it", () => {
     const post = `see [the docs](https://x.y/${'z'.repeat(50)}) and <b>bold</b> text`;
-    for (let chars = 1; chars < post.length; chars++) {
-      const start = plainTextStart(post, chars);
-      if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
-    }
+    expectStartsOfWhole(post);
     expect(plainTextStart(post, 20)).toBeNull();
     expect(plainTextStart(post, post.indexOf('<b>'))).toBe('see the docs and');
     expect(plainTextStart(post, post.indexOf('>bold'))).toBeNull();
@@ -75,9 +79,6 @@ describe('search excerpts', () => {
     expect(excerpter(['gate'], 200)(post)).toBe('a gate like this: enter image description here Even this');
     // One pass leaves `x [a`, whose `[` the rest of the post may close: the start cannot tell.
     expect(plainTextStart('x [![a](b) c](d) e', 'x [![a](b)'.length)).toBeNull();
-    for (let chars = 1; chars < post.length; chars++) {
-      const start = plainTextStart(post, chars);
-      if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
-    }
+    expectStartsOfWhole(post);
   });
 });
