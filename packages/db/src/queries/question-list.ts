@@ -210,12 +210,14 @@ interface Columns<Item> {
 }
 
 /**
- * The question's tags (`qt`, `t`). Each tag is one probe of its primary key: joined plainly, the
- * planner hashed the whole (small) tags table for every listed question, 5× the cost (decision record 0041).
+ * The question's lists as kept in `question_lists` (migration 0025, decision record 0073): its tags
+ * as the REST summary and the /home screen show them, and the ids of its answers and comments.
+ * One probe of the table's key within the row's own subquery (so the page's plan is unchanged);
+ * a question without a row there has empty lists.
  */
-const questionTags = sql`question_tags qt CROSS JOIN LATERAL (SELECT t.* FROM tags t WHERE t.id = qt.tag_id OFFSET 0) t`;
+const withLists = sql`FROM (SELECT) one LEFT JOIN question_lists l ON l.question_id = q.id`;
 /** The question's tags in their order, as a JSON array of id and name. */
-const tagsJson = sql`(SELECT coalesce(json_agg(json_build_object('id', t.id, 'name', t.name) ORDER BY qt.position, t.name), '[]') FROM ${questionTags} WHERE qt.question_id = q.id) AS tags`;
+const tagsJson = sql`(SELECT coalesce(l.tag_refs, '[]') ${withLists}) AS tags`;
 const tagsOf = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as Row[]) : (v as Row[]));
 
 /** A timestamp as `Date.prototype.toISOString` writes it (UTC, milliseconds), so PostgreSQL's JSON is the one Node would write. */
@@ -229,14 +231,13 @@ const isoText = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY
  */
 const SUMMARY: Columns<string> = {
   select: sql`(SELECT row_to_json(s)::text FROM (SELECT q.id::text AS "_id", q.title, left(q.text, ${EXCERPT}) AS text,
-    array_to_json(ARRAY(SELECT tag FROM ${questionTags} CROSS JOIN LATERAL (SELECT t.id::text AS "_id", t.name, t.description) tag WHERE qt.question_id = q.id ORDER BY qt.position, t.name)) AS tags,
+    coalesce(l.tags, '[]') AS tags,
     u.username AS "askedBy", ${isoText(sql`q.ask_date_time`)} AS "askDateTime", ${isoText(sql`q.last_activity`)} AS "lastActivity",
-    ARRAY(SELECT a.id::text FROM answers a WHERE a.question_id = q.id ORDER BY a.id LIMIT ${QUESTION_LIMITS.answers}) AS answers,
-    ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT ${QUESTION_LIMITS.comments}) AS comments,
+    coalesce(l.answers[:${QUESTION_LIMITS.answers}], '{}') AS answers, coalesce(l.comments[:${QUESTION_LIMITS.comments}], '{}') AS comments,
     ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = 1 LIMIT ${QUESTION_LIMITS.voters}) AS "upVotes",
     ARRAY(SELECT vu.username FROM question_votes v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id AND v.value = -1 LIMIT ${QUESTION_LIMITS.voters}) AS "downVotes",
     ARRAY(SELECT vu.username FROM question_views v JOIN users vu ON vu.id = v.user_id WHERE v.question_id = q.id LIMIT ${QUESTION_LIMITS.viewers}) AS views,
-    q.answer_count AS "answerCount", q.view_count AS "viewCount", q.score, q.accepted_answer_id::text AS "acceptedAnswer", ${isoText(sql`q.edited_at`)} AS "editedAt") s) AS summary`,
+    q.answer_count AS "answerCount", q.view_count AS "viewCount", q.score, q.accepted_answer_id::text AS "acceptedAnswer", ${isoText(sql`q.edited_at`)} AS "editedAt" ${withLists}) s) AS summary`,
   item: (r) => String(r.summary),
 };
 
