@@ -11,7 +11,8 @@
  * engineers' load makes single runs differ by ±15%). With `--prof`
  * each row is also profiled through the inspector (after its warm-up) and where its CPU went is
  * printed (the profiler's own cost inflates that row's CPU figures). The web app must be built (`npm run build`). Usage:
- *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages.mjs [--connections 4] [--duration 15] [--repeat 1] [--statements] [--prof]
+ * `--only TEXT` keeps the rows whose names hold TEXT (the REST search list is a row too).
+ *   DATABASE_URL=postgres://…/pages_bench_qa_100000 node bench/pages.mjs [--connections 4] [--duration 15] [--repeat 1] [--only TEXT] [--statements] [--prof]
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { statementsPerRequest } from './qa.mjs';
 const { values: args } = parseArgs({
   options: {
     connections: { type: 'string', default: '4' },
+    only: { type: 'string', default: '' },
     duration: { type: 'string', default: '15' },
     port: { type: 'string', default: '3610' },
     prof: { type: 'boolean', default: false },
@@ -52,7 +54,8 @@ const ROWS = [
   ['GET /question/:qid (screen, random question)', () => `/question/${randomId()}`],
   ['GET /home (screen, newest)', () => '/home'],
   ['GET /home?search= (screen, two words)', () => '/home?search=quantum+state'],
-];
+  ['GET /question/getQuestion?search= (REST, two words, limit 50)', () => '/question/getQuestion?search=quantum+state&limit=50'],
+].filter(([name]) => name.includes(args.only));
 const loadAverage = os.loadavg()[0].toFixed(1);
 const runs = new Map(ROWS.map(([name]) => [name, []]));
 try {

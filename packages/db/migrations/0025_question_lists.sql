@@ -22,7 +22,10 @@ CREATE TABLE IF NOT EXISTS question_lists (
   comments text[] NOT NULL
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION question_lists_write(ids bigint[]) RETURNS void LANGUAGE sql AS $$
+-- PL/pgSQL with a generic plan: a session plans the statement once, not on every call (as a SQL
+-- function, or with custom plans, the planning alone was 0.5 ms of a comment's 0.9 ms here).
+CREATE OR REPLACE FUNCTION question_lists_write(ids bigint[]) RETURNS void LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
+BEGIN
   INSERT INTO question_lists (question_id, tags, tag_refs, answers, comments)
   SELECT q.id,
     array_to_json(ARRAY(SELECT tag FROM question_tags qt CROSS JOIN LATERAL (SELECT t.* FROM tags t WHERE t.id = qt.tag_id OFFSET 0) t
@@ -33,8 +36,8 @@ CREATE OR REPLACE FUNCTION question_lists_write(ids bigint[]) RETURNS void LANGU
     ARRAY(SELECT c.id::text FROM comments c WHERE c.question_id = q.id ORDER BY c.id LIMIT 500)
   FROM questions q WHERE q.id = ANY (ids)
   ON CONFLICT (question_id) DO UPDATE
-    SET tags = EXCLUDED.tags, tag_refs = EXCLUDED.tag_refs, answers = EXCLUDED.answers, comments = EXCLUDED.comments
-$$;
+    SET tags = EXCLUDED.tags, tag_refs = EXCLUDED.tag_refs, answers = EXCLUDED.answers, comments = EXCLUDED.comments;
+END $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION question_lists_refresh(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
