@@ -15,9 +15,14 @@ export function ok(data: unknown, headers?: HeadersInit): Response {
   return Response.json(data, { status: 200, headers });
 }
 
-/** A 200 whose JSON body is already written (the same bytes and type `ok` would send). */
+/**
+ * A 200 whose JSON body is already written (the same bytes and type `ok` would send). The body
+ * goes in encoded: given a string, the Fetch `Response` first copies it to a well-formed one
+ * (`toUSVString`) and then encodes it, both per request (decision record 0073).
+ */
 export function okJson(json: string, headers?: Record<string, string>): Response {
-  return new Response(json, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+  const body = Buffer.from(json);
+  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers } });
 }
 
 /** Throws a 405 unless the request uses one of the given methods. */
