@@ -1,11 +1,11 @@
 /**
  * `npm run import -- <folder>`: imports a Stack Exchange dump folder into the configured
  * database (DATABASE_URL, else the embedded one in DATA_DIR), with a progress bar on stderr,
- * then embeds the new questions for natural-language search.
+ * then cuts the search tiers again and embeds the new questions for natural-language search.
  */
 import { resolve } from 'node:path';
 import { embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
-import { migrate, openDatabase } from '@fso/db';
+import { migrate, openDatabase, rebuildSearchTiers } from '@fso/db';
 import { loadConfig } from '@fso/platform';
 import { importStackExchange } from './server/import/stackexchange.ts';
 import { createLogger } from '@fso/platform';
@@ -29,6 +29,8 @@ try {
     `Imported ${report.questions} questions, ${report.answers} answers, ${report.comments} comments, ${report.users} users, ${report.tags} tags` +
       ` (${report.skipped} rows without their parent skipped) in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
+  // Imported questions keep their own ask times, so they land in every search tier: cut them again (decision record 0074).
+  if (report.questions > 0) console.log(`Search tiers cut again: ${(await rebuildSearchTiers(database)).length}.`);
   // Imported questions were queued for embedding by the database; embed them now.
   const embedded = await embedQueued(database, { log: createLogger({ level: config.logLevel }), bar: progressBar() }).catch((error: unknown) => {
     console.error(`Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`);

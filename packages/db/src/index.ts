@@ -10,6 +10,7 @@ export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
 export * from './queries/question-list.ts';
+export * from './queries/search-tiers.ts';
 export * from './queries/question-write.ts';
 export * from './queries/votes.ts';
 export * from './queries/accept.ts';

@@ -10,6 +10,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
+import { FIRST_TIER_ROWS, searchTiers, tierCondition, type SearchTier } from './search-tiers.ts';
 import { rows } from './sql-rows.ts';
 
 /**
@@ -55,6 +56,27 @@ const TAG_WALK_PER_MATCH = { rum: 2, gin: 4 } as const;
  * 0055; at 1M about twice that, its rows on more pages).
  */
 const INTERSECT_PER_MATCH = 1.5;
+
+/**
+ * With time tiers (migration 0026, decision record 0074), the cost of one match read from a tier
+ * (its bitmap, its `question_search` row, the tier's sort by date) against one row walked newest
+ * first and tested: at 100k questions ~2.4 µs against ~0.95 µs. And the cost of opening a tier (its
+ * GIN probe, the words' posting lists within it), in walked rows.
+ */
+const TIER_PER_MATCH = 2.5;
+const TIER_OPEN = 30;
+
+/**
+ * The matches a tier read takes to keep `limit`, at the words' share `share` of the questions: the
+ * tiers double going back (first × (2^k − 1) rows in the newest k), so the tiers it opens hold, on
+ * average, half as many rows again as the `limit` ÷ `share` it needs, and at least the first tier;
+ * never more than all the matches. And the tiers it opens, at most all of them.
+ */
+function tierReadSize(limit: number, share: number, matches: number, tiers: number): { matches: number; opened: number } {
+  const needed = limit / share;
+  const opened = Math.min(tiers, Math.max(1, Math.ceil(Math.log2(needed / FIRST_TIER_ROWS + 1))));
+  return { matches: Math.min(matches, 1.5 * limit + (share * FIRST_TIER_ROWS) / 2), opened };
+}
 
 const rumChecks = new WeakMap<Db, Promise<boolean>>();
 /** Whether migrations 0011 and 0024 found the RUM extension on this database (asked once per database). */
@@ -133,7 +155,7 @@ async function estimates(db: Db, words: string, query: SQL, tagId: number | null
  * migration 0024 made it, GIN over `questions` elsewhere), or, with tags, `question_search`'s index
  * of the words and the tags together (`intersect`, migration 0022).
  */
-export type IndexRead = 'rum' | 'gin' | 'intersect';
+export type IndexRead = 'rum' | 'gin' | 'intersect' | 'tiers';
 
 /**
  * How a ranked search reads its newest matches: from the full-text index, or walking a date order
@@ -155,13 +177,14 @@ export type MatchRead = { how: IndexRead } | { how: 'walk'; rows: number; then: 
  * statement texts), and reads the index instead: never a walk of the whole site or tag. A walk
  * whose guess already has it reach that bound is costed with its fallback: the index is read.
  */
-export function cheaperRead(est: Estimates, limit: number, rum: boolean): MatchRead {
+export function cheaperRead(est: Estimates, limit: number, rum: boolean, tiers = 0): MatchRead {
   const index = rum ? 'rum' : 'gin';
   // Words typed together co-occur: their matches lie between the planner's product of shares
   // and the rarest word's. The geometric middle is the guess whose worst error, as a ratio, is
   // least over that range (decision record 0048); the walk's bound covers the rest.
   const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
   const wordShare = Math.min(1, matches / est.questions);
+  if (est.tag === null && tiers > 0) return walkOrTiers(limit, wordShare, matches, tiers);
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const fullTextCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
@@ -210,6 +233,34 @@ export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'
 }
 
 /**
+ * Without tags, on a site cut into tiers (decision record 0074): walking costs a row per `limit` ÷
+ * share, the tier read `TIER_PER_MATCH` a match it reads and `TIER_OPEN` a tier it opens (both in
+ * walked rows), and the cheaper is read. A walk stops where what it has spent reaches what the tier
+ * read would cost at the share it has shown by then (`tierWalkBound`), and reads the tiers instead.
+ */
+function walkOrTiers(limit: number, share: number, matches: number, tiers: number): MatchRead {
+  const read = tierReadSize(limit, share, matches, tiers);
+  const tierCost = read.matches * TIER_PER_MATCH + read.opened * TIER_OPEN;
+  const walkRows = limit / share;
+  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, tierWalkBound(limit))));
+  if (walkRows > tierCost || walkRows > rows) return { how: 'tiers' };
+  return { how: 'walk', rows, then: 'tiers' };
+}
+
+/**
+ * How many rows a walk reads before it reads the tiers instead: having walked r rows without
+ * `limit` matches, the words' share is below `limit` ÷ r, at which the tier read would cost
+ * `TIER_PER_MATCH` × (1.5 × limit + limit ÷ r × first ÷ 2) walked rows; the walk stops where it has
+ * spent that, r² = TIER_PER_MATCH × (1.5 × limit × r + limit × first ÷ 2). About 1,200 rows for a
+ * limit of 201: the bound no longer grows with the site.
+ */
+export function tierWalkBound(limit: number): number {
+  const a = TIER_PER_MATCH * 1.5 * limit;
+  const b = (TIER_PER_MATCH * limit * FIRST_TIER_ROWS) / 2;
+  return (a + Math.sqrt(a * a + 4 * b)) / 2;
+}
+
+/**
  * `WITH m AS (…)`: up to `limit` matches of `query` (tagged `tagId` and `otherTags` when given),
  * newest first, read as `read` says, each with its `ts_rank_cd` rank: the walk and RUM rank the
  * row they have already fetched, so the page reads only its own rows again. A walk (`w`) reads
@@ -217,7 +268,7 @@ export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'
  * there are older ones (`b`, asked only then), `m` is the index read instead. Either way `m`
  * holds the same rows: the newest `limit` matches.
  */
-export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number): SQL {
+export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number, tiers: SearchTier[] = []): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
   const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
   const tagIds = [...(tagId === null ? [] : [tagId]), ...otherTags];
@@ -236,6 +287,20 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
     // `limit` are then read again by key and ranked. The intersection: every match within the
     // tags from one bitmap of `question_search`'s index of both, its rows (the tsvector inline)
     // kept by a top-`limit` sort, then ranked.
+    // Tiers: each tier's matches from its own partial index (a bitmap: OFFSET 0 keeps the planner
+    // from walking the date order instead), sorted by date and cut to the limit; the tiers are
+    // appended newest first and the whole is cut to the limit, so a tier is read only while the
+    // newer ones held fewer (an Append runs its parts in turn, and the LIMIT stops asking). Only
+    // the kept rows are ranked. The words are an InitPlan and the limit a literal, so the
+    // connection keeps the statement's generic plan (0046), costed as a custom one.
+    if (how === 'tiers') {
+      const tq = sql`(SELECT ${query})`;
+      const parts = tiers.map(
+        (tier) => sql`(SELECT * FROM (SELECT id, ask_date_time, search FROM question_search WHERE search @@ ${tq} AND ${tierCondition(tier)} OFFSET 0) t
+              ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(limit)})`,
+      );
+      return sql`SELECT q.id, q.ask_date_time, ts_rank_cd(q.search, ${tq}) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) q LIMIT ${literalInt(limit)}`;
+    }
     if (how === 'intersect')
       return sql`SELECT q.id, q.ask_date_time, ${rank} FROM (SELECT * FROM (SELECT s.id, s.ask_date_time, s.search FROM question_search s
               WHERE s.search @@ ${words} AND s.tag_ids @> ARRAY[${sql.join(tagIds.map(idOf), sql`, `)}]::bigint[] OFFSET 0) s
@@ -299,6 +364,6 @@ export function literalInt(n: number): SQL {
 
 /** The CTE `m` of a ranked search for `words` (as `query`): its newest matches, read the cheaper way for the words' and the tag's frequencies, ranked. */
 export async function newestMatches(db: Db, words: string, query: SQL, tagId: number | null, otherTags: number[], limit: number): Promise<SQL> {
-  const [rum, est] = await Promise.all([rumIndexed(db), estimatesOf(db, words, query, tagId)]);
-  return matchesCte(cheaperRead(est, limit, rum), query, tagId, otherTags, limit);
+  const [rum, est, tiers] = await Promise.all([rumIndexed(db), estimatesOf(db, words, query, tagId), tagId === null ? searchTiers(db) : []]);
+  return matchesCte(cheaperRead(est, limit, rum, tiers.length), query, tagId, otherTags, limit, tiers);
 }
