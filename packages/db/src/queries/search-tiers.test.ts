@@ -25,10 +25,10 @@ const FIRST = 2;
 beforeAll(async () => {
   database = await createTestDatabase();
   const asker = Number((await createUser(database.db, { username: 'asker', passwordHash: null }))!._id);
-  // Every third question is about entanglement, every fifth about decoherence; asked one hour apart, the first inserted the oldest.
+  // Every third question is about entanglement, every fifth about decoherence, every second tagged even too; asked one hour apart, the first inserted the oldest.
   for (let i = 0; i < QUESTIONS; i++) {
     const topic = [i % 3 === 0 ? 'entanglement' : 'sorting', i % 5 === 0 ? 'decoherence' : 'lists'].join(' and ');
-    const id = await insertQuestion(database.db, { title: `Question ${i} on ${topic}`, text: `About ${topic}.`, tags: ['quantum'], askedBy: asker });
+    const id = await insertQuestion(database.db, { title: `Question ${i} on ${topic}`, text: `About ${topic}.`, tags: i % 2 ? ['quantum'] : ['quantum', 'even'], askedBy: asker });
     await rows(database.db, sql`UPDATE questions SET ask_date_time = '2024-01-01T00:00:00Z'::timestamptz + ${i} * interval '1 hour' WHERE id = ${id}`);
     ids.unshift(id);
   }
@@ -72,16 +72,24 @@ describe('search tiers', () => {
   it('read the same newest matches, in the same order and ranks, as a walk and the full-text index', async () => {
     const tiers = await rebuildSearchTiers(database, { first: FIRST });
     const index = (await rows<{ n: number }>(database.db, `SELECT count(*)::int AS n FROM pg_indexes WHERE indexname = 'question_search_rum_idx'`))[0]!.n > 0 ? 'rum' : 'gin';
-    for (const words of ['entanglement', 'decoherence', 'entanglement decoherence', 'nothing']) {
-      const query = sql`websearch_to_tsquery('english', ${words})`;
-      const read = async (how: MatchRead, limit: number) =>
-        rows<{ id: number; rank: number }>(database.db, sql`${matchesCte(how, query, null, [], limit, tiers)} SELECT id::int, rank FROM m ORDER BY ask_date_time DESC, id DESC`);
-      for (const limit of [1, 3, 7, 50]) {
-        const expected = await read({ how: index }, limit);
-        expect(await read({ how: 'tiers' }, limit)).toEqual(expected);
-        for (const walked of [1, 4, 1024]) expect(await read({ how: 'walk', rows: walked, then: 'tiers' }, limit)).toEqual(expected);
+    const tagId = async (name: string) => Number((await rows<{ id: number }>(database.db, sql`SELECT id FROM tags WHERE name = ${name}`))[0]!.id);
+    const [quantum, even] = [await tagId('quantum'), await tagId('even')];
+    // Without a tag, with one, and with two (the second a probe of each row).
+    for (const [driving, others] of [
+      [null, []],
+      [even, []],
+      [quantum, [even]],
+    ] as const)
+      for (const words of ['entanglement', 'decoherence', 'entanglement decoherence', 'nothing']) {
+        const query = sql`websearch_to_tsquery('english', ${words})`;
+        const read = async (how: MatchRead, limit: number) =>
+          rows<{ id: number; rank: number }>(database.db, sql`${matchesCte(how, query, driving, [...others], limit, tiers)} SELECT id::int, rank FROM m ORDER BY ask_date_time DESC, id DESC`);
+        for (const limit of [1, 3, 7, 50]) {
+          const expected = await read({ how: driving === null ? index : 'intersect' }, limit);
+          expect(await read({ how: 'tiers' }, limit)).toEqual(expected);
+          for (const walked of [1, 4, 1024]) expect(await read({ how: 'walk', rows: walked, then: 'tiers' }, limit)).toEqual(expected);
+        }
       }
-    }
     // And through the list: what a searcher sees.
     const page = await listQuestions(database.db, { search: 'entanglement', limit: 5, offset: 0 });
     expect(page.total).toBe(10);
@@ -98,7 +106,7 @@ describe('search tiers', () => {
     expect(await searchTiersStale(database.db, FIRST)).toBe(true);
   });
 
-  it('are read instead of walking when the words are rare enough that the walk would cost more', () => {
+  it('are read instead of walking (the site, or a tag) when the words are rare enough that the walk would cost more', () => {
     const questions = 1_000_000;
     // About 1,200 rows for a limit of 201, whatever the site's size.
     expect(tierWalkBound(201)).toBeCloseTo(1_187, 0);
@@ -107,8 +115,13 @@ describe('search tiers', () => {
     // 1%: 20,100 rows walked against ~300 matches from the first few tiers.
     expect(cheaperRead({ questions, words: 10_000, rarest: 10_000, tag: null }, 201, true, 9)).toEqual({ how: 'tiers' });
     expect(cheaperRead({ questions, words: 50, rarest: 50, tag: null }, 201, false, 9)).toEqual({ how: 'tiers' });
-    // Without tiers, or with a tag, the choice is as before.
+    // Without tiers, the choice is as before.
     expect(cheaperRead({ questions, words: 10_000, rarest: 10_000, tag: null }, 201, true, 0)).toEqual({ how: 'rum' });
-    expect(cheaperRead({ questions, words: 10_000, rarest: 10_000, tag: 500 }, 201, true, 9).how).not.toBe('tiers');
+    // With a tag: a common tag (40%) and words common in it (60%) walk the tag (335 rows at 3 each,
+    // against ~550 matches from the first tier at 2.5); rarer words or a rare tag read the tiers.
+    expect(cheaperRead({ questions, words: 600_000, rarest: 600_000, tag: 400_000 }, 201, true, 9)).toEqual({ how: 'walk', rows: 512, then: 'tiers' });
+    expect(cheaperRead({ questions, words: 400_000, rarest: 400_000, tag: 400_000 }, 201, true, 9)).toEqual({ how: 'tiers' });
+    expect(cheaperRead({ questions, words: 10_000, rarest: 10_000, tag: 500 }, 201, true, 9)).toEqual({ how: 'tiers' });
+    expect(cheaperRead({ questions, words: 10_000, rarest: 10_000, tag: 500 }, 201, true, 0)).toEqual({ how: 'intersect' });
   });
 });

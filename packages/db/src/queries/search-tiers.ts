@@ -1,7 +1,7 @@
 /**
  * The time tiers of a ranked search's full-text read (migration 0026, decision record 0074):
  * `question_search` cut by ask time into tiers that double in size going back from the newest,
- * each with a partial GIN index of its own. A search reads its newest matches tier by tier, newest
+ * each with a partial GIN index of its own over the tags and the search document. A search reads its newest matches tier by tier, newest
  * first, and stops at the first tiers that hold enough, so what it reads follows what it keeps,
  * not how many matches the whole site has. This module cuts and rebuilds the tiers, tells when the
  * newest one has outgrown its size, keeps them up in a running server, and writes a tier's test.
@@ -99,7 +99,7 @@ export async function rebuildSearchTiers(database: Database, opts: { first?: num
   try {
     for (const [i, tier] of tiers.entries()) {
       const name = `question_search_tier_${generation}_${i}`;
-      await rows(db, sql`CREATE INDEX ${sql.raw(concurrently + name)} ON question_search USING gin (search) WHERE ${tierCondition(tier)}`);
+      await rows(db, sql`CREATE INDEX ${sql.raw(concurrently + name)} ON question_search USING gin (tag_ids, search) WHERE ${tierCondition(tier)}`);
       built.push(name);
     }
     old = await db.transaction(async (tx) => {
