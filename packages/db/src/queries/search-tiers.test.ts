@@ -11,7 +11,7 @@ import type { Database } from '../client.ts';
 import { listQuestions } from './question-list.ts';
 import { cheaperRead, matchesCte, tierWalkBound, type MatchRead } from './question-search.ts';
 import { insertQuestion } from './question-write.ts';
-import { cutSearchTiers, rebuildSearchTiers, searchTiers, searchTiersStale, tierCondition, type SearchTier } from './search-tiers.ts';
+import { cutSearchTiers, rebuildSearchTiers, searchTiers, searchTiersStale, startSearchTierUpkeep, tierCondition, type SearchTier } from './search-tiers.ts';
 import { rows } from './sql-rows.ts';
 import { createUser } from './users.ts';
 
@@ -104,6 +104,29 @@ describe('search tiers', () => {
     expect(await searchTiersStale(database.db, FIRST)).toBe(false);
     await insertQuestion(database.db, { title: 'One more', text: 'Asked now.', tags: ['quantum'], askedBy: asker });
     expect(await searchTiersStale(database.db, FIRST)).toBe(true);
+  });
+
+  it('are cut again by a running server’s upkeep once stale, and left alone while fresh', async () => {
+    const asker = Number((await createUser(database.db, { username: 'upkeep', passwordHash: null }))!._id);
+    const kept = async () => (await rows<{ index_name: string }>(database.db, 'SELECT index_name FROM search_tiers ORDER BY tier')).map((r) => r.index_name);
+    await rebuildSearchTiers(database, { first: FIRST });
+    for (let i = 0; i < 4 * FIRST + 1; i++) await insertQuestion(database.db, { title: `Upkeep question ${i}`, text: 'Asked now.', tags: ['quantum'], askedBy: asker });
+    const stale = await kept();
+    const logged: string[] = [];
+    const stop = startSearchTierUpkeep(database, { log: (message) => logged.push(message), firstLookMs: 0, intervalMs: 50, first: FIRST });
+    try {
+      await expect.poll(() => logged.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(logged[0]).toMatch(/^Cut the search tiers again: \d+ tiers/);
+      const fresh = await kept();
+      expect(fresh.filter((name) => stale.includes(name))).toEqual([]);
+      expect(await searchTiersStale(database.db, FIRST)).toBe(false);
+      // Fresh, the next looks change nothing.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await kept()).toEqual(fresh);
+      expect(logged).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
   it('are read instead of walking (the site, or a tag) when the words are rare enough that the walk would cost more', () => {

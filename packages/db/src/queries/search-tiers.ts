@@ -124,12 +124,12 @@ export async function rebuildSearchTiers(database: Database, opts: { first?: num
 
 /**
  * Keeps the tiers cut as the site grows, in a running server: a look every `intervalMs` (the
- * first soon after start), and a rebuild when they are stale. Server processes take turns by an
+ * first soon after start), and a rebuild when they are stale (`first`: the first tier's size). Server processes take turns by an
  * advisory lock, so one of them rebuilds. Returns the stop.
  */
 export function startSearchTierUpkeep(
   database: Database,
-  { log, intervalMs = 10 * 60_000, firstLookMs = 30_000 }: { log: (message: string, error?: unknown) => void; intervalMs?: number; firstLookMs?: number },
+  { log, intervalMs = 10 * 60_000, firstLookMs = 30_000, first = FIRST_TIER_ROWS }: { log: (message: string, error?: unknown) => void; intervalMs?: number; firstLookMs?: number; first?: number },
 ): () => void {
   let busy = false;
   const look = async () => {
@@ -143,9 +143,9 @@ export function startSearchTierUpkeep(
         locked = Boolean((await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(74026) AS ok')).rows[0]?.ok);
         if (!locked) return;
       }
-      if (!(await searchTiersStale(database.db))) return;
+      if (!(await searchTiersStale(database.db, first))) return;
       const started = Date.now();
-      const tiers = await rebuildSearchTiers(database, { dropOldAfterMs: 2 * TIERS_TTL_MS });
+      const tiers = await rebuildSearchTiers(database, { first, dropOldAfterMs: 2 * TIERS_TTL_MS });
       log(`Cut the search tiers again: ${tiers.length} tiers in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     } catch (error) {
       log('Cutting the search tiers failed; searches read the tiers they had.', error);
@@ -155,10 +155,10 @@ export function startSearchTierUpkeep(
       busy = false;
     }
   };
-  const first = setTimeout(() => void look(), firstLookMs).unref();
+  const soon = setTimeout(() => void look(), firstLookMs).unref();
   const every = setInterval(() => void look(), intervalMs).unref();
   return () => {
-    clearTimeout(first);
+    clearTimeout(soon);
     clearInterval(every);
   };
 }
