@@ -3,7 +3,8 @@
  * 0055): the newest matches of its words (and its tags), read along whichever index is cheaper for
  * how common the words and the tag are (a walk of the date order over `question_search`, bounded
  * by what the full-text index would cost; with tags, also the intersection of the words' and the
- * tags' posting lists), and ranked as they are read, as a CTE
+ * tags' posting lists; on a site cut into time tiers, decision record 0074, the tiers' own indexes
+ * newest first instead of the whole ones), and ranked as they are read, as a CTE
  * `m (id, ask_date_time, rank)` that the page orders and counts in the same statement. The
  * frequencies are the planner's own estimates (the column's statistics), asked for with
  * EXPLAIN and kept for a minute.
@@ -159,7 +160,8 @@ async function estimates(db: Db, words: string, query: SQL, tagId: number | null
 /**
  * The words' matches read from an index: the full-text one (RUM over `question_search` where
  * migration 0024 made it, GIN over `questions` elsewhere), or, with tags, `question_search`'s index
- * of the words and the tags together (`intersect`, migration 0022).
+ * of the words and the tags together (`intersect`, migration 0022); where the site has been cut
+ * into time tiers, their indexes of the words and tags, newest first (`tiers`, migration 0026).
  */
 export type IndexRead = 'rum' | 'gin' | 'intersect' | 'tiers';
 
@@ -255,10 +257,10 @@ function walkOrTiers(limit: number, share: number, matches: number, tiers: numbe
 
 /**
  * With a tag, on a site cut into tiers: the tag's rows walked newest first (`TAG_WALK_ROW` a row),
- * or the tiers read for the
- * words and the tags together, each tier's index holding both (their intersection's share of the
- * site taken, as the statistics take it, as the product of the two). The walk's bound is where it
- * has spent what the tier read would cost at the share within the tag it has shown.
+ * or the tiers read for the words and the tags together, each tier's index holding both (their
+ * intersection's share of the site taken, as the statistics take it, as the product of the two).
+ * The walk's bound is where it has spent what the tier read would cost at the share within the
+ * tag it has shown.
  */
 function tagWalkOrTiers(est: Estimates, limit: number, share: number, tiers: number): MatchRead {
   const within = est.tag! / est.questions;
@@ -311,12 +313,12 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
     // `limit` are then read again by key and ranked. The intersection: every match within the
     // tags from one bitmap of `question_search`'s index of both, its rows (the tsvector inline)
     // kept by a top-`limit` sort, then ranked.
-    // Tiers: each tier's matches (within the tags) from its own partial index (a bitmap: OFFSET 0 keeps the planner
-    // from walking the date order instead), sorted by date and cut to the limit; the tiers are
-    // appended newest first and the whole is cut to the limit, so a tier is read only while the
-    // newer ones held fewer (an Append runs its parts in turn, and the LIMIT stops asking). Only
-    // the kept rows are ranked. The words are an InitPlan and the limit a literal, so the
-    // connection keeps the statement's generic plan (0046), costed as a custom one.
+    // Tiers: each tier's matches (within the tags) from its own partial index (a bitmap: OFFSET 0
+    // keeps the planner from walking the date order instead), sorted by date and cut to the
+    // limit; the tiers are appended newest first and the whole is cut to the limit, so a tier is
+    // read only while the newer ones held fewer (an Append runs its parts in turn, and the LIMIT
+    // stops asking). Only the kept rows are ranked. The words and tags are InitPlans and the limit
+    // a literal, so the connection keeps the statement's generic plan (0046), costed as a custom one.
     if (how === 'tiers') {
       const tq = sql`(SELECT ${query})`;
       const tagged = tagIds.length
