@@ -14,7 +14,7 @@ import { countGamesInProgress } from '@fso/core';
 import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '@fso/db';
-import { closeHttpServer, healthAnswer, watchDatabase, type Config, type Logger, type ProcessPorts } from '@fso/platform';
+import { closeHttpServer, healthAnswer, keepSearchTiersCut, watchDatabase, type Config, type Logger, type ProcessPorts } from '@fso/platform';
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import { bodyLimit } from './body-limit.ts';
@@ -114,6 +114,8 @@ export function createWebServer(opts: {
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(opts.ports, opts.logger);
+  // Ranked searches read time tiers; this process keeps them cut as the site grows (decision record 0074).
+  const tierUpkeep = keepSearchTiersCut(database, opts.logger);
   // On the embedded database a search's SQL runs on this thread: only a few at once.
   const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 
@@ -142,6 +144,7 @@ export function createWebServer(opts: {
     httpServer,
     close: async () => {
       expiryPurge.stop();
+      tierUpkeep.stop();
       databaseWatch.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close(), metricsPort?.close()]);
     },

@@ -1,12 +1,11 @@
 /**
  * What every process entry does first (web, realtime, single process): read the config (or stop
  * with its message), make the JSON logger, open and migrate the database, build the process's
- * ports (ports.ts), and, in a process that serves searches, keep the search tiers cut. The
- * realtime process reads its own, smaller config (realtime-config.ts).
+ * ports (ports.ts). The realtime process reads its own, smaller config (realtime-config.ts).
  * Stopping is shutdown.ts's `stopOnSignal`; carrying events between processes is bus.ts's.
  */
 import { resolve } from 'node:path';
-import { migrate, openDatabase, startSearchTierUpkeep, type Database, type DatabaseConfig } from '@fso/db';
+import { migrate, openDatabase, type Database, type DatabaseConfig } from '@fso/db';
 import { loadConfig, type Config, type Role } from './config.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { buildPorts, type ProcessPorts } from './ports.ts';
@@ -32,7 +31,7 @@ function readConfig<C>(load: () => C): C {
 /**
  * A process's start: its config (checked for `role`), its logger, its database opened and
  * migrated (DATABASE_URL, else the embedded one in DATA_DIR, relative to the current folder),
- * and its ports; a web or single process also starts the search tiers' upkeep.
+ * and its ports.
  */
 export async function boot(role: 'realtime'): Promise<Booted<RealtimeConfig>>;
 export async function boot(role: 'all' | 'web'): Promise<Booted<Config>>;
@@ -42,11 +41,7 @@ export async function boot(role: Role): Promise<Booted<Config | RealtimeConfig>>
     return start(config, { url: config.databaseUrl });
   }
   const config = readConfig(() => loadConfig(process.env, role));
-  const booted = await start(config, config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
-  // A process that serves searches keeps the search tiers cut as the site grows (decision record 0074).
-  const { logger } = booted;
-  startSearchTierUpkeep(booted.database, { log: (message, err) => (err ? logger.warn({ err }, message) : logger.info(message)) });
-  return booted;
+  return start(config, config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
 }
 
 async function start<C extends Config | RealtimeConfig>(config: C, where: DatabaseConfig): Promise<Booted<C>> {
