@@ -192,7 +192,7 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean, tiers =
   // least over that range (decision record 0048); the walk's bound covers the rest.
   const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
   const wordShare = Math.min(1, matches / est.questions);
-  if (tiers > 0) return est.tag === null ? walkOrTiers(limit, wordShare, matches, tiers) : tagWalkOrTiers(est, limit, wordShare, tiers);
+  if (tiers > 0) return est.tag === null ? walkOrTiers(limit, wordShare, matches, tiers) : walkOrTiers(limit, wordShare, wordShare * est.tag, tiers, est.tag / est.questions, TAG_WALK_ROW);
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const fullTextCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
@@ -241,34 +241,21 @@ export function walkBound(questions: number, limit: number, index: 'rum' | 'gin'
 }
 
 /**
- * Without tags, on a site cut into tiers (decision record 0074): walking costs a row per `limit` ÷
- * share, the tier read `TIER_PER_MATCH` a match it reads and `TIER_OPEN` a tier it opens (both in
- * walked rows), and the cheaper is read. A walk stops where what it has spent reaches what the tier
- * read would cost at the share it has shown by then (`tierWalkBound`), and reads the tiers instead.
+ * On a site cut into tiers (decision record 0074): walking the site's date order (or, with a tag,
+ * the tag's rows: `rowCost` walked rows each) costs a row per `limit` ÷ share, the tier read
+ * `TIER_PER_MATCH` a match it reads and `TIER_OPEN` a tier it opens (both in walked rows), and the
+ * cheaper is read. `within` is the tag's share of the site (1 without one): the tiers read the
+ * words and the tags together, their intersection taken, as the statistics take it, as the product
+ * of the two; `matches` are the words' matches within it. A walk stops where what it has spent
+ * reaches what the tier read would cost at the share it has shown by then (`tierWalkBound`), and
+ * reads the tiers instead.
  */
-function walkOrTiers(limit: number, share: number, matches: number, tiers: number): MatchRead {
-  const read = tierReadSize(limit, share, matches, tiers);
+function walkOrTiers(limit: number, share: number, matches: number, tiers: number, within = 1, rowCost = 1): MatchRead {
+  const read = tierReadSize(limit, share * within, matches, tiers);
   const tierCost = read.matches * TIER_PER_MATCH + read.opened * TIER_OPEN;
   const walkRows = limit / share;
-  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, tierWalkBound(limit))));
-  if (walkRows > tierCost || walkRows > rows) return { how: 'tiers' };
-  return { how: 'walk', rows, then: 'tiers' };
-}
-
-/**
- * With a tag, on a site cut into tiers: the tag's rows walked newest first (`TAG_WALK_ROW` a row),
- * or the tiers read for the words and the tags together, each tier's index holding both (their
- * intersection's share of the site taken, as the statistics take it, as the product of the two).
- * The walk's bound is where it has spent what the tier read would cost at the share within the
- * tag it has shown.
- */
-function tagWalkOrTiers(est: Estimates, limit: number, share: number, tiers: number): MatchRead {
-  const within = est.tag! / est.questions;
-  const read = tierReadSize(limit, share * within, share * est.tag!, tiers);
-  const tierCost = read.matches * TIER_PER_MATCH + read.opened * TIER_OPEN;
-  const walkCost = (limit / share) * TAG_WALK_ROW;
-  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, tierWalkBound(limit, TAG_WALK_ROW, within))));
-  if (walkCost > tierCost || limit / share > rows) return { how: 'tiers' };
+  const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, tierWalkBound(limit, rowCost, within))));
+  if (walkRows * rowCost > tierCost || walkRows > rows) return { how: 'tiers' };
   return { how: 'walk', rows, then: 'tiers' };
 }
 

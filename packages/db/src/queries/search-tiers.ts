@@ -1,9 +1,9 @@
 /**
  * The time tiers of a ranked search's full-text read (migration 0026, decision record 0074):
  * `question_search` cut by ask time into tiers that double in size going back from the newest,
- * each with a partial GIN index of its own over the tags and the search document. A search reads its newest matches tier by tier, newest
- * first, and stops at the first tiers that hold enough, so what it reads follows what it keeps,
- * not how many matches the whole site has. This module cuts and rebuilds the tiers, tells when the
+ * each with a partial GIN index of its own over the tags and the search document. A search reads
+ * its newest matches tier by tier, newest first, and stops at the first tiers that hold enough, so
+ * what it reads follows what it keeps, not how many matches the whole site has. This module cuts and rebuilds the tiers, tells when the
  * newest one has outgrown its size, keeps them up in a running server, and writes a tier's test.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import { rows } from './sql-rows.ts';
 export const FIRST_TIER_ROWS = 2048;
 /** The tiers are cut again once the newest (open) tier holds this many times its size. */
 export const TIER_GROWTH = 4;
+/** A site is cut into tiers once it holds more than this many times the first tier's size. */
+const TIERED_PAST = 2;
 
 /** A tier's ask times, [lo, hi): ISO 8601 in UTC to the microsecond, null where open. */
 export interface SearchTier {
@@ -56,16 +58,16 @@ export function tierCondition(tier: SearchTier): SQL {
 }
 
 /**
- * The tiers' bounds for the questions as they are now: the ask times of the last rows of the newest
- * first × (2^k − 1), newest first (a tie there joins the newer tier), and the tiers between them, the newest and the
- * oldest open. None when the site has no more than `first` questions.
+ * The tiers' bounds for the questions as they are now: the ask times of the last rows of the
+ * newest first × (2^k − 1), newest first (a tie there joins the newer tier), and the tiers between
+ * them, the newest and the oldest open. None until the site holds more than `TIERED_PAST` times `first` questions.
  */
 export async function cutSearchTiers(db: Db, first = FIRST_TIER_ROWS): Promise<SearchTier[]> {
   const points = (
     await rows<{ at: string }>(
       db,
       sql`SELECT ${sql.raw(isoOf('ask_date_time'))} AS at FROM (SELECT ask_date_time, row_number() OVER (ORDER BY ask_date_time DESC, id DESC) - 1 AS r, count(*) OVER () AS n FROM question_search) o
-          WHERE r < n - 1 AND r IN (SELECT ${first}::bigint * (2::bigint ^ k - 1)::bigint - 1 FROM generate_series(1, 40) k) ORDER BY r`,
+          WHERE n > ${TIERED_PAST * first} AND r < n - 1 AND r IN (SELECT ${first}::bigint * (2::bigint ^ k - 1)::bigint - 1 FROM generate_series(1, 40) k) ORDER BY r`,
     )
   )
     .map((r) => r.at)
@@ -74,10 +76,10 @@ export async function cutSearchTiers(db: Db, first = FIRST_TIER_ROWS): Promise<S
   return [{ lo: points[0]!, hi: null }, ...points.slice(1).map((lo, i) => ({ lo, hi: points[i]! })), { lo: null, hi: points.at(-1)! }];
 }
 
-/** Whether the tiers should be cut (again): none yet on a site past twice the first tier's size, or the newest one grown past `TIER_GROWTH` times it. */
+/** Whether the tiers should be cut (again): none yet on a site past `TIERED_PAST` times the first tier's size, or the newest one grown past `TIER_GROWTH` times it. */
 export async function searchTiersStale(db: Db, first = FIRST_TIER_ROWS): Promise<boolean> {
   const [newest] = await readTiers(db);
-  const past = newest ? TIER_GROWTH * first : 2 * first;
+  const past = (newest ? TIER_GROWTH : TIERED_PAST) * first;
   const where = newest ? sql`WHERE ${tierCondition(newest)}` : sql``;
   const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_search ${where} LIMIT ${past + 1}) s`);
   return Number(row?.n ?? 0) > past;
@@ -124,8 +126,8 @@ export async function rebuildSearchTiers(database: Database, opts: { first?: num
 
 /**
  * Keeps the tiers cut as the site grows, in a running server: a look every `intervalMs` (the
- * first soon after start), and a rebuild when they are stale (`first`: the first tier's size). Server processes take turns by an
- * advisory lock, so one of them rebuilds. Returns the stop.
+ * first soon after start), and a rebuild when they are stale (`first`: the first tier's size).
+ * Server processes take turns by an advisory lock, so one of them rebuilds. Returns the stop.
  */
 export function startSearchTierUpkeep(
   database: Database,
