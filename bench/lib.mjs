@@ -238,12 +238,6 @@ export function databaseBackendsCpu(name) {
 }
 
 /**
- * CPU milliseconds used so far by the backends connected to database `name` (databaseBackendsCpu).
- * A pool's connections live as long as its server, so the difference over a run is its share.
- */
-export const databaseCpuMs = (name) => [...databaseBackendsCpu(name).values()].reduce((a, b) => a + b, 0);
-
-/**
  * CPU of a changing set of processes from now on (`read()`: each one's CPU ms so far, by pid),
  * sampled (`sample()`, as often as a run likes) so that a process that ends midway keeps what it
  * had used by its last sample, and one that starts midway counts from its first.
@@ -267,11 +261,20 @@ export const databaseMeter = (name) => cpuMeter(() => (name ? databaseBackendsCp
  */
 export async function load({ url, pid, database, connections = 16, duration = 10, ...opts }) {
   const cpuBefore = pid ? cpuMs(pid) : 0;
-  const dbBefore = database ? databaseCpuMs(database) : 0;
+  // Sampled each second: the pool closes a connection idle for 10 s, and a backend that ended
+  // must keep its work in the run, not take its past out of it (0061's fix of nl-latency.ts).
+  const db = database ? databaseMeter(database) : null;
+  const sampling = db ? setInterval(db.sample, 1000) : null;
   const busy = machineBusy();
-  const result = await autocannon({ url, connections, duration, ...opts });
+  let result;
+  try {
+    result = await autocannon({ url, connections, duration, ...opts });
+  } finally {
+    clearInterval(sampling);
+  }
+  db?.sample();
   const requests = result.requests.total;
-  const dbCpuMsPerRequest = database && requests ? +((databaseCpuMs(database) - dbBefore) / requests).toFixed(2) : null;
+  const dbCpuMsPerRequest = db && requests ? +(db.used() / requests).toFixed(2) : null;
   return {
     dbCpuMsPerRequest,
     p50: result.latency.p50,
