@@ -4,11 +4,12 @@
  * (`--isolation chroot`: no daemon, no cgroups), installing buildah and debootstrap with apt-get
  * when missing. A base image (FROM) that is neither in local storage nor pullable is replaced by
  * a stand-in built here from Debian's archive (debootstrap trixie + the Node.js binary and npm
- * from the npm registry, a `node` user, the official node image's paths) and tagged with the FROM name, so the Dockerfile
- * stays the one Fly.io builds; the stand-in is kept as an OCI archive in IMAGE_CACHE_DIR
- * (default /var/cache/fso-image, outside the checkout, since CI clones afresh). Prints the build
- * time, the image size and what fills it. Plain Node, no dependencies: runs on a fresh clone.
- * Needs root on Linux. IMAGE_TAG names the result (default localhost/fake-stack-overflow:latest).
+ * from the npm registry, a `node` user, the official node image's paths) and tagged with the FROM
+ * name, so the Dockerfile stays the one Fly.io builds; the stand-in is kept as an OCI archive in
+ * IMAGE_CACHE_DIR (default /var/cache/fso-image, outside the checkout, since CI clones afresh).
+ * Prints the build time, the image size and what fills it. Plain Node, no dependencies: runs on a
+ * fresh clone. Needs root on Linux. IMAGE_TAG names the result (default
+ * localhost/fake-stack-overflow:latest).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';

@@ -3,8 +3,9 @@
  * `question_search` cut by ask time into tiers that double in size going back from the newest,
  * each with a partial GIN index of its own over the tags and the search document. A search reads
  * its newest matches tier by tier, newest first, and stops at the first tiers that hold enough, so
- * what it reads follows what it keeps, not how many matches the whole site has. This module cuts and rebuilds the tiers, tells when the
- * newest one has outgrown its size, keeps them up in a running server, and writes a tier's test.
+ * what it reads follows what it keeps, not how many matches the whole site has. This module cuts
+ * and rebuilds the tiers, tells when the newest one has outgrown its size, keeps them up in a
+ * running server, and writes a tier's test.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
@@ -60,7 +61,8 @@ export function tierCondition(tier: SearchTier): SQL {
 /**
  * The tiers' bounds for the questions as they are now: the ask times of the last rows of the
  * newest first × (2^k − 1), newest first (a tie there joins the newer tier), and the tiers between
- * them, the newest and the oldest open. None until the site holds more than `TIERED_PAST` times `first` questions.
+ * them, the newest and the oldest open. None until the site holds more than `TIERED_PAST` times
+ * `first` questions.
  */
 export async function cutSearchTiers(db: Db, first = FIRST_TIER_ROWS): Promise<SearchTier[]> {
   const points = (
