@@ -5,8 +5,8 @@
  * the same bytes into many small writes. React writes into a plain collector (what its `pipe`
  * uses of a Node stream: write, end, destroy, on), not a Writable, whose per-chunk bookkeeping
  * cost more than the copy; with React's server build patched (patches/react-dom+18.3.1.patch) it
- * hands over its text as one string per flush, encoded here once. The bytes leave through
- * document-body.ts. Errors are logged with the request's id.
+ * hands over its text as strings of ~16k characters, encoded here into one buffer. The bytes
+ * leave through document-body.ts. Errors are logged with the request's id.
  */
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
@@ -23,7 +23,7 @@ export default function handleRequest(request: Request, status: number, headers:
   const nonce = context.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    // Strings: React's server build is patched (patches/) to hand over its text unencoded.
+    // Strings: React's server build is patched (patches/) to hand over its text unencoded, in pieces.
     const chunks: (string | Uint8Array)[] = [];
     const page = {
       write(chunk: string | Uint8Array) {
@@ -33,8 +33,7 @@ export default function handleRequest(request: Request, status: number, headers:
       end() {
         clearTimeout(timer);
         headers.set('Content-Type', 'text/html; charset=utf-8');
-        const body = chunks.length === 1 && typeof chunks[0] === 'string' ? documentBytes(chunks[0]) : Buffer.concat(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c)));
-        resolve(documentResponse(body, { headers, status }));
+        resolve(documentResponse(documentBytes(chunks), { headers, status }));
       },
       destroy(error: unknown) {
         clearTimeout(timer);
