@@ -267,7 +267,7 @@ export const databaseMeter = (name) => cpuMeter(() => (name ? databaseBackendsCp
  */
 export async function load({ url, pid, database, connections = 16, duration = 10, ...opts }) {
   const cpuBefore = pid ? cpuMs(pid) : 0;
-  // Sampled each second: the pool closes a connection idle for 10 s, and a backend that ended
+  // Sampled each second: the pool closes a connection idle for 5 minutes, and a backend that ended
   // must keep its work in the run, not take its past out of it (0061's fix of nl-latency.ts).
   const db = database ? databaseMeter(database) : null;
   const sampling = db ? setInterval(db.sample, 1000) : null;

@@ -88,9 +88,19 @@ export function openDatabase(config: DatabaseConfig): Promise<Database> {
   return 'url' in config ? openServerDatabase(config) : openEmbeddedDatabase(config);
 }
 
+/**
+ * How long a pooled connection may sit idle before it is closed. A connection is worth keeping:
+ * it holds its prepared statements and plans (above), and its backend's warmed caches and page
+ * tables. A new one parses and plans every statement again (3–27 ms for the question page's) and,
+ * until its backend has touched the shared buffers it reads, each read faults in memory: on
+ * 16 new connections the question page's statement ran at half the rate of 16 old ones for ~30 s
+ * (decision record 0076). node-postgres's default, 10 s, closed them at every lull.
+ */
+const POOL_IDLE_MS = 5 * 60_000;
+
 export async function openServerDatabase(config: ServerConfig): Promise<ServerDatabase> {
   // A server that is down answers at once; one that is unreachable must not hold a request forever.
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: POOL_IDLE_MS });
   // A lost connection is reported by the query that used it; the next query reconnects.
   guardPool(pool);
   pool.on('connect', prepareStatements);
