@@ -196,7 +196,7 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
         `retried on the other instance: ${retries.connection} connection errors, ${retries.unavailable} 503; ` +
         `shutdowns: ${shutdowns.map((s) => `${s.process} ${s.ms} ms (exit ${s.code})`).join(', ')}`,
     );
-  }, 60_000);
+  }, 120_000);
 
   it('a realtime instance killed mid-game and mid-chat: players reconnect to the other, the game goes on from its stored state, no message is lost', async () => {
     const players = ['ann', 'bob'] as const;
