@@ -140,6 +140,14 @@ export async function postgresDatabase(url, name = `fso_bench_${Date.now().toStr
 /** The JSON a script printed as the last line of its stdout. */
 export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1));
 
+/**
+ * Seconds of its own load a new server is given before its first measured row (decision records
+ * 0058 and 0077): its process compiles its hot code over its first ~10–30 s of load, costing up
+ * to half as much CPU again per request meanwhile, and opens its database connections then, so
+ * a row measured from its start carried that and the rows after it did not.
+ */
+export const SERVER_WARM_UP_S = 10;
+
 /** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment and `npm start`'s V8 flags, from this checkout or the one at `cwd`. */
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {
   const child = spawn(serverNode, [...NODE_FLAGS, ...nodeArgs, '--import', 'tsx', entry], {

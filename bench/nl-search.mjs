@@ -7,7 +7,7 @@
  * to be a non-empty result list; meanwhile `/healthz` is timed, one probe at a time.
  */
 import { readFileSync } from 'node:fs';
-import { lastJson, loadAcross, runScript, startServer } from './lib.mjs';
+import { lastJson, load, loadAcross, runScript, SERVER_WARM_UP_S, startServer } from './lib.mjs';
 
 export const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
 
@@ -63,7 +63,7 @@ export async function firstSearch(server) {
  * runs, grown only when smaller than `questions`), then the rows on `instances` single-process
  * servers (the embedded database can only have one). `inProcessLines`: nl-latency.ts's table
  * lines, or null without `inProcess`. A 200 that is not a non-empty list counts as an error
- * (`emptyResults`; these include the 2 s warm-up).
+ * (`emptyResults`; these include the warm-ups).
  */
 export async function nlSearchBench({ env, port, label, questions, instances = 1, inProcess = true }) {
   const prepared = lastJson(runScript('bench/nl-prepare.ts', [questions], env));
@@ -80,6 +80,8 @@ export async function nlSearchBench({ env, port, label, questions, instances = 1
         if (status === 200 && !isResult(body)) emptyResults++;
       },
     };
+    // The same mix for SERVER_WARM_UP_S first, as the Q&A rows: a steady server, not its first seconds.
+    await Promise.all(servers.map((s) => load({ url: s.base, requests: [request], connections: Math.ceil(16 / servers.length), duration: SERVER_WARM_UP_S })));
     const { result: run, health } = await probeHealth(servers, loadAcross(servers, { requests: [request] }));
     const row = { ...run, errors: run.errors + emptyResults, emptyResults };
     return {

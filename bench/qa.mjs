@@ -7,15 +7,7 @@
  * one (it must not grow: no N+1).
  */
 import pg from 'pg';
-import { lastJson, load, loadAcross, runScript, startServer } from './lib.mjs';
-
-/**
- * Seconds of question pages a new server is given before the first row (decision 0058): its
- * process compiles its hot code over its first ~10–30 s of load, costing up to half as much
- * CPU again per request meanwhile, so a row measured from its start (the question page, the
- * first) carried that and the rows after it did not.
- */
-const WARM_UP_S = 10;
+import { lastJson, load, loadAcross, runScript, SERVER_WARM_UP_S, startServer } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
 export const SEARCHES = [
@@ -94,7 +86,7 @@ export async function qaBench({ env, port, label, questions, searchOnly = false,
   const paths = (make) => ({ database, requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }] });
   try {
     const { requests } = paths(() => `/question/${randomId()}`);
-    await Promise.all(servers.map((s) => load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: WARM_UP_S })));
+    await Promise.all(servers.map((s) => load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: SERVER_WARM_UP_S })));
     const rows = [];
     const measure = async (name, make) => rows.push([name, await loadAcross(servers, { ...paths(make), connections })]);
     if (!searchOnly) {

@@ -169,7 +169,7 @@ const benchmarks = {
       '',
       stamp,
       `Data: the real dump in ../shared/data imported with its embeddings and LSA model, grown by bench/nl-prepare.ts to ${n} questions with copies of the real ones (their vectors plus a little noise), kept between runs. Quality (Recall@3) is in the next section.`,
-      'Each request: GET /question/semanticSearch?text=…&topk=3 with one of the 24 paraphrases in bench/nl-paraphrases.json or a real title (636 texts; the server keeps the vectors of the last 256 searched texts); a 200 that is not a non-empty list counts as an error. 16 connections (8 + 8 over two instances), 10 s after a 2 s warm-up, each server having answered one search first; ratio to bare-Node "hello world". "server CPU" counts Node only; PostgreSQL\'s share is in the in-process lines.',
+      'Each request: GET /question/semanticSearch?text=…&topk=3 with one of the 24 paraphrases in bench/nl-paraphrases.json or a real title (636 texts; the server keeps the vectors of the last 256 searched texts); a 200 that is not a non-empty list counts as an error. 16 connections (8 + 8 over two instances), 10 s after 10 s of the same mix (as the Q&A rows: decision record 0077) and a 2 s warm-up, each server having answered one search first; ratio to bare-Node "hello world". "server CPU" counts Node only; PostgreSQL\'s share is in the in-process lines.',
       '',
     ];
     const runs = [];
