@@ -146,7 +146,11 @@ export const lastJson = (stdout) => JSON.parse(stdout.trim().split('\n').at(-1))
  * to half as much CPU again per request meanwhile, and opens its database connections then, so
  * a row measured from its start carried that and the rows after it did not.
  */
-export const SERVER_WARM_UP_S = 10;
+const SERVER_WARM_UP_S = 10;
+
+/** SERVER_WARM_UP_S of `requests` on each new server, `connections` split between them as `loadAcross` splits them; nothing is measured. */
+export const warmUp = (servers, requests, connections = 16) =>
+  Promise.all(servers.map((s) => load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: SERVER_WARM_UP_S })));
 
 /** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment and `npm start`'s V8 flags, from this checkout or the one at `cwd`. */
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {

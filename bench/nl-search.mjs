@@ -7,7 +7,7 @@
  * to be a non-empty result list; meanwhile `/healthz` is timed, one probe at a time.
  */
 import { readFileSync } from 'node:fs';
-import { lastJson, load, loadAcross, runScript, SERVER_WARM_UP_S, startServer } from './lib.mjs';
+import { lastJson, loadAcross, runScript, startServer, warmUp } from './lib.mjs';
 
 export const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
 
@@ -80,8 +80,8 @@ export async function nlSearchBench({ env, port, label, questions, instances = 1
         if (status === 200 && !isResult(body)) emptyResults++;
       },
     };
-    // The same mix for SERVER_WARM_UP_S first, as the Q&A rows: a steady server, not its first seconds.
-    await Promise.all(servers.map((s) => load({ url: s.base, requests: [request], connections: Math.ceil(16 / servers.length), duration: SERVER_WARM_UP_S })));
+    // A steady server, not its first seconds, as the Q&A rows.
+    await warmUp(servers, [request]);
     const { result: run, health } = await probeHealth(servers, loadAcross(servers, { requests: [request] }));
     const row = { ...run, errors: run.errors + emptyResults, emptyResults };
     return {

@@ -7,7 +7,7 @@
  * one (it must not grow: no N+1).
  */
 import pg from 'pg';
-import { lastJson, load, loadAcross, runScript, SERVER_WARM_UP_S, startServer } from './lib.mjs';
+import { lastJson, loadAcross, runScript, startServer, warmUp } from './lib.mjs';
 
 /** Two-word queries taken from the dump's own titles. */
 export const SEARCHES = [
@@ -86,7 +86,7 @@ export async function qaBench({ env, port, label, questions, searchOnly = false,
   const paths = (make) => ({ database, requests: [{ setupRequest: (req) => ({ ...req, path: make() }) }] });
   try {
     const { requests } = paths(() => `/question/${randomId()}`);
-    await Promise.all(servers.map((s) => load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: SERVER_WARM_UP_S })));
+    await warmUp(servers, requests, connections);
     const rows = [];
     const measure = async (name, make) => rows.push([name, await loadAcross(servers, { ...paths(make), connections })]);
     if (!searchOnly) {
