@@ -5,9 +5,7 @@
  * page's hydration data; a client navigation's data request (`.data`) gets the value itself. The
  * question page's rendered bodies go this way: they are in the document already, once, and the
  * browser keeps them, since hydration leaves an element's `dangerouslySetInnerHTML` content as
- * the server wrote it and React replaces it only when a later render changes it. The posts'
- * markdown goes the other way (`renderOnlyField`): the page shows their HTML, and only the head
- * (`meta`) reads the markdown, on the server.
+ * the server wrote it and React replaces it only when a later render changes it.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import { createContext, useContext } from 'react';
@@ -25,18 +23,4 @@ export function renderOnly<T>(context: AppLoadContext, key: string, value: T): T
 export function useRenderOnly<T>(key: string, fromLoader: T | null): T | undefined {
   const kept = useContext(RenderOnlyContext);
   return fromLoader ?? (kept.get(key) as T | undefined);
-}
-
-/**
- * In a loader: a copy of `record` whose `key`, for a request for a whole document, is kept out
- * of the hydration data but not out of the server render. The field is made non-enumerable:
- * the render and `meta` read it as usual, while turbo-stream encodes an object's enumerable
- * keys only. A data request gets an ordinary field. In a browser the field is then absent after
- * hydration (though typed as present): only code that also runs there must not rely on it.
- */
-export function renderOnlyField<T extends object>(context: AppLoadContext, record: T, key: keyof T): T {
-  if (!context.renderOnly) return record;
-  const copy = { ...record };
-  Object.defineProperty(copy, key, { value: record[key], enumerable: false, writable: true, configurable: true });
-  return copy;
 }

@@ -83,6 +83,19 @@ export interface Question {
   editedAt: string | null;
 }
 
+/**
+ * A question as its page reads it: each body comes as stored HTML beside it (keyed `q`, `a<id>`,
+ * `c<id>`), so no post carries its Markdown (docs/decisions/0078).
+ */
+export interface PageQuestion extends Omit<Question, 'text' | 'answers' | 'comments'> {
+  answers: PageAnswer[];
+  comments: PageComment[];
+}
+export interface PageAnswer extends Omit<Answer, 'text' | 'comments'> {
+  comments: PageComment[];
+}
+export type PageComment = Omit<Comment, 'text'>;
+
 /** A question in a list: the same fields, with answers and comments as ids and an excerpt as text. */
 export interface QuestionSummary extends Omit<Question, 'answers' | 'comments' | 'source'> {
   answers: string[];

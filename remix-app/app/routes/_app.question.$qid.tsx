@@ -1,7 +1,7 @@
 /**
  * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
  * answers with their comments. Server-rendered with title, description, canonical URL and
- * schema.org QAPage data for crawlers; a signed-in viewer's first visit counts a view, and
+ * schema.org QAPage data (microdata, PostSchema.tsx) for crawlers; a signed-in viewer's first visit counts a view, and
  * the page watches this question's live events and patches itself from them (also for
  * visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
@@ -12,7 +12,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { acceptAnswer, addComment, bodiesHtml, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestion, voteAnswer, voteQuestion } from '@fso/core';
+import { acceptAnswer, addComment, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestionPage, voteAnswer, voteQuestion } from '@fso/core';
 import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
@@ -23,11 +23,12 @@ import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
+import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
-import { renderOnly, renderOnlyField, useRenderOnly } from '~/render-only.ts';
+import { renderOnly, useRenderOnly } from '~/render-only.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
@@ -42,23 +43,17 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const [outcome, related] = await Promise.all([viewQuestion(context.ports, callerOf(context, viewer), id), relatedQuestions(context.ports, id)]);
+  const [outcome, related] = await Promise.all([viewQuestionPage(context.ports, callerOf(context, viewer), id), relatedQuestions(context.ports, id)]);
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const url = new URL(request.url);
   const q = outcome.value.question;
   const sortParam = url.searchParams.get('sort');
   const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
-  // The posts' markdown: the page shows their HTML, and only `meta` on the server reads it.
-  const markdownless = <P extends { text: string }>(post: P) => renderOnlyField(context, post, 'text');
-  const question = markdownless({
-    ...q,
-    comments: q.comments.map(markdownless),
-    answers: orderAnswers(q.answers, q.acceptedAnswer, sort).map((a) => markdownless({ ...a, comments: a.comments.map(markdownless) })),
-  });
   return {
-    question,
+    question: { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) },
     // In the document already: its hydration data need not carry the bodies a second time.
-    html: renderOnly(context, 'question-bodies', bodiesHtml(q, outcome.value.html)),
+    html: renderOnly(context, 'question-bodies', outcome.value.html),
+    description: outcome.value.description,
     related,
     viewer: viewer?.username ?? null,
     reputations: outcome.value.reputations,
@@ -113,7 +108,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function QuestionPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { related, viewer, reputations, sort, now } = loaded;
+  const { related, viewer, reputations, sort, now, canonical } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
   const initial = useMemo(() => ({ question: loaded.question, html: bodies, deleted: false }), [loaded]);
   const deltas = useMemo(() => questionDeltas(loaded.question._id, sort), [loaded.question._id, sort]);
@@ -128,85 +123,97 @@ export default function QuestionPage() {
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
 
   return (
-    <article className="question-page">
+    <article className="question-page" itemScope itemType={SCHEMA_TYPE.page}>
       {deleted ? (
         <p className="form-error" role="alert">
           {MSG.questionDeletedLive}
         </p>
       ) : null}
-      <div className="page-heading">
-        <h1>{q.title}</h1>
-        <Link className="button primary" to="/new/question">
-          Ask a Question
-        </Link>
-      </div>
-      <p className="question-meta muted">
-        <span id="answer-count">{counted(q.answers.length, 'answer')}</span> · <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
-        <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={rep(q.askedBy)} />
-        <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
-      </p>
-      <div className="post">
-        <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} serverError={errorFor('vote:question')} />
-        <div className="post-main">
-          <PostBody html={html.q ?? ''} />
-          <TagList tags={q.tags} />
-          <Attribution source={q.source} />
-          {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
-          <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:question:${q._id}`)} />
+      <div itemProp="mainEntity" itemScope itemType={SCHEMA_TYPE.question}>
+        <div className="page-heading">
+          <h1 itemProp="name">{q.title}</h1>
+          <Link className="button primary" to="/new/question">
+            Ask a Question
+          </Link>
         </div>
-      </div>
+        <p className="question-meta muted">
+          <span id="answer-count">{counted(q.answers.length, 'answer')}</span> · <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
+          <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={rep(q.askedBy)} />
+          <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
+        </p>
+        <div className="post">
+          <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} serverError={errorFor('vote:question')} />
+          <div className="post-main">
+            <PostBody html={html.q ?? ''} itemProp="text" />
+            <PostSchema score={q.score} date={q.askDateTime} author={q.askedBy} />
+            <TagList tags={q.tags} />
+            <Attribution source={q.source} />
+            {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
+            <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:question:${q._id}`)} />
+          </div>
+        </div>
 
-      <div className="answers-heading">
-        <h2>{counted(q.answers.length, 'Answer')}</h2>
-        <nav className="answer-sort" aria-label="Sort answers">
-          Sorted by:{' '}
-          {ANSWER_SORTS.map((s) => (
-            // `?sort=` resolved as the router would (this path, trailing slash and all): a link from the root is written directly (0062).
-            <Link key={s} to={`${pathname}?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
-              {s}
-            </Link>
-          ))}
-        </nav>
-      </div>
-      <ol className="answer-list">
-        {q.answers.map((a) => {
-          const accepted = a._id === q.acceptedAnswer;
-          return (
-            <li key={a._id} className={accepted ? 'answer post accepted' : 'answer post'} id={`answer-${a._id}`}>
-              <div className="answer-side">
-                <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
-                {isAsker ? (
-                  <Form method="post" preventScrollReset>
-                    <input type="hidden" name="answer" value={a._id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value="accept"
-                      className={accepted ? 'accept-mark on' : 'accept-mark'}
-                      aria-pressed={accepted}
-                      aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}
-                    >
+        <div className="answers-heading">
+          <h2>{counted(q.answers.length, 'Answer')}</h2>
+          <meta itemProp="answerCount" content={String(q.answers.length)} />
+          <nav className="answer-sort" aria-label="Sort answers">
+            Sorted by:{' '}
+            {ANSWER_SORTS.map((s) => (
+              // `?sort=` resolved as the router would (this path, trailing slash and all): a link from the root is written directly (0062).
+              <Link key={s} to={`${pathname}?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
+                {s}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <ol className="answer-list">
+          {q.answers.map((a) => {
+            const accepted = a._id === q.acceptedAnswer;
+            return (
+              <li
+                key={a._id}
+                className={accepted ? 'answer post accepted' : 'answer post'}
+                id={`answer-${a._id}`}
+                itemProp={accepted ? 'acceptedAnswer' : 'suggestedAnswer'}
+                itemScope
+                itemType={SCHEMA_TYPE.answer}
+              >
+                <div className="answer-side">
+                  <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
+                  {isAsker ? (
+                    <Form method="post" preventScrollReset>
+                      <input type="hidden" name="answer" value={a._id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="accept"
+                        className={accepted ? 'accept-mark on' : 'accept-mark'}
+                        aria-pressed={accepted}
+                        aria-label={accepted ? 'Unaccept this answer' : 'Accept this answer'}
+                      >
+                        ✓
+                      </button>
+                    </Form>
+                  ) : accepted ? (
+                    <span className="accept-mark on" role="img" aria-label="Accepted answer">
                       ✓
-                    </button>
-                  </Form>
-                ) : accepted ? (
-                  <span className="accept-mark on" role="img" aria-label="Accepted answer">
-                    ✓
-                  </span>
-                ) : null}
-              </div>
-              <div className="post-main">
-                <PostBody html={html[`a${a._id}`] ?? ''} />
-                <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
-                <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
-                <Attribution source={a.source} />
-                {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
-                <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:answer:${a._id}`)} />
-              </div>
-            </li>
-          );
-        })}
-      </ol>
+                    </span>
+                  ) : null}
+                </div>
+                <div className="post-main">
+                  <PostBody html={html[`a${a._id}`] ?? ''} itemProp="text" />
+                  <PostSchema score={a.score} date={a.ansDateTime} author={a.ansBy} url={`${canonical}#answer-${a._id}`} />
+                  <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
+                  <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
+                  <Attribution source={a.source} />
+                  {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
+                  <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:answer:${a._id}`)} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>
@@ -231,49 +238,10 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
   );
 }
 
-/**
- * The head. In a browser after hydration the posts' markdown is absent (the loader keeps it for
- * the server render): the same tags come out with empty texts, and hydration leaves the
- * server's attributes and script as they are until data with the markdown comes (a revalidation
- * or a navigation).
- */
+/** The head: the question's title, the start of its text as the description, and its canonical URL (its QAPage data is in the body). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Question not found — Fake Stack Overflow' }];
-  const q = data.question;
-  const markdown = (post: { text?: string }) => post.text;
-  const description = (markdown(q) ?? '').replace(/\s+/g, ' ').slice(0, 160);
-  const person = (name: string | null) => ({ '@type': 'Person', name: name ?? 'deleted user' });
-  const answer = (a: (typeof q.answers)[number]) => ({
-    '@type': 'Answer',
-    text: markdown(a),
-    dateCreated: a.ansDateTime,
-    upvoteCount: a.score,
-    author: person(a.ansBy),
-    url: `${data.canonical}#answer-${a._id}`,
-  });
-  const accepted = q.answers.find((a) => a._id === q.acceptedAnswer);
-  return [
-    { title: `${q.title} — Fake Stack Overflow` },
-    { name: 'description', content: description },
-    { tagName: 'link', rel: 'canonical', href: data.canonical },
-    {
-      'script:ld+json': {
-        '@context': 'https://schema.org',
-        '@type': 'QAPage',
-        mainEntity: {
-          '@type': 'Question',
-          name: q.title,
-          text: markdown(q),
-          answerCount: q.answers.length,
-          upvoteCount: q.score,
-          dateCreated: q.askDateTime,
-          author: person(q.askedBy),
-          ...(accepted ? { acceptedAnswer: answer(accepted) } : {}),
-          suggestedAnswer: q.answers.filter((a) => a !== accepted).map(answer),
-        },
-      },
-    },
-  ];
+  return [{ title: `${data.question.title} — Fake Stack Overflow` }, { name: 'description', content: data.description }, { tagName: 'link', rel: 'canonical', href: data.canonical }];
 };
 
 export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

@@ -11,5 +11,5 @@ import { callerOf, getSessionUser } from '~/services/session.server.ts';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireId(params.qid);
   const viewer = await getSessionUser(request, context);
-  return respond(await viewQuestion(context.ports, callerOf(context, viewer), id), (v) => v.question);
+  return respond(await viewQuestion(context.ports, callerOf(context, viewer), id), (question) => question);
 }

@@ -5,7 +5,7 @@
  * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import * as db from '@fso/db';
-import { MSG, type Answer, type Question } from '@fso/shared';
+import { MSG, type Answer, type PageQuestion, type Question } from '@fso/shared';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { announceUnread } from '../notifications/notifications.ts';
@@ -87,30 +87,49 @@ export async function addComment(ports: Ports, caller: Caller, input: { type: 'q
   return succeed(answer);
 }
 
-/** Every body of the question as sanitised HTML, keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */
-export function bodiesHtml(q: Question, stored: db.BodiesHtml): Record<string, string> {
-  const html: Record<string, string> = {};
-  const put = (key: string, text: string) => (html[key] = stored[key] ?? renderMarkdown(text));
-  put('q', q.text);
-  for (const c of q.comments) put(`c${c._id}`, c.text);
-  for (const a of q.answers) {
-    put(`a${a._id}`, a.text);
-    for (const c of a.comments) put(`c${c._id}`, c.text);
-  }
-  return html;
+/**
+ * The question as a REST caller opens it (GET /question/getQuestionById); a signed-in caller's
+ * first visit counts a view, published as viewsUpdate.
+ */
+export async function viewQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<Question>> {
+  const found = await db.getQuestion(ports.db, questionId);
+  if (!found) return fail('notFound', MSG.questionNotFound);
+  const viewer = await countView(ports, caller, questionId);
+  if (!viewer) return succeed(found);
+  const question = { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] };
+  ports.events.toQa('viewsUpdate', question);
+  return succeed(question);
+}
+
+/** A question's page as a viewer opens it (see viewQuestion): the question, its bodies' HTML, the page's description and its authors' reputations. */
+export interface QuestionPage {
+  question: PageQuestion;
+  /** Every body as sanitised HTML, keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */
+  html: Record<string, string>;
+  /** The first 160 characters of the question's Markdown, whitespace collapsed. */
+  description: string;
+  reputations: db.Reputations;
 }
 
 /**
- * The question as a viewer opens it, with its bodies' stored HTML (see `bodiesHtml`) and its
- * authors' reputations; a signed-in viewer's first visit counts a view.
+ * The question's page as a viewer opens it. The page reads no Markdown but the question's
+ * start (0078), so a counted view's viewsUpdate, which carries the whole question, reads it then.
  */
-export async function viewQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<{ question: Question; html: db.BodiesHtml; reputations: db.Reputations }>> {
+export async function viewQuestionPage(ports: Ports, caller: Caller, questionId: number): Promise<Result<QuestionPage>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId);
   if (!found) return fail('notFound', MSG.questionNotFound);
-  const { html, reputations } = found;
+  const html: Record<string, string> = {};
+  for (const [key, stored] of Object.entries(found.html)) html[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
+  const page = { question: found.question, html, description: found.lead.replace(/\s+/g, ' ').slice(0, 160), reputations: found.reputations };
+  if (!(await countView(ports, caller, questionId))) return succeed(page);
+  const counted = await db.getQuestion(ports.db, questionId);
+  if (!counted) return succeed(page);
+  ports.events.toQa('viewsUpdate', counted);
+  return succeed({ ...page, question: { ...page.question, viewCount: counted.viewCount, views: counted.views } });
+}
+
+/** The caller's username when this is a signed-in caller's first visit, now counted; else null. */
+async function countView(ports: Ports, caller: Caller, questionId: number): Promise<string | null> {
   const viewer = caller.user;
-  if (!viewer || !(await db.recordView(ports.db, questionId, viewer.userId))) return succeed({ question: found.question, html, reputations });
-  const question = { ...found.question, viewCount: found.question.viewCount + 1, views: [...found.question.views, viewer.username] };
-  ports.events.toQa('viewsUpdate', question);
-  return succeed({ question, html, reputations });
+  return viewer && (await db.recordView(ports.db, questionId, viewer.userId)) ? viewer.username : null;
 }

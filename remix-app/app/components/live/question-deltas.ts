@@ -5,12 +5,12 @@
  * commentUpdate replaces that answer, answerUpdate appends an answer once, bodiesUpdate adds
  * the server-rendered HTML of new or edited bodies. Answers keep the page's order.
  */
-import type { AnswerSort, Question } from '@fso/shared';
+import type { AnswerSort, PageQuestion } from '@fso/shared';
 import { orderAnswers } from '../qa/answer-order.ts';
 import type { Deltas } from './useLive.ts';
 
 export interface QuestionView {
-  question: Question;
+  question: PageQuestion;
   html: Record<string, string>;
   /** Its author deleted it while the page was open. */
   deleted: boolean;
@@ -25,7 +25,7 @@ export function revoted<P extends Voted>(post: P, upVotes: string[], downVotes: 
 }
 
 export function questionDeltas(qid: string, sort: AnswerSort): Deltas<QuestionView> {
-  const ordered = (view: QuestionView, question: Question): QuestionView => ({
+  const ordered = (view: QuestionView, question: PageQuestion): QuestionView => ({
     ...view,
     question: { ...question, answers: orderAnswers(question.answers, question.acceptedAnswer, sort) },
   });

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useFetcher } from '@remix-run/react';
-import { commentFormSchema, parseWith, type Comment } from '@fso/shared';
+import { commentFormSchema, parseWith, type PageComment } from '@fso/shared';
 import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { Byline } from './Byline.tsx';
@@ -14,7 +14,7 @@ import { PostBody } from './PostBody.tsx';
 interface Props {
   type: 'question' | 'answer';
   parentId: string;
-  comments: Comment[];
+  comments: PageComment[];
   /** Rendered bodies keyed `c<id>`. */
   html: Record<string, string>;
   now: number;
