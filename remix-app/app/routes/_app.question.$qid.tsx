@@ -1,9 +1,9 @@
 /**
  * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
  * answers with their comments. Server-rendered with title, description, canonical URL and
- * schema.org QAPage data (microdata, PostSchema.tsx) for crawlers; a signed-in viewer's first visit counts a view, and
- * the page watches this question's live events and patches itself from them (also for
- * visitors; components/live/question-deltas.ts). Answers: the accepted one first,
+ * schema.org QAPage data (microdata, PostSchema.tsx) for crawlers; a signed-in viewer's first
+ * visit counts a view, and the page watches this question's live events and patches itself from
+ * them (also for visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
  * accept, comment, and deleting one's own question, answer or comment. Related questions

@@ -151,7 +151,7 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<Ques
   const bodies: BodiesHtml = {};
   const unrendered: Record<string, string> = {};
   const body = (key: string, r: Row) => {
-    bodies[key] = str(r.html);
+    if (withHtml) bodies[key] = str(r.html);
     if (r.text !== null && r.text !== undefined) unrendered[key] = String(r.text);
   };
   body('q', head);
