@@ -44,7 +44,7 @@ export interface QuestionWithHtml {
 }
 
 /** How much of the question's Markdown the page's description is taken from. */
-export const LEAD_CHARACTERS = 500;
+const LEAD_CHARACTERS = 500;
 
 /** The whole question (SPEC §3), or null when there is no such id. */
 export async function getQuestion(db: Db, id: number): Promise<Question | null> {
