@@ -101,9 +101,13 @@ test('/home patches its rows and offers new questions without moving the list', 
   const title = `Listed question ${uniqueName()}`;
   const qid = await ask(author.api, author.username, title);
   const watched = watching(page, qid);
+  // The page's own loading: Remix discovers /home's links (this question's among them) in one
+  // manifest request, which on a loaded machine can come after the network first falls idle.
+  const discovered = page.waitForResponse((response) => response.url().includes('/__manifest?') && response.url().includes(encodeURIComponent(`/question/${qid}`)));
   await signUp(page, uniqueName('lister'));
   await watched;
-  await page.waitForLoadState('networkidle'); // the page's own loading (route discovery) is over
+  await discovered;
+  await page.waitForLoadState('networkidle');
   const requests = requestsOf(page);
   const row = page.locator('.question-summary', { has: page.getByRole('link', { name: title }) });
   await expect(row).toContainText('0 votes');
