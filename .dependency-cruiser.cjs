@@ -19,7 +19,14 @@ const BENCH = '^bench/';
 
 /** Tests and what only tests use: *.test.ts, Playwright specs, the deploy image's smoke test,
  * anything under a test/ or tests/ folder, the test runners' configs and the e2e launchers. */
-const TEST_CODE = ['\\.(test|spec|smoke)\\.tsx?$', '(^|/)tests?/', '^(vitest|playwright)\\.[^/]+$', '^vitest\\.global-setup\\.ts$', '^deploy/vitest\\.smoke\\.config\\.ts$', '^scripts/e2e-'];
+const TEST_CODE = [
+  '\\.(test|spec|smoke)\\.tsx?$',
+  '(^|/)tests?/',
+  '^(vitest|playwright)\\.[^/]+$',
+  '^vitest\\.global-setup\\.ts$',
+  '^deploy/vitest\\.smoke\\.config\\.ts$',
+  '^scripts/e2e-',
+];
 
 /** Where production code lives: a module here that no process entry reaches is a test harness
  * (it belongs in a test/ folder) or dead code. */
@@ -42,10 +49,15 @@ const ENTRIES = [
  * (docs/decisions/0029): they may call @fso/db's session and cookie functions directly. The
  * Remix handler reads the session cookie (an answer to a signed-in request is never cached) and,
  * when a request fails, asks whether the database answers at all (503 rather than an error page). */
-const SESSION_MODULES = ['^remix-app/app/services/(session|pending-link)\\.server\\.ts$', '^realtime/src/handshake\\.ts$', '^remix-app/server/remix-handler\\.ts$'];
+const SESSION_MODULES = [
+  '^remix-app/app/services/(session|pending-link)\\.server\\.ts$',
+  '^realtime/src/handshake\\.ts$',
+  '^remix-app/server/remix-handler\\.ts$',
+];
 
 /** npm packages of the transports (HTTP, Remix, React, Socket.IO): only the top layer uses them. */
-const TRANSPORT_LIBS = '(^|/)node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|^(node:)?(http|https|http2|net)$';
+const TRANSPORT_LIBS =
+  '(^|/)node_modules/(@remix-run|react|react-dom|express|compression|socket\\.io|socket\\.io-client|@socket\\.io)/|^(node:)?(http|https|http2|net)$';
 
 /** Our modules (not what npm installed inside a workspace's own node_modules). */
 const WORKSPACE = '^(entry|packages/[^/]+|game-engine|realtime|remix-app)/(?!node_modules/)';
@@ -63,9 +75,24 @@ const onlyImports = (name, comment, from, allowed) => ({
 
 module.exports = {
   forbidden: [
-    onlyImports('game-engine-imports-nothing', 'The game rules are pure and at the bottom: they import nothing of ours.', '^game-engine/', '^game-engine/'),
-    onlyImports('shared-imports-game-engine-only', 'packages/shared (types, schemas, messages) sits on game-engine alone.', '^packages/shared/', '^(packages/shared|game-engine)/'),
-    onlyImports('db-imports-shared-only', 'packages/db sits on packages/shared and game-engine alone.', '^packages/db/', '^(packages/(db|shared)|game-engine)/'),
+    onlyImports(
+      'game-engine-imports-nothing',
+      'The game rules are pure and at the bottom: they import nothing of ours.',
+      '^game-engine/',
+      '^game-engine/',
+    ),
+    onlyImports(
+      'shared-imports-game-engine-only',
+      'packages/shared (types, schemas, messages) sits on game-engine alone.',
+      '^packages/shared/',
+      '^(packages/shared|game-engine)/',
+    ),
+    onlyImports(
+      'db-imports-shared-only',
+      'packages/db sits on packages/shared and game-engine alone.',
+      '^packages/db/',
+      '^(packages/(db|shared)|game-engine)/',
+    ),
     onlyImports(
       'core-imports-db-shared-engine-only',
       'Use cases import db, shared and game-engine only: no transport, no process plumbing.',
@@ -74,7 +101,8 @@ module.exports = {
     ),
     {
       name: 'no-transport-libs-below-transports',
-      comment: 'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
+      comment:
+        'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
       from: { path: '^(packages/(core|db|shared)|game-engine)/', pathNot: TEST_CODE },
       to: { path: TRANSPORT_LIBS },
@@ -103,7 +131,8 @@ module.exports = {
     },
     {
       name: 'app-does-not-import-server',
-      comment: 'remix-app/server hosts the Remix app (it builds the load context); app/ must not reach back into the process wiring.',
+      comment:
+        'remix-app/server hosts the Remix app (it builds the load context); app/ must not reach back into the process wiring.',
       severity: 'error',
       from: { path: '^remix-app/app/', pathNot: TEST_CODE },
       to: { path: '^remix-app/server/' },
@@ -117,14 +146,16 @@ module.exports = {
     },
     {
       name: 'production-does-not-import-tests',
-      comment: 'Test harnesses are for tests: production code never imports them (benchmarks may: they build databases as tests do).',
+      comment:
+        'Test harnesses are for tests: production code never imports them (benchmarks may: they build databases as tests do).',
       severity: 'error',
       from: { pathNot: [BENCH, ...TEST_CODE] },
       to: { path: TEST_CODE },
     },
     {
       name: 'test-harness-in-test-folder',
-      comment: 'A module no process entry reaches is used only by tests (a harness: move it under a test/ folder) or by nothing (dead code: delete it).',
+      comment:
+        'A module no process entry reaches is used only by tests (a harness: move it under a test/ folder) or by nothing (dead code: delete it).',
       severity: 'error',
       from: { path: ENTRIES, pathNot: TEST_CODE },
       to: { path: SOURCE, pathNot: [...ENTRIES, ...TEST_CODE], reachable: false },

@@ -5,7 +5,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/build/**', '**/.cache/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'data/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/build/**',
+      '**/.cache/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/out/**',
+      'data/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -24,7 +32,10 @@ export default tseslint.config(
       },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       'no-undef': 'off',
     },
   },
@@ -42,16 +53,46 @@ export default tseslint.config(
     files: ['game-engine/src/**/*.ts'],
     ignores: ['game-engine/src/**/*.test.ts'],
     rules: {
-      'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'Game rules are pure: take randomness from the seed passed in.' }],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'Game rules are pure: take randomness from the seed passed in.',
+        },
+      ],
       'no-restricted-globals': [
         'error',
-        ...['Date', 'performance', 'crypto', 'globalThis', 'window', 'self', 'setTimeout', 'setInterval', 'setImmediate', 'queueMicrotask', 'fetch', 'process', 'require', 'console'].map((name) => ({
+        ...[
+          'Date',
+          'performance',
+          'crypto',
+          'globalThis',
+          'window',
+          'self',
+          'setTimeout',
+          'setInterval',
+          'setImmediate',
+          'queueMicrotask',
+          'fetch',
+          'process',
+          'require',
+          'console',
+        ].map((name) => ({
           name,
           message: 'Game rules are pure: no clock, randomness, timers or I/O.',
         })),
       ],
-      'no-restricted-syntax': ['error', { selector: 'ImportExpression', message: 'Game rules are pure: no dynamic imports.' }],
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\.)', message: 'Game rules are pure: only relative imports inside game-engine.' }] }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ImportExpression', message: 'Game rules are pure: no dynamic imports.' },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^(?!\\.)', message: 'Game rules are pure: only relative imports inside game-engine.' }],
+        },
+      ],
     },
   },
 );

@@ -5,7 +5,11 @@
  */
 import { loadAcross, rssMb, runScript, startServer } from './lib.mjs';
 
-export const ACCOUNT_ROWS = ['POST /user/login (argon2id)', 'GET /user/getUsers?limit=50 (10k users)', 'GET /user/getUsers?filter=bench1&limit=50 (10k users)'];
+export const ACCOUNT_ROWS = [
+  'POST /user/login (argon2id)',
+  'GET /user/getUsers?limit=50 (10k users)',
+  'GET /user/getUsers?filter=bench1&limit=50 (10k users)',
+];
 
 export async function accountsBench({ env, port, label, instances = 1 }) {
   runScript('bench/seed-users.ts', [10_000], env);
@@ -28,7 +32,12 @@ export async function accountsBench({ env, port, label, instances = 1 }) {
     });
     const firstPage = await loadAcross(servers, { path: '/user/getUsers?limit=50', headers: { cookie } });
     const filtered = await loadAcross(servers, { path: '/user/getUsers?limit=50&filter=bench1', headers: { cookie } });
-    return { label, startupMs: first.startupMs, idleRss, rows: [loginRun, firstPage, filtered].map((run, i) => [ACCOUNT_ROWS[i], run]) };
+    return {
+      label,
+      startupMs: first.startupMs,
+      idleRss,
+      rows: [loginRun, firstPage, filtered].map((run, i) => [ACCOUNT_ROWS[i], run]),
+    };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }

@@ -27,7 +27,8 @@ function onFrame(ws, text, connected, refused) {
 }
 
 serveParent({
-  connect: ({ urls, cookie, count }) => openSockets(count, (i) => urls[i % urls.length], { headers: { cookie } }, onFrame),
+  connect: ({ urls, cookie, count }) =>
+    openSockets(count, (i) => urls[i % urls.length], { headers: { cookie } }, onFrame),
   reset: () => {
     received = 0;
     buckets = new Map();

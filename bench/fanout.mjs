@@ -32,7 +32,11 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const json = { 'Content-Type': 'application/json' };
 
 async function login(base, username) {
-  const res = await fetch(`${base}/user/login`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
+  const res = await fetch(`${base}/user/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password: 'bench-password' }),
+  });
   if (!res.ok) throw new Error(`login ${username}: ${res.status}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
@@ -57,7 +61,11 @@ function clients(urls, cookie, count, processes) {
           child.on('message', on);
           child.send(command);
         });
-      return ask({ type: 'connect', urls, cookie, count: count / processes }, 'ready').then(() => ({ child, ask, sockets: count / processes }));
+      return ask({ type: 'connect', urls, cookie, count: count / processes }, 'ready').then(() => ({
+        child,
+        ask,
+        sockets: count / processes,
+      }));
     }),
   );
 }
@@ -66,7 +74,11 @@ async function report(children) {
   const replies = await Promise.all(children.map((c) => c.ask({ type: 'report' }, 'report')));
   const buckets = new Map();
   for (const r of replies) for (const [b, n] of r.buckets) buckets.set(b, (buckets.get(b) ?? 0) + n);
-  return { received: replies.reduce((s, r) => s + r.received, 0), connected: replies.reduce((s, r) => s + r.connected, 0), buckets };
+  return {
+    received: replies.reduce((s, r) => s + r.received, 0),
+    connected: replies.reduce((s, r) => s + r.connected, 0),
+    buckets,
+  };
 }
 
 function percentile(buckets, total, p) {
@@ -86,7 +98,11 @@ function percentile(buckets, total, p) {
  */
 async function step({ web, serverPids, children, senders, rate, seq }) {
   await Promise.all(children.map((c) => c.ask({ type: 'reset' }, 'reset')));
-  const cpuBefore = { server: serverPids.map(cpuMs), load: children.map((c) => cpuMs(c.child.pid)), self: process.cpuUsage() };
+  const cpuBefore = {
+    server: serverPids.map(cpuMs),
+    load: children.map((c) => cpuMs(c.child.pid)),
+    self: process.cpuUsage(),
+  };
   const busy = machineBusy();
   const started = now();
   const posts = [];
@@ -97,7 +113,11 @@ async function step({ web, serverPids, children, senders, rate, seq }) {
     const n = seq.next++;
     const body = JSON.stringify({ messageToAdd: { msg: `fanout ${n} ${now().toFixed(2)}` } });
     posts.push(
-      fetch(`${web}/messaging/addMessage`, { method: 'POST', headers: { ...json, cookie: senders[n % senders.length] }, body }).then(
+      fetch(`${web}/messaging/addMessage`, {
+        method: 'POST',
+        headers: { ...json, cookie: senders[n % senders.length] },
+        body,
+      }).then(
         (r) => r.arrayBuffer().then(() => r.status),
         (e) => e.message,
       ),
@@ -109,13 +129,18 @@ async function step({ web, serverPids, children, senders, rate, seq }) {
   const sockets = children.reduce((n, c) => n + c.sockets, 0);
   const expected = ok * sockets;
   let result = await report(children);
-  for (let quietSince = now(), last = result.received; result.received < expected && now() - quietSince < 3000; result = await report(children)) {
+  for (
+    let quietSince = now(), last = result.received;
+    result.received < expected && now() - quietSince < 3000;
+    result = await report(children)
+  ) {
     if (result.received > last) [quietSince, last] = [now(), result.received];
     await sleep(100);
   }
   const elapsed = (now() - started) / 1000;
   const self = process.cpuUsage(cpuBefore.self);
-  const loadMs = children.reduce((s, c, i) => s + cpuMs(c.child.pid) - cpuBefore.load[i], 0) + (self.user + self.system) / 1000;
+  const loadMs =
+    children.reduce((s, c, i) => s + cpuMs(c.child.pid) - cpuBefore.load[i], 0) + (self.user + self.system) / 1000;
   const serverMs = serverPids.reduce((s, pid, i) => s + cpuMs(pid) - cpuBefore.server[i], 0);
   return {
     rate,
@@ -196,7 +221,14 @@ async function bareBroadcast(port) {
   const children = await clients([`http://127.0.0.1:${port}`], 'none=1', SOCKETS, CHILDREN);
   await sleep(2000);
   const kbPerSocket = Math.round((settledRssKb() - rssBefore) / SOCKETS);
-  const payload = { msg: { _id: '1', msg: 'a message of a usual length, about a line of text', msgFrom: 'bench1', msgDateTime: new Date().toISOString() } };
+  const payload = {
+    msg: {
+      _id: '1',
+      msg: 'a message of a usual length, about a line of text',
+      msgFrom: 'bench1',
+      msgDateTime: new Date().toISOString(),
+    },
+  };
   const before = process.cpuUsage();
   for (let i = 0; i < 50; i++) {
     io.emit('messageUpdate', payload);
@@ -227,7 +259,12 @@ export async function fanoutBench({ targets, portBase = 3400 }) {
  * the app reaches on the same CPU.
  */
 export function fanoutTable({ bare, targets }) {
-  const cell = (r) => ({ p50: r.p50, p99: r.p99, throughput: r.deliveriesPerSecond, ratio: r.serverMsPerMessage ? +(bare.msPerBroadcast / r.serverMsPerMessage).toFixed(3) : null });
+  const cell = (r) => ({
+    p50: r.p50,
+    p99: r.p99,
+    throughput: r.deliveriesPerSecond,
+    ratio: r.serverMsPerMessage ? +(bare.msPerBroadcast / r.serverMsPerMessage).toFixed(3) : null,
+  });
   const rows = [
     {
       name: `fan-out trickle: ${targets[0].trickle.rate} msg/s to one socket per instance`,
@@ -237,7 +274,12 @@ export function fanoutTable({ bare, targets }) {
   ];
   for (const rate of RATES) {
     const at = targets.map((t) => [t.key, t.rows.find((r) => r.rate === rate)]).filter(([, r]) => r);
-    if (at.length) rows.push({ name: `fan-out: ${rate} msg/s to ${SOCKETS.toLocaleString('en')} sockets`, unit: 'deliveries/s', ...Object.fromEntries(at.map(([k, r]) => [k, cell(r)])) });
+    if (at.length)
+      rows.push({
+        name: `fan-out: ${rate} msg/s to ${SOCKETS.toLocaleString('en')} sockets`,
+        unit: 'deliveries/s',
+        ...Object.fromEntries(at.map(([k, r]) => [k, cell(r)])),
+      });
   }
   return rows;
 }
@@ -245,7 +287,8 @@ export function fanoutTable({ bare, targets }) {
 export function fanoutLines({ loadBefore, bare, targets }) {
   const head =
     '| msg/s posted | deliveries/s | p50 ms | p99 ms | lost | failed posts | server CPU (cores) | server CPU ms per message | load generator CPU (cores) | machine busy |\n|---|---|---|---|---|---|---|---|---|---|';
-  const row = (r) => `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.serverMsPerMessage} | ${r.loadCores} | ${r.machineBusy}% |`;
+  const row = (r) =>
+    `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.serverMsPerMessage} | ${r.loadCores} | ${r.machineBusy}% |`;
   const lines = [
     '## Messaging fan-out (issue 4)',
     '',
@@ -257,9 +300,19 @@ export function fanoutLines({ loadBefore, bare, targets }) {
     '',
   ];
   for (const t of targets) {
-    const best = t.best ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s): p50 ${t.best.p50} ms, p99 ${t.best.p99} ms` : 'none of the rates passed';
+    const best = t.best
+      ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s): p50 ${t.best.p50} ms, p99 ${t.best.p99} ms`
+      : 'none of the rates passed';
     const trickle = `One socket per instance, ${t.trickle.rate} msg/s: p50 ${t.trickle.p50} ms, p99 ${t.trickle.p99} ms.`;
-    lines.push(`### ${t.label}`, '', `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. ${trickle}`, '', head, ...t.rows.map(row), '');
+    lines.push(
+      `### ${t.label}`,
+      '',
+      `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. ${trickle}`,
+      '',
+      head,
+      ...t.rows.map(row),
+      '',
+    );
   }
   const costs = (t) => {
     const last = t.rows.at(-1);
@@ -267,7 +320,10 @@ export function fanoutLines({ loadBefore, bare, targets }) {
     const loadGen = (50 * last.loadCores) / last.rate;
     return `${t.label}: ${server.toFixed(1)} cores for the servers, ${loadGen.toFixed(1)} for the load generator`;
   };
-  lines.push(`At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${targets.map(costs).join('; ')}. The machine has 2 cores, shared.`, '');
+  lines.push(
+    `At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${targets.map(costs).join('; ')}. The machine has 2 cores, shared.`,
+    '',
+  );
   const [a, b] = ['pg1', 'pg2'].map((k) => targets.find((t) => t.key === k)?.trickle);
   if (a && b)
     lines.push(

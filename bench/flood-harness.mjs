@@ -60,7 +60,9 @@ probe();`;
 
 /** Probes for `seconds`; resolves with [when (ms since the epoch), latency ms or -1 for an error] per probe. */
 export function probeHealthz(base, seconds) {
-  const child = spawn(process.execPath, ['-e', PROBER, `${base}/healthz`, String(seconds), String(PROBE_MS)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', PROBER, `${base}/healthz`, String(seconds), String(PROBE_MS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let text = '';
   child.stdout.on('data', (d) => (text += d));
   return new Promise((resolve) => child.on('exit', () => resolve(JSON.parse(text))));
@@ -78,6 +80,12 @@ export function probeSummary(samples, start, end = Infinity) {
     .sort((a, b) => a - b);
   return {
     idle: { p50: pct(before, 50), p99: pct(before, 99) },
-    flood: { samples: during.length, failed: during.length - sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99), max: sorted.at(-1) },
+    flood: {
+      samples: during.length,
+      failed: during.length - sorted.length,
+      p50: pct(sorted, 50),
+      p99: pct(sorted, 99),
+      max: sorted.at(-1),
+    },
   };
 }

@@ -13,7 +13,8 @@ import { cpuMs, machineBusy, processTreeCpuMs } from './lib.mjs';
 const QUIET_OTHERS = 10;
 const ATTEMPTS = 3;
 
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -21,9 +22,17 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * shuffled cells one by one (over again should a game outlast them), `pauseMs` after its turn comes.
  */
 function player({ url, cookie, name, gameID }, pauseMs, stats) {
-  const cells = Array.from({ length: 100 }, (_, i) => ({ x: i % 10, y: Math.floor(i / 10) })).sort(() => Math.random() - 0.5);
+  const cells = Array.from({ length: 100 }, (_, i) => ({ x: i % 10, y: Math.floor(i / 10) })).sort(
+    () => Math.random() - 0.5,
+  );
   let shots = 0;
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: cookie ? { cookie } : {}, reconnection: false, forceNew: true });
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: cookie ? { cookie } : {},
+    reconnection: false,
+    forceNew: true,
+  });
   let pending = null;
   let timer = null;
   let paused = false;
@@ -71,10 +80,22 @@ function player({ url, cookie, name, gameID }, pauseMs, stats) {
  * processes (`dbPid`) and of this process. `settled` runs once the moves have stopped and the
  * last ones landed, before the sockets close.
  */
-export async function play({ pairs, pauseMs, seconds, serverPids, dbPid = null, start = async () => {}, settled = async () => {} }) {
+export async function play({
+  pairs,
+  pauseMs,
+  seconds,
+  serverPids,
+  dbPid = null,
+  start = async () => {},
+  settled = async () => {},
+}) {
   const stats = { rtt: [], moves: 0, refused: 0 };
-  const players = pairs.flatMap((p) => [p.host, p.guest].map((u) => player({ ...u, gameID: p.gameID }, pauseMs, stats)));
-  await Promise.all(players.map((p) => new Promise((resolve) => (p.socket.connected ? resolve() : p.socket.once('connect', resolve)))));
+  const players = pairs.flatMap((p) =>
+    [p.host, p.guest].map((u) => player({ ...u, gameID: p.gameID }, pauseMs, stats)),
+  );
+  await Promise.all(
+    players.map((p) => new Promise((resolve) => (p.socket.connected ? resolve() : p.socket.once('connect', resolve)))),
+  );
   await sleep(500); // every joinGame answered
   // The clock starts once every game has started, so slow starts do not dilute the rate.
   await start();
@@ -108,7 +129,14 @@ export async function play({ pairs, pauseMs, seconds, serverPids, dbPid = null, 
     serverCpuPercent: Math.round((serverCpu / (elapsed * 1000)) * 100),
     machineBusy: machine,
     // The rest of the machine's busy time is other people's work: this run's figures are only as good as it is low.
-    othersBusy: Math.max(0, Math.round(machine - ((serverCpu + (dbCpu ?? 0) + (client.user + client.system) / 1000) / (elapsed * 1000 * os.cpus().length)) * 100)),
+    othersBusy: Math.max(
+      0,
+      Math.round(
+        machine -
+          ((serverCpu + (dbCpu ?? 0) + (client.user + client.system) / 1000) / (elapsed * 1000 * os.cpus().length)) *
+            100,
+      ),
+    ),
   };
 }
 

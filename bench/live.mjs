@@ -78,7 +78,12 @@ function child(command) {
       proc.once('message', (reply) => reply.type === answer && resolve(reply));
       proc.send(message);
     });
-  return { ready: ask(command, 'ready'), reset: () => ask({ type: 'reset' }, 'reset'), report: () => ask({ type: 'report' }, 'report'), close: () => proc.send({ type: 'close' }) };
+  return {
+    ready: ask(command, 'ready'),
+    reset: () => ask({ type: 'reset' }, 'reset'),
+    report: () => ask({ type: 'report' }, 'report'),
+    close: () => proc.send({ type: 'close' }),
+  };
 }
 
 /** One broadcast to N sockets on a bare Socket.IO server, written at once and in slices (bench/live-burst-server.mjs). */
@@ -88,7 +93,9 @@ async function burst(n) {
     const server = fork(join(root, 'bench/live-burst-server.mjs'), [mode], { execArgv: ['--import', 'tsx'] });
     const { port } = await new Promise((resolve) => server.once('message', resolve));
     pin(server.pid, '0');
-    const clients = [Math.ceil(n / 2), Math.floor(n / 2)].map((count) => child({ type: 'connect', url: `http://127.0.0.1:${port}`, count, topics: [{ list: [] }] }));
+    const clients = [Math.ceil(n / 2), Math.floor(n / 2)].map((count) =>
+      child({ type: 'connect', url: `http://127.0.0.1:${port}`, count, topics: [{ list: [] }] }),
+    );
     await Promise.all(clients.map((c) => c.ready));
     const load = os.loadavg()[0];
     server.send({ type: 'measure' });
@@ -107,7 +114,13 @@ async function runOn(env, database) {
   try {
     const author = await signUp(base, 'liveauthor');
     const voter = await signUp(base, 'livevoter');
-    const ask = (title) => post(base, author, '/question/addQuestion', { title, text: 'A question for the live benchmark.', tags: [{ name: 'bench' }], askedBy: 'liveauthor' });
+    const ask = (title) =>
+      post(base, author, '/question/addQuestion', {
+        title,
+        text: 'A question for the live benchmark.',
+        tags: [{ name: 'bench' }],
+        askedBy: 'liveauthor',
+      });
     const unrelated = await ask('The unrelated question');
     const listed = [];
     for (let i = 0; i < 19; i++) listed.push((await ask(`Listed question ${i}`))._id);
@@ -115,7 +128,8 @@ async function runOn(env, database) {
     listed.push(watched);
     // Each view is a different signed-in user's (a view counts once per user).
     const viewers = [];
-    for (let i = 0; i < (VIEWERS.length * (SECONDS + PROBE_SECONDS) * 1000) / TICK_MS / 2 + 2; i++) viewers.push(await signUp(base, `liveviewer${i}`));
+    for (let i = 0; i < (VIEWERS.length * (SECONDS + PROBE_SECONDS) * 1000) / TICK_MS / 2 + 2; i++)
+      viewers.push(await signUp(base, `liveviewer${i}`));
     const topics = [{ question: watched }, { list: listed }];
     const pageUrl = `${base}/question/${unrelated._id}`;
 
@@ -129,8 +143,12 @@ async function runOn(env, database) {
       let events = 0;
       for (let tick = 0; tick < (seconds * 1000) / TICK_MS; tick++) {
         const started = performance.now();
-        if (tick % 2 === 0) await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
-        else await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) => r.arrayBuffer());
+        if (tick % 2 === 0)
+          await post(base, voter, '/question/upvoteQuestion', { qid: watched, username: 'livevoter' });
+        else
+          await fetch(`${base}/question/${watched}`, { headers: { cookie: viewers[nextViewer++] } }).then((r) =>
+            r.arrayBuffer(),
+          );
         events += 1;
         db.sample();
         await sleep(Math.max(0, TICK_MS - (performance.now() - started)));
@@ -230,14 +248,23 @@ async function measure(stamp, pgUrl, pinned) {
     '',
     '| broadcast | emit holds the thread ms | a timer set just before runs after ms (median / max) | load avg (1 min) |',
     '|---|---|---|---|',
-    ...bursts.map((b) => `| ${b.mode} | ${b.blockMs.toFixed(2)} | ${b.timerLagMs.toFixed(2)} / ${b.maxTimerLagMs.toFixed(2)} | ${b.load.toFixed(2)} |`),
+    ...bursts.map(
+      (b) =>
+        `| ${b.mode} | ${b.blockMs.toFixed(2)} | ${b.timerLagMs.toFixed(2)} / ${b.maxTimerLagMs.toFixed(2)} | ${b.load.toFixed(2)} |`,
+    ),
     '',
     ...table('Embedded database (PGlite): its SQL runs on the Node thread', embedded, false),
   ];
   if (pgUrl) {
     console.log('Live benchmark on PostgreSQL…');
     const url = await postgresDatabase(pgUrl, DATABASE);
-    lines.push(...table('PostgreSQL 15, one process (DATABASE_URL, WEB_CONCURRENCY=1): the SQL runs off the Node thread', await runOn({ DATABASE_URL: url }, DATABASE), true));
+    lines.push(
+      ...table(
+        'PostgreSQL 15, one process (DATABASE_URL, WEB_CONCURRENCY=1): the SQL runs off the Node thread',
+        await runOn({ DATABASE_URL: url }, DATABASE),
+        true,
+      ),
+    );
   }
   return lines;
 }

@@ -45,19 +45,34 @@ const backendMs = () => {
   return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ 100
 };
 
-const paraphrases = (JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] }).pairs.map((p) => p.query);
-const titles = await rows<{ title: string }>(database.db, 'SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY id');
+const paraphrases = (
+  JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] }
+).pairs.map((p) => p.query);
+const titles = await rows<{ title: string }>(
+  database.db,
+  'SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY id',
+);
 const texts = [...paraphrases, ...titles.map((r) => r.title)];
 
 // Every text's vector made before the clock starts (and kept in `vectorsFile` for the next run).
 const known = new Map<string, Float32Array>(
-  vectorsFile && existsSync(vectorsFile) ? Object.entries(JSON.parse(readFileSync(vectorsFile, 'utf8')) as Record<string, number[]>).map(([t, v]) => [t, Float32Array.from(v)]) : [],
+  vectorsFile && existsSync(vectorsFile)
+    ? Object.entries(JSON.parse(readFileSync(vectorsFile, 'utf8')) as Record<string, number[]>).map(([t, v]) => [
+        t,
+        Float32Array.from(v),
+      ])
+    : [],
 );
 const use = createUseEmbedder();
 const missing = texts.filter((t) => !known.has(t));
 if (missing.length) (await use.embed(missing)).forEach((v, i) => known.set(missing[i]!, v));
-if (vectorsFile && missing.length) writeFileSync(vectorsFile, JSON.stringify(Object.fromEntries([...known].map(([t, v]) => [t, [...v]]))));
-const embedder: Embedder = { name: use.name, dimensions: use.dimensions, embed: (list) => Promise.resolve(list.map((t) => known.get(t)!)) };
+if (vectorsFile && missing.length)
+  writeFileSync(vectorsFile, JSON.stringify(Object.fromEntries([...known].map(([t, v]) => [t, [...v]]))));
+const embedder: Embedder = {
+  name: use.name,
+  dimensions: use.dimensions,
+  embed: (list) => Promise.resolve(list.map((t) => known.get(t)!)),
+};
 
 const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log: createLogger() });
 const index = await semantic.index();
@@ -92,7 +107,8 @@ for (let round = 0; round < rounds; round++) {
 const times = [...wall.values()].sort((a, b) => a - b);
 const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(1);
 console.log(`wall ms per query, last round: p50 ${at(0.5)}, p90 ${at(0.9)}, p99 ${at(0.99)}, max ${at(1)}; slowest:`);
-for (const [text, ms] of [...wall].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  ${ms.toFixed(1)} ms  ${text}`);
+for (const [text, ms] of [...wall].sort((a, b) => b[1] - a[1]).slice(0, 5))
+  console.log(`  ${ms.toFixed(1)} ms  ${text}`);
 if (out) {
   const [cpu] = [process.cpuUsage()];
   for (const text of texts) lists[text]!.near = (await index.nearest(known.get(text)!, 50)).map((s) => s.questionId);

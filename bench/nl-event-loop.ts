@@ -10,7 +10,10 @@ import { createEmbedderPool, createUseEmbedder, type Embedder } from '@fso/core/
 
 const queries = Number(process.argv[2] ?? 40);
 const TICK_MS = 10;
-const WORDS = 'qubit entanglement gate circuit measure state superposition algorithm error correction noise hamiltonian phase amplitude basis unitary'.split(' ');
+const WORDS =
+  'qubit entanglement gate circuit measure state superposition algorithm error correction noise hamiltonian phase amplitude basis unitary'.split(
+    ' ',
+  );
 const text = (seed: number) => {
   let t = `${seed}`;
   for (let i = seed; t.length < 440; i = (i * 7919 + 13) % 104_729) t += ` ${WORDS[i % WORDS.length]}`;
@@ -48,7 +51,9 @@ console.log(
     .map((l) => l.toFixed(1))
     .join(' ')}`,
 );
-console.log('| model runs | wall ms | 10 ms ticks | tick late p50 ms | p99 ms | longest stall ms |\n|---|---|---|---|---|---|');
+console.log(
+  '| model runs | wall ms | 10 ms ticks | tick late p50 ms | p99 ms | longest stall ms |\n|---|---|---|---|---|---|',
+);
 console.log(`| on the event loop's thread | ${await measure(createUseEmbedder(), 1)} |`);
 console.log(`| in ${threads} worker threads | ${await measure(pool, threads)} |`);
 console.log(

@@ -14,7 +14,10 @@ import { machine } from './lib.mjs';
 
 const CONNECTIONS = 40;
 const SECONDS = 15;
-const QUERY = 'how do I keep a long running background job from blocking the web server while it reads many rows from the database, '.repeat(4).slice(0, 440);
+const QUERY =
+  'how do I keep a long running background job from blocking the web server while it reads many rows from the database, '
+    .repeat(4)
+    .slice(0, 440);
 const path = `/question/semanticSearch?text=${encodeURIComponent(QUERY)}&topk=3`;
 
 async function run(factor, port) {
@@ -31,7 +34,9 @@ async function run(factor, port) {
     const samples = await probes;
     return {
       factor,
-      searches: Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count])),
+      searches: Object.fromEntries(
+        Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+      ),
       searchesPerSecond: result.requests.average,
       searchP99: result.latency.p99,
       ...probeSummary(samples, start, end),
@@ -43,6 +48,8 @@ async function run(factor, port) {
 
 const port = Number(process.argv[2] ?? 5160);
 const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
-console.log(JSON.stringify({ machine: machine(), connections: CONNECTIONS, seconds: SECONDS, queryChars: QUERY.length }));
+console.log(
+  JSON.stringify({ machine: machine(), connections: CONNECTIONS, seconds: SECONDS, queryChars: QUERY.length }),
+);
 const factors = process.argv.slice(3).length ? process.argv.slice(3).map(Number) : [1, 1000];
 for (const factor of factors) console.log(JSON.stringify(await run(factor, port), (_, v) => round(v)));

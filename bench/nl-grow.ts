@@ -9,7 +9,11 @@ import { rows, type Database } from '@fso/db';
 const BATCH = 2000;
 
 /** Adds copies until the site has `target` questions; returns how many were added. */
-export async function growWithCopies(database: Database, target: number, onProgress: (questions: number) => void = () => {}): Promise<number> {
+export async function growWithCopies(
+  database: Database,
+  target: number,
+  onProgress: (questions: number) => void = () => {},
+): Promise<number> {
   const have = (await rows<{ n: number }>(database.db, 'SELECT count(*)::int AS n FROM questions'))[0]!.n;
   for (let n = have; n < target;) {
     const batch = Math.min(BATCH, target - n);
@@ -28,6 +32,7 @@ export async function growWithCopies(database: Database, target: number, onProgr
   }
   // What autovacuum does on a server (PGlite has none): statistics, and the full-text index's
   // pending list merged, which every full-text search otherwise scans.
-  if (have < target) for (const table of ['questions', 'question_embeddings']) await database.exec(`VACUUM ANALYZE ${table}`);
+  if (have < target)
+    for (const table of ['questions', 'question_embeddings']) await database.exec(`VACUUM ANALYZE ${table}`);
   return Math.max(0, target - have);
 }

@@ -18,7 +18,9 @@ import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 20_000);
 const queryCount = Number(process.argv[3] ?? 200);
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
+);
 await migrate(database);
 const one = async (text: string) => (await rows(database.db, text))[0]!;
 
@@ -29,8 +31,13 @@ const grownInS = ((Date.now() - started) / 1000).toFixed(0);
 process.stderr.write(`\n`);
 const size = Number((await one('SELECT count(*)::int AS n FROM question_embeddings')).n);
 
-const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as { pairs: { query: string }[] };
-const titles = await rows<{ title: string }>(database.db, 'SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400');
+const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as {
+  pairs: { query: string }[];
+};
+const titles = await rows<{ title: string }>(
+  database.db,
+  'SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY random() LIMIT 400',
+);
 const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.map((r) => r.title)].slice(0, queryCount);
 
 /**
@@ -39,7 +46,9 @@ const queries = [...paraphrases.pairs.map((p) => p.query), ...titles.map((r) => 
  * connection idle for 10 s and a backend read only at the ends would lose its whole past.
  */
 async function serverCpuDuring(fn: () => Promise<void>): Promise<number> {
-  const meter = databaseMeter(process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : undefined);
+  const meter = databaseMeter(
+    process.env.DATABASE_URL ? new URL(process.env.DATABASE_URL).pathname.slice(1) : undefined,
+  );
   const timer = setInterval(meter.sample, 1000);
   try {
     await fn();
@@ -50,7 +59,8 @@ async function serverCpuDuring(fn: () => Promise<void>): Promise<number> {
   return meter.used();
 }
 
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!.toFixed(1);
 async function time(fn: (q: string) => Promise<unknown>): Promise<string> {
   // Warm-up texts that are not timed: a timed text must not find its vector cached.
   for (let i = 0; i < 5; i++) await fn(`warm up ${i}`);
@@ -69,7 +79,10 @@ async function time(fn: (q: string) => Promise<unknown>): Promise<string> {
   return `${pct(ms, 50)} | ${pct(ms, 99)} | ${cpuMs.toFixed(1)}${database.kind === 'pglite' ? '' : ` + ${(serverMs / queries.length).toFixed(1)}`}`;
 }
 
-const lines = [`| database | questions | path | p50 ms | p99 ms | CPU ms/query (node + server) |`, `|---|---|---|---|---|---|`];
+const lines = [
+  `| database | questions | path | p50 ms | p99 ms | CPU ms/query (node + server) |`,
+  `|---|---|---|---|---|---|`,
+];
 const kind = database.kind === 'pglite' ? 'PGlite' : 'PostgreSQL';
 const paths = (await hasVectorIndex(database.db)) ? [true, false] : [false];
 let embedOnly = '';

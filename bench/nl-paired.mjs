@@ -30,11 +30,18 @@ const { values: args } = parseArgs({
 const url = process.env.DATABASE_URL;
 if (!url || !args['base-dir']) throw new Error('DATABASE_URL (with a copy named <it>_b) and --base-dir are required');
 const database = new URL(url).pathname.slice(1);
-const [connections, rounds, seconds, port] = [Number(args.connections), Number(args.rounds), Number(args.window), Number(args.port)];
+const [connections, rounds, seconds, port] = [
+  Number(args.connections),
+  Number(args.rounds),
+  Number(args.window),
+  Number(args.port),
+];
 
 const client = new pg.Client({ connectionString: url });
 await client.connect();
-const titles = (await client.query('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY id')).rows.map((r) => r.title);
+const titles = (await client.query('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY id')).rows.map(
+  (r) => r.title,
+);
 await client.end();
 const queries = [...PARAPHRASES, ...titles];
 
@@ -62,21 +69,33 @@ const requests = [
     },
   },
 ];
-const totals = new Map(servers.map(({ label }) => [label, { requests: 0, seconds: 0, cpu: 0, db: 0, errors: 0, p50: [], p99: [], health: [] }]));
+const totals = new Map(
+  servers.map(({ label }) => [
+    label,
+    { requests: 0, seconds: 0, cpu: 0, db: 0, errors: 0, p50: [], p99: [], health: [] },
+  ]),
+);
 try {
   for (const { server } of servers) await firstSearch(server);
   // Warm-up: the model threads loaded, the query caches filled as in a long run.
   for (const { server } of servers) await load({ url: server.base, requests, connections, duration: 5 });
   console.log(`load average before: ${average()}`);
-  console.log('| round | server | req/s | p50 ms | p99 ms | Node + db CPU ms/req | /healthz p50 / p99 ms | errors | load average |\n|---|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| round | server | req/s | p50 ms | p99 ms | Node + db CPU ms/req | /healthz p50 / p99 ms | errors | load average |\n|---|---|---|---|---|---|---|---|---|',
+  );
   for (let round = 0; round < rounds; round++)
     for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
       emptyResults = 0;
       current = label;
       // Per backend: a pool closes idle connections, so a sum over the live ones could go back.
       const before = databaseBackendsCpu(db);
-      const { result: run, health } = await probeHealth([server], load({ url: server.base, requests, connections, duration: seconds, pid: server.pid }));
-      run.dbCpuMsPerRequest = +([...databaseBackendsCpu(db)].reduce((n, [pid, ms]) => n + ms - (before.get(pid) ?? 0), 0) / run.requests).toFixed(2);
+      const { result: run, health } = await probeHealth(
+        [server],
+        load({ url: server.base, requests, connections, duration: seconds, pid: server.pid }),
+      );
+      run.dbCpuMsPerRequest = +(
+        [...databaseBackendsCpu(db)].reduce((n, [pid, ms]) => n + ms - (before.get(pid) ?? 0), 0) / run.requests
+      ).toFixed(2);
       const sum = totals.get(label);
       sum.requests += run.requests;
       sum.seconds += seconds;
@@ -96,19 +115,24 @@ try {
       const lists = new Array(queries.length);
       let at = 0;
       const worker = async () => {
-        for (let i = at++; i < queries.length; i = at++) lists[i] = await (await fetch(server.base + searchPath(queries[i]))).text();
+        for (let i = at++; i < queries.length; i = at++)
+          lists[i] = await (await fetch(server.base + searchPath(queries[i]))).text();
       };
       await Promise.all(Array.from({ length: connections }, worker));
       return lists;
     }),
   );
   console.log(`\nanswers other than 200: ${JSON.stringify(Object.fromEntries(refused))}`);
-  console.log(`answers identical (top 3 ids, titles and scores): ${answers[0].filter((list, i) => list === answers[1][i]).length} of ${queries.length} texts`);
+  console.log(
+    `answers identical (top 3 ids, titles and scores): ${answers[0].filter((list, i) => list === answers[1][i]).length} of ${queries.length} texts`,
+  );
 } finally {
   await Promise.all([base.stop(), next.stop()]);
 }
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)];
-console.log('\n| server | req/s | p50 ms (median of windows) | p99 ms (median; worst) | Node + db CPU ms/req | /healthz p99 (median; worst) | errors |\n|---|---|---|---|---|---|---|');
+console.log(
+  '\n| server | req/s | p50 ms (median of windows) | p99 ms (median; worst) | Node + db CPU ms/req | /healthz p99 (median; worst) | errors |\n|---|---|---|---|---|---|---|',
+);
 for (const [label, s] of totals)
   console.log(
     `| ${label} | ${(s.requests / s.seconds).toFixed(1)} | ${median(s.p50)} | ${median(s.p99)}; ${Math.max(...s.p99)} | ${(s.cpu / s.requests).toFixed(2)} + ${(s.db / s.requests).toFixed(2)} | ${median(s.health)}; ${Math.max(...s.health)} | ${s.errors} |`,

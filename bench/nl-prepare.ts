@@ -17,7 +17,11 @@ import { growWithCopies } from './nl-grow.ts';
 
 const target = Number(process.argv[2] ?? 100_000);
 const dump = resolve(new URL('.', import.meta.url).pathname, '../../shared/data/quantumcomputing.stackexchange.com');
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+const database = await openDatabase(
+  process.env.DATABASE_URL
+    ? { url: process.env.DATABASE_URL, poolSize: 1 }
+    : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
+);
 const rows = <T extends Record<string, unknown>>(text: string) => rowsOf<T>(database.db, text);
 const count = async (text: string) => (await rows<{ n: number }>(text))[0]!.n;
 const seconds: Record<string, number> = {};
@@ -32,12 +36,18 @@ async function step<T>(name: string, run: () => Promise<T>): Promise<T> {
 
 try {
   await migrate(database);
-  if (!(await count('SELECT count(*)::int AS n FROM questions WHERE source_url IS NOT NULL'))) await step('import', () => importStackExchange(database, dump));
+  if (!(await count('SELECT count(*)::int AS n FROM questions WHERE source_url IS NOT NULL')))
+    await step('import', () => importStackExchange(database, dump));
   // The import's questions were queued by the database's trigger (growth drops its own copies' jobs).
-  if (await countEmbeddingJobs(database.db)) await step('embed', () => embedQueued(database, { log: createLogger(), bar: progressBar() }));
+  if (await countEmbeddingJobs(database.db))
+    await step('embed', () => embedQueued(database, { log: createLogger(), bar: progressBar() }));
   if (!(await semanticModelDate(database.db, LSA_MODEL_NAME))) await step('lsa', () => trainAndSaveLsa(database.db));
   const growing = Date.now();
-  await step('grow', () => growWithCopies(database, target, (n) => console.error(`${n} questions, ${((Date.now() - growing) / 1000).toFixed(1)} s`)));
+  await step('grow', () =>
+    growWithCopies(database, target, (n) =>
+      console.error(`${n} questions, ${((Date.now() - growing) / 1000).toFixed(1)} s`),
+    ),
+  );
   const titles = await rows<{ title: string }>('SELECT title FROM questions WHERE source_url IS NOT NULL ORDER BY id');
   const questions = await count('SELECT count(*)::int AS n FROM questions');
   console.log(JSON.stringify({ questions, titles: titles.map((t) => t.title), seconds }));

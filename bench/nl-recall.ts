@@ -10,7 +10,15 @@
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createSemanticService, createUseEmbedder, DEFAULT_WEIGHTS, embedQueued, trainAndSaveLsa, type Embedder, type SearchWeights } from '@fso/core/semantic';
+import {
+  createSemanticService,
+  createUseEmbedder,
+  DEFAULT_WEIGHTS,
+  embedQueued,
+  trainAndSaveLsa,
+  type Embedder,
+  type SearchWeights,
+} from '@fso/core/semantic';
 import { listQuestions, migrate, openDatabase } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
 import { createLogger } from '@fso/platform';
@@ -19,13 +27,17 @@ import { halfOf, type Half } from './nl-split.ts';
 
 const folder = resolve(process.argv[2] ?? '../shared/data/quantumcomputing.stackexchange.com');
 const site = `https://${basename(folder)}`;
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
+);
 await migrate(database);
 const log = createLogger();
 await embedQueued(database, { log, bar: progressBar() });
 const trainStart = Date.now();
 const lsa = await trainAndSaveLsa(database.db);
-process.stderr.write(`LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`);
+process.stderr.write(
+  `LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`,
+);
 
 // Each query is embedded once, whatever the number of rankings compared.
 const use = createUseEmbedder();
@@ -42,8 +54,11 @@ const embedder: Embedder = {
 const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log });
 
 const byUrl = new Map<string, { id: number; title: string }>();
-const found = await database.db.execute<{ id: number; title: string; source_url: string }>(sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`);
-for (const r of found.rows) byUrl.set(r.source_url.slice(`${site}/questions/`.length), { id: Number(r.id), title: r.title });
+const found = await database.db.execute<{ id: number; title: string; source_url: string }>(
+  sql`SELECT id, title, source_url FROM questions WHERE source_url LIKE ${`${site}/questions/%`}`,
+);
+for (const r of found.rows)
+  byUrl.set(r.source_url.slice(`${site}/questions/`.length), { id: Number(r.id), title: r.title });
 
 interface Case {
   kind: string;
@@ -65,7 +80,10 @@ for await (const rows of xmlRowBatches(join(folder, 'PostLinks.xml'), 1000, () =
         .sort((x, y) => x - y)
         .join('-'),
     );
-    cases.push({ kind, half, query: a.title, exclude: a.id, target: b.id }, { kind, half, query: b.title, exclude: b.id, target: a.id });
+    cases.push(
+      { kind, half, query: a.title, exclude: a.id, target: b.id },
+      { kind, half, query: b.title, exclude: b.id, target: a.id },
+    );
   }
 }
 const paraphrases = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')) as {
@@ -91,7 +109,10 @@ const semanticRanker =
   (weights: SearchWeights): Ranker =>
   async (c) =>
     (await semantic.search(c.query, 10, { exclude: c.exclude, weights })).map((h) => Number(h._id));
-const plainFullText: Ranker = async (c) => (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions.map((q) => Number(q._id)).filter((id) => id !== c.exclude);
+const plainFullText: Ranker = async (c) =>
+  (await listQuestions(database.db, { search: c.query, limit: 11, offset: 0 })).questions
+    .map((q) => Number(q._id))
+    .filter((id) => id !== c.exclude);
 
 const label = (w: SearchWeights) => `rank fusion: embedding ${w.embedding}, BM25F ${w.fullText}, LSA ${w.lsa}`;
 const rankers: [string, Ranker][] = [
@@ -132,10 +153,18 @@ for (const [name, rank] of rankers) {
   results.push([name, stats]);
   process.stderr.write(`${name} done\n`);
 }
-const lines = [`Site: ${basename(folder)} (${byUrl.size} questions). Pairs split in two halves by a hash of their dump ids (bench/nl-split.ts). Each cell: Recall@3 / MRR@10.`];
+const lines = [
+  `Site: ${basename(folder)} (${byUrl.size} questions). Pairs split in two halves by a hash of their dump ids (bench/nl-split.ts). Each cell: Recall@3 / MRR@10.`,
+];
 for (const h of halves) {
   const count = (k: string) => cases.filter((c) => inKind(c, k) && inHalf(c, h)).length;
-  lines.push('', `**${h}** (queries: ${kinds.map((k) => `${count(k)} ${k}`).join(', ')})`, '', `| ranking | ${kinds.join(' | ')} |`, `|---|${kinds.map(() => '---').join('|')}|`);
+  lines.push(
+    '',
+    `**${h}** (queries: ${kinds.map((k) => `${count(k)} ${k}`).join(', ')})`,
+    '',
+    `| ranking | ${kinds.join(' | ')} |`,
+    `|---|${kinds.map(() => '---').join('|')}|`,
+  );
   for (const [name, stats] of results) {
     const cell = (k: string) => {
       const s = stats.get(`${h}/${k}`);
@@ -144,6 +173,9 @@ for (const h of halves) {
     lines.push(`| ${name} | ${kinds.map(cell).join(' | ')} |`);
   }
 }
-lines.push('', `CPU per query in this process (query embedding excluded; database server not counted): ${cpuMs.join('; ')}.`);
+lines.push(
+  '',
+  `CPU per query in this process (query embedding excluded; database server not counted): ${cpuMs.join('; ')}.`,
+);
 console.log(lines.join('\n'));
 await database.close();

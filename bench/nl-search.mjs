@@ -9,7 +9,9 @@
 import { readFileSync } from 'node:fs';
 import { lastJson, loadAcross, runScript, startServer, warmUp } from './lib.mjs';
 
-export const PARAPHRASES = JSON.parse(readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8')).pairs.map((p) => p.query);
+export const PARAPHRASES = JSON.parse(
+  readFileSync(new URL('./nl-paraphrases.json', import.meta.url), 'utf8'),
+).pairs.map((p) => p.query);
 
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 export const searchPath = (text) => `/question/semanticSearch?text=${encodeURIComponent(text)}&topk=3`;
@@ -54,7 +56,8 @@ export async function firstSearch(server) {
   const started = Date.now();
   const response = await fetch(server.base + searchPath('how do qubits stay coherent'));
   const body = await response.text();
-  if (!response.ok || !isResult(body)) throw new Error(`semanticSearch answered ${response.status}: ${body.slice(0, 200)}`);
+  if (!response.ok || !isResult(body))
+    throw new Error(`semanticSearch answered ${response.status}: ${body.slice(0, 200)}`);
   return Date.now() - started;
 }
 

@@ -9,4 +9,5 @@ import { createHash } from 'node:crypto';
 
 export type Half = 'tuning' | 'held-out';
 
-export const halfOf = (key: string): Half => (createHash('sha256').update(key).digest()[0]! & 1 ? 'held-out' : 'tuning');
+export const halfOf = (key: string): Half =>
+  createHash('sha256').update(key).digest()[0]! & 1 ? 'held-out' : 'tuning';

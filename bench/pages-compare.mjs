@@ -64,7 +64,12 @@ const normalise = (html) =>
     .replace(/-[\w-]{8}\.(js|css)/g, '-HASH.$1')
     .replace(/manifest-[0-9a-f]+\.js|"version": "[0-9a-f]+"/g, 'MANIFEST');
 
-const { base, next } = await startPair({ url, patches: args.patches.split(',').filter(Boolean), baseRef: args.base, port: Number(args.port) });
+const { base, next } = await startPair({
+  url,
+  patches: args.patches.split(',').filter(Boolean),
+  baseRef: args.base,
+  port: Number(args.port),
+});
 const DATA = /(window\.__remixContext\.streamController\.enqueue\()("(?:[^"\\]|\\.)*")\)/g;
 /** The document with its hydration data taken out, and that data decoded. */
 async function split(html) {
@@ -83,7 +88,9 @@ function dataDifferences(a, b) {
   const out = [];
   for (const route of new Set([...Object.keys(a?.loaderData ?? {}), ...Object.keys(b?.loaderData ?? {})]))
     for (const key of new Set([...Object.keys(a.loaderData[route] ?? {}), ...Object.keys(b.loaderData[route] ?? {})])) {
-      const [x, y] = [a.loaderData[route]?.[key], b.loaderData[route]?.[key]].map((v) => JSON.stringify(v) ?? '').map(normalise);
+      const [x, y] = [a.loaderData[route]?.[key], b.loaderData[route]?.[key]]
+        .map((v) => JSON.stringify(v) ?? '')
+        .map(normalise);
       if (key !== 'now' && x !== y) out.push(`${route}.${key}: ${x.length} → ${y.length} chars`);
     }
   return out;
@@ -92,7 +99,11 @@ function dataDifferences(a, b) {
 async function signIn(server) {
   if (!args.as) return {};
   const [username, ...rest] = args.as.split(':');
-  const res = await fetch(`${server.base}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: rest.join(':') }) });
+  const res = await fetch(`${server.base}/user/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password: rest.join(':') }),
+  });
   if (!res.ok) throw new Error(`--as: login on ${server.base} answered ${res.status}`);
   return {
     Cookie: res.headers
@@ -107,9 +118,17 @@ let textDiffers = 0;
 const dataChanges = new Map();
 try {
   for (const path of paths) {
-    const [a, b] = await Promise.all([base, next].map((s, i) => fetch(s.base + path, { headers: cookies[i] }).then(async (r) => split(`${r.status}\n${await r.text()}`))));
+    const [a, b] = await Promise.all(
+      [base, next].map((s, i) =>
+        fetch(s.base + path, { headers: cookies[i] }).then(async (r) => split(`${r.status}\n${await r.text()}`)),
+      ),
+    );
     if (a.text !== b.text) textDiffers++;
-    for (const change of dataDifferences(a.data, b.data)) dataChanges.set(change.replace(/\d+ → \d+ chars/, ''), [...(dataChanges.get(change.replace(/\d+ → \d+ chars/, '')) ?? []), change]);
+    for (const change of dataDifferences(a.data, b.data))
+      dataChanges.set(change.replace(/\d+ → \d+ chars/, ''), [
+        ...(dataChanges.get(change.replace(/\d+ → \d+ chars/, '')) ?? []),
+        change,
+      ]);
     if (a.rest === b.rest) continue;
     differ++;
     let at = 0;
@@ -122,4 +141,6 @@ try {
   await Promise.all([base.stop(), next.stop()]);
 }
 for (const [what, list] of dataChanges) console.log(`hydration data ${what}on ${list.length} pages, e.g. ${list[0]}`);
-console.log(`${paths.length} pages, ${differ} differ outside their hydration data, ${textDiffers} in its text (byte for byte, clock normalised)`);
+console.log(
+  `${paths.length} pages, ${differ} differ outside their hydration data, ${textDiffers} in its text (byte for byte, clock normalised)`,
+);

@@ -22,11 +22,16 @@ export async function startPair({ url, patches, baseRef, port }) {
     renameSync(build, join(root, 'bench/out', to));
     renameSync(join(root, 'bench/out', from), build);
   };
-  const apply = (text, reverse) => execFileSync('patch', ['-s', '-p1', ...(reverse ? ['-R'] : [])], { cwd: root, input: text });
+  const apply = (text, reverse) =>
+    execFileSync('patch', ['-s', '-p1', ...(reverse ? ['-R'] : [])], { cwd: root, input: text });
   const ours = patches.map((file) => readFileSync(join(root, 'patches', file), 'utf8'));
   const theirs = patches.map((file) => {
     try {
-      return execFileSync('git', ['show', `${baseRef}:patches/${file}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+      return execFileSync('git', ['show', `${baseRef}:patches/${file}`], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
     } catch {
       return ''; // a patch the base does not have
     }
@@ -72,8 +77,18 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
 /** The REST question list as bench/qa.mjs asks for it (decision record 0056): two words, `[tag]` + a word, `[tag]` alone, the newest. */
 export const restRows = () => [
-  ['GET /question/getQuestion?search= (two words)', () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`],
-  ['GET /question/getQuestion?search=[tag] words', () => `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`],
-  ['GET /question/getQuestion?search=[tag]', () => `/question/getQuestion?search=${encodeURIComponent('[quantum-gate]')}&limit=50`],
+  [
+    'GET /question/getQuestion?search= (two words)',
+    () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`,
+  ],
+  [
+    'GET /question/getQuestion?search=[tag] words',
+    () =>
+      `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`,
+  ],
+  [
+    'GET /question/getQuestion?search=[tag]',
+    () => `/question/getQuestion?search=${encodeURIComponent('[quantum-gate]')}&limit=50`,
+  ],
   ['GET /question/getQuestion?order=newest', () => '/question/getQuestion?order=newest&limit=50'],
 ];

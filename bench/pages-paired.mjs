@@ -41,7 +41,9 @@ const patches = args.patches.split(',').filter(Boolean);
 const [connections, rounds, seconds] = [Number(args.connections), Number(args.rounds), Number(args.window)];
 
 const { base, next } = await startPair({ url, patches, baseRef: args.base, port: Number(args.port) });
-const ROWS = [...(await pageRows(url)), ...(args.rest ? restRows() : [])].filter(([name]) => new RegExp(args.rows).test(name));
+const ROWS = [...(await pageRows(url)), ...(args.rest ? restRows() : [])].filter(([name]) =>
+  new RegExp(args.rows).test(name),
+);
 const servers = [
   { label: 'base', server: base, database: `${database}_b` },
   { label: 'this checkout', server: next, database },
@@ -49,11 +51,20 @@ const servers = [
 const requestsOf = (path) => [{ setupRequest: (req) => ({ ...req, path: path() }) }];
 const totals = new Map();
 try {
-  for (const [, path] of ROWS) for (const { server } of servers) await load({ url: server.base, requests: requestsOf(path), connections, duration: Number(args['warm-up']) });
+  for (const [, path] of ROWS)
+    for (const { server } of servers)
+      await load({ url: server.base, requests: requestsOf(path), connections, duration: Number(args['warm-up']) });
   for (let round = 0; round < rounds; round++)
     for (const [name, path] of ROWS)
       for (const { label, server, database: db } of round % 2 ? [...servers].reverse() : servers) {
-        const run = await load({ url: server.base, requests: requestsOf(path), connections, duration: seconds, pid: server.pid, database: db });
+        const run = await load({
+          url: server.base,
+          requests: requestsOf(path),
+          connections,
+          duration: seconds,
+          pid: server.pid,
+          database: db,
+        });
         const key = `${name}, ${label}`;
         const sum = totals.get(key) ?? { requests: 0, cpu: 0, db: 0, p99: [], rounds: [] };
         sum.requests += run.requests;
@@ -62,19 +73,27 @@ try {
         sum.p99.push(run.p99);
         sum.rounds.push(run.cpuMsPerRequest);
         totals.set(key, sum);
-        console.log(`round ${round + 1}, ${key}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, p99 ${run.p99} ms`);
+        console.log(
+          `round ${round + 1}, ${key}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, p99 ${run.p99} ms`,
+        );
       }
 } finally {
   await Promise.all([base.stop(), next.stop()]);
 }
 for (const [key, { requests, cpu, db, p99 }] of totals) {
   const medianP99 = [...p99].sort((a, b) => a - b)[Math.floor(p99.length / 2)];
-  console.log(`${key}: ${(cpu / requests).toFixed(2)} + ${(db / requests).toFixed(2)} db ms/req over ${requests} requests, median p99 ${medianP99} ms`);
+  console.log(
+    `${key}: ${(cpu / requests).toFixed(2)} + ${(db / requests).toFixed(2)} db ms/req over ${requests} requests, median p99 ${medianP99} ms`,
+  );
 }
 // Which side cost less Node CPU per request in each round, row by row: how consistent the difference is.
 for (const [name] of ROWS) {
   const [b, n] = servers.map(({ label }) => totals.get(`${name}, ${label}`).rounds);
   const cheaper = n.filter((ms, i) => ms < b[i]).length;
-  console.log(`${name}: this checkout cheaper in ${cheaper} of ${n.length} rounds (${n.map((ms, i) => `${b[i]}→${ms}`).join(', ')})`);
+  console.log(
+    `${name}: this checkout cheaper in ${cheaper} of ${n.length} rounds (${n.map((ms, i) => `${b[i]}→${ms}`).join(', ')})`,
+  );
 }
-console.log(`${connections} connections, ${rounds} rounds of ${seconds} s windows, ${new Date().toISOString().slice(0, 16)} UTC`);
+console.log(
+  `${connections} connections, ${rounds} rounds of ${seconds} s windows, ${new Date().toISOString().slice(0, 16)} UTC`,
+);

@@ -47,14 +47,22 @@ const {
 const randomId = () => range.lo + Math.floor(Math.random() * (range.hi - range.lo + 1));
 
 const inspectPort = Number(args.port) + 1;
-const server = await startServer({ DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' }, Number(args.port), 'entry/main.ts', args.prof ? [`--inspect=127.0.0.1:${inspectPort}`] : []);
+const server = await startServer(
+  { DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+  Number(args.port),
+  'entry/main.ts',
+  args.prof ? [`--inspect=127.0.0.1:${inspectPort}`] : [],
+);
 const profiler = args.prof ? await inspectorSession(inspectPort) : null;
 
 const ROWS = [
   ['GET /question/:qid (screen, random question)', () => `/question/${randomId()}`],
   ['GET /home (screen, newest)', () => '/home'],
   ['GET /home?search= (screen, two words)', () => '/home?search=quantum+state'],
-  ['GET /question/getQuestion?search= (REST, two words, limit 50)', () => '/question/getQuestion?search=quantum+state&limit=50'],
+  [
+    'GET /question/getQuestion?search= (REST, two words, limit 50)',
+    () => '/question/getQuestion?search=quantum+state&limit=50',
+  ],
 ].filter(([name]) => name.includes(args.only));
 const loadAverage = os.loadavg()[0].toFixed(1);
 const runs = new Map(ROWS.map(([name]) => [name, []]));
@@ -67,9 +75,15 @@ try {
       const run = await load({ url: server.base, requests, connections, duration, pid: server.pid, database });
       const profile = profiler ? (await profiler.call('Profiler.stop')).profile : null;
       runs.get(name).push(run);
-      console.log(`${name}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, ${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.errors} errors, machine ${run.machineBusy}%`);
+      console.log(
+        `${name}: ${run.cpuMsPerRequest} + ${run.dbCpuMsPerRequest} db ms/req, ${run.rps} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, ${run.errors} errors, machine ${run.machineBusy}%`,
+      );
       if (profile) {
-        const file = join(root, 'bench/out', `pages-${name.split(' ')[1].replace(/\W+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+        const file = join(
+          root,
+          'bench/out',
+          `pages-${name.split(' ')[1].replace(/\W+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`,
+        );
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, JSON.stringify(profile));
         console.log(`(profile in ${file}, for Chrome DevTools)`);
@@ -95,7 +109,9 @@ try {
   await server.stop();
   await client.end();
 }
-console.log(`${range.n} questions, ${connections} connections, ${duration} s per row, load average before ${loadAverage} on ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 16)} UTC`);
+console.log(
+  `${range.n} questions, ${connections} connections, ${duration} s per row, load average before ${loadAverage} on ${os.cpus().length} cores, ${new Date().toISOString().slice(0, 16)} UTC`,
+);
 
 /**
  * Prints where a row's CPU went (a DevTools CPU profile taken over the row, idle left out), in
@@ -105,10 +121,15 @@ console.log(`${range.n} questions, ${connections} connections, ${duration} s per
 function summariseProfile({ nodes, samples, timeDeltas }, requests) {
   const byId = new Map(nodes.map((n) => [n.id, n]));
   const parent = new Map(nodes.flatMap((n) => (n.children ?? []).map((c) => [c, n.id])));
-  const name = ({ functionName, url: where, lineNumber }) => `${functionName || '(anonymous)'} ${where.replace(/^.*node_modules\//, '').replace(root, '')}:${lineNumber + 1}`;
+  const name = ({ functionName, url: where, lineNumber }) =>
+    `${functionName || '(anonymous)'} ${where.replace(/^.*node_modules\//, '').replace(root, '')}:${lineNumber + 1}`;
   const packageOf = ({ functionName, url: where }) =>
     /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(where)?.[1] ??
-    (where.startsWith('node:') ? where.split('/').slice(0, 2).join('/') : where ? where.replace(root, '').split('/').slice(0, 3).join('/') : functionName);
+    (where.startsWith('node:')
+      ? where.split('/').slice(0, 2).join('/')
+      : where
+        ? where.replace(root, '').split('/').slice(0, 3).join('/')
+        : functionName);
   const add = (map, key, us) => map.set(key, (map.get(key) ?? 0) + us);
   const [self, total, packages] = [new Map(), new Map(), new Map()];
   samples.forEach((id, i) => {
@@ -126,5 +147,7 @@ function summariseProfile({ nodes, samples, timeDeltas }, requests) {
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([k, us]) => `${(us / requests).toFixed(0).padStart(6)} µs  ${k}`);
-  console.log(`Busy µs per request by package (self):\n${top(packages, 25).join('\n')}\nBy function (self):\n${top(self, 40).join('\n')}\nBy function (total):\n${top(total, 80).join('\n')}\n`);
+  console.log(
+    `Busy µs per request by package (self):\n${top(packages, 25).join('\n')}\nBy function (self):\n${top(self, 40).join('\n')}\nBy function (total):\n${top(total, 80).join('\n')}\n`,
+  );
 }

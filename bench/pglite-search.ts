@@ -18,7 +18,10 @@ const TAG = '[quantum-gate]';
 const KINDS: [string, (words: string) => Promise<unknown>][] = [
   ['two words (REST, limit 50)', (w) => listQuestions(db, { search: w, limit: 50, offset: 0 })],
   ['[tag] alone (REST, newest, limit 50)', () => listQuestions(db, { search: TAG, limit: 50, offset: 0 })],
-  ['[tag] + word (REST, limit 50)', (w) => listQuestions(db, { search: `${TAG} ${w.split(' ')[1]}`, limit: 50, offset: 0 })],
+  [
+    '[tag] + word (REST, limit 50)',
+    (w) => listQuestions(db, { search: `${TAG} ${w.split(' ')[1]}`, limit: 50, offset: 0 }),
+  ],
   ['search screen (/home, 20 + excerpts)', (w) => listSearchItems(db, { search: w, limit: 20, offset: 0 })],
 ];
 

@@ -19,7 +19,10 @@ const SEARCHES = 40;
 const STATEMENTS = 4;
 
 async function round(label: string, Kind: typeof PGlite) {
-  const client = new Kind({ loadDataDir: new Blob([readFileSync(pgliteTemplatePath())]), extensions: { pg_trgm, vector } });
+  const client = new Kind({
+    loadDataDir: new Blob([readFileSync(pgliteTemplatePath())]),
+    extensions: { pg_trgm, vector },
+  });
   const db = drizzle({ client });
   await db.execute(sql`SELECT websearch_to_tsquery('english', 'warm up')`);
   const late: number[] = [];
@@ -34,7 +37,9 @@ async function round(label: string, Kind: typeof PGlite) {
   await Promise.all(
     Array.from({ length: SEARCHES }, async () => {
       for (let i = 0; i < STATEMENTS; i++) {
-        await db.execute(sql`SELECT count(*) FROM generate_series(1, 500) g, websearch_to_tsquery('english', ${text}) q WHERE to_tsvector('english', ${text} || g::text) @@ q`);
+        await db.execute(
+          sql`SELECT count(*) FROM generate_series(1, 500) g, websearch_to_tsquery('english', ${text}) q WHERE to_tsvector('english', ${text} || g::text) @@ q`,
+        );
       }
     }),
   );
@@ -43,7 +48,14 @@ async function round(label: string, Kind: typeof PGlite) {
   await client.close();
   late.sort((a, b) => a - b);
   const at = (q: number) => Math.round(late[Math.min(late.length - 1, Math.floor(q * late.length))] ?? 0);
-  return { kind: label, wallMs: Math.round(wallMs), timerTicks: late.length, lateP50: at(0.5), lateP99: at(0.99), lateMax: at(1) };
+  return {
+    kind: label,
+    wallMs: Math.round(wallMs),
+    timerTicks: late.length,
+    lateP50: at(0.5),
+    lateP99: at(0.99),
+    lateMax: at(1),
+  };
 }
 
 const rounds = Number(process.argv[2] ?? 3);

@@ -15,14 +15,25 @@ const data = join(dir, 'pgdata');
 
 // PostgreSQL refuses to run as root: as root, run its binaries as the postgres user.
 const asPostgres = (cmd, args) =>
-  process.getuid?.() === 0 ? spawnSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], { stdio: 'inherit' }) : spawnSync(join(BIN, cmd), args, { stdio: 'inherit' });
+  process.getuid?.() === 0
+    ? spawnSync('runuser', ['-u', 'postgres', '--', join(BIN, cmd), ...args], { stdio: 'inherit' })
+    : spawnSync(join(BIN, cmd), args, { stdio: 'inherit' });
 
 /** Starts the cluster (creating it the first time); returns its URL, postmaster pid and a stop function, or null without binaries. */
 export function startBenchPostgres() {
   if (!existsSync(join(BIN, 'pg_ctl'))) return null;
   mkdirSync(dir, { recursive: true });
-  if (process.getuid?.() === 0) chownSync(dir, Number(spawnSync('id', ['-u', 'postgres']).stdout), Number(spawnSync('id', ['-g', 'postgres']).stdout));
-  if (!existsSync(join(data, 'PG_VERSION')) && asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust']).status !== 0) throw new Error('initdb failed');
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(spawnSync('id', ['-u', 'postgres']).stdout),
+      Number(spawnSync('id', ['-g', 'postgres']).stdout),
+    );
+  if (
+    !existsSync(join(data, 'PG_VERSION')) &&
+    asPostgres('initdb', ['-D', data, '-U', 'postgres', '--auth=trust']).status !== 0
+  )
+    throw new Error('initdb failed');
   const started = asPostgres('pg_ctl', [
     '-D',
     data,
@@ -35,5 +46,9 @@ export function startBenchPostgres() {
   ]);
   if (started.status !== 0) throw new Error(`PostgreSQL did not start; see ${join(dir, 'postgres.log')}`);
   const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  return { url: `postgres://postgres@127.0.0.1:${PORT}/postgres`, pid, stop: () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', 'stop']) };
+  return {
+    url: `postgres://postgres@127.0.0.1:${PORT}/postgres`,
+    pid,
+    stop: () => asPostgres('pg_ctl', ['-D', data, '-m', 'fast', 'stop']),
+  };
 }

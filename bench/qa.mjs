@@ -42,7 +42,10 @@ const pick = (list) => list[Math.floor(Math.random() * list.length)];
 export async function statementsPerRequest(client, dbName, url, times = 100) {
   const count = async () => {
     await new Promise((r) => setTimeout(r, 11_000)); // an idle backend flushes its counters within 10 s
-    const { rows } = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [dbName]);
+    const { rows } = await client.query(
+      'SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1',
+      [dbName],
+    );
     return Number(rows[0].n);
   };
   const before = await count();
@@ -75,7 +78,16 @@ async function statements(env, base, { biggest, empty }) {
  * The rows on `instances` single-process servers sharing the database (the embedded one can
  * only have one); with `countStatements` (PostgreSQL) also the statements a page costs.
  */
-export async function qaBench({ env, port, label, questions, searchOnly = false, instances = 1, countStatements = false, connections = 16 }) {
+export async function qaBench({
+  env,
+  port,
+  label,
+  questions,
+  searchOnly = false,
+  instances = 1,
+  countStatements = false,
+  connections = 16,
+}) {
   const { range, biggest, empty } = seedQa(env, questions);
   const servers = [];
   for (let i = 0; i < instances; i++) servers.push(await startServer({ ...env, SEED_DEMO: 'false' }, port + i));
@@ -92,14 +104,33 @@ export async function qaBench({ env, port, label, questions, searchOnly = false,
     if (!searchOnly) {
       await measure('GET /question/:qid (screen, random question)', () => `/question/${randomId()}`);
       await measure('GET /home (screen, newest)', () => '/home');
-      await measure('GET /question/getQuestion?order=newest&limit=50', () => '/question/getQuestion?order=newest&limit=50');
+      await measure(
+        'GET /question/getQuestion?order=newest&limit=50',
+        () => '/question/getQuestion?order=newest&limit=50',
+      );
       await measure('GET /question/getQuestionById/:qid (random)', () => `/question/getQuestionById/${randomId()}`);
     }
     await measure('GET /home?search= (screen, two words)', () => `/home?search=${encodeURIComponent(pick(SEARCHES))}`);
-    await measure('GET /question/getQuestion?search= (two words, limit 50)', () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`);
-    await measure('GET /question/getQuestion?search=[tag] (newest, limit 50)', () => `/question/getQuestion?search=${encodeURIComponent('[quantum-gate]')}&limit=50`);
-    await measure('GET /question/getQuestion?search=[tag] words', () => `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`);
-    return { label, questions: range.n, rows, biggest, statements: countStatements ? await statements(env, servers[0].base, { biggest, empty }) : null };
+    await measure(
+      'GET /question/getQuestion?search= (two words, limit 50)',
+      () => `/question/getQuestion?search=${encodeURIComponent(pick(SEARCHES))}&limit=50`,
+    );
+    await measure(
+      'GET /question/getQuestion?search=[tag] (newest, limit 50)',
+      () => `/question/getQuestion?search=${encodeURIComponent('[quantum-gate]')}&limit=50`,
+    );
+    await measure(
+      'GET /question/getQuestion?search=[tag] words',
+      () =>
+        `/question/getQuestion?search=${encodeURIComponent(`[quantum-gate] ${pick(SEARCHES).split(' ')[1]}`)}&limit=50`,
+    );
+    return {
+      label,
+      questions: range.n,
+      rows,
+      biggest,
+      statements: countStatements ? await statements(env, servers[0].base, { biggest, empty }) : null,
+    };
   } finally {
     await Promise.all(servers.map((s) => s.stop()));
   }

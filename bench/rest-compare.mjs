@@ -13,7 +13,9 @@ import { parseArgs } from 'node:util';
 import { startPair } from './pages-pair.mjs';
 import { SEARCHES } from './qa.mjs';
 
-const { values: args } = parseArgs({ options: { base: { type: 'string', default: 'main' }, port: { type: 'string', default: '3630' } } });
+const { values: args } = parseArgs({
+  options: { base: { type: 'string', default: 'main' }, port: { type: 'string', default: '3630' } },
+});
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error('DATABASE_URL must name the seeded data set, with a copy named <it>_b');
 
@@ -26,7 +28,10 @@ const paths = [
   ]),
   list({ search: '[quantum-gate]', limit: '50' }),
   list({ search: '[quantum-gate]', limit: '50', offset: '50' }),
-  ...['newest', 'unanswered', 'active', 'mostViewed'].flatMap((order) => [list({ order, limit: '50' }), list({ order, limit: '200', offset: '400' })]),
+  ...['newest', 'unanswered', 'active', 'mostViewed'].flatMap((order) => [
+    list({ order, limit: '50' }),
+    list({ order, limit: '200', offset: '400' }),
+  ]),
   list({ tag: 'quantum-gate', order: 'active', limit: '50' }),
   list({ search: 'quantum state', limit: '50', offset: '150' }),
   list({ search: 'zzzqqq nothing', limit: '50' }),
@@ -37,7 +42,9 @@ const paths = [
 const { base, next } = await startPair({ url, patches: [], baseRef: args.base, port: Number(args.port) });
 const read = async (server, path) => {
   const res = await fetch(server.base + path);
-  const headers = ['content-type', 'x-total-count', 'x-total-count-capped'].map((h) => `${h}: ${res.headers.get(h)}`).join('; ');
+  const headers = ['content-type', 'x-total-count', 'x-total-count-capped']
+    .map((h) => `${h}: ${res.headers.get(h)}`)
+    .join('; ');
   return { status: res.status, headers, body: await res.text() };
 };
 let differ = 0;

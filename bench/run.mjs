@@ -42,13 +42,25 @@ async function variants(kept, { embedded = true, postgres = true } = {}) {
   const dataDir = kept ? join(root, `bench/out/pglite-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
   const list = embedded ? [{ key: 'embedded', label: COLUMNS.embedded, env: { DATA_DIR: dataDir }, instances: 1 }] : [];
   if (!pgUrl || !postgres) return list;
-  const env = { DATABASE_URL: kept ? await postgresDatabase(pgUrl, `fso_bench_${kept.replace(/\W/g, '_')}`, true) : await postgresDatabase(pgUrl) };
-  return [...list, { key: 'pg1', label: COLUMNS.pg1, env, instances: 1, dbPid: benchPostgres?.pid }, { key: 'pg2', label: COLUMNS.pg2, env, instances: 2, dbPid: benchPostgres?.pid }];
+  const env = {
+    DATABASE_URL: kept
+      ? await postgresDatabase(pgUrl, `fso_bench_${kept.replace(/\W/g, '_')}`, true)
+      : await postgresDatabase(pgUrl),
+  };
+  return [
+    ...list,
+    { key: 'pg1', label: COLUMNS.pg1, env, instances: 1, dbPid: benchPostgres?.pid },
+    { key: 'pg2', label: COLUMNS.pg2, env, instances: 2, dbPid: benchPostgres?.pid },
+  ];
 }
 
 /** Table rows named `names`, each filled from every variant's run of it. */
 function tableRows(names, unit, runs) {
-  return names.map((name) => ({ name, unit, ...Object.fromEntries(runs.filter(([, cells]) => cells[name]).map(([key, cells]) => [key, cells[name]])) }));
+  return names.map((name) => ({
+    name,
+    unit,
+    ...Object.fromEntries(runs.filter(([, cells]) => cells[name]).map(([key, cells]) => [key, cells[name]])),
+  }));
 }
 
 /** The bare-Node ceiling, measured (and its section written) once, by the first benchmark that compares with it. */
@@ -93,10 +105,24 @@ async function qaSection(questions, searchOnly, note = null) {
   // The data set takes minutes to build: it is kept between runs.
   for (const [i, v] of (await variants(`qa-${questions}`, { embedded: !note })).entries()) {
     console.log(`Q&A benchmark at ${n} questions on ${v.label}…`);
-    const r = await qaBench({ env: v.env, port: 3250 + 2 * i, label: v.label, questions, searchOnly, instances: v.instances, countStatements: v.key === 'pg1' });
+    const r = await qaBench({
+      env: v.env,
+      port: 3250 + 2 * i,
+      label: v.label,
+      questions,
+      searchOnly,
+      instances: v.instances,
+      countStatements: v.key === 'pg1',
+    });
     names = r.rows.map(([name]) => name);
     runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil20k)]))]);
-    lines.push(`### ${v.label}`, '', TABLE_HEAD, ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`), '');
+    lines.push(
+      `### ${v.label}`,
+      '',
+      TABLE_HEAD,
+      ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
+      '',
+    );
     if (r.statements)
       lines.push(
         `SQL statements per question page: ${r.statements.empty} for a question without answers, ${r.statements.biggest} for the largest (${r.biggest.answer_count} answers, ${r.biggest.comments} comments); REST getQuestionById of the largest: ${r.statements.restBiggest}.`,
@@ -104,7 +130,11 @@ async function qaSection(questions, searchOnly, note = null) {
       );
   }
   if (note) lines.push(note, '');
-  return { lines, note, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };
+  return {
+    lines,
+    note,
+    table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })),
+  };
 }
 
 /** Each benchmark returns its section's lines and its rows of the full table. */
@@ -150,11 +180,24 @@ const benchmarks = {
     const runs = [];
     for (const [i, v] of (await variants()).entries()) {
       const split = v.instances === 2;
-      const label = split ? `${v.label}: split, 1 web + 2 realtime, each game's players on different instances` : v.label;
+      const label = split
+        ? `${v.label}: split, 1 web + 2 realtime, each game's players on different instances`
+        : v.label;
       console.log(`Games benchmark on ${label}…`);
-      const r = await gamesBench({ env: { ...v.env, SEED_DEMO: 'false' }, port: 3500 + 3 * i, label, dbPid: v.dbPid, split });
+      const r = await gamesBench({
+        env: { ...v.env, SEED_DEMO: 'false' },
+        port: 3500 + 3 * i,
+        label,
+        dbPid: v.dbPid,
+        split,
+      });
       lines.push(`### ${r.label}`, '', GAMES_HEAD, ...r.rows.map(gamesRow), '', ...gamesSummary(r), '');
-      const cell = (run) => ({ p50: run.p50, p99: run.p99, throughput: run.movesPerSecond, ratio: +(run.movesPerSecond / ceil.movesPerSecond).toFixed(3) });
+      const cell = (run) => ({
+        p50: run.p50,
+        p99: run.p99,
+        throughput: run.movesPerSecond,
+        ratio: +(run.movesPerSecond / ceil.movesPerSecond).toFixed(3),
+      });
       runs.push([v.key, { [GAME_ROWS[0]]: cell(r.rows[0][1]), [GAME_ROWS[1]]: cell(r.rows.at(-1)[1]) }]);
     }
     return { lines, table: tableRows(GAME_ROWS, 'moves/s', runs) };
@@ -176,7 +219,14 @@ const benchmarks = {
     let names = [];
     for (const [i, v] of (await variants(`nl-${questions}`)).entries()) {
       console.log(`Natural-language search at ${n} questions on ${v.label}…`);
-      const r = await nlSearchBench({ env: v.env, port: 3300 + 2 * i, label: v.label, questions, instances: v.instances, inProcess: v.key !== 'pg2' });
+      const r = await nlSearchBench({
+        env: v.env,
+        port: 3300 + 2 * i,
+        label: v.label,
+        questions,
+        instances: v.instances,
+        inProcess: v.key !== 'pg2',
+      });
       names = r.rows.map(([name]) => name);
       runs.push([v.key, Object.fromEntries(r.rows.map(([name, run]) => [name, httpCell(run, ceil)]))]);
       const h = r.health;
@@ -189,10 +239,22 @@ const benchmarks = {
         ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil)} |`),
         '',
       );
-      lines.push(`GET /healthz meanwhile (one probe every 50 ms per server, ${h.probes} probes): p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms, ${h.failures} failed.`, '');
-      if (r.inProcessLines) lines.push('In process (bench/nl-latency.ts): `search(text, 3)` one query at a time, 200 queries, per index path:', '', ...r.inProcessLines, '');
+      lines.push(
+        `GET /healthz meanwhile (one probe every 50 ms per server, ${h.probes} probes): p50 ${h.p50} ms, p99 ${h.p99} ms, max ${h.max} ms, ${h.failures} failed.`,
+        '',
+      );
+      if (r.inProcessLines)
+        lines.push(
+          'In process (bench/nl-latency.ts): `search(text, 3)` one query at a time, 200 queries, per index path:',
+          '',
+          ...r.inProcessLines,
+          '',
+        );
     }
-    return { lines, table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })) };
+    return {
+      lines,
+      table: tableRows(names, 'req/s', runs).map((row) => ({ ...row, name: `${row.name} at ${n} questions` })),
+    };
   },
   async qa() {
     return qaSection(100_000, false);
@@ -216,7 +278,13 @@ const benchmarks = {
     const { ceil20k } = await ceilingsOnce();
     const [v] = await variants('qa-100000', { postgres: false });
     console.log(`Q&A benchmark at 100,000 questions on ${v.label}, 4 connections…`);
-    const r = await qaBench({ env: v.env, port: Number(process.env.BENCH_PORT ?? 3250), label: v.label, questions: 100_000, connections: 4 });
+    const r = await qaBench({
+      env: v.env,
+      port: Number(process.env.BENCH_PORT ?? 3250),
+      label: v.label,
+      questions: 100_000,
+      connections: 4,
+    });
     const lines = [
       '## The embedded database at 100,000 questions, 4 connections (issue 19)',
       '',
@@ -226,7 +294,11 @@ const benchmarks = {
       TABLE_HEAD,
       ...r.rows.map(([name, run]) => `| ${name} | ${fmt(run, ceil20k)} |`),
     ];
-    const table = r.rows.map(([name, run]) => ({ name: `${name} at 100,000 questions, 4 connections`, unit: 'req/s', embedded: httpCell(run, ceil20k) }));
+    const table = r.rows.map(([name, run]) => ({
+      name: `${name} at 100,000 questions, 4 connections`,
+      unit: 'req/s',
+      embedded: httpCell(run, ceil20k),
+    }));
     return { lines, table };
   },
   /** Search alone at a million questions (its data set takes ~30 min to build the first time). */

@@ -33,19 +33,31 @@ const cpu = () => {
 /** Shared buffers hit or read in this database so far (this backend's counts flushed first). */
 const buffers = async () => {
   await rows(database.db, 'SELECT pg_stat_force_next_flush()');
-  const [row] = await rows<{ n: string }>(database.db, 'SELECT blks_hit + blks_read AS n FROM pg_stat_database WHERE datname = current_database()');
+  const [row] = await rows<{ n: string }>(
+    database.db,
+    'SELECT blks_hit + blks_read AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
   return Number(row!.n);
 };
 
 const shapes = {
   'two words (REST, limit 50)': (words: string) => listQuestions(database.db, { search: words, limit: 50, offset: 0 }),
-  '[tag] + word (REST, limit 50)': (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, limit: 50, offset: 0 }),
-  'search screen (/home, limit 20)': (words: string) => listQuestionItems(database.db, { search: words, limit: 20, offset: 0 }),
+  '[tag] + word (REST, limit 50)': (words: string) =>
+    listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, limit: 50, offset: 0 }),
+  'search screen (/home, limit 20)': (words: string) =>
+    listQuestionItems(database.db, { search: words, limit: 20, offset: 0 }),
   '[tag] alone (REST, limit 50)': () => listQuestions(database.db, { search: '[quantum-gate]', limit: 50, offset: 0 }),
   ...Object.fromEntries(
     (['newest', 'active', 'unanswered', 'mostViewed'] as const).flatMap((order) => [
-      [`two words, ${order} (REST, limit 50)`, (words: string) => listQuestions(database.db, { search: words, order, limit: 50, offset: 0 })],
-      [`[tag] + word, ${order} (REST, limit 50)`, (words: string) => listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, order, limit: 50, offset: 0 })],
+      [
+        `two words, ${order} (REST, limit 50)`,
+        (words: string) => listQuestions(database.db, { search: words, order, limit: 50, offset: 0 }),
+      ],
+      [
+        `[tag] + word, ${order} (REST, limit 50)`,
+        (words: string) =>
+          listQuestions(database.db, { search: `[quantum-gate] ${words.split(' ')[1]}`, order, limit: 50, offset: 0 }),
+      ],
     ]),
   ),
 };
@@ -72,8 +84,13 @@ for (const [shape, run] of Object.entries(shapes).filter(([name]) => only.test(n
   const searches = rounds * SEARCHES.length;
   const ms = (cpu() - before) / ticksPerMs / searches;
   const touched = ((await buffers()) - buffersBefore) / searches;
-  console.log(`${shape.padEnd(34)} ${ms.toFixed(2)} ms database CPU, ${touched.toFixed(0)} shared buffers per search (${searches} searches)`);
-  for (const [words, { ticks, touched: n }] of each) console.log(`  ${words.padEnd(24)} ${(ticks / ticksPerMs / rounds).toFixed(2)} ms, ${(n / rounds).toFixed(0)} buffers`);
+  console.log(
+    `${shape.padEnd(34)} ${ms.toFixed(2)} ms database CPU, ${touched.toFixed(0)} shared buffers per search (${searches} searches)`,
+  );
+  for (const [words, { ticks, touched: n }] of each)
+    console.log(
+      `  ${words.padEnd(24)} ${(ticks / ticksPerMs / rounds).toFixed(2)} ms, ${(n / rounds).toFixed(0)} buffers`,
+    );
 }
 if (topFile) writeFileSync(topFile, JSON.stringify(top, null, 1));
 await database.close();

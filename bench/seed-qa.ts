@@ -15,7 +15,11 @@ import { importStackExchange } from '../remix-app/server/import/stackexchange.ts
 
 const target = Number(process.argv[2] ?? 100_000);
 const dump = resolve(new URL('.', import.meta.url).pathname, '../../shared/data/quantumcomputing.stackexchange.com');
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, poolSize: 1 } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+const database = await openDatabase(
+  process.env.DATABASE_URL
+    ? { url: process.env.DATABASE_URL, poolSize: 1 }
+    : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
+);
 const started = Date.now();
 const log = (what: string) => console.error(`${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s  ${what}`);
 
@@ -43,13 +47,17 @@ async function grow() {
   // The full-text indexes (RUM or GIN, on `questions` and on `question_search`, which a trigger
   // fills) are dropped while the copies go in and rebuilt after: maintaining RUM row by row had a
   // 1M seed two thirds through its questions after 38 minutes; one build is minutes.
-  const fullText = (await database.db.execute(sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('questions', 'question_search') AND indexdef ~ ' USING (rum|gin) '`)) as unknown as {
+  const fullText = (await database.db.execute(
+    sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('questions', 'question_search') AND indexdef ~ ' USING (rum|gin) '`,
+  )) as unknown as {
     rows: { indexname: string; indexdef: string }[];
   };
   for (const { indexname } of fullText.rows) await database.exec(`DROP INDEX ${indexname}`);
   // The kept lists (migration 0025) are written once for every question after the copies, not
   // again by their triggers after each bulk insert (tags, answers, comments: three passes).
-  const listTriggers = (await database.db.execute(sql`SELECT tgrelid::regclass::text AS tbl, tgname FROM pg_trigger WHERE tgname LIKE 'question_lists_%'`)) as unknown as {
+  const listTriggers = (await database.db.execute(
+    sql`SELECT tgrelid::regclass::text AS tbl, tgname FROM pg_trigger WHERE tgname LIKE 'question_lists_%'`,
+  )) as unknown as {
     rows: { tbl: string; tgname: string }[];
   };
   for (const { tbl, tgname } of listTriggers.rows) await database.exec(`ALTER TABLE ${tbl} DISABLE TRIGGER ${tgname}`);
@@ -91,9 +99,14 @@ async function grow() {
 // A kept data set already at size is only vacuumed: re-importing and re-planning the copies
 // took ~30 s at 100k (minutes at 1M) for no change. Comments are copied last (2 per question
 // and 1 per answer), so fewer than 2 per question means an earlier run was interrupted.
-const { q = 0, c = 0 } = await one('SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM comments)::int c');
+const { q = 0, c = 0 } = await one(
+  'SELECT (SELECT count(*) FROM questions)::int q, (SELECT count(*) FROM comments)::int c',
+);
 if (q < target) await grow();
-else if (c < 2 * q) throw new Error(`the data set has ${q} questions but only ${c} comments: an earlier seeding was interrupted; drop it (DATA_DIR or the database) and run again`);
+else if (c < 2 * q)
+  throw new Error(
+    `the data set has ${q} questions but only ${c} comments: an earlier seeding was interrupted; drop it (DATA_DIR or the database) and run again`,
+  );
 else log('already at size');
 // The copies are not embedded for natural-language search (a CPU-hour at this size): the queue
 // is emptied, every run, so that the server's embedding worker does not compete with the

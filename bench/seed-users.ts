@@ -8,7 +8,9 @@ import { hashPassword } from '@fso/core';
 import { migrate, openDatabase } from '@fso/db';
 
 const count = Number(process.argv[2] ?? 10_000);
-const database = await openDatabase(process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') });
+const database = await openDatabase(
+  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
+);
 await migrate(database);
 const hash = await hashPassword('bench-password');
 await database.exec(

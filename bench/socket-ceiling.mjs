@@ -13,7 +13,12 @@ import { Server } from 'socket.io';
 
 const games = new Map();
 const gameOf = (id) => {
-  if (!games.has(id)) games.set(id, { gameID: id, version: 0, state: { status: 'IN_PROGRESS', player1: `${id}a`, player2: `${id}b`, moves: [] } });
+  if (!games.has(id))
+    games.set(id, {
+      gameID: id,
+      version: 0,
+      state: { status: 'IN_PROGRESS', player1: `${id}a`, player2: `${id}b`, moves: [] },
+    });
   return games.get(id);
 };
 

@@ -16,7 +16,9 @@ import { machine, post, signUp } from './lib.mjs';
 const FRAMES = 20_000;
 
 async function run(factor, port) {
-  const server = process.env.FLOOD_URL ? { base: process.env.FLOOD_URL, stop: () => undefined } : await startFresh({ SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor) }, port);
+  const server = process.env.FLOOD_URL
+    ? { base: process.env.FLOOD_URL, stop: () => undefined }
+    : await startFresh({ SEED_DEMO: 'false', RATE_LIMIT_FACTOR: String(factor) }, port);
   try {
     const [flooder, victim] = ['flooder', 'victim'].map((n) => `${n}${Date.now().toString(36)}`);
     const [p1, p2] = [await signUp(server.base, flooder), await signUp(server.base, victim)];
@@ -32,7 +34,8 @@ async function run(factor, port) {
     const probes = probeHealthz(server.base, 8);
     await new Promise((r) => setTimeout(r, 1000));
     const start = Date.now();
-    for (let i = 0; i < FRAMES && socket.connected; i++) socket.emit('makeMove', { gameID, move: { playerID: flooder, gameID, move: { numObjects: 1 } } });
+    for (let i = 0; i < FRAMES && socket.connected; i++)
+      socket.emit('makeMove', { gameID, move: { playerID: flooder, gameID, move: { numObjects: 1 } } });
     const sentMs = Date.now() - start;
     const samples = await probes;
     socket.close();
@@ -53,7 +56,11 @@ async function run(factor, port) {
 const port = Number(process.argv[2] ?? 5150);
 const round = (v) => (typeof v === 'number' ? Math.round(v * 10) / 10 : v);
 console.log(JSON.stringify({ machine: machine(), frames: FRAMES }));
-const factors = process.env.FLOOD_URL ? ['as started'] : process.argv.slice(3).length ? process.argv.slice(3).map(Number) : [1, 1000];
+const factors = process.env.FLOOD_URL
+  ? ['as started']
+  : process.argv.slice(3).length
+    ? process.argv.slice(3).map(Number)
+    : [1, 1000];
 for (const factor of factors) {
   console.log(JSON.stringify(await run(factor, port), (_, v) => round(v)));
 }

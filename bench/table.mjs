@@ -17,9 +17,15 @@ export const COLUMNS = {
 };
 
 /** A table cell from an HTTP load run (lib.mjs `load`) and its bare-Node ceiling. */
-export const httpCell = (run, ceil) => ({ p50: run.p50, p99: run.p99, throughput: run.rps, ratio: ceil ? +(run.rps / ceil.rps).toFixed(3) : null });
+export const httpCell = (run, ceil) => ({
+  p50: run.p50,
+  p99: run.p99,
+  throughput: run.rps,
+  ratio: ceil ? +(run.rps / ceil.rps).toFixed(3) : null,
+});
 
-const cellText = (c) => (c ? `${c.p50} / ${c.p99} · ${c.throughput}${c.ratio === null ? '' : ` · ${c.ratio.toFixed(3)}`}` : '—');
+const cellText = (c) =>
+  c ? `${c.p50} / ${c.p99} · ${c.throughput}${c.ratio === null ? '' : ` · ${c.ratio.toFixed(3)}`}` : '—';
 
 /**
  * Records one benchmark's rows and rewrites the table. Each row: `name`, `unit` (what the

@@ -35,7 +35,9 @@ const { values: args } = parseArgs({
   },
 });
 if (!args.url || (!args.match && !args.pids && !args.database)) {
-  console.error('usage: wrk-cpu.mjs --url URL [--ids lo-hi] [--match REGEX] [--pids a,b] [--database NAME] [--duration s] [--warmup s]');
+  console.error(
+    'usage: wrk-cpu.mjs --url URL [--ids lo-hi] [--match REGEX] [--pids a,b] [--database NAME] [--duration s] [--warmup s]',
+  );
   process.exit(2);
 }
 const url = new URL(args.url.replace('{id}', 'ID'));
@@ -51,7 +53,8 @@ function chosen() {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (pids.has(entry) || match?.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim())) found.set(entry, cpuMs(entry));
+      if (pids.has(entry) || match?.test(readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim()))
+        found.set(entry, cpuMs(entry));
     } catch {
       /* the process ended meanwhile */
     }
@@ -70,7 +73,21 @@ writeFileSync(
     : `request = function() return wrk.format(nil, "${path}") end\n`,
 );
 /** wrk's report of a run of `seconds` (asynchronous, so the sampler keeps running meanwhile). */
-const wrk = async (seconds) => (await promisify(execFile)('wrk', ['-t', args.threads, '-c', args.connections, '-d', `${seconds}s`, '--latency', '-s', script, url.origin])).stdout;
+const wrk = async (seconds) =>
+  (
+    await promisify(execFile)('wrk', [
+      '-t',
+      args.threads,
+      '-c',
+      args.connections,
+      '-d',
+      `${seconds}s`,
+      '--latency',
+      '-s',
+      script,
+      url.origin,
+    ])
+  ).stdout;
 
 /** Milliseconds of a wrk latency cell (`850.00us`, `12.3ms`, `1.2s`). */
 const toMs = (cell) => {
@@ -93,7 +110,9 @@ try {
   sample();
   const machine = Math.round(busy() * 100);
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
-  const errors = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) + (/Socket errors: (.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((a, b) => a + Number(b), 0);
+  const errors =
+    Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0) +
+    (/Socket errors: (.*)/.exec(out)?.[1].match(/\d+/g) ?? []).reduce((a, b) => a + Number(b), 0);
   const cpu = processes.used() + database.used();
   console.log(
     JSON.stringify({

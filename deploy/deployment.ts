@@ -27,11 +27,15 @@ export const stages: Stage[] = dockerfile.getFROMs().map((from, i, froms) => {
   const start = from.getRange().start.line;
   const end = froms[i + 1]?.getRange().start.line ?? Infinity;
   const lines = (instruction: Instruction) => instruction.getRange().start.line;
-  return { name: from.getBuildStage(), instructions: dockerfile.getInstructions().filter((x) => lines(x) > start && lines(x) < end) };
+  return {
+    name: from.getBuildStage(),
+    instructions: dockerfile.getInstructions().filter((x) => lines(x) > start && lines(x) < end),
+  };
 });
 export const finalStage = stages.at(-1)!;
 
-export const ofKeyword = (stage: Stage, keyword: string) => stage.instructions.filter((x) => x.getKeyword() === keyword);
+export const ofKeyword = (stage: Stage, keyword: string) =>
+  stage.instructions.filter((x) => x.getKeyword() === keyword);
 
 /** A COPY: `from` is the --from stage (null: the build context); `line` is zero-based. */
 export interface CopyStep {
@@ -57,7 +61,11 @@ export function copyStep(instruction: Instruction): CopyStep {
  * contents go into the destination; a file lands in it when it ends in `/` or there are several
  * sources, else becomes it. `isDirectory` defaults to the source in the repository.
  */
-export function destinationOf(copy: CopyStep, source: string, isDirectory = statSync(join(root, source)).isDirectory()): string {
+export function destinationOf(
+  copy: CopyStep,
+  source: string,
+  isDirectory = statSync(join(root, source)).isDirectory(),
+): string {
   const into = copy.dest.endsWith('/') || copy.sources.length > 1;
   return posix.normalize(!isDirectory && into ? posix.join(copy.dest, posix.basename(source)) : copy.dest);
 }

@@ -9,7 +9,19 @@
 import { posix } from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
-import { copyable, copyStep, destinationOf, dockerfileText, execForm, finalStage, fly, ofKeyword, packageJson, stages, words } from './deployment.ts';
+import {
+  copyable,
+  copyStep,
+  destinationOf,
+  dockerfileText,
+  execForm,
+  finalStage,
+  fly,
+  ofKeyword,
+  packageJson,
+  stages,
+  words,
+} from './deployment.ts';
 
 const diagnostics = (text: string) => validate(text).map((d) => `line ${d.range.start.line + 1}: ${d.message}`);
 
@@ -19,7 +31,13 @@ const finalCopies = ofKeyword(finalStage, 'COPY').map(copyStep);
 const inImage = (path: string) =>
   copyable(path) &&
   finalCopies.some(
-    (copy) => copy.from === null && copy.sources.some((source) => (path === source || path.startsWith(`${source}/`)) && posix.join(destinationOf(copy, source), path.slice(source.length)) === path),
+    (copy) =>
+      copy.from === null &&
+      copy.sources.some(
+        (source) =>
+          (path === source || path.startsWith(`${source}/`)) &&
+          posix.join(destinationOf(copy, source), path.slice(source.length)) === path,
+      ),
   );
 
 /** The script a command line runs: its first .ts/.js argument. */
@@ -94,7 +112,10 @@ describe('fly.toml', () => {
 
   it("[[metrics]] scrapes web's METRICS_PORT (no token needed there), a port no service publishes", () => {
     expect(fly.metrics).toEqual([{ processes: ['web'], port: Number(fly.env.METRICS_PORT), path: '/metrics' }]);
-    const published = [fly.http_service.internal_port, ...fly.services.flatMap((s) => [s.internal_port, ...s.ports.map((p) => p.port)])];
+    const published = [
+      fly.http_service.internal_port,
+      ...fly.services.flatMap((s) => [s.internal_port, ...s.ports.map((p) => p.port)]),
+    ];
     expect(published).not.toContain(Number(fly.env.METRICS_PORT));
   });
 });

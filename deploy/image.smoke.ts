@@ -42,8 +42,12 @@ function executableOf(pid: string): string {
   }
 }
 
-function terminate(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return Promise.resolve({ code: server.child.exitCode, ms: 0 });
+function terminate(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ code: number | null; ms: number }> {
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    return Promise.resolve({ code: server.child.exitCode, ms: 0 });
   const parents = new Map<number, { ppid: number; name: string }>();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     try {
@@ -56,7 +60,8 @@ function terminate(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): P
       // exited meanwhile
     }
   }
-  const descends = (pid: number): boolean => pid > 1 && (parents.get(pid)?.ppid === server.child.pid || descends(parents.get(pid)?.ppid ?? 0));
+  const descends = (pid: number): boolean =>
+    pid > 1 && (parents.get(pid)?.ppid === server.child.pid || descends(parents.get(pid)?.ppid ?? 0));
   const node = [...parents].find(([pid, { name }]) => name === 'node' && descends(pid));
   if (!node) throw new Error(`no node process under buildah run (pid ${server.child.pid})`);
   const started = Date.now();
@@ -67,9 +72,11 @@ function terminate(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): P
 }
 
 function skipReason(): string | null {
-  if (process.platform !== 'linux' || process.getuid?.() !== 0) return 'needs root on Linux (buildah --isolation chroot)';
+  if (process.platform !== 'linux' || process.getuid?.() !== 0)
+    return 'needs root on Linux (buildah --isolation chroot)';
   if (sh(['buildah', '--version']).code !== 0) return 'needs buildah (`npm run image` installs it)';
-  if (sh(['buildah', 'inspect', '--type', 'image', imageTag]).code !== 0) return `no image ${imageTag}: run \`npm run image\` first`;
+  if (sh(['buildah', 'inspect', '--type', 'image', imageTag]).code !== 0)
+    return `no image ${imageTag}: run \`npm run image\` first`;
   if (!serverUrl) return 'set TEST_DATABASE_URL to a PostgreSQL server';
   return null;
 }
@@ -79,7 +86,11 @@ if (skip) console.info(`Image smoke test skipped: ${skip}.`);
 describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml starts it`, () => {
   const database = `fso_image_${process.pid}_${Date.now().toString(36)}`;
   const databaseUrl = withDatabase(serverUrl ?? 'postgres://unused', database);
-  const env: Record<string, string> = { ...fly.env, DATABASE_URL: databaseUrl, SESSION_SECRET: 'image-smoke-session-secret-0123456789abcdef' };
+  const env: Record<string, string> = {
+    ...fly.env,
+    DATABASE_URL: databaseUrl,
+    SESSION_SECRET: 'image-smoke-session-secret-0123456789abcdef',
+  };
   let container = '';
   let rootfs = '';
   let web: ServerProcess, realtime: ServerProcess;
@@ -133,20 +144,31 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
 
   it('holds production dependencies only, no build tools and no source maps of the server', () => {
     expect(inRootfs('ls -d app/node_modules/tsx')).toBe('app/node_modules/tsx');
-    expect(inRootfs('ls -d app/node_modules/vitest app/node_modules/@remix-run/dev app/node_modules/eslint app/node_modules/typescript 2>/dev/null')).toBe('');
-    expect(inRootfs('ls usr/bin/gcc usr/bin/cc usr/bin/g++ usr/bin/make usr/bin/python3 usr/local/bin/python3 2>/dev/null')).toBe('');
+    expect(
+      inRootfs(
+        'ls -d app/node_modules/vitest app/node_modules/@remix-run/dev app/node_modules/eslint app/node_modules/typescript 2>/dev/null',
+      ),
+    ).toBe('');
+    expect(
+      inRootfs('ls usr/bin/gcc usr/bin/cc usr/bin/g++ usr/bin/make usr/bin/python3 usr/local/bin/python3 2>/dev/null'),
+    ).toBe('');
     expect(inRootfs('find app -name "*.map" -not -path "*/node_modules/*"')).toBe('');
   });
 
   it('holds no tests, local data, git history or test output (.dockerignore)', () => {
-    expect(inRootfs('ls -d app/.git app/data app/remix-app/data app/remix-app/test app/test-results 2>/dev/null')).toBe('');
+    expect(inRootfs('ls -d app/.git app/data app/remix-app/data app/remix-app/test app/test-results 2>/dev/null')).toBe(
+      '',
+    );
     expect(inRootfs('find app -name "*.test.ts" -not -path "*/node_modules/*"')).toBe('');
   });
 
   it("fly.toml's release command migrates the fresh database", async () => {
     const release = sh(inImage(words(fly.deploy.release_command)));
     expect(release.code, release.output).toBe(0);
-    const tables = await query<{ n: number }>(databaseUrl, `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`);
+    const tables = await query<{ n: number }>(
+      databaseUrl,
+      `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
     expect(tables[0]!.n).toBeGreaterThan(0);
   }, 300_000);
 
@@ -154,9 +176,21 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
     "fly.toml's realtime and web processes start and answer /healthz",
     async () => {
       const realtimePort = await freePort();
-      realtime = await startProcess(inImage(words(fly.processes.realtime!), { PORT: String(realtimePort) }), '/', process.env, realtimePort, START_WITHIN_MS);
+      realtime = await startProcess(
+        inImage(words(fly.processes.realtime!), { PORT: String(realtimePort) }),
+        '/',
+        process.env,
+        realtimePort,
+        START_WITHIN_MS,
+      );
       const webPort = await freePort();
-      web = await startProcess(inImage(words(fly.processes.web!), { PORT: String(webPort), REALTIME_URL: realtime.base }), '/', process.env, webPort, START_WITHIN_MS);
+      web = await startProcess(
+        inImage(words(fly.processes.web!), { PORT: String(webPort), REALTIME_URL: realtime.base }),
+        '/',
+        process.env,
+        webPort,
+        START_WITHIN_MS,
+      );
       for (const server of [realtime, web]) expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
     },
     3 * START_WITHIN_MS,
@@ -166,7 +200,12 @@ describe.skipIf(skip !== null)(`the image ${imageTag}, started as fly.toml start
   it('a question asked through the REST API shows on its page', async () => {
     cookie = await signUp(web.base, 'imagesmoke');
     const title = `Does the image start ${Date.now()}`;
-    const question = await post(web.base, cookie, '/question/addQuestion', { title, text: 'Asked by the image smoke test.', tags: ['deploy'], askedBy: 'imagesmoke' });
+    const question = await post(web.base, cookie, '/question/addQuestion', {
+      title,
+      text: 'Asked by the image smoke test.',
+      tags: ['deploy'],
+      askedBy: 'imagesmoke',
+    });
     const page = await fetch(`${web.base}/question/${question._id}`, { headers: { cookie } });
     const html = await page.text();
     expect(page.status, html.slice(0, 500)).toBe(200);

@@ -13,7 +13,21 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Chat, Game, JoinChatResult, Message } from '@fso/shared';
-import { connected, json, query, serverUrl, signUp, sleep, socketAt, startCluster, stopService, until, type Client, type Cluster, type Service } from './test/cluster.test-support.ts';
+import {
+  connected,
+  json,
+  query,
+  serverUrl,
+  signUp,
+  sleep,
+  socketAt,
+  startCluster,
+  stopService,
+  until,
+  type Client,
+  type Cluster,
+  type Service,
+} from './test/cluster.test-support.ts';
 
 type Who = 'ann' | 'bob' | 'cid' | 'eve';
 
@@ -36,7 +50,10 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     const first = turn++;
     for (let attempt = 0; attempt < 100; attempt++) {
       const base = cluster.webs[(first + attempt) % 2]!.base;
-      const init: RequestInit = body === undefined ? { headers: { cookie } } : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) };
+      const init: RequestInit =
+        body === undefined
+          ? { headers: { cookie } }
+          : { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) };
       const res = await fetch(`${base}${path}`, init).catch(() => null);
       if (res && res.status !== 503) return { status: res.status, text: await res.text() };
       retries[res ? 'unavailable' : 'connection']++;
@@ -52,7 +69,12 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
   }
 
   /** Connects `who` to a live realtime instance, `preferred` first; `setUp` runs before the handshake, `rejoin` after it. */
-  async function attach(who: Who, preferred: number, setUp: (socket: Client) => void, rejoin: (socket: Client) => Promise<void>): Promise<{ socket: Client; at: number }> {
+  async function attach(
+    who: Who,
+    preferred: number,
+    setUp: (socket: Client) => void,
+    rejoin: (socket: Client) => Promise<void>,
+  ): Promise<{ socket: Client; at: number }> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const at = (preferred + attempt) % 2;
       const socket = socketAt(cluster.realtimes[at]!.base, cookies[who]);
@@ -93,7 +115,12 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     // A load test: a few users write far faster than anyone would, so the limits are raised.
     cluster = await startCluster('fso_faults', { RATE_LIMIT_FACTOR: '100' });
     const [web1, web2] = cluster.webs.map((w) => w.base) as [string, string];
-    cookies = { ann: await signUp(web1, user('ann')), bob: await signUp(web2, user('bob')), cid: await signUp(web1, user('cid')), eve: await signUp(web2, user('eve')) };
+    cookies = {
+      ann: await signUp(web1, user('ann')),
+      bob: await signUp(web2, user('bob')),
+      cid: await signUp(web1, user('cid')),
+      eve: await signUp(web2, user('eve')),
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -117,7 +144,9 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     // Room messages stay under the limit of 30 a minute per user.
     const messages = async (who: Who) => {
       for (let n = 0; loading; n++) {
-        await write('message', who, '/messaging/addMessage', `message ${who} ${n} ${suffix}`, { messageToAdd: { msg: `message ${who} ${n} ${suffix}` } });
+        await write('message', who, '/messaging/addMessage', `message ${who} ${n} ${suffix}`, {
+          messageToAdd: { msg: `message ${who} ${n} ${suffix}` },
+        });
         await sleep(2100);
       }
     };
@@ -125,7 +154,12 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     const answers = async (who: Who, loop: number) => {
       for (let q = 0; loading; q++) {
         const title = `question ${who} ${loop}.${q} ${suffix}`;
-        const question = await write('question', who, '/question/addQuestion', title, { title, text: 'Does a rolling restart lose writes?', tags: ['restart'], askedBy: user(who) });
+        const question = await write('question', who, '/question/addQuestion', title, {
+          title,
+          text: 'Does a rolling restart lose writes?',
+          tags: ['restart'],
+          askedBy: user(who),
+        });
         for (let n = 0; question && n < 8 && loading; n++) {
           const text = `answer ${who} ${loop}.${q}.${n} ${suffix}`;
           await write('answer', who, '/answer/addAnswer', text, { qid: question._id, ans: { text, ansBy: user(who) } });
@@ -146,7 +180,12 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
 
     const load = (['ann', 'bob', 'cid'] as const).flatMap((who) => [messages(who), answers(who, 0), answers(who, 1)]);
     const shutdowns: { process: string; code: number | null; ms: number }[] = [];
-    const order: ((c: Cluster) => Service)[] = [(c) => c.realtimes[0], (c) => c.webs[0], (c) => c.realtimes[1], (c) => c.webs[1]];
+    const order: ((c: Cluster) => Service)[] = [
+      (c) => c.realtimes[0],
+      (c) => c.webs[0],
+      (c) => c.realtimes[1],
+      (c) => c.webs[1],
+    ];
     try {
       for (const [i, pick] of order.entries()) {
         await sleep(1500);
@@ -164,7 +203,10 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     }
 
     // Every write was answered 200 (a restart is never seen by a client that retries elsewhere).
-    const statuses = writes.reduce<Record<string, number>>((counts, w) => ({ ...counts, [w.status]: (counts[w.status] ?? 0) + 1 }), {});
+    const statuses = writes.reduce<Record<string, number>>(
+      (counts, w) => ({ ...counts, [w.status]: (counts[w.status] ?? 0) + 1 }),
+      {},
+    );
     expect(statuses).toEqual({ 200: writes.length });
 
     // Each acknowledged write is stored exactly once, and nothing else is.
@@ -218,7 +260,9 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
         },
         async (socket) => {
           socket.emit('joinGame', game.gameID);
-          expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', chat._id, resolve))).toEqual({ ok: true });
+          expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', chat._id, resolve))).toEqual({
+            ok: true,
+          });
           const page = await send<{ messages: Message[] }>(`/chat/${chat._id}?limit=200`, who);
           for (const m of page.messages) seen[who]!.chat.add(m.msg);
         },
@@ -233,7 +277,12 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
         () => `not both at ${moves} moves: ${JSON.stringify(players.map((who) => latest(who)?.state.moves.length))}`,
       );
     const mover = (g: Game) => (g.state.moves.length % 2 === 0 ? 'ann' : 'bob');
-    const move = (g: Game) => live[mover(g)].emit('makeMove', { gameID: g.gameID, move: { playerID: user(mover(g)), gameID: g.gameID, move: { numObjects: 2 } }, version: g.version });
+    const move = (g: Game) =>
+      live[mover(g)].emit('makeMove', {
+        gameID: g.gameID,
+        move: { playerID: user(mover(g)), gameID: g.gameID, move: { numObjects: 2 } },
+        version: g.version,
+      });
     // The answer is the chat (issue 16); what matters here is the text that was stored.
     const say = (who: Player, msg: string) => send<Chat>(`/chat/${chat._id}/addMessage`, who, { msg }).then(() => msg);
 
@@ -261,8 +310,16 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
       () => (followers.every((f) => f.moves.length === 1) ? true : undefined),
       () => 'the players did not reconnect',
     );
-    expect(followers.map((f) => f.moves[0])).toEqual(players.map(() => ({ from: 0, to: 1, reason: 'transport close' })));
-    const stored = (await query<{ state: Game['state'] }>('SELECT state FROM games WHERE id = $1', [Number(game.gameID)], cluster.databaseUrl))[0]!.state;
+    expect(followers.map((f) => f.moves[0])).toEqual(
+      players.map(() => ({ from: 0, to: 1, reason: 'transport close' })),
+    );
+    const stored = (
+      await query<{ state: Game['state'] }>(
+        'SELECT state FROM games WHERE id = $1',
+        [Number(game.gameID)],
+        cluster.databaseUrl,
+      )
+    )[0]!.state;
     expect([3, 4]).toContain(stored.moves.length);
     current = await bothAt(stored.moves.length);
     expect(current.state).toMatchObject({ remainingObjects: 21 - 2 * stored.moves.length, status: 'IN_PROGRESS' });
@@ -281,6 +338,8 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
     const history = await send<{ messages: Message[] }>(`/chat/${chat._id}?limit=200`, 'ann');
     expect(history.messages.map((m) => m.msg)).toEqual(sent);
     for (const follower of followers) follower.stop();
-    console.info(`realtime #1 killed: the move in flight was ${stored.moves.length === 4 ? 'stored' : 'lost before it was applied'}; ${sent.length} chat messages, all there`);
+    console.info(
+      `realtime #1 killed: the move in flight was ${stored.moves.length === 4 ? 'stored' : 'lost before it was applied'}; ${sent.length} chat messages, all there`,
+    );
   }, 60_000);
 });

@@ -34,9 +34,14 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
     postgres?.remove();
   }, 60_000);
 
-  const alive = () => [...cluster.webs, ...cluster.realtimes].every((s) => s.child.exitCode === null && s.child.signalCode === null);
+  const alive = () =>
+    [...cluster.webs, ...cluster.realtimes].every((s) => s.child.exitCode === null && s.child.signalCode === null);
   const write = (web: number, cookie: string, msg: string) =>
-    fetch(`${cluster.webs[web]!.base}/messaging/addMessage`, { method: 'POST', headers: { 'Content-Type': 'application/json', cookie }, body: JSON.stringify({ messageToAdd: { msg } }) });
+    fetch(`${cluster.webs[web]!.base}/messaging/addMessage`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', cookie },
+      body: JSON.stringify({ messageToAdd: { msg } }),
+    });
 
   it('stays up, answers 503 while the database is away, and recovers by itself, twice', async () => {
     for (let round = 1; round <= 2; round++) {
@@ -60,7 +65,12 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       postgres.stop('immediate');
       const killedAt = Date.now();
       await sleep(2000);
-      const health = await Promise.all([...cluster.webs, ...cluster.realtimes].map(async (s) => [(await fetch(`${s.base}/healthz`)).status, (await fetch(`${s.base}/livez`)).status]));
+      const health = await Promise.all(
+        [...cluster.webs, ...cluster.realtimes].map(async (s) => [
+          (await fetch(`${s.base}/healthz`)).status,
+          (await fetch(`${s.base}/livez`)).status,
+        ]),
+      );
       expect(health, 'every process: /healthz 503, /livez 200').toEqual([
         [503, 200],
         [503, 200],
@@ -70,17 +80,28 @@ describe.skipIf(!canRunPostgres)('PostgreSQL killed mid write-burst under 2 web 
       postgres.start();
       const restartedAt = Date.now();
       // Recovered: a fresh write through each web process succeeds.
-      for (const web of [0, 1]) await expect.poll(async () => (await write(web, cookie, `probe ${round}`)).status, { timeout: 20_000, interval: 200 }).toBe(200);
+      for (const web of [0, 1])
+        await expect
+          .poll(async () => (await write(web, cookie, `probe ${round}`)).status, { timeout: 20_000, interval: 200 })
+          .toBe(200);
       const recoveredMs = Date.now() - restartedAt;
       bursting = false;
       await Promise.all(burst);
-      console.info(`round ${round}: database down ${restartedAt - killedAt} ms; writes answered ${JSON.stringify(Object.fromEntries(statuses))}; writes recovered ${recoveredMs} ms after restart`);
+      console.info(
+        `round ${round}: database down ${restartedAt - killedAt} ms; writes answered ${JSON.stringify(Object.fromEntries(statuses))}; writes recovered ${recoveredMs} ms after restart`,
+      );
 
       expect(alive(), 'every process is still running').toBe(true);
       expect([...statuses.keys()].sort()).toEqual(['200', '503']);
       expect([...retryAfter]).toEqual(['5']);
       await expect
-        .poll(async () => Promise.all([...cluster.webs, ...cluster.realtimes].map(async (s) => (await fetch(`${s.base}/healthz`)).status)), { timeout: 10_000 })
+        .poll(
+          async () =>
+            Promise.all(
+              [...cluster.webs, ...cluster.realtimes].map(async (s) => (await fetch(`${s.base}/healthz`)).status),
+            ),
+          { timeout: 10_000 },
+        )
         .toEqual([200, 200, 200, 200]);
 
       // Events cross again: a message written through either web process reaches sockets on both realtime instances.

@@ -45,11 +45,21 @@ async function serve() {
   }
 
   // The worker embeds queued questions in the background; the model loads on its first job.
-  const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(), workerIntervalMs: 2000, preload: true, log: logger });
+  const semantic = createSemanticService(database, {
+    weights: config.semanticWeights,
+    threads: modelThreads(),
+    workerIntervalMs: 2000,
+    preload: true,
+    log: logger,
+  });
   const sockets = {
     attach: (httpServer: Parameters<typeof attachRealtime>[0]) => {
       const realtime = attachRealtime(httpServer, config, ports);
-      return { publisher: realtime.publisher, connected: () => realtime.io.of('/').sockets.size, close: () => realtime.close() };
+      return {
+        publisher: realtime.publisher,
+        connected: () => realtime.io.of('/').sockets.size,
+        close: () => realtime.close(),
+      };
     },
   };
   const server = createWebServer({ config, database, logger, ports, semantic, build, before, dev, sockets });

@@ -15,7 +15,8 @@ function childrenOf(pid: number): string[] {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const ppid = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
-      if (ppid === pid) found.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
+      if (ppid === pid)
+        found.push(readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' '));
     } catch {
       /* the process ended meanwhile */
     }
@@ -48,7 +49,11 @@ describe('WEB_CONCURRENCY', () => {
         DATABASE_URL: withDatabase(serverUrl!, name),
         WEB_CONCURRENCY: '2',
       };
-      const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+        cwd: root,
+        env: env as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const server = { base: `http://127.0.0.1:${port}`, port, child, log: [] as string[] };
       child.stdout.on('data', (d: Buffer) => server.log.push(d.toString()));
       child.stderr.on('data', (d: Buffer) => server.log.push(d.toString()));

@@ -33,8 +33,11 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
   });
 
   start('../realtime/src/main.ts', { PORT: String(realtimePort), HOST: '127.0.0.1' });
-  for (let i = 0; i < config.webConcurrency; i++) start('../remix-app/web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
-  logger.info(`Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`);
+  for (let i = 0; i < config.webConcurrency; i++)
+    start('../remix-app/web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
+  logger.info(
+    `Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`,
+  );
 
   stopOnSignal(
     async () => {

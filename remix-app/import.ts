@@ -18,7 +18,9 @@ if (!folder) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
+);
 try {
   await migrate(database);
   const started = Date.now();
@@ -32,12 +34,19 @@ try {
   // Imported questions keep their own ask times, so they land in every search tier: cut them again (decision record 0074).
   if (report.questions > 0) console.log(`Search tiers cut again: ${(await rebuildSearchTiers(database)).length}.`);
   // Imported questions were queued for embedding by the database; embed them now.
-  const embedded = await embedQueued(database, { log: createLogger({ level: config.logLevel }), bar: progressBar() }).catch((error: unknown) => {
-    console.error(`Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`);
+  const embedded = await embedQueued(database, {
+    log: createLogger({ level: config.logLevel }),
+    bar: progressBar(),
+  }).catch((error: unknown) => {
+    console.error(
+      `Embedding failed; the questions stay queued for the server's worker or \`npm run reindex\`: ${(error as Error).message}`,
+    );
     return 0;
   });
   const lsa = await trainAndSaveLsa(database.db);
-  console.log(`Embedded ${embedded} questions for natural-language search; LSA trained on ${lsa?.terms.size ?? 0} terms.`);
+  console.log(
+    `Embedded ${embedded} questions for natural-language search; LSA trained on ${lsa?.terms.size ?? 0} terms.`,
+  );
 } catch (error) {
   process.stderr.write('\n');
   console.error(`Import failed, nothing was imported: ${(error as Error).message}`);

@@ -14,11 +14,15 @@ try {
   console.error((error as Error).message);
   process.exit(1);
 }
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
+);
 try {
   const started = Date.now();
   await migrate(database);
-  console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : 'embedded database'}) in ${Date.now() - started} ms.`);
+  console.log(
+    `Migrations applied (${config.databaseUrl ? 'PostgreSQL' : 'embedded database'}) in ${Date.now() - started} ms.`,
+  );
 } catch (error) {
   console.error(`Migration failed: ${(error as Error).message}`);
   process.exitCode = 1;

@@ -10,14 +10,22 @@ import { createLogger, loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
+);
 try {
   await migrate(database);
   const started = Date.now();
   const requeue = process.argv.includes('--missing') ? 'missing' : 'all';
-  const embedded = await embedQueued(database, { requeue, log: createLogger({ level: config.logLevel }), bar: progressBar() });
+  const embedded = await embedQueued(database, {
+    requeue,
+    log: createLogger({ level: config.logLevel }),
+    bar: progressBar(),
+  });
   const lsa = await trainAndSaveLsa(database.db);
-  console.log(`Embedded ${embedded} questions and trained LSA on ${lsa?.terms.size ?? 0} terms in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(
+    `Embedded ${embedded} questions and trained LSA on ${lsa?.terms.size ?? 0} terms in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
 } catch (error) {
   process.stderr.write('\n');
   console.error(`Reindex failed: ${(error as Error).message}`);

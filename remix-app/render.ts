@@ -10,11 +10,16 @@ import { loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
 
 const config = loadConfig();
-const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) });
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
+);
 try {
   await migrate(database);
   const started = Date.now();
-  const rendered = await renderStoredBodies(database, { missingOnly: !process.argv.includes('--all'), bar: progressBar() });
+  const rendered = await renderStoredBodies(database, {
+    missingOnly: !process.argv.includes('--all'),
+    bar: progressBar(),
+  });
   console.log(`Rendered ${rendered} bodies in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (error) {
   process.stderr.write('\n');

@@ -18,10 +18,18 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
-const semantic = createSemanticService(database, { weights: config.semanticWeights, threads: modelThreads(config.webConcurrency), workerIntervalMs: 2000, preload: true, log: logger });
+const semantic = createSemanticService(database, {
+  weights: config.semanticWeights,
+  threads: modelThreads(config.webConcurrency),
+  workerIntervalMs: 2000,
+  preload: true,
+  log: logger,
+});
 const server = createWebServer({ config, database, logger, ports, semantic, build: await serverBuild(), sockets });
 server.httpServer.listen(config.port, config.host, () => {
-  logger.info(`Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
+  logger.info(
+    `Fake Stack Overflow web on http://localhost:${config.port}, sockets at ${config.realtimeUrl} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`,
+  );
 });
 
 stopOnSignal(async () => {

@@ -20,13 +20,18 @@ let stopping = false;
 for (const service of [...cluster.webs, ...cluster.realtimes]) {
   service.child.stderr!.pipe(process.stderr);
   service.child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`e2e cluster: ${service.entry} on ${service.base} exited (${code ?? signal}); its last output:\n${service.log.join('').slice(-4000)}`);
+    if (!stopping)
+      console.error(
+        `e2e cluster: ${service.entry} on ${service.base} exited (${code ?? signal}); its last output:\n${service.log.join('').slice(-4000)}`,
+      );
   });
 }
 
 const balancer = createBalancer(cluster.webs.map((web) => new URL(web.base)));
 balancer.listen(Number(PORT), HOST, () => {
-  console.log(`e2e cluster on http://${HOST}:${PORT}: web ${cluster.webs.map((w) => w.port).join(', ')}, realtime ${cluster.realtimes.map((r) => r.port).join(', ')}`);
+  console.log(
+    `e2e cluster on http://${HOST}:${PORT}: web ${cluster.webs.map((w) => w.port).join(', ')}, realtime ${cluster.realtimes.map((r) => r.port).join(', ')}`,
+  );
 });
 
 const stop = () => {

@@ -9,14 +9,27 @@ const LOCK = new URL('../package-lock.json', import.meta.url);
 const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
 const packages = lock.packages;
 
-const OS = ['android', 'darwin', 'freebsd', 'linux', 'openbsd', 'openharmony', 'sunos', 'netbsd', 'aix', 'win32', 'cygwin'];
+const OS = [
+  'android',
+  'darwin',
+  'freebsd',
+  'linux',
+  'openbsd',
+  'openharmony',
+  'sunos',
+  'netbsd',
+  'aix',
+  'win32',
+  'cygwin',
+];
 const CPU = ['arm64', 'arm', 'x64', 'ia32', 'loong64', 'mips64el', 'ppc64', 'riscv64', 's390x', 'wasm32'];
 
 /** Platform fields read from a native package's name, e.g. rollup-linux-arm64-musl. */
 function platformOf(name) {
   const parts = name.split('/').pop().split('-');
   const os = parts.find((p) => OS.includes(p) || p === 'win32');
-  const cpu = parts.find((p) => CPU.includes(p)) ?? (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
+  const cpu =
+    parts.find((p) => CPU.includes(p)) ?? (parts.includes('eabi') || parts.includes('gnueabihf') ? 'arm' : undefined);
   const fields = {};
   if (os) fields.os = [os];
   if (cpu) fields.cpu = [cpu];

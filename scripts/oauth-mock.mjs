@@ -22,7 +22,8 @@ async function readBody(req) {
 
 function consentPage(query) {
   const login = `mock${randomUUID().slice(0, 8)}`;
-  const field = (label, name, value) => `<label>${label} <input name="${name}" value="${escapeHtml(value)}"></label><br>`;
+  const field = (label, name, value) =>
+    `<label>${label} <input name="${name}" value="${escapeHtml(value)}"></label><br>`;
   return `<!doctype html><html><head><title>Mock provider consent</title></head><body>
 <h1>Authorize ${escapeHtml(query.get('client_id') ?? 'this app')}?</h1>
 <p>Scopes: ${escapeHtml(query.get('scope') ?? '')}</p>
@@ -60,12 +61,14 @@ export async function startOAuthMock(port) {
   });
 
   const bearer = (req) => byToken.get(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1]);
-  const json = (res, status, body) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+  const json = (res, status, body) =>
+    res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
 
   const server = createServer(async (req, res) => {
     const here = new URL(req.url ?? '/', url);
     const route = `${req.method} ${here.pathname}`;
-    if (route === 'GET /authorize') return res.writeHead(200, { 'Content-Type': 'text/html' }).end(consentPage(here.searchParams));
+    if (route === 'GET /authorize')
+      return res.writeHead(200, { 'Content-Type': 'text/html' }).end(consentPage(here.searchParams));
     if (route === 'POST /consent') {
       const form = new URLSearchParams(await readBody(req));
       const query = new URLSearchParams(form.get('query') ?? '');
@@ -76,7 +79,12 @@ export async function startOAuthMock(port) {
         if (query.get('state')) back.searchParams.set('state', query.get('state'));
         return res.writeHead(302, { Location: back.href }).end();
       }
-      const identity = { sub: form.get('sub'), login: form.get('login'), email: form.get('email') || null, verified: form.get('verified') === 'yes' };
+      const identity = {
+        sub: form.get('sub'),
+        login: form.get('login'),
+        email: form.get('email') || null,
+        verified: form.get('verified') === 'yes',
+      };
       query.set('identity', Buffer.from(JSON.stringify(identity)).toString('base64url'));
       return res.writeHead(302, { Location: `/oauth/authorize?${query}` }).end();
     }
@@ -84,12 +92,21 @@ export async function startOAuthMock(port) {
       const who = bearer(req);
       if (!who) return json(res, 401, { message: 'Bad credentials' });
       if (here.pathname === '/github/user') return json(res, 200, { id: who.sub, login: who.login, email: null });
-      if (here.pathname === '/github/user/emails') return json(res, 200, who.email ? [{ email: who.email, primary: true, verified: who.verified }] : []);
-      return json(res, 200, { sub: who.sub, preferred_username: who.login, email: who.email ?? undefined, email_verified: who.verified });
+      if (here.pathname === '/github/user/emails')
+        return json(res, 200, who.email ? [{ email: who.email, primary: true, verified: who.verified }] : []);
+      return json(res, 200, {
+        sub: who.sub,
+        preferred_username: who.login,
+        email: who.email ?? undefined,
+        email_verified: who.verified,
+      });
     }
     if (route === 'POST /id-token') {
       const claims = JSON.parse((await readBody(req)) || '{}');
-      const token = await issuer.buildToken({ expiresIn: claims.expiresIn ?? 3600, scopesOrTransform: (_header, payload) => Object.assign(payload, claims.payload) });
+      const token = await issuer.buildToken({
+        expiresIn: claims.expiresIn ?? 3600,
+        scopesOrTransform: (_header, payload) => Object.assign(payload, claims.payload),
+      });
       return json(res, 200, { idToken: token });
     }
     return service.requestHandler(req, res);

@@ -37,12 +37,19 @@ if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtime
 const serverBuild = join(root, 'remix-app/build/server/index.js');
 // Everything the bundles are built from: the screens, and the packages they import (the game
 // rules run in the browser too, so a changed rule must never ship in a stale client bundle).
-const sources = Math.max(...['remix-app/app', 'packages/shared/src', 'packages/core/src', 'game-engine/src'].map((dir) => newest(join(root, dir))));
+const sources = Math.max(
+  ...['remix-app/app', 'packages/shared/src', 'packages/core/src', 'game-engine/src'].map((dir) =>
+    newest(join(root, dir)),
+  ),
+);
 if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {
   console.log('Building the web app…');
   run('npm', ['run', 'build']);
 }
 
-const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'entry/main.ts'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', 'entry/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

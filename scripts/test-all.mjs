@@ -62,7 +62,12 @@ function vitest(name, args = []) {
   if (!report) return totals.push({ name, passed: 0, failed: 1, skipped: 0 });
   // A file that fails to load has no failed tests but is a failure all the same.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
-  totals.push({ name, passed: report.numPassedTests, failed: report.numFailedTests + brokenFiles, skipped: report.numPendingTests + report.numTodoTests });
+  totals.push({
+    name,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + brokenFiles,
+    skipped: report.numPendingTests + report.numTodoTests,
+  });
 }
 
 if (!wanted || wanted.includes('unit')) {
@@ -78,7 +83,12 @@ function playwright(name, args = [], env = {}) {
   if (!report) return totals.push({ name, passed: 0, failed: 1, skipped: 0 });
   const s = report.stats;
   if (s.flaky) console.log(`(${s.flaky} flaky test(s) passed on retry)`);
-  totals.push({ name, passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped });
+  totals.push({
+    name,
+    passed: s.expected + s.flaky,
+    failed: s.unexpected + (report.errors?.length ? 1 : 0),
+    skipped: s.skipped,
+  });
 }
 
 if ((!wanted || wanted.includes('e2e')) && built) {
@@ -88,15 +98,25 @@ if ((!wanted || wanted.includes('e2e')) && built) {
 
 if ((!wanted || wanted.includes('e2e-cluster')) && built) {
   console.log('\n=== end-to-end against a cluster (Playwright, 2 web + 2 realtime) ===');
-  if (!process.env.TEST_DATABASE_URL || process.env.E2E_BASE_URL) console.log('skipped: needs TEST_DATABASE_URL (and no E2E_BASE_URL)');
+  if (!process.env.TEST_DATABASE_URL || process.env.E2E_BASE_URL)
+    console.log('skipped: needs TEST_DATABASE_URL (and no E2E_BASE_URL)');
   // Its own port, so a server still up from the run before is never taken for the cluster, and
   // its own output folder, so the first run's failure traces stay.
-  else playwright('e2e-cluster', ['--output=test-results/cluster'], { E2E_CLUSTER: '1', E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 100) });
+  else
+    playwright('e2e-cluster', ['--output=test-results/cluster'], {
+      E2E_CLUSTER: '1',
+      E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 100),
+    });
 }
 
 if (!wanted || wanted.includes('image')) {
   console.log('\n=== deploy image (buildah build + smoke test) ===');
-  const missing = process.platform !== 'linux' || process.getuid?.() !== 0 ? 'root on Linux (buildah, debootstrap)' : !process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : null;
+  const missing =
+    process.platform !== 'linux' || process.getuid?.() !== 0
+      ? 'root on Linux (buildah, debootstrap)'
+      : !process.env.TEST_DATABASE_URL
+        ? 'TEST_DATABASE_URL'
+        : null;
   if (missing) {
     console.log(`skipped: needs ${missing}`);
     totals.push({ name: 'image', passed: 0, failed: 0, skipped: 1 });
@@ -108,7 +128,8 @@ if (!wanted || wanted.includes('image')) {
 }
 
 console.log('\n=== summary ===');
-for (const t of totals) console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
+for (const t of totals)
+  console.log(`${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''}`);
 const sum = (k) => totals.reduce((a, t) => a + t[k], 0);
 const skipped = sum('skipped');
 console.log(`${sum('passed')} passed, ${sum('failed')} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -16,14 +16,19 @@ export const serverUrl = process.env.TEST_DATABASE_URL;
 export const json = { 'Content-Type': 'application/json' };
 
 /** One query on `url` (TEST_DATABASE_URL's default database unless given). */
-export const query = <T extends Record<string, unknown>>(text: string, values: unknown[] = [], url = serverUrl!) => queryAt<T>(url, text, values);
+export const query = <T extends Record<string, unknown>>(text: string, values: unknown[] = [], url = serverUrl!) =>
+  queryAt<T>(url, text, values);
 
 /** 2 realtime + 2 web processes in a new database on TEST_DATABASE_URL; `busEnv` adds REDIS_URL. */
-export const startCluster = (prefix: string, busEnv: Record<string, string> = {}): Promise<Cluster> => startClusterAt(serverUrl!, prefix, busEnv);
+export const startCluster = (prefix: string, busEnv: Record<string, string> = {}): Promise<Cluster> =>
+  startClusterAt(serverUrl!, prefix, busEnv);
 
 /** A socket at `base` with the session `cookie`; it does not reconnect by itself. */
-export const socketAt = (base: string, cookie: string, transports: ('websocket' | 'polling')[] = ['websocket']): Client =>
-  connect(base, { path: '/socket.io', transports, reconnection: false, extraHeaders: { cookie } });
+export const socketAt = (
+  base: string,
+  cookie: string,
+  transports: ('websocket' | 'polling')[] = ['websocket'],
+): Client => connect(base, { path: '/socket.io', transports, reconnection: false, extraHeaders: { cookie } });
 
 /** A socket at `base` with the session `cookie`, recording every event it receives. */
 export function open(base: string, cookie: string, transports?: ('websocket' | 'polling')[]) {
@@ -65,14 +70,22 @@ export const carries = (text: string) => (e: Received[number]) => JSON.stringify
 
 /** POSTs JSON with the session `cookie` and expects 200; resolves with the answer's body. */
 export async function post(base: string, cookie: string, path: string, body: unknown) {
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify(body) });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify(body),
+  });
   expect(res.status, `${path}: ${await res.clone().text()}`).toBe(200);
   return res.json();
 }
 
 /** Signs `username` up and returns the session cookie. */
 export async function signUp(base: string, username: string) {
-  const res = await fetch(`${base}/user/signup`, { method: 'POST', headers: json, body: JSON.stringify({ username, password: 'split-mode-password' }) });
+  const res = await fetch(`${base}/user/signup`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ username, password: 'split-mode-password' }),
+  });
   expect(res.status).toBe(200);
   return res.headers.get('set-cookie')!.split(';')[0]!;
 }

@@ -20,10 +20,15 @@ const SECRET = 'split-mode-test-secret-split-mode-test';
 const LOG_CHUNKS = 2000;
 
 /** `url` with its database name replaced by `name`. */
-export const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
+export const withDatabase = (url: string, name: string) =>
+  Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
 /** One query on `url` (the server's default database), on a connection of its own. */
-export async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
+export async function query<T extends pg.QueryResultRow>(
+  url: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -70,9 +75,19 @@ async function waitHealthy(server: ServerProcess, withinMs: number) {
  * Runs `argv` in `cwd` with exactly `env` (which must make it listen on `port`) and resolves
  * once its /healthz answers on loopback (killed if it does not within `readyWithinMs`).
  */
-export async function startProcess(argv: string[], cwd: string, env: Record<string, string | undefined>, port: number, readyWithinMs = 30_000): Promise<ServerProcess> {
+export async function startProcess(
+  argv: string[],
+  cwd: string,
+  env: Record<string, string | undefined>,
+  port: number,
+  readyWithinMs = 30_000,
+): Promise<ServerProcess> {
   // Passed as given: Remix's globals make NODE_ENV a required key of ProcessEnv.
-  const child = spawn(argv[0]!, argv.slice(1), { cwd, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(argv[0]!, argv.slice(1), {
+    cwd,
+    env: env as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const server: ServerProcess = { base: `http://127.0.0.1:${port}`, port, child, log: [] };
   const keep = (d: Buffer) => {
     server.log.push(d.toString());
@@ -90,17 +105,34 @@ export async function startProcess(argv: string[], cwd: string, env: Record<stri
 }
 
 /** Starts `entry` (on `port`, else a free one) and resolves once its /healthz answers. */
-export async function startService(entry: Service['entry'], env: Record<string, string>, port?: number): Promise<Service> {
+export async function startService(
+  entry: Service['entry'],
+  env: Record<string, string>,
+  port?: number,
+): Promise<Service> {
   port ??= await freePort();
-  const all = { PATH: process.env.PATH, NODE_ENV: 'production', SESSION_SECRET: SECRET, COOKIE_SECURE: 'false', SEED_DEMO: 'false', HOST: '127.0.0.1', PORT: String(port), ...env };
+  const all = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    SESSION_SECRET: SECRET,
+    COOKIE_SECURE: 'false',
+    SEED_DEMO: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    ...env,
+  };
   return { entry, env, ...(await startProcess([process.execPath, '--import', 'tsx', entry], root, all, port)) };
 }
 
 /** Sends `signal` and resolves once the process has exited: its exit code and how long it took. */
-export function stopService(service: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<{ code: number | null; ms: number }> {
+export function stopService(
+  service: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<{ code: number | null; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    if (service.child.exitCode !== null || service.child.signalCode !== null) return resolve({ code: service.child.exitCode, ms: 0 });
+    if (service.child.exitCode !== null || service.child.signalCode !== null)
+      return resolve({ code: service.child.exitCode, ms: 0 });
     service.child.once('exit', (code) => resolve({ code, ms: Date.now() - started }));
     service.child.kill(signal);
   });
@@ -121,15 +153,25 @@ export interface Cluster {
  * 2 realtime + 2 web processes in a new database named after `prefix` on the PostgreSQL server
  * at `serverUrl`; `env` goes to every process (e.g. REDIS_URL, or the e2e server's settings).
  */
-export async function startCluster(serverUrl: string, prefix: string, env: Record<string, string> = {}): Promise<Cluster> {
-  if (!existsSync(`${root}remix-app/build/server/index.js`) && spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0) {
+export async function startCluster(
+  serverUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<Cluster> {
+  if (
+    !existsSync(`${root}remix-app/build/server/index.js`) &&
+    spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'ignore' }).status !== 0
+  ) {
     throw new Error('npm run build failed');
   }
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   await query(serverUrl, `CREATE DATABASE ${name}`);
   const all = { ...env, DATABASE_URL: withDatabase(serverUrl, name) };
   const realtimes = await Promise.all([startService(REALTIME, all), startService(REALTIME, all)]);
-  const webs = (await Promise.all(realtimes.map((rt) => startService(WEB, { ...all, REALTIME_URL: rt.base })))) as [Service, Service];
+  const webs = (await Promise.all(realtimes.map((rt) => startService(WEB, { ...all, REALTIME_URL: rt.base })))) as [
+    Service,
+    Service,
+  ];
   const cluster: Cluster = {
     databaseUrl: all.DATABASE_URL,
     realtimes,

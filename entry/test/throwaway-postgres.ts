@@ -30,14 +30,25 @@ function asPostgres(...args: string[]): void {
 export function throwawayPostgres(port: number): ThrowawayPostgres {
   const dir = mkdtempSync(join(tmpdir(), 'fso-pg-'));
   spawnSync('chown', ['postgres', dir]);
-  const ctl = (...args: string[]) => asPostgres(`${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', ...args);
+  const ctl = (...args: string[]) =>
+    asPostgres(`${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-l', `${dir}/log`, '-w', ...args);
   asPostgres(`${PG_BIN}/initdb`, '-D', `${dir}/data`, '-U', 'postgres', '--auth=trust');
   const server: ThrowawayPostgres = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     start: () => ctl('-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start'),
     stop: (mode) => ctl('-m', mode, 'stop'),
     remove: () => {
-      spawnSync('runuser', ['-u', 'postgres', '--', `${PG_BIN}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+      spawnSync('runuser', [
+        '-u',
+        'postgres',
+        '--',
+        `${PG_BIN}/pg_ctl`,
+        '-D',
+        `${dir}/data`,
+        '-m',
+        'immediate',
+        'stop',
+      ]);
       rmSync(dir, { recursive: true, force: true });
     },
   };

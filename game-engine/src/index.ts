@@ -13,7 +13,12 @@ export * from './result.ts';
 export * from './types.ts';
 export { moverOf, MOVE_ERRORS, renamePlayer, SEAT_ERRORS } from './seats.ts';
 export { NIM_ERRORS, NIM_MAX_TAKE, NIM_PILE, type NimMove, type NimState, type NimStateView } from './nim/nim.ts';
-export { BATTLESHIP_ERRORS, type BattleshipMove, type BattleshipState, type BattleshipStateView } from './battleship/battleship.ts';
+export {
+  BATTLESHIP_ERRORS,
+  type BattleshipMove,
+  type BattleshipState,
+  type BattleshipStateView,
+} from './battleship/battleship.ts';
 export { BOARD_SIZE, FLEET, type Board, type Cell } from './battleship/fleet.ts';
 export type { Rng } from './random.ts';
 
@@ -21,7 +26,9 @@ export type { Rng } from './random.ts';
 export type GameState = nim.NimState | battleship.BattleshipState;
 
 /** A game as one viewer may see it (SPEC §3 without the server-side id). */
-export type GameView = { gameType: 'Nim'; players: string[]; state: nim.NimStateView } | { gameType: 'Battleship'; players: string[]; state: battleship.BattleshipStateView };
+export type GameView =
+  | { gameType: 'Nim'; players: string[]; state: nim.NimStateView }
+  | { gameType: 'Battleship'; players: string[]; state: battleship.BattleshipStateView };
 
 /** The move each game type takes (SPEC §3 Move). */
 export type GameMove = nim.NimMove | battleship.BattleshipMove;
@@ -45,11 +52,15 @@ export function leaveGame(state: GameState, player: string): Result<GameState> {
  * type's schema first).
  */
 export function applyMove(state: GameState, player: string, move: GameMove): Result<GameState> {
-  return state.gameType === 'Nim' ? nim.applyMove(state, player, move as nim.NimMove) : battleship.applyMove(state, player, move as battleship.BattleshipMove);
+  return state.gameType === 'Nim'
+    ? nim.applyMove(state, player, move as nim.NimMove)
+    : battleship.applyMove(state, player, move as battleship.BattleshipMove);
 }
 
 /** Exactly what `viewer` (a player, a watcher, or nobody) may see of the game. */
 export function viewGame(state: GameState, viewer: string | null): GameView {
   const players = playersOf(state);
-  return state.gameType === 'Nim' ? { gameType: 'Nim', players, state: nim.view(state) } : { gameType: 'Battleship', players, state: battleship.view(state, viewer) };
+  return state.gameType === 'Nim'
+    ? { gameType: 'Nim', players, state: nim.view(state) }
+    : { gameType: 'Battleship', players, state: battleship.view(state, viewer) };
 }

@@ -21,9 +21,11 @@ export const MOVE_ERRORS = {
 
 type AnySeats = Seats<unknown>;
 
-export const playersOf = (s: Pick<AnySeats, 'player1' | 'player2'>): string[] => [s.player1, s.player2].filter((p): p is string => p !== null);
+export const playersOf = (s: Pick<AnySeats, 'player1' | 'player2'>): string[] =>
+  [s.player1, s.player2].filter((p): p is string => p !== null);
 
-export const isPlayer = (s: Pick<AnySeats, 'player1' | 'player2'>, player: string) => s.player1 === player || s.player2 === player;
+export const isPlayer = (s: Pick<AnySeats, 'player1' | 'player2'>, player: string) =>
+  s.player1 === player || s.player2 === player;
 
 export function opponentOf(s: Pick<AnySeats, 'player1' | 'player2'>, player: string): string | null {
   if (s.player1 === player) return s.player2;
@@ -60,7 +62,10 @@ export function turnError(state: AnySeats, player: string): string | null {
   return null;
 }
 
-export const withMove = <M>(moves: MoveRecord<M>[], playerID: string, move: M): MoveRecord<M>[] => [...moves, { playerID, move }];
+export const withMove = <M>(moves: MoveRecord<M>[], playerID: string, move: M): MoveRecord<M>[] => [
+  ...moves,
+  { playerID, move },
+];
 
 /**
  * The same game with every mention of player `from` (seat, moves, winners) given to `to`: how a

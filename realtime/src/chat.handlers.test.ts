@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const join = (socket: TestClient, id: unknown) => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', id as string, resolve));
+const join = (socket: TestClient, id: unknown) =>
+  new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', id as string, resolve));
 
 function collect(socket: TestClient): ChatUpdatePayload[] {
   const seen: ChatUpdatePayload[] = [];
@@ -31,7 +32,11 @@ function collect(socket: TestClient): ChatUpdatePayload[] {
 }
 
 const update = (text: string): ChatUpdatePayload => ({
-  chat: { _id: chatId, participants: ['amy', 'bo'], messages: [{ _id: text, msg: text, msgFrom: 'amy', msgDateTime: new Date().toISOString() }] },
+  chat: {
+    _id: chatId,
+    participants: ['amy', 'bo'],
+    messages: [{ _id: text, msg: text, msgFrom: 'amy', msgDateTime: new Date().toISOString() }],
+  },
   type: 'newMessage',
 });
 

@@ -17,7 +17,8 @@ export function chatHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
       const chatId = parseId(rawId);
       if (chatId === null) return reply({ ok: false, error: MSG.chatNotFound });
       try {
-        if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId)))) return reply({ ok: false, error: MSG.notAllowed });
+        if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId))))
+          return reply({ ok: false, error: MSG.notAllowed });
         await socket.join(rooms.chat(chatId));
         reply({ ok: true });
       } catch {

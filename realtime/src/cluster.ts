@@ -26,7 +26,10 @@ function listeningPool(pool: pg.Pool): pg.Pool {
 }
 
 /** The adapter a realtime instance joins the cluster with, and how to let go of it. */
-export async function clusterAdapter(bus: BusConfig, log: Logger): Promise<{ adapter: NonNullable<RealtimeDeps['adapter']>; close(): Promise<void> }> {
+export async function clusterAdapter(
+  bus: BusConfig,
+  log: Logger,
+): Promise<{ adapter: NonNullable<RealtimeDeps['adapter']>; close(): Promise<void> }> {
   const report = busReport(log);
   if (bus.redisUrl) {
     const [pub, sub] = await Promise.all([redisClient(bus.redisUrl, report), redisClient(bus.redisUrl, report)]);

@@ -18,7 +18,11 @@ describe('per-socket event limit', () => {
     const socket = t.open((await t.signedIn('flooder')).cookie);
     expect(await outcome(socket)).toBe('connected');
     const closed = new Promise<string>((resolve) => socket.on('disconnect', resolve));
-    for (let i = 0; i < FLOOD; i++) socket.emit('makeMove', { gameID: '987654', move: { playerID: 'flooder', gameID: '987654', move: { numObjects: 1 } } });
+    for (let i = 0; i < FLOOD; i++)
+      socket.emit('makeMove', {
+        gameID: '987654',
+        move: { playerID: 'flooder', gameID: '987654', move: { numObjects: 1 } },
+      });
     // The server drops the connection without a polite close, so the client sees the transport go.
     expect(['io server disconnect', 'transport close', 'transport error']).toContain(await closed);
     expect(socket.connected).toBe(false);
@@ -27,9 +31,16 @@ describe('per-socket event limit', () => {
   it('handles a burst and answers each refused event that asks for an acknowledgement through it, without disconnecting', async () => {
     const socket = t.open((await t.signedIn('asker')).cookie);
     expect(await outcome(socket)).toBe('connected');
-    const replies = await Promise.all(Array.from({ length: 3 * SOCKET_EVENT_LIMIT.burst }, () => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '987654', resolve))));
+    const replies = await Promise.all(
+      Array.from(
+        { length: 3 * SOCKET_EVENT_LIMIT.burst },
+        () => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '987654', resolve)),
+      ),
+    );
     expect(replies.filter((r) => !r.ok && r.error === MSG.tooManyEvents).length).toBeGreaterThan(0);
-    expect(replies.filter((r) => !r.ok && r.error === MSG.notAllowed).length).toBeGreaterThanOrEqual(SOCKET_EVENT_LIMIT.burst);
+    expect(replies.filter((r) => !r.ok && r.error === MSG.notAllowed).length).toBeGreaterThanOrEqual(
+      SOCKET_EVENT_LIMIT.burst,
+    );
     expect(socket.connected).toBe(true);
     socket.disconnect();
   });

@@ -21,7 +21,11 @@ function cutOff(socket: RealtimeSocket): void {
   transport.socket?.terminate?.();
 }
 
-export function limitEvents(socket: RealtimeSocket, limit: EventLimit, now: () => number = () => performance.now()): void {
+export function limitEvents(
+  socket: RealtimeSocket,
+  limit: EventLimit,
+  now: () => number = () => performance.now(),
+): void {
   let tokens = limit.burst;
   let refused = 0;
   let last = now();
@@ -38,7 +42,8 @@ export function limitEvents(socket: RealtimeSocket, limit: EventLimit, now: () =
     refused += 1;
     if (refused >= limit.disconnectAfterRefused) return void cutOff(socket);
     const ack = packet.at(-1);
-    if (typeof ack === 'function') (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.tooManyEvents });
+    if (typeof ack === 'function')
+      (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.tooManyEvents });
     else socket.emit('gameError', { gameID: null, player: socket.data.username, error: MSG.tooManyEvents });
   });
 }

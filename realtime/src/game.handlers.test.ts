@@ -21,7 +21,8 @@ async function open(name: string): Promise<TestClient> {
   return socket;
 }
 
-const nextUpdate = (socket: TestClient) => new Promise<Game>((resolve) => socket.once('gameUpdate', (p) => resolve(p.gameInstance)));
+const nextUpdate = (socket: TestClient) =>
+  new Promise<Game>((resolve) => socket.once('gameUpdate', (p) => resolve(p.gameInstance)));
 const nextError = (socket: TestClient) => new Promise<GameErrorPayload>((resolve) => socket.once('gameError', resolve));
 
 /** Everything a socket receives, to check what it never received. */
@@ -40,9 +41,14 @@ async function watch(socket: TestClient, gameID: string) {
 
 const deps = () => ({ db: t.database.db, events: t.server.publisher });
 
-const move = (player: string, game: Game, inner: unknown, version?: number) => ({ gameID: game.gameID, move: { playerID: player, gameID: game.gameID, move: inner }, version });
+const move = (player: string, game: Game, inner: unknown, version?: number) => ({
+  gameID: game.gameID,
+  move: { playerID: player, gameID: game.gameID, move: inner },
+  version,
+});
 
-const cellsOf = (board: (string | null)[][], kind: string | null) => board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
+const cellsOf = (board: (string | null)[][], kind: string | null) =>
+  board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
 
 describe('game sockets', () => {
   it('plays Nim: each move reaches both players; errors reach only the one who erred; a restart loses nothing', async () => {
@@ -50,15 +56,25 @@ describe('game sockets', () => {
     if (!created.ok) throw new Error(created.message);
     const game = created.value;
     let [ann, bob] = [await open('ann'), await open('bob')];
-    expect(await watch(ann, game.gameID)).toMatchObject({ gameType: 'Nim', players: ['ann'], state: { status: 'WAITING_TO_START' } });
+    expect(await watch(ann, game.gameID)).toMatchObject({
+      gameType: 'Nim',
+      players: ['ann'],
+      state: { status: 'WAITING_TO_START' },
+    });
     const annSeesJoin = nextUpdate(ann);
-    expect(await joinGame(deps(), 'bob', { gameID: game.gameID, playerID: 'bob' })).toMatchObject({ ok: true, value: { players: ['ann', 'bob'] } });
+    expect(await joinGame(deps(), 'bob', { gameID: game.gameID, playerID: 'bob' })).toMatchObject({
+      ok: true,
+      value: { players: ['ann', 'bob'] },
+    });
     expect((await annSeesJoin).state.status).toBe('IN_PROGRESS');
     await watch(bob, game.gameID);
 
     const [toAnn, toBob] = [nextUpdate(ann), nextUpdate(bob)];
     ann.emit('makeMove', move('ann', game, { numObjects: 3 }));
-    expect((await toAnn).state).toMatchObject({ remainingObjects: 18, moves: [{ playerID: 'ann', move: { numObjects: 3 } }] });
+    expect((await toAnn).state).toMatchObject({
+      remainingObjects: 18,
+      moves: [{ playerID: 'ann', move: { numObjects: 3 } }],
+    });
     expect((await toBob).version).toBe(2);
 
     const wrongTurn = nextError(ann);
@@ -162,7 +178,16 @@ describe('game sockets', () => {
     await joinGame(deps(), 'bob', { gameID: created.value.gameID, playerID: 'bob' });
     const row = await findGame(t.database.db, Number(created.value.gameID));
     const state = row!.state as Record<string, unknown>;
-    expect(Object.keys(state).sort()).toEqual(['gameType', 'moves', 'player1', 'player1Board', 'player2', 'player2Board', 'status', 'winners']);
+    expect(Object.keys(state).sort()).toEqual([
+      'gameType',
+      'moves',
+      'player1',
+      'player1Board',
+      'player2',
+      'player2Board',
+      'status',
+      'winners',
+    ]);
     expect(cellsOf(state.player2Board as (string | null)[][], 'SHIP')).toHaveLength(17);
   });
 });

@@ -17,6 +17,8 @@ export function sessionResolver(ports: Pick<Ports, 'db'>, sessionSecret: string)
     if (readCookie(cookieHeader, SESSION_COOKIE) === null) return VISITOR;
     const id = readSessionId(cookieHeader, sessionSecret);
     const found = id ? await findSessionUser(ports.db, id) : null;
-    return found ? { signedIn: true, userId: String(found.userId), username: found.username, sessionId: found.sessionId } : null;
+    return found
+      ? { signedIn: true, userId: String(found.userId), username: found.username, sessionId: found.sessionId }
+      : null;
   };
 }

@@ -6,7 +6,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { Database } from '@fso/db';
-import { handshakeRefusal, healthAnswer, watchDatabase, type Logger, type ProcessPorts, type RealtimeConfig } from '@fso/platform';
+import {
+  handshakeRefusal,
+  healthAnswer,
+  watchDatabase,
+  type Logger,
+  type ProcessPorts,
+  type RealtimeConfig,
+} from '@fso/platform';
 import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
@@ -17,7 +24,12 @@ import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from './
 export type RealtimeServiceConfig = Pick<RealtimeConfig, 'corsOrigins' | 'sessionSecret' | 'rateLimitFactor'>;
 
 /** The service on `httpServer`, over the process's ports from boot; the events port is its own publisher. */
-export function attachRealtime(httpServer: Server, config: RealtimeServiceConfig, ports: ProcessPorts, adapter?: RealtimeDeps['adapter']): RealtimeServer {
+export function attachRealtime(
+  httpServer: Server,
+  config: RealtimeServiceConfig,
+  ports: ProcessPorts,
+  adapter?: RealtimeDeps['adapter'],
+): RealtimeServer {
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
     refuseHandshake: handshakeRefusal(config.corsOrigins),

@@ -12,7 +12,17 @@
  */
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server, type ServerOptions } from 'socket.io';
-import { MAX_BODY_BYTES, liveRooms, qaAudience, rooms, SOCKET_EVENT_LIMIT, viewFor, type EventPublisher, type RoomViews, type ServerToClientEvents } from '@fso/shared';
+import {
+  MAX_BODY_BYTES,
+  liveRooms,
+  qaAudience,
+  rooms,
+  SOCKET_EVENT_LIMIT,
+  viewFor,
+  type EventPublisher,
+  type RoomViews,
+  type ServerToClientEvents,
+} from '@fso/shared';
 import { limitEvents, type EventLimit } from './event-limit.ts';
 import { sliceLargeBroadcasts } from './sliced-broadcast.ts';
 import { VISITOR } from './handshake.ts';

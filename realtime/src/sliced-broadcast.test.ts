@@ -73,7 +73,9 @@ describe('sliced broadcasts', () => {
 describe.skipIf(!process.env.TEST_REDIS_URL)('sliced broadcasts across instances (Redis adapter)', () => {
   it('slices what an instance hears from another, as it does its own', async () => {
     const log = createLogger({ level: 'silent' });
-    const [a, b] = await Promise.all([0, 1].map(() => clusterAdapter({ databaseUrl: '', redisUrl: process.env.TEST_REDIS_URL }, log)));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() => clusterAdapter({ databaseUrl: '', redisUrl: process.env.TEST_REDIS_URL }, log)),
+    );
     const http = createServer();
     const sender = new Server(createServer(), { adapter: a!.adapter });
     const receiver = new Server(http, { adapter: b!.adapter });

@@ -17,7 +17,8 @@ function record(socket: TestClient) {
   return seen;
 }
 
-const watch = (socket: TestClient, topic: unknown) => new Promise<WatchResult>((resolve) => socket.emit('watch', topic as never, resolve));
+const watch = (socket: TestClient, topic: unknown) =>
+  new Promise<WatchResult>((resolve) => socket.emit('watch', topic as never, resolve));
 
 /** A round trip through the server after the publishes, so everything sent before has arrived. */
 const settle = (socket: TestClient) => watch(socket, { list: [] }).then(() => undefined);
@@ -57,7 +58,12 @@ describe('subscriptions', () => {
     t.server.publisher.toQa('answerVoteUpdate', { qid: '5', aid: '9', upVotes: [], downVotes: [], score: 0 });
     t.server.publisher.toQa('questionUpdate', question('42'));
     await settle(socket);
-    expect(seen.map((s) => [s.event, (s.args[0] as { qid?: string; _id?: string }).qid ?? (s.args[0] as { _id: string })._id])).toEqual([
+    expect(
+      seen.map((s) => [
+        s.event,
+        (s.args[0] as { qid?: string; _id?: string }).qid ?? (s.args[0] as { _id: string })._id,
+      ]),
+    ).toEqual([
       ['voteUpdate', '7'],
       ['questionUpdate', '42'],
     ]);
@@ -67,7 +73,10 @@ describe('subscriptions', () => {
     const socket = t.open();
     expect(await watch(socket, { question: 'abc' })).toEqual({ ok: false, error: MSG.invalidId });
     expect(await watch(socket, { everything: true })).toEqual({ ok: false, error: MSG.invalidWatch });
-    expect(await watch(socket, { list: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toEqual({ ok: false, error: MSG.invalidWatch });
+    expect(await watch(socket, { list: Array.from({ length: 101 }, (_, i) => String(i + 1)) })).toEqual({
+      ok: false,
+      error: MSG.invalidWatch,
+    });
   });
 });
 
@@ -78,7 +87,9 @@ describe('a visitor’s socket (no cookie)', () => {
     const seen = record(visitor);
     const user = { _id: '9', username: 'hal', biography: '', dateJoined: new Date(0).toISOString() };
     t.server.publisher.toAll('userUpdate', { user, type: 'created' });
-    t.server.publisher.toAll('messageUpdate', { msg: { _id: '1', msg: 'hi', msgFrom: 'hal', msgDateTime: new Date(0).toISOString() } });
+    t.server.publisher.toAll('messageUpdate', {
+      msg: { _id: '1', msg: 'hi', msgFrom: 'hal', msgDateTime: new Date(0).toISOString() },
+    });
     t.server.publisher.toQa('voteUpdate', votes('5'));
     const joined = await new Promise((resolve) => visitor.emit('joinChat', '1', resolve));
     expect(joined).toEqual({ ok: false, error: MSG.notSignedIn });
@@ -92,7 +103,9 @@ describe('a visitor’s socket (no cookie)', () => {
     const socket = t.open((await t.signedIn('kim')).cookie);
     expect(await outcome(socket)).toBe('connected');
     const got = new Promise((resolve) => socket.once('messageUpdate', resolve));
-    t.server.publisher.toAll('messageUpdate', { msg: { _id: '2', msg: 'yo', msgFrom: 'hal', msgDateTime: new Date(0).toISOString() } });
+    t.server.publisher.toAll('messageUpdate', {
+      msg: { _id: '2', msg: 'yo', msgFrom: 'hal', msgDateTime: new Date(0).toISOString() },
+    });
     expect(await got).toMatchObject({ msg: { msg: 'yo' } });
   });
 });

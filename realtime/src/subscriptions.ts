@@ -11,7 +11,9 @@ import type { RealtimeSocket } from './socket-types.ts';
 
 /** The rooms a socket joins on connecting. */
 export const connectRooms = (socket: RealtimeSocket): string[] =>
-  socket.data.signedIn ? [liveRooms.everything, liveRooms.members, rooms.user(socket.data.username), rooms.session(socket.data.sessionId)] : [liveRooms.everything];
+  socket.data.signedIn
+    ? [liveRooms.everything, liveRooms.members, rooms.user(socket.data.username), rooms.session(socket.data.sessionId)]
+    : [liveRooms.everything];
 
 /** Refuses a visitor's events other than `watch`, before any handler. */
 export function refuseVisitorEvents(socket: RealtimeSocket): void {
@@ -19,7 +21,8 @@ export function refuseVisitorEvents(socket: RealtimeSocket): void {
   socket.use((packet, next) => {
     if (packet[0] === 'watch') return next();
     const ack = packet.at(-1);
-    if (typeof ack === 'function') (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.notSignedIn });
+    if (typeof ack === 'function')
+      (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.notSignedIn });
     else socket.emit('gameError', { gameID: null, player: '', error: MSG.notSignedIn });
   });
 }

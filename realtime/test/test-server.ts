@@ -29,7 +29,9 @@ export interface TestRealtime {
 
 const cookieFor = (sessionId: string) => `fso_session=${encodeURIComponent(signSessionId(sessionId, SECRET))}`;
 
-export async function startTestRealtime(features: (database: Database) => RealtimeFeature[] = () => []): Promise<TestRealtime> {
+export async function startTestRealtime(
+  features: (database: Database) => RealtimeFeature[] = () => [],
+): Promise<TestRealtime> {
   const database = await createTestDatabase();
   const clients: TestClient[] = [];
   let server: RealtimeServer;
@@ -61,7 +63,11 @@ export async function startTestRealtime(features: (database: Database) => Realti
       return cookieFor((await createSession(database.db, userId)).id);
     },
     open(cookie) {
-      const socket: TestClient = connect(url, { transports: ['websocket'], reconnection: false, extraHeaders: cookie ? { cookie } : {} });
+      const socket: TestClient = connect(url, {
+        transports: ['websocket'],
+        reconnection: false,
+        extraHeaders: cookie ? { cookie } : {},
+      });
       clients.push(socket);
       return socket;
     },

@@ -21,7 +21,9 @@ describe('documentBytes', () => {
     // React's pieces end between characters, never inside a surrogate pair.
     const characters = Array.from(text);
     for (const size of [characters.length || 1, 16_384, 7]) {
-      const pieces = Array.from({ length: Math.ceil(characters.length / size) }, (_, i) => characters.slice(i * size, (i + 1) * size).join(''));
+      const pieces = Array.from({ length: Math.ceil(characters.length / size) }, (_, i) =>
+        characters.slice(i * size, (i + 1) * size).join(''),
+      );
       const bytes = documentBytes(pieces);
       expect(bytes.equals(Buffer.from(text))).toBe(true);
       expect(bytes.toString('utf8')).toBe(text);

@@ -50,4 +50,5 @@ export function documentBytes(pieces: readonly (string | Uint8Array)[]): Buffer 
 }
 
 /** The bytes encoded so far, then the rest encoded apart: only for pages mostly outside ASCII. */
-const overflow = (head: Buffer, rest: readonly (string | Uint8Array)[]) => Buffer.concat([head, ...rest.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))]);
+const overflow = (head: Buffer, rest: readonly (string | Uint8Array)[]) =>
+  Buffer.concat([head, ...rest.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece))]);

@@ -19,7 +19,13 @@ const NOTHING_KEPT = new Map<string, unknown>();
 
 const ABORT_DELAY = 5_000;
 
-export default function handleRequest(request: Request, status: number, headers: Headers, remixContext: EntryContext, context: AppLoadContext) {
+export default function handleRequest(
+  request: Request,
+  status: number,
+  headers: Headers,
+  remixContext: EntryContext,
+  context: AppLoadContext,
+) {
   const nonce = context.cspNonce;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -14,7 +14,15 @@ import { countGamesInProgress } from '@fso/core';
 import type { SemanticService } from '@fso/core/semantic';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '@fso/db';
-import { closeHttpServer, healthAnswer, keepSearchTiersCut, watchDatabase, type Config, type Logger, type ProcessPorts } from '@fso/platform';
+import {
+  closeHttpServer,
+  healthAnswer,
+  keepSearchTiersCut,
+  watchDatabase,
+  type Config,
+  type Logger,
+  type ProcessPorts,
+} from '@fso/platform';
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import { bodyLimit } from './body-limit.ts';
@@ -38,7 +46,8 @@ export interface AttachedSockets {
 }
 
 /** Where the sockets are: forwarded to a realtime instance (split mode), or attached here. */
-export type SocketSide = { realtimeUrl: URL; publisher: EventPublisher } | { attach(httpServer: Server): AttachedSockets };
+export type SocketSide =
+  { realtimeUrl: URL; publisher: EventPublisher } | { attach(httpServer: Server): AttachedSockets };
 
 export interface WebServer {
   httpServer: Server;
@@ -73,7 +82,11 @@ export function createWebServer(opts: {
     socketsConnected: () => realtime?.connected() ?? 0,
     gamesInProgress: () => countGamesInProgress(opts.ports),
   });
-  app.use(requestLogging(opts.logger), metrics.middleware, securityHeaders({ production: config.production, dev: opts.dev }));
+  app.use(
+    requestLogging(opts.logger),
+    metrics.middleware,
+    securityHeaders({ production: config.production, dev: opts.dev }),
+  );
   app.use(compression());
   app.use(requestShape());
 
@@ -109,7 +122,10 @@ export function createWebServer(opts: {
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const httpServer = createServer(app);
-  const metricsPort = config.metricsPort === undefined ? null : serveMetricsPort(httpServer, metrics.registry, { port: config.metricsPort, host: config.host }, opts.logger);
+  const metricsPort =
+    config.metricsPort === undefined
+      ? null
+      : serveMetricsPort(httpServer, metrics.registry, { port: config.metricsPort, host: config.host }, opts.logger);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;

@@ -52,7 +52,9 @@ describe('request bodies are counted while they stream', () => {
     expect(res.status).toBe(413);
     expect(res.text).toBe(MSG.bodyTooLarge);
     expect(res.sent).toBeLessThan(200 * MB);
-    console.info(`chunked 200 MB body to the app: 413 after ${(res.sent / MB).toFixed(1)} MB sent; RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB`);
+    console.info(
+      `chunked 200 MB body to the app: 413 after ${(res.sent / MB).toFixed(1)} MB sent; RSS ${before.toFixed(1)} → ${after.toFixed(1)} MB`,
+    );
     expect(after - before).toBeLessThan(20);
     // The next request is served normally.
     expect((await fetch(app.url, { method: 'POST', body: '{}' })).status).toBe(200);
@@ -63,7 +65,10 @@ describe('request bodies are counted while they stream', () => {
     expect(res.status).toBe(413);
     expect(res.text).toBe(MSG.bodyTooLarge);
     expect(targetReceived).toBeLessThanOrEqual(MAX_BODY_BYTES);
-    const small = await fetch(`${proxy.url}/socket.io/?EIO=4&transport=polling`, { method: 'POST', body: 'z'.repeat(1000) });
+    const small = await fetch(`${proxy.url}/socket.io/?EIO=4&transport=polling`, {
+      method: 'POST',
+      body: 'z'.repeat(1000),
+    });
     expect(await small.text()).toBe('ok');
   });
 });

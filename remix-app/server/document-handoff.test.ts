@@ -16,7 +16,8 @@ const signal = () => new AbortController().signal;
 async function streamed(stream: ReadableStream<Uint8Array>) {
   const [reader, decoder] = [stream.getReader(), new TextDecoder()];
   let text = '';
-  for (let read = await reader.read(); !read.done; read = await reader.read()) text += decoder.decode(read.value, { stream: true });
+  for (let read = await reader.read(); !read.done; read = await reader.read())
+    text += decoder.decode(read.value, { stream: true });
   return text;
 }
 
@@ -32,11 +33,22 @@ function readAll(handoff: ReturnType<typeof encodeDocumentHandoff>) {
 
 const author = { name: 'ada', reputation: 12 };
 const LOADER_DATA = [
-  { loaderData: { root: { theme: null }, 'routes/_app': { username: null, unread: 0 } }, actionData: null, errors: null },
+  {
+    loaderData: { root: { theme: null }, 'routes/_app': { username: null, unread: 0 } },
+    actionData: null,
+    errors: null,
+  },
   {
     questions: [
       { _id: '7', title: 'Qubits', tags: [{ _id: '1', name: 'quantum' }], askedBy: author, score: -0, views: 1e21 },
-      { _id: '8', title: 'Qubits', tags: [{ _id: '1', name: 'quantum' }], askedBy: author, score: Number.NaN, views: Infinity },
+      {
+        _id: '8',
+        title: 'Qubits',
+        tags: [{ _id: '1', name: 'quantum' }],
+        askedBy: author,
+        score: Number.NaN,
+        views: Infinity,
+      },
     ],
     now: new Date(Date.UTC(2026, 10, 24)),
     // eslint-disable-next-line no-sparse-arrays -- a hole, which turbo-stream writes as such
@@ -61,7 +73,9 @@ describe("a document's hand-off of its loader data", () => {
 
   it("writes an Error through Remix's plugin, as the stream does", async () => {
     const data = { errors: { 'routes/_app': new Error('hidden') } };
-    expect(readAll(encodeDocumentHandoff(data, signal(), undefined, PRODUCTION))).toBe(await streamed(encodeViaTurboStream(data, signal(), undefined, PRODUCTION)));
+    expect(readAll(encodeDocumentHandoff(data, signal(), undefined, PRODUCTION))).toBe(
+      await streamed(encodeViaTurboStream(data, signal(), undefined, PRODUCTION)),
+    );
   });
 
   it('leaves no timer, where the stream leaves one until it times out', () => {

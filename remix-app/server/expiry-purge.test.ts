@@ -18,7 +18,8 @@ describe('expiry purge', () => {
     const long = new Date(Date.now() - SESSION_TTL_MS - 60_000);
     const stale = await createSession(database.db, Number(user._id), long);
     const live = await createSession(database.db, Number(user._id));
-    const ids = async () => (await database.db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id).sort();
+    const ids = async () =>
+      (await database.db.select({ id: schema.sessions.id }).from(schema.sessions)).map((r) => r.id).sort();
 
     expect(await ids()).toEqual([stale.id, live.id].sort());
     const purge = purgeExpired({ db: database.db, clock: () => new Date() }, createLogger({ level: 'silent' }), 50);
@@ -38,13 +39,16 @@ describe('expiry purge', () => {
     const ended = new Date(Date.now() - LONGEST_LIMIT_WINDOW_MS - 60_000);
     for (let i = 0; i < 20; i++) await hitLimit(database.db, `question:ip:192.0.2.${i}`, limit, ended);
     await hitLimit(database.db, 'question:ip:192.0.2.200', limit);
-    const keys = async () => (await database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
+    const keys = async () =>
+      (await database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
     expect(await keys()).toHaveLength(21);
     const purge = purgeExpired({ db: database.db, clock: () => new Date() }, createLogger({ level: 'silent' }), 50);
     try {
       await expect.poll(keys).toEqual(['question:ip:192.0.2.200']);
       // The running window still counts: its next event is the second.
-      expect((await hitLimit(database.db, 'question:ip:192.0.2.200', { max: 1, windowMs: LONGEST_LIMIT_WINDOW_MS })).allowed).toBe(false);
+      expect(
+        (await hitLimit(database.db, 'question:ip:192.0.2.200', { max: 1, windowMs: LONGEST_LIMIT_WINDOW_MS })).allowed,
+      ).toBe(false);
     } finally {
       purge.stop();
     }

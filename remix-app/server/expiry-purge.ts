@@ -8,8 +8,13 @@ import type { Logger } from '@fso/platform';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-export function purgeExpired(ports: Pick<Ports, 'db' | 'clock'>, log: Logger, intervalMs = PURGE_INTERVAL_MS): { stop(): void } {
-  const attempt = (what: string, job: Promise<unknown>) => void job.catch((error: unknown) => log.warn({ err: error }, `${what} not purged; trying again later`));
+export function purgeExpired(
+  ports: Pick<Ports, 'db' | 'clock'>,
+  log: Logger,
+  intervalMs = PURGE_INTERVAL_MS,
+): { stop(): void } {
+  const attempt = (what: string, job: Promise<unknown>) =>
+    void job.catch((error: unknown) => log.warn({ err: error }, `${what} not purged; trying again later`));
   const purge = () => {
     attempt('expired sessions', purgeExpiredSessions(ports));
     attempt('ended rate-limit windows', purgeEndedLimits(ports));

@@ -45,7 +45,11 @@ describe('what a loader or an action is handed', () => {
   it.each(['http://h/question/5', 'http://h/?index'])('an action posted to %s reads the form body', async (url) => {
     const body = new URLSearchParams({ intent: 'comment', text: 'hello there' });
     const read = await callRouteAction({
-      request: new Request(url, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      request: new Request(url, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
       action: async ({ request }) => Object.fromEntries(await request.formData()),
       params: {},
       loadContext,

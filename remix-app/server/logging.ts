@@ -26,7 +26,13 @@ export function requestLogging(logger: Logger) {
     const started = process.hrtime.bigint();
     res.on('close', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const fields = { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10, aborted: !res.writableFinished || undefined };
+      const fields = {
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        aborted: !res.writableFinished || undefined,
+      };
       log[res.statusCode >= 500 ? 'warn' : QUIET.has(req.path) ? 'debug' : 'info'](fields, 'request');
     });
     next();

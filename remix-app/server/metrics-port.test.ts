@@ -13,7 +13,12 @@ describe('metrics port', () => {
     const app = express();
     app.get('/metrics', metrics.handler);
     const site = createServer(app);
-    const port = serveMetricsPort(site, metrics.registry, { port: 0, host: '127.0.0.1' }, createLogger({ level: 'silent' }));
+    const port = serveMetricsPort(
+      site,
+      metrics.registry,
+      { port: 0, host: '127.0.0.1' },
+      createLogger({ level: 'silent' }),
+    );
     expect(port.server.listening).toBe(false);
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
@@ -34,7 +39,9 @@ describe('metrics port', () => {
       }
       // The site's own /metrics keeps the token rule.
       expect((await fetch(`${siteUrl}/metrics`)).status).toBe(401);
-      expect((await fetch(`${siteUrl}/metrics`, { headers: { Authorization: 'Bearer scrape-token' } })).status).toBe(200);
+      expect((await fetch(`${siteUrl}/metrics`, { headers: { Authorization: 'Bearer scrape-token' } })).status).toBe(
+        200,
+      );
     } finally {
       await port.close();
       await new Promise((resolve) => site.close(resolve));

@@ -10,10 +10,16 @@ import { createServer, type Server } from 'node:http';
 import type { Registry } from 'prom-client';
 import type { Logger } from '@fso/platform';
 
-export function serveMetricsPort(site: Server, registry: Registry, where: { port: number; host: string }, log: Logger): { server: Server; close(): Promise<void> } {
+export function serveMetricsPort(
+  site: Server,
+  registry: Registry,
+  where: { port: number; host: string },
+  log: Logger,
+): { server: Server; close(): Promise<void> } {
   const server = createServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
-    if (req.method !== 'GET' || path !== '/metrics') return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+    if (req.method !== 'GET' || path !== '/metrics')
+      return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
     registry.metrics().then(
       (text) => res.writeHead(200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' }).end(text),
       (error: unknown) => {

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createMetrics, routeLabeller } from './metrics.ts';
 import { listen } from '@fso/platform/testing';
 
-const route = (id: string, path: string | undefined, parentId?: string, index?: boolean) => ({ id, path, parentId, index, module: {} });
+const route = (id: string, path: string | undefined, parentId?: string, index?: boolean) => ({
+  id,
+  path,
+  parentId,
+  index,
+  module: {},
+});
 const routes = Object.fromEntries(
   [
     route('root', ''),
@@ -29,7 +35,12 @@ describe('metrics', () => {
   });
 
   it('serves Prometheus text with latency histograms, sockets connected and games in progress', async () => {
-    const metrics = createMetrics({ routes, socketsConnected: () => 3, gamesInProgress: async () => 7, token: 'scrape-token' });
+    const metrics = createMetrics({
+      routes,
+      socketsConnected: () => 3,
+      gamesInProgress: async () => 7,
+      token: 'scrape-token',
+    });
     const app = express();
     app.use(metrics.middleware);
     app.get('/metrics', metrics.handler);
@@ -41,7 +52,9 @@ describe('metrics', () => {
       const res = await fetch(`${server.url}/metrics`, { headers: { Authorization: 'Bearer scrape-token' } });
       expect(res.headers.get('content-type')).toContain('text/plain');
       const text = await res.text();
-      expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/question\/:qid",status="200"\} 2/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/question\/:qid",status="200"\} 2/,
+      );
       expect(text).toContain('fso_sockets_connected 3');
       expect(text).toContain('fso_games_in_progress 7');
       expect(text).toContain('process_cpu_seconds_total');
@@ -60,7 +73,8 @@ describe('metrics', () => {
     const guarded = await serve('scrape-token');
     const open = await serve(undefined);
     try {
-      const scrape = (url: string, authorization?: string) => fetch(`${url}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
+      const scrape = (url: string, authorization?: string) =>
+        fetch(`${url}/metrics`, { headers: authorization ? { Authorization: authorization } : {} });
       const anonymous = await scrape(guarded.url);
       expect(anonymous.status).toBe(401);
       expect(anonymous.headers.get('www-authenticate')).toContain('Bearer');

@@ -35,7 +35,9 @@ function bearerMatches(header: string | undefined, token: string): boolean {
 function routeTree(routes: ServerBuild['routes'], parentId?: string): RouteObject[] {
   return Object.values(routes)
     .filter((r) => r?.parentId === parentId)
-    .map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: routeTree(routes, r.id) }));
+    .map((r) =>
+      r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: routeTree(routes, r.id) },
+    );
 }
 
 /** Paths labelled at most once each: matching against every route costs more than the request's own routing. */
@@ -113,7 +115,11 @@ export function createMetrics(sources: MetricsSources) {
     handler(req: Request, res: Response, next: NextFunction) {
       if (!sources.token) return void res.status(404).type('text/plain').send('Not Found');
       if (!bearerMatches(req.headers.authorization, sources.token)) {
-        return void res.status(401).set('WWW-Authenticate', 'Bearer realm="metrics"').type('text/plain').send('A bearer token is required to read the metrics.');
+        return void res
+          .status(401)
+          .set('WWW-Authenticate', 'Bearer realm="metrics"')
+          .type('text/plain')
+          .send('A bearer token is required to read the metrics.');
       }
       registry.metrics().then((text) => void res.type(registry.contentType).send(text), next);
     },

@@ -17,7 +17,8 @@ import { MSG } from '@fso/shared';
 import { documentBody } from '../app/document-body.ts';
 
 /** Whether the answer may be about one user: the request carries the session cookie, or the answer sets a cookie. */
-const isPersonal = (req: Request, response: globalThis.Response) => readCookie(req.headers.cookie, SESSION_COOKIE) !== null || response.headers.has('Set-Cookie');
+const isPersonal = (req: Request, response: globalThis.Response) =>
+  readCookie(req.headers.cookie, SESSION_COOKIE) !== null || response.headers.has('Set-Cookie');
 
 /** What sendRemixResponse does for a body already in memory: status, headers, then the bytes in one write. */
 function sendDocument(res: Response, response: globalThis.Response, body: Buffer) {
@@ -38,12 +39,19 @@ export function remixHandler(opts: {
   const serve = async (req: Request, res: Response) => {
     const request = createRemixRequest(req, res);
     const body = res.locals.body as Buffer | undefined;
-    let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, opts.getLoadContext(req, res));
+    let response = await handle(
+      body ? new Request(request, { body: new Uint8Array(body) }) : request,
+      opts.getLoadContext(req, res),
+    );
     if (response.status >= 500 && !(await databaseReachable(opts.database))) {
       await response.body?.cancel();
-      response = new Response(MSG.databaseUnavailable, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' } });
+      response = new Response(MSG.databaseUnavailable, {
+        status: 503,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
+      });
     }
-    if (isPersonal(req, response) && !response.headers.has('Cache-Control')) res.setHeader('Cache-Control', 'private, no-store');
+    if (isPersonal(req, response) && !response.headers.has('Cache-Control'))
+      res.setHeader('Cache-Control', 'private, no-store');
     const document = documentBody(response);
     if (document) sendDocument(res, response, document);
     else await sendRemixResponse(res, response);

@@ -38,7 +38,8 @@ export function plainErrors() {
   return (error: unknown, _req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     const status = (error as { status?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) return refuse(res, status, status === 413 ? MSG.bodyTooLarge : MSG.badRequest);
+    if (typeof status === 'number' && status >= 400 && status < 500)
+      return refuse(res, status, status === 413 ? MSG.bodyTooLarge : MSG.badRequest);
     logOf(res).error({ err: error }, 'request failed');
     refuse(res, 500, MSG.serverError);
   };

@@ -71,7 +71,11 @@ describe('search cap', () => {
     it('answers a search past the cap 503 with Retry-After and the busy message, before counting it', async () => {
       const { context } = testContext(database, '198.51.100.60');
       context.ports = { ...context.ports, semantic: capSearches(context.ports.semantic, { running: 0, waiting: 0 }) };
-      const response = await answerOf(semanticRoute.loader, new Request('http://test/question/semanticSearch?text=limits&topk=3'), context);
+      const response = await answerOf(
+        semanticRoute.loader,
+        new Request('http://test/question/semanticSearch?text=limits&topk=3'),
+        context,
+      );
       expect(response.status).toBe(503);
       expect(response.headers.get('Retry-After')).toBe('1');
       expect(await response.json()).toEqual({ error: MSG.semanticSearchBusy });

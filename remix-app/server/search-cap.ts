@@ -22,7 +22,10 @@ export class SearchesFullError extends Error {
 }
 
 /** The same service whose `search` keeps to `cap`; `full` says a search now would be refused; everything else passes through. */
-export function capSearches<S extends Semantic>(service: S, cap: { running: number; waiting: number }): S & { full(): boolean } {
+export function capSearches<S extends Semantic>(
+  service: S,
+  cap: { running: number; waiting: number },
+): S & { full(): boolean } {
   let running = 0;
   const queue: (() => void)[] = [];
   const turn = () =>

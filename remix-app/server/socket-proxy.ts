@@ -22,18 +22,25 @@ export interface RelayOptions {
   maxBodyBytes?: number;
 }
 
-const upstreamOptions = (target: URL, req: IncomingMessage, { path = req.url, keepHost = false }: Omit<RelayOptions, 'maxBodyBytes'>) => ({
+const upstreamOptions = (
+  target: URL,
+  req: IncomingMessage,
+  { path = req.url, keepHost = false }: Omit<RelayOptions, 'maxBodyBytes'>,
+) => ({
   host: target.hostname,
   port: target.port || 80,
   method: req.method,
   path,
   // The site's own host goes on as X-Forwarded-Host: the target's origin check compares with it (csrf.ts).
-  headers: keepHost ? req.headers : { ...req.headers, host: target.host, 'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host },
+  headers: keepHost
+    ? req.headers
+    : { ...req.headers, host: target.host, 'x-forwarded-host': req.headers['x-forwarded-host'] ?? req.headers.host },
 });
 
 // Headers about one connection, not the message: each hop has its own (RFC 9110 §7.6.1).
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'upgrade']);
-const endToEnd = (headers: IncomingMessage['headers']) => Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
+const endToEnd = (headers: IncomingMessage['headers']) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
 /**
  * Relays one HTTP request (body streamed) to `target` and its answer back; 502 if it cannot be
@@ -42,7 +49,8 @@ const endToEnd = (headers: IncomingMessage['headers']) => Object.fromEntries(Obj
  */
 export function relayHttp(target: URL, req: IncomingMessage, res: ServerResponse, options: RelayOptions = {}): void {
   const { maxBodyBytes } = options;
-  if (maxBodyBytes !== undefined && Number(req.headers['content-length'] ?? 0) > maxBodyBytes) return refuseTooLarge(req, res);
+  if (maxBodyBytes !== undefined && Number(req.headers['content-length'] ?? 0) > maxBodyBytes)
+    return refuseTooLarge(req, res);
   const upstreamRequest = upstreamOptions(target, req, options);
   let answered: IncomingMessage | undefined;
   let refused = false;
@@ -80,7 +88,13 @@ export function relayHttp(target: URL, req: IncomingMessage, res: ServerResponse
 }
 
 /** Relays one websocket upgrade to `target`, then the bytes both ways until either side closes. */
-export function relayUpgrade(target: URL, req: IncomingMessage, client: Duplex, head: Buffer, options: RelayOptions = {}): void {
+export function relayUpgrade(
+  target: URL,
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  options: RelayOptions = {},
+): void {
   client.on('error', () => client.destroy());
   const upstream = request(upstreamOptions(target, req, options));
   upstream.on('upgrade', (answer, socket, upstreamHead) => {
@@ -88,7 +102,8 @@ export function relayUpgrade(target: URL, req: IncomingMessage, client: Duplex, 
     client.on('close', () => socket.destroy());
     socket.on('close', () => client.destroy());
     const headers = [];
-    for (let i = 0; i < answer.rawHeaders.length; i += 2) headers.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
+    for (let i = 0; i < answer.rawHeaders.length; i += 2)
+      headers.push(`${answer.rawHeaders[i]}: ${answer.rawHeaders[i + 1]}`);
     client.write(`HTTP/1.1 101 Switching Protocols\r\n${headers.join('\r\n')}\r\n\r\n`);
     if (upstreamHead.length) client.write(upstreamHead);
     if (head.length) socket.write(head);
@@ -96,7 +111,9 @@ export function relayUpgrade(target: URL, req: IncomingMessage, client: Duplex, 
   });
   upstream.on('response', (answer) => {
     // The server refused the upgrade: pass its answer on and close.
-    client.end(`HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    client.end(
+      `HTTP/1.1 ${answer.statusCode} ${answer.statusMessage}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+    );
     answer.resume();
   });
   upstream.on('error', () => client.destroy());
@@ -104,7 +121,8 @@ export function relayUpgrade(target: URL, req: IncomingMessage, client: Duplex, 
 }
 
 /** Express handler for `/socket.io` HTTP requests (long-polling, the handshake). */
-export const socketHttpProxy = (target: URL) => (req: Request, res: Response) => relayHttp(target, req, res, { path: req.originalUrl, maxBodyBytes: MAX_BODY_BYTES });
+export const socketHttpProxy = (target: URL) => (req: Request, res: Response) =>
+  relayHttp(target, req, res, { path: req.originalUrl, maxBodyBytes: MAX_BODY_BYTES });
 
 /** Relays websocket upgrades on `/socket.io` to the realtime instance; any other upgrade is refused. */
 export function proxySocketUpgrades(server: Server, target: URL): void {

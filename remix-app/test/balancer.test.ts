@@ -75,7 +75,8 @@ describe('round-robin balancer', () => {
   it('passes on an answer sent before the request body was read (413), and the connection stays usable', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push(await postBody(url, '/big', 1_000_000, agent), await postBody(url, '/small', 10, agent));
+    for (let i = 0; i < 10; i++)
+      statuses.push(await postBody(url, '/big', 1_000_000, agent), await postBody(url, '/small', 10, agent));
     agent.destroy();
     expect(statuses).toEqual(Array(10).fill([413, 200]).flat());
   });

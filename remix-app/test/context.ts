@@ -7,10 +7,17 @@ import { createLogger, loadConfig } from '@fso/platform';
 
 export type { Recorded };
 
-export function testContext(database: Database, clientIp = '203.0.113.7', opts: { rateLimitFactor?: number } = {}): { context: AppLoadContext; recorded: Recorded } {
+export function testContext(
+  database: Database,
+  clientIp = '203.0.113.7',
+  opts: { rateLimitFactor?: number } = {},
+): { context: AppLoadContext; recorded: Recorded } {
   const log = createLogger({ level: 'silent' });
   const semantic = createSemanticService(database, { workerIntervalMs: null, log });
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }) };
+  const config = {
+    ...loadConfig({ NODE_ENV: 'test' }),
+    ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }),
+  };
   const { ports, recorded } = testPorts(database, { semantic, limits: { factor: config.rateLimitFactor } });
   return { context: { database, config, clientIp, log, cspNonce: 'test-nonce', ports: { ...ports, log } }, recorded };
 }

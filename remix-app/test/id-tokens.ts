@@ -12,7 +12,9 @@ export const TEST_AUDIENCE = 'test-project';
 export async function startTestIssuer() {
   const { publicKey, privateKey } = await generateKeyPair('RS256');
   const jwk = { ...(await exportJWK(publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+  const server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks`;
 

@@ -39,7 +39,8 @@ test('sign up lands signed in on /home; log out returns to login and guards the 
   await signUp(page, name);
   await expect(page.getByRole('link', { name: 'Fake Stack Overflow' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'All Questions' })).toBeVisible();
-  for (const link of ['Questions', 'Tags', 'Users', 'Games']) await expect(page.getByRole('link', { name: link, exact: true })).toBeVisible();
+  for (const link of ['Questions', 'Tags', 'Users', 'Games'])
+    await expect(page.getByRole('link', { name: link, exact: true })).toBeVisible();
   await logOut(page);
   await page.goto('/users');
   await expect(page).toHaveURL(/\/\?redirectTo=%2Fusers$/);
@@ -47,7 +48,9 @@ test('sign up lands signed in on /home; log out returns to login and guards the 
   await expect(page).toHaveURL(/\/users$/);
 });
 
-test('a wrong password shows the login error prefix and the server text on /, keeping the username', async ({ page }) => {
+test('a wrong password shows the login error prefix and the server text on /, keeping the username', async ({
+  page,
+}) => {
   await logIn(page, 'alice', 'not-her-password');
   await expect(page.getByRole('alert')).toHaveText('Error while logging in: Invalid username or password.');
   await expect(page).toHaveURL(/\/$/);

@@ -3,7 +3,8 @@ import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import { SOCKET_CLIENT_OPTIONS } from '@fso/shared';
 
 let n = 0;
-export const uniqueName = (prefix = 'u') => `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
+export const uniqueName = (prefix = 'u') =>
+  `${prefix}${Date.now().toString(36)}${(n++).toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 export const PASSWORD = 'correct-horse-1';
 

@@ -84,7 +84,10 @@ test.describe('with JavaScript', () => {
     await close();
   });
 
-  test('Battleship shows each player only their own fleet, and a shot appears live on the other side', async ({ page, browser }) => {
+  test('Battleship shows each player only their own fleet, and a shot appears live on the other side', async ({
+    page,
+    browser,
+  }) => {
     const { ann, bobPage, close } = await twoPlayers(page, browser, true);
     await createAndJoin(page, bobPage, 'Battleship', ann);
     for (const p of [page, bobPage]) {
@@ -103,7 +106,10 @@ test.describe('with JavaScript', () => {
     await close();
   });
 
-  test('two players play Battleship to a winner while a third user watches both boards, hits only', async ({ page, browser }) => {
+  test('two players play Battleship to a winner while a third user watches both boards, hits only', async ({
+    page,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const { ann, bob, bobPage, close } = await twoPlayers(page, browser, true);
     const path = await createAndJoin(page, bobPage, 'Battleship', ann);
@@ -128,7 +134,10 @@ test.describe('with JavaScript', () => {
       .locator('td.ship')
       .evaluateAll((cells) => cells.map((c) => c.getAttribute('title')!.split(':')[0]!));
     expect(bobFleet).toHaveLength(17);
-    const bobShots = Array.from({ length: 16 }, (_, i) => `${String.fromCharCode(65 + (i % 10))}${Math.floor(i / 10) + 1}`);
+    const bobShots = Array.from(
+      { length: 16 },
+      (_, i) => `${String.fromCharCode(65 + (i % 10))}${Math.floor(i / 10) + 1}`,
+    );
     const shoot = async (p: Page, cell: string) => {
       await expect(p.getByRole('button', { name: 'Submit Move' })).toBeEnabled();
       await p.getByRole('radio', { name: cell, exact: true }).check();
@@ -149,8 +158,12 @@ test.describe('with JavaScript', () => {
     await expect(page.getByTestId('game-outcome')).toHaveText('You won');
     await expect(bobPage.getByTestId('game-outcome')).toHaveText('You lost');
     await expect(watcher.getByTestId('game-outcome')).toHaveCount(0);
-    await expect(watcher.getByTestId('move-history').getByRole('listitem')).toHaveCount(bobFleet.length + bobShots.length);
-    await expect(watcher.getByTestId('move-history').getByRole('listitem').first()).toHaveText(`${ann} fired at ${bobFleet[0]}: hit`);
+    await expect(watcher.getByTestId('move-history').getByRole('listitem')).toHaveCount(
+      bobFleet.length + bobShots.length,
+    );
+    await expect(watcher.getByTestId('move-history').getByRole('listitem').first()).toHaveText(
+      `${ann} fired at ${bobFleet[0]}: hit`,
+    );
     await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.hit')).toHaveCount(17);
     await expect(watched(bob).locator('td.hit')).toHaveCount(17);
     await expect(watcher.locator('td.ship')).toHaveCount(0);
@@ -209,7 +222,10 @@ test.describe('REST', () => {
 
   const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
-  test('the game paths answer JSON, 401 without a session, 403 for someone else, 409 when full', async ({ playwright, baseURL }) => {
+  test('the game paths answer JSON, 401 without a session, 403 for someone else, 409 when full', async ({
+    playwright,
+    baseURL,
+  }) => {
     const anon = await playwright.request.newContext({ baseURL });
     expect((await anon.get('/games/games')).status()).toBe(401);
     expect((await anon.post('/games/create', json({ gameType: 'Nim' }))).status()).toBe(401);

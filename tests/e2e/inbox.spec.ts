@@ -8,15 +8,28 @@ import { jsEnabled, PASSWORD, signUp, uniqueName } from './fixtures.ts';
 
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
-async function apiUser(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, prefix: string) {
+async function apiUser(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  prefix: string,
+) {
   const api = await playwright.request.newContext({ baseURL });
   const username = uniqueName(prefix);
   expect((await api.post('/user/signup', json({ username, password: PASSWORD }))).status()).toBe(200);
   return { api, username };
 }
 
-async function ask(api: APIRequestContext, askedBy: string, title: string, tags = 'inbox', text = 'Please help with this.') {
-  const response = await api.post('/question/addQuestion', json({ title, text, tags: tags.split(' ').map((name) => ({ name })), askedBy }));
+async function ask(
+  api: APIRequestContext,
+  askedBy: string,
+  title: string,
+  tags = 'inbox',
+  text = 'Please help with this.',
+) {
+  const response = await api.post(
+    '/question/addQuestion',
+    json({ title, text, tags: tags.split(' ').map((name) => ({ name })), askedBy }),
+  );
   expect(response.status()).toBe(200);
   return String((await response.json())._id);
 }
@@ -41,21 +54,39 @@ test.describe('REST', () => {
     await anon.dispose();
   });
 
-  test('an answer and a mention notify; only the owner reads and marks them; bad ids change nothing', async ({ playwright, baseURL }) => {
+  test('an answer and a mention notify; only the owner reads and marks them; bad ids change nothing', async ({
+    playwright,
+    baseURL,
+  }) => {
     const alice = await apiUser(playwright, baseURL, 'al');
     const bob = await apiUser(playwright, baseURL, 'bo');
     const carol = await apiUser(playwright, baseURL, 'ca');
     const title = `Inbox question ${uniqueName('t')}`;
     const qid = await ask(alice.api, alice.username, title);
-    const aid = await answer(bob.api, bob.username, qid, `Try this, @${carol.username} knows more. Also @${bob.username}.`);
+    const aid = await answer(
+      bob.api,
+      bob.username,
+      qid,
+      `Try this, @${carol.username} knows more. Also @${bob.username}.`,
+    );
 
     const list = await alice.api.get('/notification/getNotifications?limit=10');
     expect(list.status()).toBe(200);
     expect(list.headers()['x-total-count']).toBe('1');
     expect(list.headers()['x-unread-count']).toBe('1');
     const [note] = await list.json();
-    expect(note).toMatchObject({ kind: 'answer', actor: bob.username, title, qid, aid, read: false, link: `/question/${qid}#answer-${aid}` });
-    expect(await (await carol.api.get('/notification/getNotifications')).json()).toMatchObject([{ kind: 'mention', actor: bob.username, qid }]);
+    expect(note).toMatchObject({
+      kind: 'answer',
+      actor: bob.username,
+      title,
+      qid,
+      aid,
+      read: false,
+      link: `/question/${qid}#answer-${aid}`,
+    });
+    expect(await (await carol.api.get('/notification/getNotifications')).json()).toMatchObject([
+      { kind: 'mention', actor: bob.username, qid },
+    ]);
     expect(await (await bob.api.get('/notification/getNotifications')).json()).toEqual([]);
 
     const theirs = await bob.api.post('/notification/markRead', json({ ids: [note._id] }));
@@ -72,24 +103,39 @@ test.describe('REST', () => {
     const marked = await alice.api.post('/notification/markRead', json({ ids: [note._id] }));
     expect(marked.status()).toBe(200);
     expect(await marked.json()).toEqual({ marked: 1, unread: 0 });
-    expect(await (await carol.api.post('/notification/markRead', json({ all: true }))).json()).toEqual({ marked: 1, unread: 0 });
+    expect(await (await carol.api.post('/notification/markRead', json({ all: true }))).json()).toEqual({
+      marked: 1,
+      unread: 0,
+    });
     for (const u of [alice, bob, carol]) await u.api.dispose();
   });
 
   test('a direct message notifies the other participant', async ({ playwright, baseURL }) => {
     const alice = await apiUser(playwright, baseURL, 'al');
     const bob = await apiUser(playwright, baseURL, 'bo');
-    const chat = await bob.api.post('/chat/createChat', json({ participants: [bob.username, alice.username], messages: [{ msg: 'hi alice', msgFrom: bob.username }] }));
+    const chat = await bob.api.post(
+      '/chat/createChat',
+      json({ participants: [bob.username, alice.username], messages: [{ msg: 'hi alice', msgFrom: bob.username }] }),
+    );
     expect(chat.status()).toBe(200);
     const chatId = (await chat.json())._id;
     expect(await (await alice.api.get('/notification/getNotifications')).json()).toMatchObject([
-      { kind: 'message', actor: bob.username, excerpt: 'hi alice', chatId, link: `/messaging/direct-message?chat=${chatId}` },
+      {
+        kind: 'message',
+        actor: bob.username,
+        excerpt: 'hi alice',
+        chatId,
+        link: `/messaging/direct-message?chat=${chatId}`,
+      },
     ]);
     expect(await (await bob.api.get('/notification/getNotifications')).json()).toEqual([]);
     for (const u of [alice, bob]) await u.api.dispose();
   });
 
-  test("the preview is the server's rendering; tags are suggested by prefix with counts", async ({ playwright, baseURL }) => {
+  test("the preview is the server's rendering; tags are suggested by prefix with counts", async ({
+    playwright,
+    baseURL,
+  }) => {
     const alice = await apiUser(playwright, baseURL, 'al');
     const preview = await alice.api.post('/post/previewMarkdown', json({ text: '**bold** <script>alert(1)</script>' }));
     expect(preview.status()).toBe(200);
@@ -120,7 +166,11 @@ test.describe('REST', () => {
   });
 });
 
-test("bob answers alice's question: her bell shows 1, the inbox opens the answer and marks it read", async ({ page, playwright, baseURL }, info) => {
+test("bob answers alice's question: her bell shows 1, the inbox opens the answer and marks it read", async ({
+  page,
+  playwright,
+  baseURL,
+}, info) => {
   const alice = uniqueName('al');
   await signUp(page, alice);
   const title = `Bell question ${uniqueName('t')}`;
@@ -185,7 +235,13 @@ test('search results show an excerpt around the matched word with the matches ma
   const me = uniqueName('se');
   await signUp(page, me);
   const word = `zq${Date.now().toString(36)}`;
-  await ask(page.request, me, `Excerpt ${word} title`, 'search', `${'Opening words that do not matter. '.repeat(12)}Here the ${word} appears, <b>bold?</b>`);
+  await ask(
+    page.request,
+    me,
+    `Excerpt ${word} title`,
+    'search',
+    `${'Opening words that do not matter. '.repeat(12)}Here the ${word} appears, <b>bold?</b>`,
+  );
   await page.goto(`/home?search=${word}`);
   const excerpt = page.locator('.search-excerpt').first();
   await expect(excerpt).toContainText(`Here the ${word} appears, bold?`);

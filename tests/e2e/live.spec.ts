@@ -4,7 +4,10 @@ import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
-test('a second browser sees a new sign-up (offered in a bar) and a deletion on /users without reloading', async ({ page, browser }) => {
+test('a second browser sees a new sign-up (offered in a bar) and a deletion on /users without reloading', async ({
+  page,
+  browser,
+}) => {
   await signUp(page, uniqueName('watcher'));
   await page.goto('/users?limit=200');
   const other = await browser.newContext();

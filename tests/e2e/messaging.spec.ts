@@ -36,7 +36,10 @@ async function startChatWith(page: Page, name: string) {
 test.describe('live, with JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
-  test('a global message appears for the other user without reloading, scrolled into view', async ({ page, browser }) => {
+  test('a global message appears for the other user without reloading, scrolled into view', async ({
+    page,
+    browser,
+  }) => {
     const me = uniqueName('a');
     await signUp(page, me);
     const other = await anotherUser(browser);
@@ -52,7 +55,10 @@ test.describe('live, with JavaScript', () => {
     await other.context.close();
   });
 
-  test('a new direct chat shows up for the other person, and messages arrive live both ways', async ({ page, browser }) => {
+  test('a new direct chat shows up for the other person, and messages arrive live both ways', async ({
+    page,
+    browser,
+  }) => {
     const me = uniqueName('a');
     await signUp(page, me);
     const other = await anotherUser(browser);
@@ -129,20 +135,31 @@ test.describe('REST', () => {
     return { api, name };
   }
 
-  test('the room: server time, author from the session, pages with a total, clear 4xx', async ({ playwright, baseURL }) => {
+  test('the room: server time, author from the session, pages with a total, clear 4xx', async ({
+    playwright,
+    baseURL,
+  }) => {
     const anon = await playwright.request.newContext({ baseURL });
     expect((await anon.get('/messaging/getMessages')).status()).toBe(401);
-    expect((await anon.post('/messaging/addMessage', json({ messageToAdd: { msg: 'x', msgFrom: 'alice' } }))).status()).toBe(401);
+    expect(
+      (await anon.post('/messaging/addMessage', json({ messageToAdd: { msg: 'x', msgFrom: 'alice' } }))).status(),
+    ).toBe(401);
 
     const { api, name } = await apiUser(playwright, baseURL);
-    const added = await api.post('/messaging/addMessage', json({ messageToAdd: { msg: '  first  ', msgFrom: name, msgDateTime: '1999-01-01T00:00:00Z' } }));
+    const added = await api.post(
+      '/messaging/addMessage',
+      json({ messageToAdd: { msg: '  first  ', msgFrom: name, msgDateTime: '1999-01-01T00:00:00Z' } }),
+    );
     expect(added.status()).toBe(200);
     const message = await added.json();
     expect(message).toMatchObject({ msg: 'first', msgFrom: name });
     expect(Date.parse(message.msgDateTime)).toBeGreaterThan(Date.parse('2020-01-01'));
     await api.post('/messaging/addMessage', json({ messageToAdd: { msg: 'second', msgFrom: name } }));
 
-    const forged = await api.post('/messaging/addMessage', json({ messageToAdd: { msg: 'as alice', msgFrom: 'alice' } }));
+    const forged = await api.post(
+      '/messaging/addMessage',
+      json({ messageToAdd: { msg: 'as alice', msgFrom: 'alice' } }),
+    );
     expect(forged.status()).toBe(403);
     const blank = await api.post('/messaging/addMessage', json({ messageToAdd: { msg: '   ', msgFrom: name } }));
     expect([blank.status(), await blank.text()]).toEqual([400, 'Message cannot be empty']);
@@ -161,24 +178,44 @@ test.describe('REST', () => {
     await Promise.all([anon.dispose(), api.dispose()]);
   });
 
-  test('chats: one per pair, private to the two participants, 400/403/404 otherwise', async ({ playwright, baseURL }) => {
-    const [a, b, c] = await Promise.all([apiUser(playwright, baseURL), apiUser(playwright, baseURL), apiUser(playwright, baseURL)]);
+  test('chats: one per pair, private to the two participants, 400/403/404 otherwise', async ({
+    playwright,
+    baseURL,
+  }) => {
+    const [a, b, c] = await Promise.all([
+      apiUser(playwright, baseURL),
+      apiUser(playwright, baseURL),
+      apiUser(playwright, baseURL),
+    ]);
     const created = await a.api.post('/chat/createChat', json({ participants: [a.name, b.name], messages: [] }));
     expect(created.status()).toBe(200);
     const chat = await created.json();
     expect(chat).toMatchObject({ participants: [a.name, b.name].sort((x, y) => x.localeCompare(y)), messages: [] });
-    const again = await b.api.post('/chat/createChat', json({ participants: [b.name, a.name], messages: [{ msg: 'hi', msgFrom: b.name }] }));
+    const again = await b.api.post(
+      '/chat/createChat',
+      json({ participants: [b.name, a.name], messages: [{ msg: 'hi', msgFrom: b.name }] }),
+    );
     expect(await again.json()).toMatchObject({ _id: chat._id, messages: [{ msg: 'hi', msgFrom: b.name }] });
 
     const posted = await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'hey b', msgFrom: a.name }));
     expect(posted.status()).toBe(200);
     // The populated chat, as GET /chat/:chatId answers it (issue 16), not the single message.
-    expect(await posted.json()).toMatchObject({ _id: chat._id, participants: expect.arrayContaining([a.name, b.name]), messages: expect.arrayContaining([expect.objectContaining({ msg: 'hey b' })]) });
-    expect((await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'as b', msgFrom: b.name }))).status()).toBe(403);
-    expect((await c.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'let me in', msgFrom: c.name }))).status()).toBe(403);
+    expect(await posted.json()).toMatchObject({
+      _id: chat._id,
+      participants: expect.arrayContaining([a.name, b.name]),
+      messages: expect.arrayContaining([expect.objectContaining({ msg: 'hey b' })]),
+    });
+    expect((await a.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'as b', msgFrom: b.name }))).status()).toBe(
+      403,
+    );
+    expect(
+      (await c.api.post(`/chat/${chat._id}/addMessage`, json({ msg: 'let me in', msgFrom: c.name }))).status(),
+    ).toBe(403);
     expect((await c.api.get(`/chat/${chat._id}`)).status()).toBe(403);
     expect((await c.api.get(`/chat/getChatsByUser/${a.name}`)).status()).toBe(403);
-    expect((await c.api.post('/chat/createChat', json({ participants: [a.name, b.name], messages: [] }))).status()).toBe(403);
+    expect(
+      (await c.api.post('/chat/createChat', json({ participants: [a.name, b.name], messages: [] }))).status(),
+    ).toBe(403);
     expect((await c.api.get('/chat/99999999')).status()).toBe(404);
     expect((await c.api.get('/chat/not-a-number')).status()).toBe(400);
     const lonely = await c.api.post('/chat/createChat', json({ participants: [c.name], messages: [] }));

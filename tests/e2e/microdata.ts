@@ -25,7 +25,8 @@ export function microdata(page: Page): Promise<MicroItem[]> {
       const walk = (el: Element) => {
         for (const child of Array.from(el.children)) {
           const property = child.getAttribute('itemprop');
-          if (property) item[property] = [...((item[property] as (string | MicroItem)[] | undefined) ?? []), valueOf(child)];
+          if (property)
+            item[property] = [...((item[property] as (string | MicroItem)[] | undefined) ?? []), valueOf(child)];
           if (!child.hasAttribute('itemscope')) walk(child);
         }
       };

@@ -40,12 +40,16 @@ const signedInAs = async (page: Page, username: string) => {
 
 test('the login and sign-up screens offer GitHub and Google as plain forms', async ({ page }) => {
   await page.goto('/');
-  for (const label of ['Sign in with GitHub', 'Sign in with Google']) await expect(page.getByRole('button', { name: label })).toBeEnabled();
+  for (const label of ['Sign in with GitHub', 'Sign in with Google'])
+    await expect(page.getByRole('button', { name: label })).toBeEnabled();
   await page.goto('/signup');
-  for (const label of ['Sign up with GitHub', 'Sign up with Google']) await expect(page.getByRole('button', { name: label })).toBeEnabled();
+  for (const label of ['Sign up with GitHub', 'Sign up with Google'])
+    await expect(page.getByRole('button', { name: label })).toBeEnabled();
 });
 
-test('GitHub: consent on the provider, land on /home signed in; the next sign-in finds the same account', async ({ page }) => {
+test('GitHub: consent on the provider, land on /home signed in; the next sign-in finds the same account', async ({
+  page,
+}) => {
   const login = uniqueName('gh');
   const sub = uniqueName('id');
   await signInWith(page, 'Sign in with GitHub', { sub, login, email: `${login}@example.test` });
@@ -94,7 +98,9 @@ test('a callback with a state this browser did not start is refused', async ({ p
   await page.goto('/');
   await startSignIn(page, 'Sign in with GitHub');
   await page.goto('/auth/github/callback?code=stolen-code&state=forged-state');
-  await expect(page.getByRole('alert')).toHaveText(/^Error while logging in with firebase oauth: this sign-in link has expired/);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Error while logging in with firebase oauth: this sign-in link has expired/,
+  );
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveCount(0);
 });
 
@@ -112,10 +118,14 @@ test('a replayed callback is refused, with or without the old state cookie', asy
   await logOut(page);
 
   await page.goto(callbackUrl);
-  await expect(page.getByRole('alert')).toHaveText(/^Error while logging in with firebase oauth: this sign-in link has expired/);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Error while logging in with firebase oauth: this sign-in link has expired/,
+  );
   await context.addCookies(stateCookies);
   await page.goto(callbackUrl);
-  await expect(page.getByRole('alert')).toHaveText(/^Error while logging in with firebase oauth: GitHub refused the sign-in code/);
+  await expect(page.getByRole('alert')).toHaveText(
+    /^Error while logging in with firebase oauth: GitHub refused the sign-in code/,
+  );
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveCount(0);
 });
 
@@ -150,7 +160,9 @@ test.describe('POST /user/firebaseLogin', () => {
     return ((await response.json()) as { idToken: string }).idToken;
   };
 
-  test('a bare firebaseId and email get 401; a verified ID token signs in and answers the user', async ({ request }) => {
+  test('a bare firebaseId and email get 401; a verified ID token signs in and answers the user', async ({
+    request,
+  }) => {
     const sub = uniqueName('fb');
     const bare = await request.post('/user/firebaseLogin', { data: { firebaseId: sub, email: `${sub}@example.test` } });
     expect(bare.status()).toBe(401);
@@ -161,8 +173,16 @@ test.describe('POST /user/firebaseLogin', () => {
     expect(wrongAudience.status()).toBe(401);
     expect(await wrongAudience.text()).toBe('The ID token could not be verified: its "aud" claim is not accepted.');
 
-    const token = await idToken({ sub, aud: 'mock-firebase-project', email: `${sub}@example.test`, email_verified: true });
-    const ok = await request.post('/user/firebaseLogin', { data: { firebaseId: sub }, headers: { Authorization: `Bearer ${token}` } });
+    const token = await idToken({
+      sub,
+      aud: 'mock-firebase-project',
+      email: `${sub}@example.test`,
+      email_verified: true,
+    });
+    const ok = await request.post('/user/firebaseLogin', {
+      data: { firebaseId: sub },
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(ok.status()).toBe(200);
     expect(await ok.json()).toMatchObject({ username: sub, firebaseId: sub, email: `${sub}@example.test` });
     expect(ok.headers()['set-cookie']).toMatch(/fso_session=.*HttpOnly; SameSite=Lax/);

@@ -44,16 +44,33 @@ async function startSite(env: Record<string, string>): Promise<Site> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
     cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SESSION_SECRET: 's'.repeat(40), COOKIE_SECURE: 'false', SEED_DEMO: 'false', ...env },
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SESSION_SECRET: 's'.repeat(40),
+      COOKIE_SECURE: 'false',
+      SEED_DEMO: 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
   const signalledAt = { at: 0 };
-  const exited = new Promise<{ code: number | null; ms: number }>((resolve) => child.on('exit', (code) => resolve({ code, ms: Date.now() - signalledAt.at })));
+  const exited = new Promise<{ code: number | null; ms: number }>((resolve) =>
+    child.on('exit', (code) => resolve({ code, ms: Date.now() - signalledAt.at })),
+  );
   const url = `http://127.0.0.1:${port}`;
-  await expect.poll(async () => (child.exitCode === null ? (await fetch(`${url}/healthz`).catch(() => null))?.status : `exited: ${out}`), { timeout: 60_000 }).toBe(200);
+  await expect
+    .poll(
+      async () =>
+        child.exitCode === null ? (await fetch(`${url}/healthz`).catch(() => null))?.status : `exited: ${out}`,
+      { timeout: 60_000 },
+    )
+    .toBe(200);
   const lines = () =>
     out
       .split('\n')
@@ -72,7 +89,11 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
   const site = await startSite({ DATA_DIR: dataDir });
   try {
     const username = uniqueName('stop');
-    const signup = await fetch(`${site.url}/user/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password: 'correct-horse-1' }) });
+    const signup = await fetch(`${site.url}/user/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password: 'correct-horse-1' }),
+    });
     expect(signup.status).toBe(200);
     const cookie = signup.headers.get('set-cookie')!.split(';')[0]!;
     const socket = io(site.url, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
@@ -89,7 +110,9 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
     raw.on('data', (d) => (answer += d));
     // The server closes the connection once it has answered (it is shutting down).
     const answered = new Promise<void>((resolve) => raw.on('end', resolve));
-    raw.write(`POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    raw.write(
+      `POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     // 5 keep-alive clients, each with one request answered: their connections are idle.
@@ -134,7 +157,8 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
     expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['request', 'shutting down', 'stopped']));
     expect(lines.filter((l) => l.msg === 'request').every((l) => typeof l.reqId === 'string')).toBe(true);
     const logged = JSON.stringify(lines);
-    for (const secret of ['correct-horse-1', cookie.split('=')[1]!, 's'.repeat(40)]) expect(logged).not.toContain(secret);
+    for (const secret of ['correct-horse-1', cookie.split('=')[1]!, 's'.repeat(40)])
+      expect(logged).not.toContain(secret);
   } finally {
     site.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
@@ -142,7 +166,10 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
 });
 
 test('PostgreSQL stopping and coming back: 503 with a clear text meanwhile, then recovery without a restart', async () => {
-  test.skip(!canRunPostgres, 'needs PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin and root (to run them as postgres)');
+  test.skip(
+    !canRunPostgres,
+    'needs PostgreSQL 15 binaries in /usr/lib/postgresql/15/bin and root (to run them as postgres)',
+  );
   const postgres = throwawayPostgres(await freePort());
   let site: Site | undefined;
   try {
@@ -157,7 +184,11 @@ test('PostgreSQL stopping and coming back: 503 with a clear text meanwhile, then
       expect(res.headers.get('retry-after')).toBe('5');
       expect(await res.text()).toBe(MSG.databaseUnavailable);
     }
-    const write = await fetch(`${url}/user/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'ann', password: 'x' }) });
+    const write = await fetch(`${url}/user/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'ann', password: 'x' }),
+    });
     expect(write.status).toBe(503);
     // A platform's health check sees the database is away; the process itself is alive.
     await expect.poll(async () => (await fetch(`${url}/healthz`)).status).toBe(503);

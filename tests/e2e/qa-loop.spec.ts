@@ -52,7 +52,17 @@ test('answer, upvote, accept, reputation, profile, edit and its revisions', asyn
   const structured = async () => ((await microdata(page))[0]?.mainEntity as MicroItem[] | undefined)?.[0];
   await expect
     .poll(structured)
-    .toMatchObject({ acceptedAnswer: [{ '@type': 'https://schema.org/Answer', text: ['Use a wider counter type.'], upvoteCount: ['1'], author: [{ name: [bob] }] }], upvoteCount: ['0'] });
+    .toMatchObject({
+      acceptedAnswer: [
+        {
+          '@type': 'https://schema.org/Answer',
+          text: ['Use a wider counter type.'],
+          upvoteCount: ['1'],
+          author: [{ name: [bob] }],
+        },
+      ],
+      upvoteCount: ['0'],
+    });
 
   // With JavaScript bob's open page follows the vote and the accept live; without, a reload shows them.
   if (!jsEnabled(info.project.name)) await bobPage.goto(questionUrl);
@@ -65,7 +75,9 @@ test('answer, upvote, accept, reputation, profile, edit and its revisions', asyn
   await expect(listed.getByLabel('accepted')).toBeVisible();
 
   await page.goto('/home');
-  await expect(page.getByRole('listitem').filter({ hasText: title }).locator('.answers-stat.accepted')).toHaveText(/1 answer/);
+  await expect(page.getByRole('listitem').filter({ hasText: title }).locator('.answers-stat.accepted')).toHaveText(
+    /1 answer/,
+  );
 
   await page.goto(questionUrl);
   await page.getByRole('link', { name: 'Edit question' }).click();

@@ -37,7 +37,12 @@ test('ask, answer, comment and vote; the list and the question page show it all'
   const name = uniqueName('asker');
   await signUp(page, name);
   const title = `How do I stop ${uniqueName('t')} leaking?`;
-  await ask(page, title, 'It **leaks** memory.\n\n```js\nsetInterval(() => {}, 1);\n```\n\n<script>window.pwned = 1</script>', 'javascript memory');
+  await ask(
+    page,
+    title,
+    'It **leaks** memory.\n\n```js\nsetInterval(() => {}, 1);\n```\n\n<script>window.pwned = 1</script>',
+    'javascript memory',
+  );
   const item = page.getByRole('listitem').filter({ hasText: title });
   await expect(item.getByText('0 answers')).toBeVisible();
   await item.getByRole('link', { name: title }).click();
@@ -115,7 +120,10 @@ test('an answer form without a question id sends the user home with the spec mes
   await expect(page.getByText('Question ID is missing.')).toBeVisible();
 });
 
-test('visitors read a question server-rendered with crawler data; acting sends them to log in and back', async ({ page, browser }, info) => {
+test('visitors read a question server-rendered with crawler data; acting sends them to log in and back', async ({
+  page,
+  browser,
+}, info) => {
   await signUp(page, uniqueName());
   const title = `Public question ${uniqueName()}`;
   await ask(page, title, 'Readable by anyone.', 'public');
@@ -131,7 +139,19 @@ test('visitors read a question server-rendered with crawler data; acting sends t
   // Crawler data as Stack Overflow gives it: schema.org microdata on the page's own title and bodies.
   const QA = 'https://schema.org/';
   expect(await microdata(anon)).toMatchObject([
-    { '@type': `${QA}QAPage`, mainEntity: [{ '@type': `${QA}Question`, name: [title], text: ['Readable by anyone.'], answerCount: ['0'], upvoteCount: ['0'], author: [{ '@type': `${QA}Person` }] }] },
+    {
+      '@type': `${QA}QAPage`,
+      mainEntity: [
+        {
+          '@type': `${QA}Question`,
+          name: [title],
+          text: ['Readable by anyone.'],
+          answerCount: ['0'],
+          upvoteCount: ['0'],
+          author: [{ '@type': `${QA}Person` }],
+        },
+      ],
+    },
   ]);
   // The description (the start of the Markdown, which the hydration data leaves out) stays once hydrated, and after a client navigation.
   const headText = async () => ({
@@ -184,7 +204,12 @@ test('a second browser sees a new answer and a vote without reloading', async ({
 test('an answer posted while the socket was down appears once it reconnects', async ({ page, browser }, info) => {
   test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
   const socket = await socketSwitch(page);
-  const { other, otherPage } = await questionWithSecondUser(page, browser, 'Reconnect question', 'Answer me while I am offline.');
+  const { other, otherPage } = await questionWithSecondUser(
+    page,
+    browser,
+    'Reconnect question',
+    'Answer me while I am offline.',
+  );
   await socket.cut();
   await expect(page.getByText(/Reconnecting to live updates/)).toBeVisible({ timeout: 15_000 });
   await otherPage.goto(page.url().replace(/\/question\//, '/new/answer/'));

@@ -7,7 +7,10 @@ test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'HTTP-only checks run o
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
 test('malformed JSON is 400, a body over 100 kB is 413, a wrong method is 405', async ({ request }) => {
-  const bad = await request.post('/user/login', { data: Buffer.from('{"username":'), headers: { 'Content-Type': 'application/json' } });
+  const bad = await request.post('/user/login', {
+    data: Buffer.from('{"username":'),
+    headers: { 'Content-Type': 'application/json' },
+  });
   expect(bad.status()).toBe(400);
   expect(await bad.text()).toBe('The request body is not valid JSON.');
   const big = await request.post('/user/signup', json({ username: 'x', password: 'y'.repeat(120_000) }));
@@ -15,7 +18,9 @@ test('malformed JSON is 400, a body over 100 kB is 413, a wrong method is 405', 
   expect((await request.get('/user/signup')).status()).toBe(405);
 });
 
-test('missing fields get the spec message; signup and login answer the user without its password', async ({ request }) => {
+test('missing fields get the spec message; signup and login answer the user without its password', async ({
+  request,
+}) => {
   const empty = await request.post('/user/signup', json({ username: '  ', password: '' }));
   expect(empty.status()).toBe(400);
   expect(await empty.text()).toBe('Please enter a username and password');
@@ -29,7 +34,10 @@ test('missing fields get the spec message; signup and login answer the user with
   expect((await request.post('/user/signup', json({ username: name, password: 'pw-123456' }))).status()).toBe(409);
 });
 
-test('writes need a session (401) and the owner (403), and change nothing otherwise', async ({ playwright, baseURL }) => {
+test('writes need a session (401) and the owner (403), and change nothing otherwise', async ({
+  playwright,
+  baseURL,
+}) => {
   const anon = await playwright.request.newContext({ baseURL });
   const unauth = await anon.patch('/user/updateBiography', json({ username: 'alice', biography: 'pwned' }));
   expect(unauth.status()).toBe(401);
@@ -37,9 +45,15 @@ test('writes need a session (401) and the owner (403), and change nothing otherw
   expect((await anon.delete('/user/deleteUser/alice')).status()).toBe(401);
 
   const mallory = await playwright.request.newContext({ baseURL });
-  expect((await mallory.post('/user/signup', json({ username: uniqueName('m'), password: 'pw-123456' }))).status()).toBe(200);
-  expect((await mallory.patch('/user/updateBiography', json({ username: 'alice', biography: 'pwned' }))).status()).toBe(403);
-  expect((await mallory.patch('/user/resetPassword', json({ username: 'alice', password: 'pwned-by-mallory' }))).status()).toBe(403);
+  expect(
+    (await mallory.post('/user/signup', json({ username: uniqueName('m'), password: 'pw-123456' }))).status(),
+  ).toBe(200);
+  expect((await mallory.patch('/user/updateBiography', json({ username: 'alice', biography: 'pwned' }))).status()).toBe(
+    403,
+  );
+  expect(
+    (await mallory.patch('/user/resetPassword', json({ username: 'alice', password: 'pwned-by-mallory' }))).status(),
+  ).toBe(403);
   expect((await mallory.delete('/user/deleteUser/alice')).status()).toBe(403);
   const alice = await (await anon.get('/user/getUser/alice')).json();
   expect(alice.biography).not.toBe('pwned');
@@ -61,7 +75,8 @@ test('repeated failed logins are answered 429 with Retry-After', async ({ reques
   const name = uniqueName('r');
   await request.post('/user/signup', json({ username: name, password: 'right-password' }));
   let last = 0;
-  for (let i = 0; i < 11; i++) last = (await request.post('/user/login', json({ username: name, password: 'wrong' }))).status();
+  for (let i = 0; i < 11; i++)
+    last = (await request.post('/user/login', json({ username: name, password: 'wrong' }))).status();
   expect(last).toBe(429);
   const blocked = await request.post('/user/login', json({ username: name, password: 'right-password' }));
   expect(blocked.status()).toBe(429);

@@ -13,7 +13,9 @@ async function expectNotFound(page: Page, text: string) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Log out' })).toBeVisible();
 }
 
-test('a missing question, user or game answers 404, says what was not found, and the header and menu stay usable', async ({ page }) => {
+test('a missing question, user or game answers 404, says what was not found, and the header and menu stay usable', async ({
+  page,
+}) => {
   await signUp(page, uniqueName('missing'));
   for (const [path, text, back] of [
     ['/question/999999999', MSG.questionNotFound, 'Back to the questions'],
@@ -34,7 +36,9 @@ test('following a link to a question deleted meanwhile shows the same 404 screen
   const me = uniqueName('gone');
   await signUp(page, me);
   const title = `Soon gone ${me}`;
-  const added = await page.request.post('/question/addQuestion', { data: { title, text: 'Deleted before anyone opens it.', tags: [{ name: 'e2e' }], askedBy: me } });
+  const added = await page.request.post('/question/addQuestion', {
+    data: { title, text: 'Deleted before anyone opens it.', tags: [{ name: 'e2e' }], askedBy: me },
+  });
   expect(added.status()).toBe(200);
   const { _id } = (await added.json()) as { _id: string };
   // The profile's list is not live (on /home, with JavaScript, the deleted row leaves the list at once).

@@ -12,7 +12,10 @@ test('on a phone the side menu opens from the Menu button and nothing is off-scr
   await signUp(page, uniqueName('phone'));
   const games = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Games' });
   await expect(games).toBeHidden();
-  for (const name of ['Log out', 'View Profile']) await expect(page.getByRole('banner').getByRole(/Log out/.test(name) ? 'button' : 'link', { name })).toBeInViewport();
+  for (const name of ['Log out', 'View Profile'])
+    await expect(
+      page.getByRole('banner').getByRole(/Log out/.test(name) ? 'button' : 'link', { name }),
+    ).toBeInViewport();
   await expect(page.getByRole('combobox', { name: 'Search by meaning' })).toBeInViewport();
   await page.locator('.menu-fold > summary').click();
   await games.click();
@@ -22,7 +25,9 @@ test('on a phone the side menu opens from the Menu button and nothing is off-scr
   await expect(page.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
 });
 
-test('the side menu highlights the section a page belongs to: a question under Questions, a profile under Users', async ({ page }) => {
+test('the side menu highlights the section a page belongs to: a question under Questions, a profile under Users', async ({
+  page,
+}) => {
   const name = uniqueName('menu');
   await signUp(page, name);
   const menu = page.getByRole('navigation', { name: 'Main' });
@@ -30,7 +35,12 @@ test('the side menu highlights the section a page belongs to: a question under Q
   await page.goto('/new/question');
   await expect(active).toHaveText(['Questions']);
   const asked = await page.request.post('/question/addQuestion', {
-    data: JSON.stringify({ title: 'Which section is this page in?', text: 'The menu should say.', tags: [{ name: 'menu' }], askedBy: name }),
+    data: JSON.stringify({
+      title: 'Which section is this page in?',
+      text: 'The menu should say.',
+      tags: [{ name: 'menu' }],
+      askedBy: name,
+    }),
     headers: { 'Content-Type': 'application/json' },
   });
   expect(asked.status()).toBe(200);
@@ -57,7 +67,10 @@ test('the theme follows the system until chosen, then the server renders the cho
   await page.getByRole('button', { name: 'Dark theme' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(await background()).toBe('rgb(24, 25, 26)');
-  const fresh = await browser.newContext({ colorScheme: 'light', javaScriptEnabled: jsEnabled(test.info().project.name) });
+  const fresh = await browser.newContext({
+    colorScheme: 'light',
+    javaScriptEnabled: jsEnabled(test.info().project.name),
+  });
   const other = await fresh.newPage();
   await other.goto('/');
   expect(await other.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(255, 255, 255)');
@@ -84,9 +97,13 @@ test('counts read "1 answer" and group thousands; a blank search by meaning show
   await signUp(page, uniqueName('count'));
   await page.goto('/search?text=');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search by meaning');
-  await expect(page.getByText('Hint: hit the search icon or your enter key to search with natural language!')).toBeVisible();
+  await expect(
+    page.getByText('Hint: hit the search icon or your enter key to search with natural language!'),
+  ).toBeVisible();
   await page.goto(`/home?search=${encodeURIComponent('PostgreSQL full-text search ignore word endings')}`);
-  await expect(page.getByRole('navigation', { name: 'Order' }).getByRole('link', { name: 'Relevance' })).toHaveAttribute('aria-current', 'true');
+  await expect(
+    page.getByRole('navigation', { name: 'Order' }).getByRole('link', { name: 'Relevance' }),
+  ).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('#question-count')).toHaveText(/^1 question$/);
   await expect(page.locator('.question-summary').first().locator('.stats span').nth(1)).toHaveText('1 answer');
 });

@@ -12,7 +12,11 @@ import { PASSWORD, uniqueName } from './fixtures.ts';
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 const word = (n: number, seed = 'Unbroken') => seed.repeat(Math.ceil(n / seed.length)).slice(0, n);
 
-async function account(playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } }, baseURL: string | undefined, prefix: string) {
+async function account(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  prefix: string,
+) {
   const request = await playwright.request.newContext({ baseURL });
   const username = uniqueName(prefix).padEnd(30, 'w');
   expect((await request.post('/user/signup', json({ username, password: PASSWORD }))).status()).toBe(200);
@@ -54,14 +58,59 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
       }),
     ),
   );
-  const answer = await ok(other.request.post('/answer/addAnswer', json({ qid: q._id, ans: { text: word(600, 'Answer'), ansBy: other.username, ansDateTime: new Date(), comments: [] } })));
-  await ok(me.request.post('/comment/addComment', json({ id: q._id, type: 'question', comment: { text: word(600, 'Comment'), commentBy: me.username, commentDateTime: new Date() } })));
-  await ok(me.request.post('/comment/addComment', json({ id: answer._id, type: 'answer', comment: { text: word(600, 'Reply'), commentBy: me.username, commentDateTime: new Date() } })));
-  expect((await me.request.patch('/user/updateBiography', json({ username: me.username, biography: word(1000, 'Bio') }))).status()).toBe(200);
-  await ok(me.request.post('/messaging/addMessage', json({ messageToAdd: { msg: word(2000, 'Room'), msgFrom: me.username, msgDateTime: new Date() } })));
-  const chat = await ok(me.request.post('/chat/createChat', json({ participants: [me.username, other.username], messages: [{ msg: word(2000, 'Direct'), msgFrom: me.username }] })));
+  const answer = await ok(
+    other.request.post(
+      '/answer/addAnswer',
+      json({
+        qid: q._id,
+        ans: { text: word(600, 'Answer'), ansBy: other.username, ansDateTime: new Date(), comments: [] },
+      }),
+    ),
+  );
+  await ok(
+    me.request.post(
+      '/comment/addComment',
+      json({
+        id: q._id,
+        type: 'question',
+        comment: { text: word(600, 'Comment'), commentBy: me.username, commentDateTime: new Date() },
+      }),
+    ),
+  );
+  await ok(
+    me.request.post(
+      '/comment/addComment',
+      json({
+        id: answer._id,
+        type: 'answer',
+        comment: { text: word(600, 'Reply'), commentBy: me.username, commentDateTime: new Date() },
+      }),
+    ),
+  );
+  expect(
+    (
+      await me.request.patch('/user/updateBiography', json({ username: me.username, biography: word(1000, 'Bio') }))
+    ).status(),
+  ).toBe(200);
+  await ok(
+    me.request.post(
+      '/messaging/addMessage',
+      json({ messageToAdd: { msg: word(2000, 'Room'), msgFrom: me.username, msgDateTime: new Date() } }),
+    ),
+  );
+  const chat = await ok(
+    me.request.post(
+      '/chat/createChat',
+      json({
+        participants: [me.username, other.username],
+        messages: [{ msg: word(2000, 'Direct'), msgFrom: me.username }],
+      }),
+    ),
+  );
   const game = await ok(me.request.post('/games/create', json({ gameType: 'Nim' })));
-  expect((await other.request.post('/games/join', json({ gameID: game.gameID, playerID: other.username }))).status()).toBe(200);
+  expect(
+    (await other.request.post('/games/join', json({ gameID: game.gameID, playerID: other.username }))).status(),
+  ).toBe(200);
   const storage = await me.request.storageState();
   await other.request.dispose();
   await me.request.dispose();
@@ -94,16 +143,26 @@ const screens = (s: Site): [string, string][] => [
 async function check(page: Page, name: string, path: string, file: string) {
   await page.goto(path);
   await expect(page.locator('main')).toBeVisible();
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-  expect.soft(scrollWidth, `${name} is ${scrollWidth} px wide in a ${innerWidth} px window`).toBeLessThanOrEqual(innerWidth);
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
+  expect
+    .soft(scrollWidth, `${name} is ${scrollWidth} px wide in a ${innerWidth} px window`)
+    .toBeLessThanOrEqual(innerWidth);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect.soft(serious, `${name}: axe`).toEqual([]);
   await page.screenshot({ path: file, fullPage: true });
 }
 
 test.describe('every screen', () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'the screens look the same without JavaScript; its behaviour is tested in the other specs');
+  test.skip(
+    ({ javaScriptEnabled }) => !javaScriptEnabled,
+    'the screens look the same without JavaScript; its behaviour is tested in the other specs',
+  );
   let site: Site;
   test.beforeAll(async ({ playwright, baseURL }) => {
     site = await fill(playwright, baseURL);
@@ -111,7 +170,9 @@ test.describe('every screen', () => {
 
   for (const colorScheme of ['light', 'dark'] as const)
     for (const width of [390, 1280])
-      test(`at ${width} px in the ${colorScheme} theme: fits, passes axe, screenshots`, async ({ browser }, testInfo) => {
+      test(`at ${width} px in the ${colorScheme} theme: fits, passes axe, screenshots`, async ({
+        browser,
+      }, testInfo) => {
         test.setTimeout(360_000);
         const signedOut = await newPage(browser, width, colorScheme);
         for (const [name, path] of [
@@ -122,12 +183,19 @@ test.describe('every screen', () => {
           await check(signedOut, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
         await signedOut.context().close();
         const page = await newPage(browser, width, colorScheme, site.storage);
-        for (const [name, path] of screens(site)) await check(page, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
+        for (const [name, path] of screens(site))
+          await check(page, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
         await page.context().close();
       });
 });
 
 async function newPage(browser: Browser, width: number, colorScheme: 'light' | 'dark', storageState?: Site['storage']) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 800 }, colorScheme, storageState, isMobile: width < 500, hasTouch: width < 500 });
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 844 : 800 },
+    colorScheme,
+    storageState,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+  });
   return context.newPage();
 }

@@ -52,7 +52,9 @@ test('the page scripts carry the nonce of their own response and nothing inline 
 test.describe('with JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'hydration and the socket need JavaScript');
 
-  test('every screen renders, hydrates and connects its socket with no CSP violation or console error', async ({ page }) => {
+  test('every screen renders, hydrates and connects its socket with no CSP violation or console error', async ({
+    page,
+  }) => {
     const problems = watch(page);
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' })).toBeVisible();
@@ -94,7 +96,9 @@ test.describe('with JavaScript', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a form on another origin cannot post to the site with the signed-in cookie; the site own forms can', async ({ page }) => {
+  test('a form on another origin cannot post to the site with the signed-in cookie; the site own forms can', async ({
+    page,
+  }) => {
     await signUp(page, uniqueName('csrf'));
     // The attacker's page, on another port (another origin), auto-submits a question.
     const evil: Server = createServer((_req, res) => {
@@ -106,7 +110,10 @@ test.describe('with JavaScript', () => {
     await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve));
     try {
       await page.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
-      const [response] = await Promise.all([page.waitForResponse(/\/new\/question/), page.getByRole('button', { name: 'go' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse(/\/new\/question/),
+        page.getByRole('button', { name: 'go' }).click(),
+      ]);
       expect(response.status()).toBe(403);
       await expect(page.locator('body')).toHaveText(MSG.crossSiteRefused);
     } finally {
@@ -121,23 +128,37 @@ test.describe('with JavaScript', () => {
   });
 });
 
-test('REST mutations: another origin is refused; a CORS origin, the site and a non-browser client pass', async ({ request, baseURL }) => {
+test('REST mutations: another origin is refused; a CORS origin, the site and a non-browser client pass', async ({
+  request,
+  baseURL,
+}) => {
   const body = { username: uniqueName('nobody'), password: 'wrong-password' };
   const evil = await request.post('/user/login', { data: body, headers: { Origin: 'https://evil.example' } });
   expect(evil.status()).toBe(403);
   expect(await evil.text()).toBe(MSG.crossSiteRefused);
-  const crossSite = await request.post('/user/login', { data: body, headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' } });
+  const crossSite = await request.post('/user/login', {
+    data: body,
+    headers: { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' },
+  });
   expect(crossSite.status()).toBe(403);
-  const byReferer = await request.post('/user/login', { data: body, headers: { Referer: 'https://evil.example/page' } });
+  const byReferer = await request.post('/user/login', {
+    data: body,
+    headers: { Referer: 'https://evil.example/page' },
+  });
   expect(byReferer.status()).toBe(403);
   // The configured CORS origin (scripts/e2e-server.mjs), the same origin, and a client that sends no Origin at all (curl, the spec's tests): judged on their merits.
-  const trusted = await request.post('/user/login', { data: body, headers: { Origin: E2E_CORS_ORIGIN, 'Sec-Fetch-Site': 'cross-site' } });
+  const trusted = await request.post('/user/login', {
+    data: body,
+    headers: { Origin: E2E_CORS_ORIGIN, 'Sec-Fetch-Site': 'cross-site' },
+  });
   expect(trusted.status()).toBe(401);
   expect(trusted.headers()['access-control-allow-origin']).toBe(E2E_CORS_ORIGIN);
   expect((await request.post('/user/login', { data: body, headers: { Origin: baseURL! } })).status()).toBe(401);
   expect((await request.post('/user/login', { data: body })).status()).toBe(401);
   // Reading is never refused.
-  expect((await request.get('/question/getQuestion', { headers: { Origin: 'https://evil.example' } })).status()).toBe(200);
+  expect((await request.get('/question/getQuestion', { headers: { Origin: 'https://evil.example' } })).status()).toBe(
+    200,
+  );
 });
 
 test.describe('the edge, without a browser page', () => {
@@ -150,7 +171,9 @@ test.describe('the edge, without a browser page', () => {
     return res.headers()['set-cookie']!.split(';')[0]!;
   }
 
-  test('redirectTo after sign-in stays on the site: anything else, or a broken value, goes to /home', async ({ request }) => {
+  test('redirectTo after sign-in stays on the site: anything else, or a broken value, goes to /home', async ({
+    request,
+  }) => {
     const cookie = await session(request);
     const landing = async (redirectTo: string) => {
       const res = await request.get(`/?redirectTo=${redirectTo}`, { headers: { cookie }, maxRedirects: 0 });
@@ -158,14 +181,29 @@ test.describe('the edge, without a browser page', () => {
       return res.headers()['location'];
     };
     expect(await landing('%2Fusers')).toBe('/users');
-    for (const evil of ['%2F%09%2Fevil.com', '%2F%5Cevil.com', '%2F%2Fevil.com', 'https%3A%2F%2Fevil.com', '%0A', '%2F%0D%0A%2Fevil.com']) expect(await landing(evil), evil).toBe('/home');
+    for (const evil of [
+      '%2F%09%2Fevil.com',
+      '%2F%5Cevil.com',
+      '%2F%2Fevil.com',
+      'https%3A%2F%2Fevil.com',
+      '%0A',
+      '%2F%0D%0A%2Fevil.com',
+    ])
+      expect(await landing(evil), evil).toBe('/home');
   });
 
-  test('a Socket.IO handshake from another origin is refused like a cross-site write; the site and non-browser clients connect', async ({ request, baseURL }) => {
+  test('a Socket.IO handshake from another origin is refused like a cross-site write; the site and non-browser clients connect', async ({
+    request,
+    baseURL,
+  }) => {
     const cookie = await session(request);
     const attempt = (headers: Record<string, string>) =>
       new Promise<string>((resolve) => {
-        const socket = io(baseURL, { transports: ['websocket'], reconnection: false, extraHeaders: { cookie, ...headers } });
+        const socket = io(baseURL, {
+          transports: ['websocket'],
+          reconnection: false,
+          extraHeaders: { cookie, ...headers },
+        });
         socket.once('connect', () => resolve('connected'));
         socket.once('connect_error', (error) => resolve(`refused: ${error.message}`));
       });
@@ -178,21 +216,36 @@ test.describe('the edge, without a browser page', () => {
   });
 
   test('a form or fetch from the same host over another scheme is refused', async ({ request, baseURL }) => {
-    const res = await request.post('/user/login', { data: { username: uniqueName('nobody'), password: 'wrong-password' }, headers: { Origin: baseURL!.replace('http:', 'https:') } });
+    const res = await request.post('/user/login', {
+      data: { username: uniqueName('nobody'), password: 'wrong-password' },
+      headers: { Origin: baseURL!.replace('http:', 'https:') },
+    });
     expect(res.status()).toBe(403);
     expect(await res.text()).toBe(MSG.crossSiteRefused);
   });
 
-  test('answers about the signed-in user are Cache-Control: private, no-store; public pages for visitors are not', async ({ request }) => {
+  test('answers about the signed-in user are Cache-Control: private, no-store; public pages for visitors are not', async ({
+    request,
+  }) => {
     const cookie = await session(request);
-    for (const path of ['/messaging', '/messaging/direct-message', '/home', '/messaging/getMessages', '/user/getUsers']) {
+    for (const path of [
+      '/messaging',
+      '/messaging/direct-message',
+      '/home',
+      '/messaging/getMessages',
+      '/user/getUsers',
+    ]) {
       const res = await request.get(path, { headers: { cookie } });
       expect(res.status(), path).toBe(200);
       expect(res.headers()['cache-control'], path).toBe('private, no-store');
     }
     const signIn = await request.post('/user/signup', { data: { username: uniqueName('edge'), password: PASSWORD } });
     expect(signIn.headers()['cache-control']).toBe('private, no-store');
-    for (const path of ['/home', '/question/getQuestion']) expect((await request.get(path, { headers: { cookie: '' } })).headers()['cache-control'] ?? '', path).not.toContain('private');
+    for (const path of ['/home', '/question/getQuestion'])
+      expect(
+        (await request.get(path, { headers: { cookie: '' } })).headers()['cache-control'] ?? '',
+        path,
+      ).not.toContain('private');
   });
 
   test('/metrics does not exist without METRICS_TOKEN', async ({ request }) => {

@@ -16,7 +16,10 @@ test('GET /question/semanticSearch: blank text, topk bounds, errors as { error }
     expect(response.status()).toBe(400);
     expect(await response.json()).toEqual({ error: 'topk must be a whole number from 1 to 20.' });
   }
-  const hits = (await (await request.get('/question/semanticSearch?text=react+hook+fires+two+times')).json()) as { _id: string; title: string }[];
+  const hits = (await (await request.get('/question/semanticSearch?text=react+hook+fires+two+times')).json()) as {
+    _id: string;
+    title: string;
+  }[];
   expect(hits.length).toBeLessThanOrEqual(3);
   expect(hits[0]).toMatchObject({ _id: expect.any(String), title: REACT_DEMO });
   expect(await (await request.get('/question/semanticSearch?text=nim&topk=1')).json()).toHaveLength(1);
@@ -36,10 +39,18 @@ test('a new question becomes searchable by meaning within seconds', async ({ pag
   await expect(page).toHaveURL(/\/home$/, { timeout: 15_000 });
   // No word in common with the title: only the embedding can find it.
   await expect
-    .poll(async () => ((await (await request.get('/question/semanticSearch?text=indoor+greenery+dying+in+cold+months&topk=3')).json()) as { title: string }[]).map((h) => h.title), {
-      timeout: 60_000,
-      intervals: [1000],
-    })
+    .poll(
+      async () =>
+        (
+          (await (
+            await request.get('/question/semanticSearch?text=indoor+greenery+dying+in+cold+months&topk=3')
+          ).json()) as { title: string }[]
+        ).map((h) => h.title),
+      {
+        timeout: 60_000,
+        intervals: [1000],
+      },
+    )
     .toContain(title);
 });
 
@@ -55,7 +66,9 @@ test('header box: hint, up to 3 suggestions, keyboard, hides after blur, opens a
     return;
   }
   await box.focus();
-  await expect(page.getByText('Hint: hit the search icon or your enter key to search with natural language!')).toBeVisible();
+  await expect(
+    page.getByText('Hint: hit the search icon or your enter key to search with natural language!'),
+  ).toBeVisible();
   await box.fill('react hook fires two times');
   await box.press('Enter');
   const options = page.getByRole('option');
@@ -89,7 +102,9 @@ test('header box: "No results found.", "Error: {message}" and the unknown error'
   await expect(page.getByText('No results found.')).toBeVisible();
 
   await page.unroute('**/question/semanticSearch?*');
-  await page.route('**/question/semanticSearch?*', (route) => route.fulfill({ status: 500, json: { error: 'Error when semantic searching questions' } }));
+  await page.route('**/question/semanticSearch?*', (route) =>
+    route.fulfill({ status: 500, json: { error: 'Error when semantic searching questions' } }),
+  );
   await box.press('Enter');
   await expect(page.getByText('Error: Error when semantic searching questions')).toBeVisible();
 
@@ -103,7 +118,9 @@ test('the ask form shows similar questions while the title is typed', async ({ p
   test.skip(!jsEnabled(info.project.name), 'suggestions need JavaScript');
   await signUp(page, uniqueName());
   await page.goto('/new/question');
-  await page.getByLabel('Question Title').pressSequentially('my react effect fires two times when developing', { delay: 5 });
+  await page
+    .getByLabel('Question Title')
+    .pressSequentially('my react effect fires two times when developing', { delay: 5 });
   const similar = page.getByRole('complementary', { name: 'Similar questions' });
   await expect(similar.getByRole('link', { name: REACT_DEMO })).toBeVisible({ timeout: 15_000 });
   expect(await similar.getByRole('link').count()).toBeLessThanOrEqual(5);

@@ -15,7 +15,8 @@ const started = (seed = 42): BattleshipState => {
   return must(join(must(join(setup(), 'ann', rng)), 'bob', rng));
 };
 
-const cells = (board: Board, kind: Cell) => board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
+const cells = (board: Board, kind: Cell) =>
+  board.flatMap((row, y) => row.flatMap((c, x) => (c === kind ? [{ x, y }] : [])));
 const shipCount = FLEET.reduce((a, b) => a + b, 0);
 
 describe('Battleship', () => {
@@ -37,7 +38,16 @@ describe('Battleship', () => {
 
   it('stores nothing a fleet could be computed from, and shows no seed of rows stored before', () => {
     const s = started();
-    expect(Object.keys(s).sort()).toEqual(['gameType', 'moves', 'player1', 'player1Board', 'player2', 'player2Board', 'status', 'winners']);
+    expect(Object.keys(s).sort()).toEqual([
+      'gameType',
+      'moves',
+      'player1',
+      'player1Board',
+      'player2',
+      'player2Board',
+      'status',
+      'winners',
+    ]);
     const legacy = { ...s, seed: 42 } as BattleshipState;
     expect(view(legacy, 'ann')).not.toHaveProperty('seed');
   });
@@ -69,7 +79,9 @@ describe('Battleship', () => {
     }
     const shot = must(applyMove(must(applyMove(s, 'ann', { x: 3, y: 3 })), 'bob', { x: 0, y: 0 }));
     expect(applyMove(shot, 'ann', { x: 3, y: 3 })).toEqual(fail('invalid', BATTLESHIP_ERRORS.repeated));
-    expect(applyMove(must(join(setup(), 'ann', createRng(1))), 'ann', { x: 0, y: 0 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
+    expect(applyMove(must(join(setup(), 'ann', createRng(1))), 'ann', { x: 0, y: 0 })).toEqual(
+      fail('invalid', MOVE_ERRORS.notInProgress),
+    );
   });
 
   it('ends when every cell of the other fleet is hit, with the shooter as winner', () => {

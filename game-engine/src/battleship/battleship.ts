@@ -58,7 +58,9 @@ export function applyMove(state: BattleshipState, player: string, move: Battlesh
   const target = state[targetKey];
   const cell = target[y]?.[x] ?? null;
   if (cell === 'HIT_EMPTY' || cell === 'HIT_SHIP') return fail('invalid', BATTLESHIP_ERRORS.repeated);
-  const board = target.map((row, ry) => (ry === y ? row.map((c, rx) => (rx === x ? (cell === 'SHIP' ? 'HIT_SHIP' : 'HIT_EMPTY') : c)) : row));
+  const board = target.map((row, ry) =>
+    ry === y ? row.map((c, rx) => (rx === x ? (cell === 'SHIP' ? 'HIT_SHIP' : 'HIT_EMPTY') : c)) : row,
+  );
   const next: BattleshipState = { ...state, [targetKey]: board, moves: withMove(state.moves, player, { x, y }) };
   if (hasShipsLeft(board)) return succeed(next);
   return succeed({ ...next, status: 'OVER', winners: [player] });

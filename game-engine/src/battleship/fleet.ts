@@ -13,7 +13,8 @@ export type Board = Cell[][];
 
 export const emptyBoard = (): Board => Array.from({ length: BOARD_SIZE }, () => Array<Cell>(BOARD_SIZE).fill(null));
 
-export const insideBoard = (x: number, y: number) => Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < BOARD_SIZE && y < BOARD_SIZE;
+export const insideBoard = (x: number, y: number) =>
+  Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < BOARD_SIZE && y < BOARD_SIZE;
 
 interface Placement {
   x: number;
@@ -21,7 +22,8 @@ interface Placement {
   horizontal: boolean;
 }
 
-const cellsOf = (p: Placement, length: number) => Array.from({ length }, (_, i) => (p.horizontal ? { x: p.x + i, y: p.y } : { x: p.x, y: p.y + i }));
+const cellsOf = (p: Placement, length: number) =>
+  Array.from({ length }, (_, i) => (p.horizontal ? { x: p.x + i, y: p.y } : { x: p.x, y: p.y + i }));
 
 function freePlacements(board: Board, length: number): Placement[] {
   const out: Placement[] = [];
@@ -54,6 +56,7 @@ export function placeFleet(rng: Rng): Board {
 }
 
 /** The board as someone other than its owner sees it: hits only, never an unhit ship. */
-export const hideShips = (board: Board): Board => board.map((row) => row.map((cell) => (cell === 'SHIP' ? null : cell)));
+export const hideShips = (board: Board): Board =>
+  board.map((row) => row.map((cell) => (cell === 'SHIP' ? null : cell)));
 
 export const hasShipsLeft = (board: Board) => board.some((row) => row.includes('SHIP'));

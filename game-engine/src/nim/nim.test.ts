@@ -11,17 +11,27 @@ const must = <S>(r: Result<S>): S => {
 /** Ann (player1) and Bob (player2), game in progress. */
 const started = (): NimState => must(join(must(join(setup(), 'ann')), 'bob'));
 
-const play = (state: NimState, ...takes: number[]) => takes.reduce((s, n, i) => must(applyMove(s, i % 2 === 0 ? 'ann' : 'bob', { numObjects: n })), state);
+const play = (state: NimState, ...takes: number[]) =>
+  takes.reduce((s, n, i) => must(applyMove(s, i % 2 === 0 ? 'ann' : 'bob', { numObjects: n })), state);
 
 describe('Nim', () => {
   it('starts with one pile of 21, waiting; the first joiner is player1 and the second starts the game', () => {
     const waiting = must(join(setup(), 'ann'));
-    expect(waiting).toMatchObject({ status: 'WAITING_TO_START', player1: 'ann', player2: null, remainingObjects: 21, moves: [], winners: [] });
+    expect(waiting).toMatchObject({
+      status: 'WAITING_TO_START',
+      player1: 'ann',
+      player2: null,
+      remainingObjects: 21,
+      moves: [],
+      winners: [],
+    });
     expect(started()).toMatchObject({ status: 'IN_PROGRESS', player1: 'ann', player2: 'bob' });
   });
 
   it('refuses moves before the start, from the wrong player, and after the end', () => {
-    expect(applyMove(must(join(setup(), 'ann')), 'ann', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
+    expect(applyMove(must(join(setup(), 'ann')), 'ann', { numObjects: 1 })).toEqual(
+      fail('invalid', MOVE_ERRORS.notInProgress),
+    );
     expect(applyMove(started(), 'bob', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
     expect(applyMove(started(), 'eve', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
     const over = must(leave(started(), 'bob'));
@@ -29,7 +39,8 @@ describe('Nim', () => {
   });
 
   it('takes only 1 to 3 whole objects, and never more than are left', () => {
-    for (const n of [0, 4, -1, 1.5, Number.NaN]) expect(applyMove(started(), 'ann', { numObjects: n })).toEqual(fail('invalid', NIM_ERRORS.range));
+    for (const n of [0, 4, -1, 1.5, Number.NaN])
+      expect(applyMove(started(), 'ann', { numObjects: n })).toEqual(fail('invalid', NIM_ERRORS.range));
     const two = play(started(), 3, 3, 3, 3, 3, 3, 1);
     expect(two.remainingObjects).toBe(0 + 21 - 19);
     expect(applyMove(two, 'bob', { numObjects: 3 })).toEqual(fail('invalid', NIM_ERRORS.tooMany));
@@ -64,6 +75,13 @@ describe('Nim', () => {
   });
 
   it('shows everyone the whole state in the SPEC shape', () => {
-    expect(view(started())).toEqual({ status: 'IN_PROGRESS', player1: 'ann', player2: 'bob', moves: [], winners: [], remainingObjects: 21 });
+    expect(view(started())).toEqual({
+      status: 'IN_PROGRESS',
+      player1: 'ann',
+      player2: 'bob',
+      moves: [],
+      winners: [],
+      remainingObjects: 21,
+    });
   });
 });

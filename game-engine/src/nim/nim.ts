@@ -27,7 +27,15 @@ export interface NimState extends Seats<NimMove> {
 export type NimStateView = Omit<NimState, 'gameType'>;
 
 export function setup(): NimState {
-  return { gameType: 'Nim', status: 'WAITING_TO_START', player1: null, player2: null, moves: [], winners: [], remainingObjects: NIM_PILE };
+  return {
+    gameType: 'Nim',
+    status: 'WAITING_TO_START',
+    player1: null,
+    player2: null,
+    moves: [],
+    winners: [],
+    remainingObjects: NIM_PILE,
+  };
 }
 
 export const join = (state: NimState, player: string): Result<NimState> => joinSeat(state, player, (s) => s);

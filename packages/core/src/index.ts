@@ -26,5 +26,12 @@ export * from './accounts/profiles.ts';
 export * from './messaging/reads.ts';
 export { seedDemo } from './ops/demo-seed.ts';
 export * from './ops/expiry.ts';
-export { DUMP_FILES, importDump, type Dump, type DumpFile, type DumpRow, type ImportReport } from './ops/stackexchange-import.ts';
+export {
+  DUMP_FILES,
+  importDump,
+  type Dump,
+  type DumpFile,
+  type DumpRow,
+  type ImportReport,
+} from './ops/stackexchange-import.ts';
 export { renderStoredBodies } from './ops/render-bodies.ts';

@@ -38,7 +38,10 @@ export function recordingPublisher(recorded: Recorded): EventPublisher {
  * Rate limits count as on the servers (`limits.factor` scales them) unless `limits` is false.
  * `semantic` replaces the search that finds nothing (with a real service, say).
  */
-export function testPorts(database: Database, opts: { limits?: false | { factor: number }; semantic?: Semantic; clock?: () => Date } = {}): { ports: Ports; recorded: Recorded } {
+export function testPorts(
+  database: Database,
+  opts: { limits?: false | { factor: number }; semantic?: Semantic; clock?: () => Date } = {},
+): { ports: Ports; recorded: Recorded } {
   const recorded: Recorded = { events: [], disconnectedUsers: [], disconnectedSessions: [], perViewer: [], pokes: 0 };
   const semantic: Semantic = opts.semantic ?? {
     search: () => Promise.resolve([]),
@@ -49,7 +52,8 @@ export function testPorts(database: Database, opts: { limits?: false | { factor:
     db: database.db,
     events: recordingPublisher(recorded),
     clock: opts.clock ?? (() => new Date()),
-    limiter: opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
+    limiter:
+      opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
     semantic,
     log: silentLog,
   };

@@ -16,7 +16,14 @@ describe.skipIf(!serverUrl)('node-postgres connections', () => {
     if (database.kind !== 'postgres') throw new Error('TEST_DATABASE_URL gives a PostgreSQL test database');
     const client = await database.pool.connect();
     try {
-      const count = async () => Number((await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fso\\_%'`)).rows[0]!.n);
+      const count = async () =>
+        Number(
+          (
+            await client.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_prepared_statements WHERE name LIKE 'fso\\_%'`,
+            )
+          ).rows[0]!.n,
+        );
       const before = await count();
       const select = (n: number) => client.query({ text: 'SELECT $1::int + 1 AS v', values: [n] });
       expect((await select(1)).rows).toEqual([{ v: 2 }]);

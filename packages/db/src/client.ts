@@ -59,7 +59,8 @@ function prepareStatements(client: pg.PoolClient): void {
   const prepared = new Set<string>();
   const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
   const named = (config: unknown, values: unknown): unknown => {
-    if (typeof config !== 'object' || config === null || !('text' in config) || typeof config.text !== 'string') return config;
+    if (typeof config !== 'object' || config === null || !('text' in config) || typeof config.text !== 'string')
+      return config;
     const params = values ?? ('values' in config ? config.values : undefined);
     if (('name' in config && config.name) || !Array.isArray(params) || params.length === 0) return config;
     const name = `fso_${createHash('sha1').update(config.text).digest('base64url')}`;
@@ -100,7 +101,12 @@ const POOL_IDLE_MS = 5 * 60_000;
 
 export async function openServerDatabase(config: ServerConfig): Promise<ServerDatabase> {
   // A server that is down answers at once; one that is unreachable must not hold a request forever.
-  const pool = new pg.Pool({ connectionString: config.url, max: config.poolSize ?? 10, connectionTimeoutMillis: 5000, idleTimeoutMillis: POOL_IDLE_MS });
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: config.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: POOL_IDLE_MS,
+  });
   // A lost connection is reported by the query that used it; the next query reconnects.
   guardPool(pool);
   pool.on('connect', prepareStatements);
@@ -131,7 +137,8 @@ export function embeddedSharedBuffersMb(dataDir: string | undefined): number {
   const base = dataDir ? join(dataDir, 'base') : null;
   if (!base || !existsSync(base)) return EMBEDDED_BUFFERS.min;
   let bytes = 0;
-  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true })) if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
+  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
   const mb = Math.round((bytes * EMBEDDED_BUFFERS.share) / 2 ** 20);
   return Math.min(EMBEDDED_BUFFERS.max, Math.max(EMBEDDED_BUFFERS.min, mb));
 }

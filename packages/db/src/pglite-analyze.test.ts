@@ -17,13 +17,19 @@ describe('PGlite statistics without autovacuum', () => {
   });
   afterAll(() => database.close());
 
-  const estimate = async () => Number((await rows<{ n: number }>(database.db, sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'questions'`))[0]!.n);
+  const estimate = async () =>
+    Number(
+      (await rows<{ n: number }>(database.db, sql`SELECT reltuples AS n FROM pg_class WHERE relname = 'questions'`))[0]!
+        .n,
+    );
 
   it('analyses once the questions have grown past 50 + 10% of the last estimate, and not again until they grow further', async () => {
     if (database.kind !== 'pglite') throw new Error('an embedded test database');
     const asker = Number((await createUser(database.db, { username: 'grower', passwordHash: null }))!._id);
     const add = (n: number) =>
-      database.db.execute(sql`INSERT INTO questions (title, text, html, asked_by) SELECT 'Question ' || g, 'About qubits ' || g, '<p>About qubits</p>', ${asker} FROM generate_series(1, ${n}) g`);
+      database.db.execute(
+        sql`INSERT INTO questions (title, text, html, asked_by) SELECT 'Question ' || g, 'About qubits ' || g, '<p>About qubits</p>', ${asker} FROM generate_series(1, ${n}) g`,
+      );
     await add(40);
     expect(await analyzeWhenStale(database.pglite)).toBe(false);
     await add(40);

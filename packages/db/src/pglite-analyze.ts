@@ -15,7 +15,9 @@ export const ANALYZE_CHECK_MS = 10 * 60_000;
 /** Runs ANALYZE when the questions have changed by more than 50 + 10% since the last one; whether it ran. */
 export async function analyzeWhenStale(pglite: PGlite): Promise<boolean> {
   // A data directory opened before its first migration has no tables yet.
-  const { rows: tables } = await pglite.query<{ ready: boolean }>(`SELECT to_regclass('question_totals') IS NOT NULL AS ready`);
+  const { rows: tables } = await pglite.query<{ ready: boolean }>(
+    `SELECT to_regclass('question_totals') IS NOT NULL AS ready`,
+  );
   if (!tables[0]?.ready) return false;
   const { rows } = await pglite.query<{ total: number; estimate: number }>(
     `SELECT (SELECT total FROM question_totals) AS total, (SELECT reltuples FROM pg_class WHERE oid = 'questions'::regclass) AS estimate`,

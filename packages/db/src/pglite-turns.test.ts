@@ -14,7 +14,9 @@ describe('PGlite statements take turns with the event loop', () => {
 
   it('answers a callback queued behind 30 statements before most of them have run', async () => {
     let finished = 0;
-    const statements = Array.from({ length: 30 }, () => database.db.execute(sql`SELECT pg_sleep(0.001)`).then(() => finished++));
+    const statements = Array.from({ length: 30 }, () =>
+      database.db.execute(sql`SELECT pg_sleep(0.001)`).then(() => finished++),
+    );
     // What an incoming request's handler is: a callback for the event loop's next turn.
     const seenByCallback = await new Promise<number>((resolve) => setImmediate(() => resolve(finished)));
     await Promise.all(statements);

@@ -50,12 +50,19 @@ export function readSessionId(cookieHeader: string | null | undefined, secret: s
 
 /** A Set-Cookie value: httpOnly, SameSite=Lax, whole site, Secure when asked. */
 export function cookieHeader(name: string, value: string, opts: { secure: boolean; expires: Date }): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Expires=${opts.expires.toUTCString()}`];
+  const parts = [
+    `${name}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Expires=${opts.expires.toUTCString()}`,
+  ];
   if (opts.secure) parts.push('Secure');
   return parts.join('; ');
 }
 
-export const sessionCookieHeader = (value: string, opts: { secure: boolean; expires: Date }) => cookieHeader(SESSION_COOKIE, value, opts);
+export const sessionCookieHeader = (value: string, opts: { secure: boolean; expires: Date }) =>
+  cookieHeader(SESSION_COOKIE, value, opts);
 
 export function clearSessionCookieHeader(secure: boolean): string {
   return sessionCookieHeader('', { secure, expires: new Date(0) });

@@ -20,7 +20,10 @@ describe.skipIf(!databaseUrl)('cluster bus over PostgreSQL (needs TEST_DATABASE_
     await listener.query('LISTEN "socket.io#/"');
     try {
       const bus = await clusterPublisher({ databaseUrl: databaseUrl! }, createLogger({ level: 'silent' }));
-      for (let i = 0; i < 50; i++) bus.publisher.toAll('messageUpdate', { msg: { _id: String(i), msg: marker, msgFrom: null, msgDateTime: new Date(0).toISOString() } });
+      for (let i = 0; i < 50; i++)
+        bus.publisher.toAll('messageUpdate', {
+          msg: { _id: String(i), msg: marker, msgFrom: null, msgDateTime: new Date(0).toISOString() },
+        });
       await bus.close();
       await expect.poll(() => heard).toBe(50);
     } finally {

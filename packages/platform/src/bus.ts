@@ -59,7 +59,9 @@ export async function endPool(pool: pg.Pool) {
 function withNamespace(pool: pg.Pool, report: BusReport, nsp = '/') {
   return {
     query: (text: string, values: unknown[]) => {
-      const stamped = text.includes('pg_notify') ? [values[0], JSON.stringify({ ...JSON.parse(values[1] as string), nsp })] : [encode({ ...(decode(values[0] as Uint8Array) as object), nsp })];
+      const stamped = text.includes('pg_notify')
+        ? [values[0], JSON.stringify({ ...JSON.parse(values[1] as string), nsp })]
+        : [encode({ ...(decode(values[0] as Uint8Array) as object), nsp })];
       return pool.query(text, stamped).catch((error: unknown) => {
         report(error);
         return new Promise<never>(() => undefined);
@@ -71,7 +73,10 @@ function withNamespace(pool: pg.Pool, report: BusReport, nsp = '/') {
 /** What both emitters offer, in the shape the publisher uses. */
 interface Emitter {
   emit(event: string, ...args: unknown[]): unknown;
-  to(room: string | string[]): { emit(event: string, ...args: unknown[]): unknown; disconnectSockets(close: boolean): void };
+  to(room: string | string[]): {
+    emit(event: string, ...args: unknown[]): unknown;
+    disconnectSockets(close: boolean): void;
+  };
   serverSideEmit(event: string, ...args: unknown[]): void;
 }
 
@@ -87,7 +92,10 @@ function emitterPublisher(emitter: Emitter): EventPublisher {
 }
 
 /** The publisher of a web process that runs without sockets of its own. */
-export async function clusterPublisher(bus: BusConfig, log: Logger): Promise<{ publisher: EventPublisher; close(): Promise<void> }> {
+export async function clusterPublisher(
+  bus: BusConfig,
+  log: Logger,
+): Promise<{ publisher: EventPublisher; close(): Promise<void> }> {
   const report = busReport(log);
   if (bus.redisUrl) {
     const client = await redisClient(bus.redisUrl, report);

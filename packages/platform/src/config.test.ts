@@ -5,14 +5,30 @@ import { loadRealtimeConfig } from './realtime-config.ts';
 
 describe('configuration', () => {
   it('has working defaults for development', () => {
-    expect(loadConfig({})).toMatchObject({ production: false, port: 3000, dataDir: './data', cookieSecure: false, corsOrigins: [] });
+    expect(loadConfig({})).toMatchObject({
+      production: false,
+      port: 3000,
+      dataDir: './data',
+      cookieSecure: false,
+      corsOrigins: [],
+    });
   });
 
   it('requires a long SESSION_SECRET in production and makes cookies Secure', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: SESSION_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: SESSION_SECRET is required in production/,
+    );
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), CORS_ORIGINS: 'http://a.test, http://b.test' });
-    expect(config).toMatchObject({ production: true, cookieSecure: true, corsOrigins: ['http://a.test', 'http://b.test'] });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      CORS_ORIGINS: 'http://a.test, http://b.test',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      cookieSecure: true,
+      corsOrigins: ['http://a.test', 'http://b.test'],
+    });
   });
 
   it('refuses malformed values with the variable named', () => {
@@ -22,9 +38,15 @@ describe('configuration', () => {
 
   it('turns a provider on only with both its client id and secret, naming the missing one', () => {
     expect(loadConfig({})).toMatchObject({ github: null, google: null, idToken: null });
-    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(/GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/);
+    expect(() => loadConfig({ GITHUB_CLIENT_ID: 'id' })).toThrow(
+      /GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/,
+    );
     expect(() => loadConfig({ ID_TOKEN_AUDIENCE: 'project' })).toThrow(/ID_TOKEN_ISSUER is required/);
-    const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', GITHUB_API_URL: 'https://ghe.example.test/api/v3' });
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 's',
+      GITHUB_API_URL: 'https://ghe.example.test/api/v3',
+    });
     expect(config.github).toEqual({
       clientId: 'id',
       clientSecret: 's',
@@ -35,18 +57,40 @@ describe('configuration', () => {
   });
 
   it('needs DATABASE_URL for either side of split mode, and REALTIME_URL for the web side', () => {
-    expect(() => loadRealtimeConfig({})).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
-    expect(() => loadConfig({ REALTIME_URL: 'http://127.0.0.1:3001' }, 'web')).toThrow(/DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/);
+    expect(() => loadRealtimeConfig({})).toThrow(
+      /DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/,
+    );
+    expect(() => loadConfig({ REALTIME_URL: 'http://127.0.0.1:3001' }, 'web')).toThrow(
+      /DATABASE_URL: DATABASE_URL is required to run web and realtime as separate processes/,
+    );
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db.test/fso' }, 'web')).toThrow(/REALTIME_URL: REALTIME_URL/);
-    const web = loadConfig({ DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', REDIS_URL: 'redis://127.0.0.1:6379' }, 'web');
+    const web = loadConfig(
+      {
+        DATABASE_URL: 'postgres://db.test/fso',
+        REALTIME_URL: 'http://127.0.0.1:3001',
+        REDIS_URL: 'redis://127.0.0.1:6379',
+      },
+      'web',
+    );
     expect(web).toMatchObject({ realtimeUrl: 'http://127.0.0.1:3001', redisUrl: 'redis://127.0.0.1:6379' });
     expect(() => loadConfig({ REDIS_URL: 'not a url' })).toThrow(/REDIS_URL/);
   });
 
   it('gives the realtime process only its own settings: a half-set OAuth pair stops web, not realtime', () => {
-    const split = { DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', GITHUB_CLIENT_ID: 'id', METRICS_PORT: '3000' };
+    const split = {
+      DATABASE_URL: 'postgres://db.test/fso',
+      REALTIME_URL: 'http://127.0.0.1:3001',
+      GITHUB_CLIENT_ID: 'id',
+      METRICS_PORT: '3000',
+    };
     expect(() => loadConfig(split, 'web')).toThrow(/GITHUB_CLIENT_SECRET is required when GITHUB_CLIENT_ID is set/);
-    const realtime = loadRealtimeConfig({ ...split, PORT: '3001', CORS_ORIGINS: 'http://a.test', RATE_LIMIT_FACTOR: '2', REDIS_URL: 'redis://127.0.0.1:6379' });
+    const realtime = loadRealtimeConfig({
+      ...split,
+      PORT: '3001',
+      CORS_ORIGINS: 'http://a.test',
+      RATE_LIMIT_FACTOR: '2',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+    });
     expect(realtime).toEqual({
       production: false,
       port: 3001,
@@ -61,10 +105,16 @@ describe('configuration', () => {
   });
 
   it('holds the realtime process to the same secret and value rules', () => {
-    expect(() => loadRealtimeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.test/fso' })).toThrow(/SESSION_SECRET is required in production/);
-    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', SESSION_SECRET: 'short' })).toThrow(/at least 32 characters/);
+    expect(() => loadRealtimeConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db.test/fso' })).toThrow(
+      /SESSION_SECRET is required in production/,
+    );
+    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', SESSION_SECRET: 'short' })).toThrow(
+      /at least 32 characters/,
+    );
     expect(() => loadRealtimeConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
-    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', RATE_LIMIT_FACTOR: '0' })).toThrow(/RATE_LIMIT_FACTOR must be a number above 0/);
+    expect(() => loadRealtimeConfig({ DATABASE_URL: 'postgres://db.test/fso', RATE_LIMIT_FACTOR: '0' })).toThrow(
+      /RATE_LIMIT_FACTOR must be a number above 0/,
+    );
   });
 
   it('reads METRICS_PORT, which must differ from PORT', () => {
@@ -76,7 +126,10 @@ describe('configuration', () => {
 
   it('reads natural-language search weights; unnamed ones keep their defaults', () => {
     expect(loadConfig({}).semanticWeights).toEqual({});
-    expect(loadConfig({ SEMANTIC_WEIGHTS: 'embedding=0.5, lsa=.2' }).semanticWeights).toEqual({ embedding: 0.5, lsa: 0.2 });
+    expect(loadConfig({ SEMANTIC_WEIGHTS: 'embedding=0.5, lsa=.2' }).semanticWeights).toEqual({
+      embedding: 0.5,
+      lsa: 0.2,
+    });
     expect(() => loadConfig({ SEMANTIC_WEIGHTS: 'embedding=lots' })).toThrow(/SEMANTIC_WEIGHTS/);
   });
 

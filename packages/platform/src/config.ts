@@ -33,7 +33,11 @@ export function checkSessionSecret(env: ProcessEnv, ctx: z.RefinementCtx): void 
     ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET is required in production' });
   }
   if (env.SESSION_SECRET !== undefined && env.SESSION_SECRET.length < 32) {
-    ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'SESSION_SECRET must be at least 32 characters' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SESSION_SECRET'],
+      message: 'SESSION_SECRET must be at least 32 characters',
+    });
   }
 }
 
@@ -48,7 +52,20 @@ export function parseEnv<S extends z.ZodType>(schema: S, env: Record<string, str
 }
 
 /** The config fields every process has, from the fields every process reads. */
-export function processConfig(e: ProcessEnv): Pick<Config, 'production' | 'port' | 'host' | 'databaseUrl' | 'sessionSecret' | 'corsOrigins' | 'logLevel' | 'rateLimitFactor' | 'redisUrl'> {
+export function processConfig(
+  e: ProcessEnv,
+): Pick<
+  Config,
+  | 'production'
+  | 'port'
+  | 'host'
+  | 'databaseUrl'
+  | 'sessionSecret'
+  | 'corsOrigins'
+  | 'logLevel'
+  | 'rateLimitFactor'
+  | 'redisUrl'
+> {
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -81,7 +98,10 @@ const schema = z.object({
   GOOGLE_AUTHORIZE_URL: z.string().url().default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
   GOOGLE_USERINFO_URL: z.string().url().default('https://openidconnect.googleapis.com/v1/userinfo'),
-  ID_TOKEN_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  ID_TOKEN_JWKS_URL: z
+    .string()
+    .url()
+    .default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
   ID_TOKEN_ISSUER: z.string().optional(),
   ID_TOKEN_AUDIENCE: z.string().optional(),
   METRICS_TOKEN: z.string().min(1).optional(),
@@ -89,7 +109,10 @@ const schema = z.object({
   REALTIME_URL: z.string().url().optional(),
   SEMANTIC_WEIGHTS: z
     .string()
-    .regex(/^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/, 'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2')
+    .regex(
+      /^\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*(,\s*(embedding|fullText|lsa)\s*=\s*\d*\.?\d+\s*)*$/,
+      'SEMANTIC_WEIGHTS must look like embedding=0.5,fullText=0.3,lsa=0.2',
+    )
     .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
 });
@@ -103,7 +126,11 @@ const schemaFor = (role: 'all' | 'web') =>
       ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: DATABASE_SERVER_REQUIRED });
     }
     if (role === 'web' && !env.REALTIME_URL) {
-      ctx.addIssue({ code: 'custom', path: ['REALTIME_URL'], message: 'REALTIME_URL (a realtime instance to forward /socket.io to) is required for the web process' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['REALTIME_URL'],
+        message: 'REALTIME_URL (a realtime instance to forward /socket.io to) is required for the web process',
+      });
     }
     for (const [a, b] of [
       ['GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'],
@@ -112,11 +139,19 @@ const schemaFor = (role: 'all' | 'web') =>
     ] as const) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
         const missing = env[a] ? b : a;
-        ctx.addIssue({ code: 'custom', path: [missing], message: `${missing} is required when ${missing === a ? b : a} is set` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: `${missing} is required when ${missing === a ? b : a} is set`,
+        });
       }
     }
     if (env.METRICS_PORT === env.PORT) {
-      ctx.addIssue({ code: 'custom', path: ['METRICS_PORT'], message: 'METRICS_PORT must differ from PORT (metrics are served on a port of their own)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_PORT'],
+        message: 'METRICS_PORT must differ from PORT (metrics are served on a port of their own)',
+      });
     }
     checkSessionSecret(env, ctx);
   });
@@ -176,13 +211,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     origin: e.ORIGIN,
     github:
       e.GITHUB_CLIENT_ID && e.GITHUB_CLIENT_SECRET
-        ? { clientId: e.GITHUB_CLIENT_ID, clientSecret: e.GITHUB_CLIENT_SECRET, authorizeUrl: e.GITHUB_AUTHORIZE_URL, tokenUrl: e.GITHUB_TOKEN_URL, apiUrl: e.GITHUB_API_URL }
+        ? {
+            clientId: e.GITHUB_CLIENT_ID,
+            clientSecret: e.GITHUB_CLIENT_SECRET,
+            authorizeUrl: e.GITHUB_AUTHORIZE_URL,
+            tokenUrl: e.GITHUB_TOKEN_URL,
+            apiUrl: e.GITHUB_API_URL,
+          }
         : null,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
-        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, authorizeUrl: e.GOOGLE_AUTHORIZE_URL, tokenUrl: e.GOOGLE_TOKEN_URL, userinfoUrl: e.GOOGLE_USERINFO_URL }
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            authorizeUrl: e.GOOGLE_AUTHORIZE_URL,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            userinfoUrl: e.GOOGLE_USERINFO_URL,
+          }
         : null,
-    idToken: e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE } : null,
+    idToken:
+      e.ID_TOKEN_ISSUER && e.ID_TOKEN_AUDIENCE
+        ? { jwksUrl: e.ID_TOKEN_JWKS_URL, issuer: e.ID_TOKEN_ISSUER, audience: e.ID_TOKEN_AUDIENCE }
+        : null,
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
     realtimeUrl: e.REALTIME_URL,

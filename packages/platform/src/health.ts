@@ -39,9 +39,14 @@ export function watchDatabase(database: Database, log: Logger, intervalMs = PROB
 }
 
 /** The answer to a health path, or null for any other path. */
-export function healthAnswer(path: string, watch: DatabaseWatch): { status: number; text: string; headers: Record<string, string> } | null {
+export function healthAnswer(
+  path: string,
+  watch: DatabaseWatch,
+): { status: number; text: string; headers: Record<string, string> } | null {
   const plain = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' };
   if (path === '/livez') return { status: 200, text: 'ok', headers: plain };
   if (path !== '/healthz') return null;
-  return watch.up ? { status: 200, text: 'ok', headers: plain } : { status: 503, text: MSG.databaseUnavailable, headers: { ...plain, 'Retry-After': '5' } };
+  return watch.up
+    ? { status: 200, text: 'ok', headers: plain }
+    : { status: 503, text: MSG.databaseUnavailable, headers: { ...plain, 'Retry-After': '5' } };
 }

@@ -16,7 +16,8 @@ function serializeError(error: unknown): unknown {
   if ('params' in error) {
     delete plain.params;
     plain.message = error.message.replace(/\nparams: [\s\S]*$/, '');
-    plain.stack = typeof plain.stack === 'string' ? plain.stack.replace(/\nparams: [\s\S]*?(?=\n {4}at )/, '') : plain.stack;
+    plain.stack =
+      typeof plain.stack === 'string' ? plain.stack.replace(/\nparams: [\s\S]*?(?=\n {4}at )/, '') : plain.stack;
   }
   if (error.cause !== undefined) plain.cause = serializeError(error.cause);
   return plain;
@@ -31,7 +32,18 @@ export function createLogger(opts: { level?: string } = {}, destination?: Destin
       serializers: { err: serializeError },
       // A second line of defence if a secret is ever passed in a log object.
       redact: {
-        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers.cookie', '*.headers.cookie', 'authorization', '*.authorization', 'sessionSecret', '*.sessionSecret'],
+        paths: [
+          'password',
+          '*.password',
+          'cookie',
+          '*.cookie',
+          'headers.cookie',
+          '*.headers.cookie',
+          'authorization',
+          '*.authorization',
+          'sessionSecret',
+          '*.sessionSecret',
+        ],
         censor: '[redacted]',
       },
     },

@@ -3,11 +3,13 @@ import { crossSiteRefusal, siteOrigin } from './origin.ts';
 
 const site = 'https://site.test';
 const trusted = ['http://client.test:5173'];
-const judge = (method: string, headers: Record<string, string>, at = site) => crossSiteRefusal(method, headers, trusted, at);
+const judge = (method: string, headers: Record<string, string>, at = site) =>
+  crossSiteRefusal(method, headers, trusted, at);
 
 describe('cross-site request guard', () => {
   it('never refuses reads', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(judge(method, { origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' })).toBeNull();
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(judge(method, { origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' })).toBeNull();
   });
 
   it('lets the site itself, the configured CORS origins and non-browser clients write', () => {
@@ -41,8 +43,17 @@ describe('the site origin', () => {
   const plain = { encrypted: false } as never;
   it('is the connection scheme and Host, unless a proxy in front names them', () => {
     expect(siteOrigin({ headers: { host: 'site.test:3000' }, socket: plain })).toBe('http://site.test:3000');
-    expect(siteOrigin({ headers: { host: 'site.test' }, socket: { encrypted: true } as never })).toBe('https://site.test');
-    expect(siteOrigin({ headers: { host: 'internal:3001', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'site.test' }, socket: plain })).toBe('https://site.test');
-    expect(siteOrigin({ headers: { host: 'site.test', 'x-forwarded-proto': 'https, http' }, socket: plain })).toBe('https://site.test');
+    expect(siteOrigin({ headers: { host: 'site.test' }, socket: { encrypted: true } as never })).toBe(
+      'https://site.test',
+    );
+    expect(
+      siteOrigin({
+        headers: { host: 'internal:3001', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'site.test' },
+        socket: plain,
+      }),
+    ).toBe('https://site.test');
+    expect(siteOrigin({ headers: { host: 'site.test', 'x-forwarded-proto': 'https, http' }, socket: plain })).toBe(
+      'https://site.test',
+    );
   });
 });

@@ -10,7 +10,8 @@ import type { TLSSocket } from 'node:tls';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 const originOf = (url: string): string | null => (URL.canParse(url) ? new URL(url).origin : null);
-const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
+const first = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() || undefined;
 
 /**
  * The origin the browser sees this site at. A proxy in front (TLS terminated by the platform,
@@ -37,9 +38,15 @@ export function originRefusal(headers: BrowserHeaders, trustedOrigins: readonly 
 }
 
 /** Null when the request may proceed, else why it is refused (for the log). */
-export function crossSiteRefusal(method: string, headers: BrowserHeaders, trustedOrigins: readonly string[], site: string): string | null {
+export function crossSiteRefusal(
+  method: string,
+  headers: BrowserHeaders,
+  trustedOrigins: readonly string[],
+  site: string,
+): string | null {
   return SAFE.has(method) ? null : originRefusal(headers, trustedOrigins, site);
 }
 
 /** The same rule for Socket.IO handshakes (the realtime service's `refuseHandshake`). */
-export const handshakeRefusal = (trustedOrigins: readonly string[]) => (req: IncomingMessage) => originRefusal(req.headers, trustedOrigins, siteOrigin(req));
+export const handshakeRefusal = (trustedOrigins: readonly string[]) => (req: IncomingMessage) =>
+  originRefusal(req.headers, trustedOrigins, siteOrigin(req));

@@ -19,7 +19,11 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const FACTOR = 0.02;
-const split = { DATABASE_URL: 'postgres://db.test/fso', REALTIME_URL: 'http://127.0.0.1:3001', RATE_LIMIT_FACTOR: String(FACTOR) };
+const split = {
+  DATABASE_URL: 'postgres://db.test/fso',
+  REALTIME_URL: 'http://127.0.0.1:3001',
+  RATE_LIMIT_FACTOR: String(FACTOR),
+};
 const roles = {
   all: loadConfig({ RATE_LIMIT_FACTOR: String(FACTOR) }, 'all'),
   web: loadConfig(split, 'web'),
@@ -27,25 +31,38 @@ const roles = {
 };
 
 describe('buildPorts', () => {
-  it.each(Object.entries(roles))('builds the database, the clock and the limiter for the %s role, nothing else', (_role, config) => {
-    const before = Date.now();
-    const ports = buildPorts(database, config);
-    expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter']);
-    expect(ports.db).toBe(database.db);
-    const now = ports.clock().getTime();
-    expect(now).toBeGreaterThanOrEqual(before);
-    expect(now).toBeLessThanOrEqual(Date.now());
-  });
+  it.each(Object.entries(roles))(
+    'builds the database, the clock and the limiter for the %s role, nothing else',
+    (_role, config) => {
+      const before = Date.now();
+      const ports = buildPorts(database, config);
+      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter']);
+      expect(ports.db).toBe(database.db);
+      const now = ports.clock().getTime();
+      expect(now).toBeGreaterThanOrEqual(before);
+      expect(now).toBeLessThanOrEqual(Date.now());
+    },
+  );
 
-  it.each(Object.entries(roles))("limits in that database, scaled by the %s config's RATE_LIMIT_FACTOR", async (role, config) => {
-    const { limiter } = buildPorts(database, config);
-    const caller = { user: { userId: 4000 + Object.keys(roles).indexOf(role), username: role }, ip: `192.0.2.${Object.keys(roles).indexOf(role)}` };
-    const allowed = scaledCount(RATE_LIMITS.question.perUser, FACTOR);
-    for (let i = 0; i < allowed; i++) expect(await limiter.hit('question', caller)).toBeNull();
-    expect(await limiter.hit('question', caller)).toMatchObject({ ok: false, kind: 'tooMany', message: MSG.tooManyRequests });
-    const keys = (await database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
-    expect(keys).toContain(`question:user:${caller.user.userId}`);
-  });
+  it.each(Object.entries(roles))(
+    "limits in that database, scaled by the %s config's RATE_LIMIT_FACTOR",
+    async (role, config) => {
+      const { limiter } = buildPorts(database, config);
+      const caller = {
+        user: { userId: 4000 + Object.keys(roles).indexOf(role), username: role },
+        ip: `192.0.2.${Object.keys(roles).indexOf(role)}`,
+      };
+      const allowed = scaledCount(RATE_LIMITS.question.perUser, FACTOR);
+      for (let i = 0; i < allowed; i++) expect(await limiter.hit('question', caller)).toBeNull();
+      expect(await limiter.hit('question', caller)).toMatchObject({
+        ok: false,
+        kind: 'tooMany',
+        message: MSG.tooManyRequests,
+      });
+      const keys = (await database.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits)).map((r) => r.key);
+      expect(keys).toContain(`question:user:${caller.user.userId}`);
+    },
+  );
 
   it('gives each call a limiter of its own: a refusal remembered by one process is not another’s', async () => {
     const caller = { user: null, ip: '198.51.100.7' };

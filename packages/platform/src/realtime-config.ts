@@ -6,16 +6,28 @@
  * web process signs with.
  */
 import { z } from 'zod';
-import { checkSessionSecret, DATABASE_SERVER_REQUIRED, parseEnv, processConfig, processFields, type Config } from './config.ts';
+import {
+  checkSessionSecret,
+  DATABASE_SERVER_REQUIRED,
+  parseEnv,
+  processConfig,
+  processFields,
+  type Config,
+} from './config.ts';
 
 const schema = z
   .object({
     ...processFields,
-    DATABASE_URL: z.string({ error: (issue) => (issue.input === undefined ? DATABASE_SERVER_REQUIRED : undefined) }).url(),
+    DATABASE_URL: z
+      .string({ error: (issue) => (issue.input === undefined ? DATABASE_SERVER_REQUIRED : undefined) })
+      .url(),
   })
   .superRefine(checkSessionSecret);
 
-export type RealtimeConfig = Pick<Config, 'production' | 'port' | 'host' | 'sessionSecret' | 'corsOrigins' | 'logLevel' | 'rateLimitFactor' | 'redisUrl'> & { databaseUrl: string };
+export type RealtimeConfig = Pick<
+  Config,
+  'production' | 'port' | 'host' | 'sessionSecret' | 'corsOrigins' | 'logLevel' | 'rateLimitFactor' | 'redisUrl'
+> & { databaseUrl: string };
 
 export function loadRealtimeConfig(env: Record<string, string | undefined> = process.env): RealtimeConfig {
   const e = parseEnv(schema, env);

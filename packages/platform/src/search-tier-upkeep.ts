@@ -7,6 +7,8 @@ import { startSearchTierUpkeep, type Database } from '@fso/db';
 import type { Logger } from './logging.ts';
 
 export function keepSearchTiersCut(database: Database, log: Logger): { stop(): void } {
-  const stop = startSearchTierUpkeep(database, { log: (message, err) => (err ? log.warn({ err }, message) : log.info(message)) });
+  const stop = startSearchTierUpkeep(database, {
+    log: (message, err) => (err ? log.warn({ err }, message) : log.info(message)),
+  });
   return { stop };
 }

@@ -42,14 +42,20 @@ export function stopOnSignal(stop: () => Promise<void>, log: Logger, deadlineMs 
  * answered too, with `Connection: close`; connections still idle after `idleGraceMs` are
  * closed; any still busy after `graceMs` are cut so the process can finish in time.
  */
-export function closeHttpServer(server: Server, graceMs = SHUTDOWN_DEADLINE_MS - 2000, idleGraceMs = 1000): Promise<void> {
+export function closeHttpServer(
+  server: Server,
+  graceMs = SHUTDOWN_DEADLINE_MS - 2000,
+  idleGraceMs = 1000,
+): Promise<void> {
   return new Promise((resolve) => {
     // Node's own close() (Socket.IO calls it too) also destroys every idle keep-alive connection
     // at once, racing a client that is just sending its next request on one: it gets
     // ECONNRESET, not an answer. From now on close() only stops listening.
     const stopListening = (done?: (error?: Error) => void) => NetServer.prototype.close.call(server, done);
     server.close = stopListening as Server['close'];
-    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) => res.setHeader('Connection', 'close'));
+    server.prependListener('request', (_req: IncomingMessage, res: ServerResponse) =>
+      res.setHeader('Connection', 'close'),
+    );
     let idle: ReturnType<typeof setInterval> | undefined;
     const closeIdle = setTimeout(() => {
       server.closeIdleConnections();

@@ -2,7 +2,9 @@
 import { createServer, request, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export async function listen(handler: RequestListener): Promise<{ url: string; server: Server; close(): Promise<void> }> {
+export async function listen(
+  handler: RequestListener,
+): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const server = createServer(handler);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chatMessageFormSchema, chatUpdateSchema, createChatBodySchema, MESSAGE_MAX, messagePageQuerySchema, roomMessageFormSchema, startChatFormSchema } from './chat.schemas.ts';
+import {
+  chatMessageFormSchema,
+  chatUpdateSchema,
+  createChatBodySchema,
+  MESSAGE_MAX,
+  messagePageQuerySchema,
+  roomMessageFormSchema,
+  startChatFormSchema,
+} from './chat.schemas.ts';
 import { MSG } from './messages.ts';
 import { parseWith } from './validate.ts';
 
@@ -14,19 +22,30 @@ describe('messaging schemas', () => {
   });
 
   it('needs a selected chat for a direct message, with the same text', () => {
-    expect(parseWith(chatMessageFormSchema, { chatId: '12', msg: 'yo' })).toEqual({ ok: true, value: { chatId: 12, msg: 'yo' } });
+    expect(parseWith(chatMessageFormSchema, { chatId: '12', msg: 'yo' })).toEqual({
+      ok: true,
+      value: { chatId: 12, msg: 'yo' },
+    });
     expect(error(parseWith(chatMessageFormSchema, { chatId: '', msg: 'yo' }))).toBe(MSG.messageEmpty);
     expect(error(parseWith(startChatFormSchema, { username: ' ' }))).toBe(MSG.selectUser);
   });
 
   it('takes two distinct participants for a new chat', () => {
-    expect(parseWith(createChatBodySchema, { participants: ['ann', 'bo'] })).toEqual({ ok: true, value: { participants: ['ann', 'bo'], messages: [] } });
+    expect(parseWith(createChatBodySchema, { participants: ['ann', 'bo'] })).toEqual({
+      ok: true,
+      value: { participants: ['ann', 'bo'], messages: [] },
+    });
     expect(error(parseWith(createChatBodySchema, { participants: ['ann', 'ANN'], messages: [] }))).toBe(MSG.selectUser);
-    expect(error(parseWith(createChatBodySchema, { participants: ['ann', 'bo', 'cy'], messages: [] }))).toBe(MSG.chatPairOnly);
+    expect(error(parseWith(createChatBodySchema, { participants: ['ann', 'bo', 'cy'], messages: [] }))).toBe(
+      MSG.chatPairOnly,
+    );
   });
 
   it('pages with before or after, not both', () => {
-    expect(parseWith(messagePageQuerySchema, { before: '9', limit: '5' })).toEqual({ ok: true, value: { before: 9, after: undefined } });
+    expect(parseWith(messagePageQuerySchema, { before: '9', limit: '5' })).toEqual({
+      ok: true,
+      value: { before: 9, after: undefined },
+    });
     expect(error(parseWith(messagePageQuerySchema, { before: '9', after: '3' }))).toBe(MSG.invalidCursor);
     expect(error(parseWith(messagePageQuerySchema, { after: '-1' }))).toBe(MSG.invalidId);
   });

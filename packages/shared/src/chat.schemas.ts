@@ -23,11 +23,18 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
-export const chatSchema = z.object({ _id: z.string(), participants: z.array(z.string()), messages: z.array(messageSchema) });
+export const chatSchema = z.object({
+  _id: z.string(),
+  participants: z.array(z.string()),
+  messages: z.array(messageSchema),
+});
 export type Chat = z.infer<typeof chatSchema>;
 
 export const CHAT_UPDATE_TYPES = ['created', 'newMessage', 'newParticipant'] as const;
-export const chatUpdateSchema = z.object({ chat: chatSchema, type: z.enum(CHAT_UPDATE_TYPES, { error: MSG.invalidChatUpdate }) });
+export const chatUpdateSchema = z.object({
+  chat: chatSchema,
+  type: z.enum(CHAT_UPDATE_TYPES, { error: MSG.invalidChatUpdate }),
+});
 export type ChatUpdatePayload = z.infer<typeof chatUpdateSchema>;
 
 export const messageUpdateSchema = z.object({ msg: messageSchema });
@@ -81,4 +88,7 @@ export const createChatBodySchema = z.object({
 export const messagePageQuerySchema = z
   .object({ before: idSchema.optional(), after: idSchema.optional() })
   .refine((q) => !(q.before && q.after), MSG.invalidCursor)
-  .transform((q) => ({ before: q.before ? Number(q.before) : undefined, after: q.after ? Number(q.after) : undefined }));
+  .transform((q) => ({
+    before: q.before ? Number(q.before) : undefined,
+    after: q.after ? Number(q.after) : undefined,
+  }));

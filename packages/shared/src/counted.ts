@@ -4,4 +4,5 @@
  * list page counts 60 times, and `toLocaleString` is the dearer call).
  */
 const plain = (n: number) => Number.isInteger(n) && n >= 0 && n < 1000 && !Object.is(n, -0);
-export const counted = (n: number, noun: string, plural = `${noun}s`) => `${plain(n) ? String(n) : n.toLocaleString('en')} ${n === 1 ? noun : plural}`;
+export const counted = (n: number, noun: string, plural = `${noun}s`) =>
+  `${plain(n) ? String(n) : n.toLocaleString('en')} ${n === 1 ? noun : plural}`;

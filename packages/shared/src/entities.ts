@@ -129,6 +129,13 @@ export interface UserActivity {
   biography: string;
   dateJoined: string;
   reputation: number;
-  questions: Paged<{ _id: string; title: string; score: number; answerCount: number; accepted: boolean; askDateTime: string }>;
+  questions: Paged<{
+    _id: string;
+    title: string;
+    score: number;
+    answerCount: number;
+    accepted: boolean;
+    askDateTime: string;
+  }>;
   answers: Paged<{ _id: string; qid: string; title: string; score: number; accepted: boolean; ansDateTime: string }>;
 }

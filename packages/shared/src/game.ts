@@ -33,7 +33,8 @@ export const gameSeatSchema = z.object({
 });
 
 // Form fields arrive as text; sockets send numbers. The rules decide which numbers are legal.
-const numberField = (message: string) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }));
+const numberField = (message: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }));
 
 export const moveSchemas = {
   Nim: z.object({ numObjects: numberField(MSG.nimMoveShape) }),
@@ -51,7 +52,10 @@ export const makeMoveSchema = z
   .object(
     {
       gameID: idSchema,
-      move: z.object({ playerID: z.string().trim().min(1, MSG.playerRequired), gameID: idSchema, move: z.unknown() }, { error: MSG.invalidMovePayload }),
+      move: z.object(
+        { playerID: z.string().trim().min(1, MSG.playerRequired), gameID: idSchema, move: z.unknown() },
+        { error: MSG.invalidMovePayload },
+      ),
       version: z.number().int().nonnegative().optional(),
     },
     { error: MSG.invalidMovePayload },

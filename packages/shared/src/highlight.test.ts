@@ -9,7 +9,8 @@ const expectStartsOfWhole = (post: string) => {
     if (start !== null) expect(plainText(post).startsWith(start)).toBe(true);
   }
 };
-const marked = (segments: { text: string; match: boolean }[]) => segments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
+const marked = (segments: { text: string; match: boolean }[]) =>
+  segments.map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
 
 describe('search excerpts', () => {
   it('takes the words of a search, without tags, exclusions, quotes and stop words, as roots', () => {
@@ -18,7 +19,9 @@ describe('search excerpts', () => {
   });
 
   it('marks every word that starts with a term, in any case', () => {
-    expect(marked(highlight('Testing hooks: a Test of useHook and tests', ['test', 'hook']))).toBe('[Testing] [hooks]: a [Test] of useHook and [tests]');
+    expect(marked(highlight('Testing hooks: a Test of useHook and tests', ['test', 'hook']))).toBe(
+      '[Testing] [hooks]: a [Test] of useHook and [tests]',
+    );
     expect(marked(highlight('nothing here', []))).toBe('nothing here');
   });
 
@@ -33,7 +36,9 @@ describe('search excerpts', () => {
   });
 
   it('keeps markup as text: tags and code are dropped, never passed through', () => {
-    expect(plainText('<script>alert(1)</script> see [the docs](https://x.y) and ```js\ncode\n``` **bold**')).toBe('alert(1) see the docs and bold');
+    expect(plainText('<script>alert(1)</script> see [the docs](https://x.y) and ```js\ncode\n``` **bold**')).toBe(
+      'alert(1) see the docs and bold',
+    );
     expect(excerpter(['bold'])('a <b onmouseover="x">bold</b> claim')).toBe('a bold claim');
     expect(plainText('```js\nunclosed fence')).toBe('');
     expect(plainText('a [b]\n(c) x < y, `z`')).toBe('a [b] (c) x < y, z');
@@ -44,7 +49,9 @@ describe('search excerpts', () => {
     const text = `${'filler words '.repeat(10)}a qubit here ${'more text '.repeat(10)}`;
     expect(excerpt(text)).toBe(excerpt(text));
     expect(excerpt(text)).toContain('qubit here');
-    expect(excerpt('qubit first, then more words than fit in forty characters')).toBe('qubit first, then more words than fit in…');
+    expect(excerpt('qubit first, then more words than fit in forty characters')).toBe(
+      'qubit first, then more words than fit in…',
+    );
   });
 
   it('makes one space of each run of whitespace, of any kind', () => {
@@ -55,9 +62,15 @@ describe('search excerpts', () => {
     const excerpt = excerpter(['qubit'], 40);
     const filler = 'word '.repeat(30);
     // The link's target, a tag and a fence run past the first 80 characters read.
-    expect(excerpt(`${filler}[a link](${'x'.repeat(200)}) then a qubit ${filler}`)).toBe('…link then a qubit word word word word…');
-    expect(excerpt(`${filler}<span ${'y'.repeat(200)}>a qubit</span> ${filler}`)).toBe('…word word a qubit word word word word…');
-    expect(excerpt(`${filler}\`\`\`\n${'code '.repeat(40)}\n\`\`\` a qubit ${filler}`)).toBe('…word word a qubit word word word word…');
+    expect(excerpt(`${filler}[a link](${'x'.repeat(200)}) then a qubit ${filler}`)).toBe(
+      '…link then a qubit word word word word…',
+    );
+    expect(excerpt(`${filler}<span ${'y'.repeat(200)}>a qubit</span> ${filler}`)).toBe(
+      '…word word a qubit word word word word…',
+    );
+    expect(excerpt(`${filler}\`\`\`\n${'code '.repeat(40)}\n\`\`\` a qubit ${filler}`)).toBe(
+      '…word word a qubit word word word word…',
+    );
     // Letters joined by markup past the start read still match; no match at all gives the start.
     expect(excerpt(`${filler}${filler}**qu**bit ${filler}`)).toBe('…word word qubit word word word word word…');
     expect(excerpt(`${filler}${filler}${filler}`)).toBe('word word word word word word word word…');
@@ -74,7 +87,8 @@ describe('search excerpts', () => {
   });
 
   it('shows a clickable image, as Stack Exchange writes every upload, as its alt text', () => {
-    const post = 'a gate like this: [![enter image description here](https://i.sstatic.net/a.png)](https://i.sstatic.net/a.png) Even this';
+    const post =
+      'a gate like this: [![enter image description here](https://i.sstatic.net/a.png)](https://i.sstatic.net/a.png) Even this';
     expect(plainText(post)).toBe('a gate like this: enter image description here Even this');
     expect(excerpter(['gate'], 200)(post)).toBe('a gate like this: enter image description here Even this');
     // One pass leaves `x [a`, whose `[` the rest of the post may close: the start cannot tell.

@@ -12,7 +12,30 @@ import { splitMatches, type Run } from './split-matches.ts';
 /** A run of text, `match` when it is a matched word. */
 export type Segment = Run;
 
-const STOP = new Set(['a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'do', 'for', 'how', 'i', 'in', 'is', 'it', 'of', 'on', 'or', 'the', 'to', 'what', 'with']);
+const STOP = new Set([
+  'a',
+  'an',
+  'and',
+  'are',
+  'as',
+  'at',
+  'be',
+  'by',
+  'do',
+  'for',
+  'how',
+  'i',
+  'in',
+  'is',
+  'it',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'what',
+  'with',
+]);
 const ENDINGS = /(ing|ed|es|s)$/;
 
 /** The roots of the words a search matches: no `[tag]`s, no `-excluded` words, no stop words. */
@@ -30,7 +53,8 @@ export function searchTerms(search: string): string[] {
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const matcher = (terms: string[]) => (terms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu') : null);
+const matcher = (terms: string[]) =>
+  terms.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map(escapeRegExp).join('|')})[\\p{L}\\p{N}]*`, 'giu') : null;
 
 /** A function cutting a text into segments with every word that starts with one of `terms` marked (its pattern made once, for many texts). */
 export function highlighter(terms: string[]): (text: string) => Segment[] {
@@ -52,7 +76,8 @@ export const SEARCH_EXCERPT_CHARS = 220;
  * letter or digit (what `plainText` deletes or makes a space ends in none). It may find more
  * than `matcher` finds in the plain text, never less, and never later.
  */
-const sourceMatcher = (terms: string[]) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map((t) => [...t].map(escapeRegExp).join(DELETED_RUN)).join('|')})`, 'iu');
+const sourceMatcher = (terms: string[]) =>
+  new RegExp(`(?<![\\p{L}\\p{N}])(?:${terms.map((t) => [...t].map(escapeRegExp).join(DELETED_RUN)).join('|')})`, 'iu');
 
 /** How an excerpter finds a text's first match: its pattern, whether the source could match at all, and a match's length at most. */
 interface Finder {
@@ -66,7 +91,12 @@ interface Finder {
  * when the rest could change the excerpt: an earlier match could end in the rest, the text could
  * match only in the rest, or the cut needs characters past it.
  */
-function excerptOf(text: string, whole: boolean, { pattern, mayMatch, termUnits }: Finder, size: number): string | null {
+function excerptOf(
+  text: string,
+  whole: boolean,
+  { pattern, mayMatch, termUnits }: Finder,
+  size: number,
+): string | null {
   let first = 0;
   if (pattern && mayMatch) {
     pattern.lastIndex = 0;

@@ -33,7 +33,8 @@ function sizeText(issue: Issue, bound: unknown, word: 'least' | 'most'): string 
 export function humanIssue(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      if ((issue.path ?? []).length === 0) return issue.input == null ? 'The request has no body.' : 'The request body must be an object of named fields.';
+      if ((issue.path ?? []).length === 0)
+        return issue.input == null ? 'The request has no body.' : 'The request body must be an object of named fields.';
       if (issue.input === undefined || issue.expected === 'nonoptional') return `${subject(issue)} is required.`;
       return `${subject(issue)} must be ${KINDS[issue.expected] ?? issue.expected}.`;
     case 'too_small':

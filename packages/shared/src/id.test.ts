@@ -11,6 +11,24 @@ describe('parseId', () => {
   });
 
   it('refuses anything else', () => {
-    for (const raw of [undefined, null, '', '0', '01', '-1', '1.5', ' 1', '1e3', 'abc', '1234567890123456', 0, 1.5, -3, {}, ['1']]) expect(parseId(raw)).toBeNull();
+    for (const raw of [
+      undefined,
+      null,
+      '',
+      '0',
+      '01',
+      '-1',
+      '1.5',
+      ' 1',
+      '1e3',
+      'abc',
+      '1234567890123456',
+      0,
+      1.5,
+      -3,
+      {},
+      ['1'],
+    ])
+      expect(parseId(raw)).toBeNull();
   });
 });

@@ -25,7 +25,10 @@ export const liveRooms = {
 export const WATCH_ROWS_MAX = 100;
 
 /** What a page shows: one question, or a list's rows (plus new questions). */
-export const watchSchema = z.union([z.object({ question: idSchema }).strict(), z.object({ list: z.array(idSchema).max(WATCH_ROWS_MAX) }).strict()], { error: MSG.invalidWatch });
+export const watchSchema = z.union(
+  [z.object({ question: idSchema }).strict(), z.object({ list: z.array(idSchema).max(WATCH_ROWS_MAX) }).strict()],
+  { error: MSG.invalidWatch },
+);
 export type WatchTopic = z.infer<typeof watchSchema>;
 export type WatchResult = { ok: true } | { ok: false; error: string };
 
@@ -35,7 +38,9 @@ export interface LiveClientEvents {
 }
 
 export type QaArgs = { [E in keyof QaServerEvents]: Parameters<QaServerEvents[E]> };
-type Audience = { [E in keyof QaArgs]: { qid: (...args: QaArgs[E]) => string; rooms: ('everything' | 'row' | 'new')[] } };
+type Audience = {
+  [E in keyof QaArgs]: { qid: (...args: QaArgs[E]) => string; rooms: ('everything' | 'row' | 'new')[] };
+};
 
 const AUDIENCE: Audience = {
   questionUpdate: { qid: (q) => q._id, rooms: ['everything', 'row', 'new'] },
@@ -58,7 +63,11 @@ export function qaAudience<E extends keyof QaArgs>(event: E, ...args: QaArgs[E])
 }
 
 /** The rooms a socket joins for a topic (it leaves every watch room it held before). */
-export const watchRooms = (topic: WatchTopic): string[] => ('question' in topic ? [liveRooms.question(topic.question)] : [liveRooms.newQuestions, ...topic.list.map(liveRooms.row)]);
+export const watchRooms = (topic: WatchTopic): string[] =>
+  'question' in topic
+    ? [liveRooms.question(topic.question)]
+    : [liveRooms.newQuestions, ...topic.list.map(liveRooms.row)];
 
 /** Whether a room is one that `watch` manages (so a new topic can drop the old one). */
-export const isWatchRoom = (room: string): boolean => room === liveRooms.everything || room === liveRooms.newQuestions || /^(question|row):/.test(room);
+export const isWatchRoom = (room: string): boolean =>
+  room === liveRooms.everything || room === liveRooms.newQuestions || /^(question|row):/.test(room);

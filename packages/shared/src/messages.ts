@@ -108,7 +108,8 @@ export const MSG = {
   tooManyMessages: 'You are sending messages too fast. Try again in a moment.',
   unavailable: 'The service is unavailable right now. Try again in a moment.',
   // External sign-in texts the spec leaves open (docs/decisions/0010-external-sign-in.md).
-  oauthStateInvalid: 'this sign-in link has expired, was already used, or was not started in this browser. Please try again.',
+  oauthStateInvalid:
+    'this sign-in link has expired, was already used, or was not started in this browser. Please try again.',
   oauthLinkExpired: 'the request to link accounts has expired. Please sign in again.',
   oauthLinkCancelled: 'Nothing was linked. You can sign in with your password instead.',
   oauthLinkRequired: 'An account with this email already exists. Send linkExisting: true to link this sign-in to it.',
@@ -118,7 +119,8 @@ export const MSG = {
   idTokenUnconfigured: 'ID token sign-in is not configured on this server.',
   idTokenKeysUnavailable: "The identity provider's keys could not be fetched. Try again in a moment.",
   // Production guards (docs/decisions/0012-csrf-origin-check.md, docs/deploy.md).
-  crossSiteRefused: 'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
+  crossSiteRefused:
+    'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
   // Malformed requests at the edge (remix-app/server/request-shape.ts).
@@ -134,9 +136,11 @@ export const userDeleted = (username: string) => `User "${username}" deleted suc
 /** External sign-in texts that name the provider (GitHub, Google). */
 export const oauthText = {
   cancelled: (provider: string) => `Sign-in with ${provider} was cancelled. Nothing was changed.`,
-  codeRefused: (provider: string) => `${provider} refused the sign-in code (it may have been used already). Please try again.`,
+  codeRefused: (provider: string) =>
+    `${provider} refused the sign-in code (it may have been used already). Please try again.`,
   providerFailed: (provider: string) => `${provider} could not complete the sign-in. Please try again later.`,
-  unconfigured: (provider: string, envPrefix: string) => `${provider} sign-in is not configured on this server (${envPrefix}_CLIENT_ID and ${envPrefix}_CLIENT_SECRET are unset).`,
+  unconfigured: (provider: string, envPrefix: string) =>
+    `${provider} sign-in is not configured on this server (${envPrefix}_CLIENT_ID and ${envPrefix}_CLIENT_SECRET are unset).`,
 };
 
 export const withReason = (prefix: string, reason?: string) => (reason ? `${prefix}: ${reason}` : prefix);

@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, markReadBodySchema, mentionedUsernames, notificationLink, planNotifications } from './notifications.ts';
+import {
+  excerptOf,
+  markReadBodySchema,
+  mentionedUsernames,
+  notificationLink,
+  planNotifications,
+} from './notifications.ts';
 import { parseWith } from './validate.ts';
 
 describe('mentions', () => {
   it('reads @names at word starts, lower-cased, once each, ignoring emails, code and a sentence-ending dot', () => {
-    expect(mentionedUsernames('Thanks @Alice and @bob.smith, see @alice again. Ask @carol.')).toEqual(['alice', 'bob.smith', 'carol']);
+    expect(mentionedUsernames('Thanks @Alice and @bob.smith, see @alice again. Ask @carol.')).toEqual([
+      'alice',
+      'bob.smith',
+      'carol',
+    ]);
     expect(mentionedUsernames('mail me at dave@example.com or (@erin)')).toEqual(['erin']);
     expect(mentionedUsernames('run `npm i @types/node` then\n```\n@decorator\n```\n@frank')).toEqual(['frank']);
     expect(mentionedUsernames('no mentions here, just an @ sign')).toEqual([]);
@@ -23,15 +33,23 @@ describe('who is notified', () => {
       { userId: 3, kind: 'mention' },
     ]);
     expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1] })).toEqual([{ userId: 1, kind: 'comment' }]);
-    expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [2] })).toEqual([{ userId: 2, kind: 'accepted' }]);
-    expect(planNotifications({ kind: 'message', actorId: 1, ownerIds: [1, 2] })).toEqual([{ userId: 2, kind: 'message' }]);
+    expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [2] })).toEqual([
+      { userId: 2, kind: 'accepted' },
+    ]);
+    expect(planNotifications({ kind: 'message', actorId: 1, ownerIds: [1, 2] })).toEqual([
+      { userId: 2, kind: 'message' },
+    ]);
   });
 
   it('never notifies the actor of their own action, nor anybody twice, nor a deleted owner', () => {
     expect(planNotifications({ kind: 'answer', actorId: 1, ownerIds: [1], mentionedIds: [1] })).toEqual([]);
     expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [1] })).toEqual([]);
-    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1], mentionedIds: [1, 1] })).toEqual([{ userId: 1, kind: 'comment' }]);
-    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [null], mentionedIds: [3] })).toEqual([{ userId: 3, kind: 'mention' }]);
+    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1], mentionedIds: [1, 1] })).toEqual([
+      { userId: 1, kind: 'comment' },
+    ]);
+    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [null], mentionedIds: [3] })).toEqual([
+      { userId: 3, kind: 'mention' },
+    ]);
   });
 });
 
@@ -57,7 +75,11 @@ describe('shapes', () => {
       const parsed = parseWith(markReadBodySchema, bad);
       expect(parsed.ok).toBe(false);
     }
-    expect(parseWith(markReadBodySchema, {})).toMatchObject({ message: 'Send {"ids": [notification ids]} or {"all": true}.' });
-    expect(parseWith(markReadBodySchema, { ids: Array.from({ length: 201 }, (_, i) => i + 1) })).toMatchObject({ message: 'Mark at most 200 notifications at once.' });
+    expect(parseWith(markReadBodySchema, {})).toMatchObject({
+      message: 'Send {"ids": [notification ids]} or {"all": true}.',
+    });
+    expect(parseWith(markReadBodySchema, { ids: Array.from({ length: 201 }, (_, i) => i + 1) })).toMatchObject({
+      message: 'Mark at most 200 notifications at once.',
+    });
   });
 });

@@ -59,7 +59,11 @@ export const MARK_READ_MAX = 200;
 export const markReadBodySchema = z
   .strictObject(
     {
-      ids: z.array(idSchema, { error: INBOX_MSG.markReadBody }).min(1, INBOX_MSG.markReadBody).max(MARK_READ_MAX, INBOX_MSG.tooManyIds).optional(),
+      ids: z
+        .array(idSchema, { error: INBOX_MSG.markReadBody })
+        .min(1, INBOX_MSG.markReadBody)
+        .max(MARK_READ_MAX, INBOX_MSG.tooManyIds)
+        .optional(),
       all: z.literal(true, { error: INBOX_MSG.markReadBody }).optional(),
     },
     { error: INBOX_MSG.markReadBody },

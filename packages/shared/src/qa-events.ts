@@ -10,7 +10,8 @@ export interface AnswerUpdatePayload {
   answer: Answer;
 }
 
-export type CommentUpdatePayload = { type: 'question'; result: Question } | { type: 'answer'; result: Answer & { qid: string } };
+export type CommentUpdatePayload =
+  { type: 'question'; result: Question } | { type: 'answer'; result: Answer & { qid: string } };
 
 export interface VoteUpdatePayload {
   qid: string;

@@ -37,7 +37,8 @@ export function splitTags(input: string): string[] {
     .filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
 }
 
-const text = (empty: string, tooLong: string) => textField({ empty, max: BODY_MAX, tooLong }).refine(hyperlinksValid, MSG.invalidHyperlink);
+const text = (empty: string, tooLong: string) =>
+  textField({ empty, max: BODY_MAX, tooLong }).refine(hyperlinksValid, MSG.invalidHyperlink);
 
 export const titleSchema = textField({ empty: MSG.titleEmpty, max: TITLE_MAX, tooLong: MSG.titleTooLong });
 export const questionTextSchema = text(MSG.questionTextEmpty, MSG.questionTextTooLong);
@@ -62,7 +63,10 @@ export const answerFormSchema = z.object({ text: answerTextSchema });
 export const commentFormSchema = z.object({ text: commentTextSchema });
 
 /** A row id (path segment, field or event payload): digits, no leading zero, below 2^53. */
-export const idSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: MSG.invalidId }).regex(/^[1-9]\d{0,14}$/, MSG.invalidId));
+export const idSchema = z.preprocess(
+  (v) => (typeof v === 'number' ? String(v) : v),
+  z.string({ error: MSG.invalidId }).regex(/^[1-9]\d{0,14}$/, MSG.invalidId),
+);
 
 /** The one id parser: the id as a number, or null when `raw` is not one (each caller answers its own 4xx). */
 export function parseId(raw: unknown): number | null {
@@ -76,7 +80,15 @@ const username = (message: string) => z.string({ error: message }).trim().min(1,
 export const addQuestionBodySchema = z.object({
   title: titleSchema,
   text: questionTextSchema,
-  tags: z.preprocess((v) => (Array.isArray(v) ? splitTags(v.map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? String(t.name) : String(t))).join(' ')) : v), tagNamesSchema),
+  tags: z.preprocess(
+    (v) =>
+      Array.isArray(v)
+        ? splitTags(
+            v.map((t: unknown) => (t && typeof t === 'object' && 'name' in t ? String(t.name) : String(t))).join(' '),
+          )
+        : v,
+    tagNamesSchema,
+  ),
   askedBy: username(MSG.notAllowed),
 });
 
@@ -109,7 +121,10 @@ export const addAnswerBodySchema = z.object({
 export const addCommentBodySchema = z.object({
   id: idSchema,
   type: z.enum(['question', 'answer'], { error: 'Comment type must be question or answer.' }),
-  comment: z.object({ text: commentTextSchema, commentBy: username(MSG.commentUserRequired) }, { error: MSG.commentEmpty }),
+  comment: z.object(
+    { text: commentTextSchema, commentBy: username(MSG.commentUserRequired) },
+    { error: MSG.commentEmpty },
+  ),
 });
 
 /** GET /question/getQuestion query (and the /home screen's). */
@@ -123,5 +138,10 @@ export const questionQuerySchema = z.object({
 export const SEMANTIC_TOPK_MAX = 20;
 export const semanticSearchQuerySchema = z.object({
   text: noNul().trim().max(500, { error: MSG.semanticTextTooLong }).default(''),
-  topk: z.coerce.number({ error: MSG.invalidTopk }).int({ error: MSG.invalidTopk }).min(1, { error: MSG.invalidTopk }).max(SEMANTIC_TOPK_MAX, { error: MSG.invalidTopk }).default(3),
+  topk: z.coerce
+    .number({ error: MSG.invalidTopk })
+    .int({ error: MSG.invalidTopk })
+    .min(1, { error: MSG.invalidTopk })
+    .max(SEMANTIC_TOPK_MAX, { error: MSG.invalidTopk })
+    .default(3),
 });

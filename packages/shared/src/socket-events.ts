@@ -10,7 +10,8 @@ import type { QaServerEvents } from './qa-events.ts';
 import type { LiveClientEvents, QaArgs } from './live.ts';
 import type { NotificationServerEvents } from './notifications.ts';
 
-export interface ServerToClientEvents extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents {
+export interface ServerToClientEvents
+  extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents {
   userUpdate: (payload: UserUpdatePayload) => void;
 }
 
@@ -38,8 +39,10 @@ export interface RoomViews<E extends keyof ServerToClientEvents> {
 }
 
 /** What `views` holds for the socket of `username`. */
-export const viewFor = <E extends keyof ServerToClientEvents>(views: RoomViews<E>, username: string): EventArgs<E> | null =>
-  Object.hasOwn(views.byUser, username) ? views.byUser[username]! : views.others;
+export const viewFor = <E extends keyof ServerToClientEvents>(
+  views: RoomViews<E>,
+  username: string,
+): EventArgs<E> | null => (Object.hasOwn(views.byUser, username) ? views.byUser[username]! : views.others);
 
 /** Events between server instances (Socket.IO `serverSideEmit`, from an emitter or a peer). */
 export interface InterServerEvents {

@@ -26,7 +26,12 @@ export const usernameSchema = trimmed.pipe(
 
 const passwordSchema = trimmed.pipe(noNul().min(1, MSG.credentialsRequired).max(PASSWORD_MAX, MSG.passwordTooLong));
 
-const newPasswordSchema = trimmed.pipe(noNul().min(1, MSG.credentialsRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong));
+const newPasswordSchema = trimmed.pipe(
+  noNul()
+    .min(1, MSG.credentialsRequired)
+    .min(PASSWORD_MIN, MSG.passwordTooShort)
+    .max(PASSWORD_MAX, MSG.passwordTooLong),
+);
 
 export const loginSchema = z.object({ username: usernameSchema, password: passwordSchema });
 
@@ -45,7 +50,11 @@ export const signupSchema = z
 export const resetPasswordSchema = z
   .object({
     username: z.string().trim().min(1, MSG.resetRequired),
-    password: noNul().trim().min(1, MSG.resetRequired).min(PASSWORD_MIN, MSG.passwordTooShort).max(PASSWORD_MAX, MSG.passwordTooLong),
+    password: noNul()
+      .trim()
+      .min(1, MSG.resetRequired)
+      .min(PASSWORD_MIN, MSG.passwordTooShort)
+      .max(PASSWORD_MAX, MSG.passwordTooLong),
     confirmPassword: z.string().trim().optional(),
   })
   .refine((v) => v.confirmPassword === undefined || v.confirmPassword.length > 0, {

@@ -26,7 +26,10 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown): Resul
 }
 
 /** parseWith, with every field's first message on a failure. */
-export function fieldErrors<S extends z.ZodType>(schema: S, input: unknown): { ok: true; value: z.output<S> } | FieldFailure {
+export function fieldErrors<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: z.output<S> } | FieldFailure {
   const result = schema.safeParse(input, HUMAN);
   if (result.success) return succeed(result.data);
   const errors: Record<string, string> = {};

@@ -18,12 +18,24 @@ export const TAG_SUGGESTIONS_MAX = 20;
 export const PREVIEW_INTENT = 'preview';
 
 /** POST /post/previewMarkdown: the Markdown as it would be stored (empty is fine: an empty preview). */
-export const previewBodySchema = z.object({ text: z.string({ error: WRITING_MSG.previewText }).max(BODY_MAX, WRITING_MSG.previewTooLong) }, { error: WRITING_MSG.previewText });
+export const previewBodySchema = z.object(
+  { text: z.string({ error: WRITING_MSG.previewText }).max(BODY_MAX, WRITING_MSG.previewTooLong) },
+  { error: WRITING_MSG.previewText },
+);
 
 /** GET /tag/suggestTags?prefix=&limit=: the start of a tag name, as typed. */
 export const tagSuggestQuerySchema = z.object({
-  prefix: z.string({ error: WRITING_MSG.suggestPrefix }).trim().min(1, WRITING_MSG.suggestPrefix).max(TAG_LENGTH_MAX, WRITING_MSG.suggestPrefix),
-  limit: z.coerce.number({ error: WRITING_MSG.suggestLimit }).int(WRITING_MSG.suggestLimit).min(1, WRITING_MSG.suggestLimit).max(TAG_SUGGESTIONS_MAX, WRITING_MSG.suggestLimit).default(8),
+  prefix: z
+    .string({ error: WRITING_MSG.suggestPrefix })
+    .trim()
+    .min(1, WRITING_MSG.suggestPrefix)
+    .max(TAG_LENGTH_MAX, WRITING_MSG.suggestPrefix),
+  limit: z.coerce
+    .number({ error: WRITING_MSG.suggestLimit })
+    .int(WRITING_MSG.suggestLimit)
+    .min(1, WRITING_MSG.suggestLimit)
+    .max(TAG_SUGGESTIONS_MAX, WRITING_MSG.suggestLimit)
+    .default(8),
 });
 
 export interface TagSuggestion {

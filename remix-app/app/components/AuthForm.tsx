@@ -64,7 +64,11 @@ export function AuthForm({
           Submit
         </button>
       </Form>
-      <ExternalSignIn verb={mode === 'login' ? 'Sign in' : 'Sign up'} providers={providers} redirectTo={params.get('redirectTo')} />
+      <ExternalSignIn
+        verb={mode === 'login' ? 'Sign in' : 'Sign up'}
+        providers={providers}
+        redirectTo={params.get('redirectTo')}
+      />
       {mode === 'login' ? (
         <p>
           Don&apos;t have an account? <Link to="/signup">Sign up here</Link>
@@ -79,4 +83,5 @@ export function AuthForm({
 }
 
 /** The message a failed server call shows (SPEC §8): the prefix, then the server's text. */
-export const authFailure = (mode: AuthMode, reason: string) => `${mode === 'login' ? MSG.loginError : MSG.signupError}: ${reason}`;
+export const authFailure = (mode: AuthMode, reason: string) =>
+  `${mode === 'login' ? MSG.loginError : MSG.signupError}: ${reason}`;

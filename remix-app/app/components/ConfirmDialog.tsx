@@ -9,7 +9,11 @@ import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), input:not(:disabled), textarea, select')];
+  const focusable = [
+    ...event.currentTarget.querySelectorAll<HTMLElement>(
+      'a[href], button:not(:disabled), input:not(:disabled), textarea, select',
+    ),
+  ];
   const [first, last] = [focusable[0], focusable.at(-1)];
   if (!first || !last) return;
   const leaving = event.shiftKey ? document.activeElement === first : document.activeElement === last;
@@ -18,7 +22,15 @@ function wrapTab(event: KeyboardEvent<HTMLDialogElement>) {
   (event.shiftKey ? last : first).focus();
 }
 
-export function ConfirmDialog({ labelledBy, cancelTo, children }: { labelledBy: string; cancelTo: string; children: ReactNode }) {
+export function ConfirmDialog({
+  labelledBy,
+  cancelTo,
+  children,
+}: {
+  labelledBy: string;
+  cancelTo: string;
+  children: ReactNode;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   useEffect(() => {

@@ -10,7 +10,15 @@ export interface ProviderButtonState {
   offReason: string | null;
 }
 
-export function ExternalSignIn({ verb, providers, redirectTo }: { verb: 'Sign in' | 'Sign up'; providers: ProviderButtonState[]; redirectTo: string | null }) {
+export function ExternalSignIn({
+  verb,
+  providers,
+  redirectTo,
+}: {
+  verb: 'Sign in' | 'Sign up';
+  providers: ProviderButtonState[];
+  redirectTo: string | null;
+}) {
   return (
     <div className="external-sign-in">
       {providers.map((p) =>

@@ -17,10 +17,21 @@ export function Header({ username, unread = 0 }: { username: string | null; unre
         Fake Stack Overflow
       </Link>
       <Form method="get" action="/home" className="header-search" role="search">
-        <input type="search" name="search" aria-label="Search questions" placeholder="Search..." defaultValue={params.get('search') ?? ''} key={params.get('search') ?? ''} maxLength={500} />
+        <input
+          type="search"
+          name="search"
+          aria-label="Search questions"
+          placeholder="Search..."
+          defaultValue={params.get('search') ?? ''}
+          key={params.get('search') ?? ''}
+          maxLength={500}
+        />
         <button type="submit" className="icon-button" aria-label="Search">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.41-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z" />
+            <path
+              fill="currentColor"
+              d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.41 1.41-5.4-5.39A8 8 0 1 1 10 2zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12z"
+            />
           </svg>
         </button>
       </Form>

@@ -9,7 +9,8 @@ export function Pager({ page, pages, href }: { page: number; pages: number; href
   if (page > pages)
     return (
       <p className="pager-past-end" role="status">
-        There is no page {page.toLocaleString('en')}: this list has {counted(pages, 'page')}. <Link to={href(pages)}>Go to page {pages.toLocaleString('en')}</Link>
+        There is no page {page.toLocaleString('en')}: this list has {counted(pages, 'page')}.{' '}
+        <Link to={href(pages)}>Go to page {pages.toLocaleString('en')}</Link>
       </p>
     );
   if (pages <= 1) return null;

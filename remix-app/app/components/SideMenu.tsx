@@ -14,7 +14,12 @@ type Entry = { to: string; label: string; end?: boolean; within?: string[] };
 /** `section`: the first segment of the page's path. */
 const links = (entries: Entry[], section: string) =>
   entries.map(({ to, label, end, within = [] }) => (
-    <NavLink key={to} to={to} end={end} className={({ isActive }) => (isActive || within.includes(section) ? 'menu-link active' : 'menu-link')}>
+    <NavLink
+      key={to}
+      to={to}
+      end={end}
+      className={({ isActive }) => (isActive || within.includes(section) ? 'menu-link active' : 'menu-link')}
+    >
       {label}
     </NavLink>
   ));

@@ -12,7 +12,14 @@ export function ThemeToggle() {
       <button type="submit" name="theme" value="dark" className="to-dark" aria-label="Dark theme" title="Dark theme">
         <span aria-hidden="true">☾</span>
       </button>
-      <button type="submit" name="theme" value="light" className="to-light" aria-label="Light theme" title="Light theme">
+      <button
+        type="submit"
+        name="theme"
+        value="light"
+        className="to-light"
+        aria-label="Light theme"
+        title="Light theme"
+      >
         <span aria-hidden="true">☀</span>
       </button>
     </Form>

@@ -5,7 +5,11 @@
  */
 import { useEffect, useRef } from 'react';
 
-export function useDebouncedWork(key: string | null, delayMs: number, work: (key: string, signal: AbortSignal) => Promise<void>) {
+export function useDebouncedWork(
+  key: string | null,
+  delayMs: number,
+  work: (key: string, signal: AbortSignal) => Promise<void>,
+) {
   const latest = useRef(work);
   latest.current = work;
   useEffect(() => {

@@ -12,14 +12,21 @@ import { SOCKET_CLIENT_OPTIONS, type ClientToServerEvents, type ServerToClientEv
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type SocketStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
-const SocketContext = createContext<{ socket: ClientSocket | null; status: SocketStatus }>({ socket: null, status: 'idle' });
+const SocketContext = createContext<{ socket: ClientSocket | null; status: SocketStatus }>({
+  socket: null,
+  status: 'idle',
+});
 
 export function SocketProvider({ children, visitor = false }: { children: ReactNode; visitor?: boolean }) {
   const [socket, setSocket] = useState<ClientSocket | null>(null);
   const [status, setStatus] = useState<SocketStatus>('idle');
 
   useEffect(() => {
-    const s: ClientSocket = io({ ...SOCKET_CLIENT_OPTIONS, transports: ['websocket', 'polling'], ...(visitor ? { auth: { visitor: true } } : {}) });
+    const s: ClientSocket = io({
+      ...SOCKET_CLIENT_OPTIONS,
+      transports: ['websocket', 'polling'],
+      ...(visitor ? { auth: { visitor: true } } : {}),
+    });
     setStatus('connecting');
     // The session ended (here or elsewhere). If this page is not already leaving (an action's
     // own redirect unmounts the provider and cancels this), go back to the login screen.
@@ -58,7 +65,8 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
   latest.current = handler;
   useEffect(() => {
     if (!socket) return;
-    const listener = ((...args: Parameters<ServerToClientEvents[E]>) => (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
+    const listener = ((...args: Parameters<ServerToClientEvents[E]>) =>
+      (latest.current as (...a: typeof args) => void)(...args)) as ServerToClientEvents[E];
     socket.on(event, listener as never);
     return () => {
       socket.off(event, listener as never);
@@ -71,7 +79,9 @@ export function ConnectionBanner() {
   if (status === 'connected' || status === 'idle') return null;
   return (
     <div className="connection-banner" role="status">
-      {status === 'connecting' ? 'Connecting to live updates…' : 'Reconnecting to live updates… Changes made by others will appear once the connection is back.'}
+      {status === 'connecting'
+        ? 'Connecting to live updates…'
+        : 'Reconnecting to live updates… Changes made by others will appear once the connection is back.'}
     </div>
   );
 }

@@ -20,7 +20,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const question = outcome?.ok ? outcome.value : undefined;
   const answer = question?.answers.find((a) => a._id === String(aid));
   if (!question || !answer) throw new Response(MSG.answerNotFound, { status: 404 });
-  if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
+  if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase())
+    throw new Response(MSG.notYourPost, { status: 403 });
   return { qid: question._id, initial: { text: answer.text } };
 }
 
@@ -41,7 +42,14 @@ export default function EditAnswerPage() {
   return (
     <section className="new-post">
       <h1>Edit Answer</h1>
-      <PostForm schema={answerFormSchema} submit="Save Edits" initial={initial} fields={[{ name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true }]}>
+      <PostForm
+        schema={answerFormSchema}
+        submit="Save Edits"
+        initial={initial}
+        fields={[
+          { name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
+        ]}
+      >
         <Link to={`/question/${qid}`}>Cancel</Link>
       </PostForm>
     </section>

@@ -72,7 +72,15 @@ function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sen
     case 'Nim':
       return <NimPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
     case 'Battleship':
-      return <BattleshipPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
+      return (
+        <BattleshipPanel
+          state={game.state}
+          viewer={viewer}
+          version={game.version}
+          myTurn={myTurn}
+          sendMove={sendMove}
+        />
+      );
     default:
       return <p className="form-error">{MSG.unknownGameType}</p>;
   }
@@ -85,7 +93,9 @@ export default function GamePage() {
   const { game, error, sendMove } = useLiveGame(loaded.game, loaded.viewer);
   const { state } = game;
   const seated = game.players.includes(loaded.viewer);
-  const waiting = seated && (state.status === 'WAITING_TO_START' || (state.status === 'IN_PROGRESS' && moverOf(state) !== loaded.viewer));
+  const waiting =
+    seated &&
+    (state.status === 'WAITING_TO_START' || (state.status === 'IN_PROGRESS' && moverOf(state) !== loaded.viewer));
 
   return (
     <section className="game-page">
@@ -125,6 +135,12 @@ export default function GamePage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d ? `${d.game.gameType} game #${d.game.gameID} — Fake Stack Overflow` : 'Game — Fake Stack Overflow' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d ? `${d.game.gameType} game #${d.game.gameID} — Fake Stack Overflow` : 'Game — Fake Stack Overflow' },
+];
 
-export const ErrorBoundary = routeErrorBoundary({ missing: MSG.gameNotFound, failed: MSG.gameServerError, back: { to: '/games', label: 'Back to the games' } });
+export const ErrorBoundary = routeErrorBoundary({
+  missing: MSG.gameNotFound,
+  failed: MSG.gameServerError,
+  back: { to: '/games', label: 'Back to the games' },
+});

@@ -27,7 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePageUser(request, context);
   const offset = pageOffset(new URL(request.url), PAGE_SIZE);
   const page = await listGamesFor(context.database.db, { limit: PAGE_SIZE, offset }, viewer.username);
-  return { ...page, viewer: viewer.username, pageNumber: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)) };
+  return {
+    ...page,
+    viewer: viewer.username,
+    pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
+    pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

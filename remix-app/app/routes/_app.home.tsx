@@ -11,7 +11,16 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
 import { questionListPage } from '@fso/core';
-import { counted, highlighter, MSG, parseWith, QUESTION_ORDERS, questionQuerySchema, searchTerms, type QuestionOrder } from '@fso/shared';
+import {
+  counted,
+  highlighter,
+  MSG,
+  parseWith,
+  QUESTION_ORDERS,
+  questionQuerySchema,
+  searchTerms,
+  type QuestionOrder,
+} from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
 import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
@@ -23,7 +32,12 @@ import { Highlighted } from '~/components/search/Highlighted.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 
 const PAGE_SIZE = 20;
-const ORDER_LABELS: Record<QuestionOrder, string> = { newest: 'Newest', unanswered: 'Unanswered', active: 'Active', mostViewed: 'Most Viewed' };
+const ORDER_LABELS: Record<QuestionOrder, string> = {
+  newest: 'Newest',
+  unanswered: 'Unanswered',
+  active: 'Active',
+  mostViewed: 'Most Viewed',
+};
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -59,7 +73,10 @@ export default function HomePage() {
   const { excerpts, reputations, total, totalCapped, search, tag, order, pageNumber, pages, notice, now } = loaded;
   const mark = useMemo(() => highlighter(searchTerms(search)), [search]);
   const initial = useMemo(() => ({ questions: loaded.questions, fresh: [] }), [loaded]);
-  const deltas = useMemo(() => listDeltas<(typeof loaded.questions)[number]>({ since: now, tag, search }), [now, tag, search]);
+  const deltas = useMemo(
+    () => listDeltas<(typeof loaded.questions)[number]>({ since: now, tag, search }),
+    [now, tag, search],
+  );
   const { questions, fresh } = useDeltas(initial, deltas);
   useWatch({ list: loaded.questions.map((q) => q._id) });
   useReloadAfterReconnect();
@@ -67,7 +84,8 @@ export default function HomePage() {
   const href = (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams();
     const all = { search: search || null, tag: tag || null, order, page: null, ...changes };
-    for (const [k, v] of Object.entries(all)) if (v !== null && v !== '' && !(k === 'page' && String(v) === '1')) params.set(k, String(v));
+    for (const [k, v] of Object.entries(all))
+      if (v !== null && v !== '' && !(k === 'page' && String(v) === '1')) params.set(k, String(v));
     const qs = params.toString();
     return qs ? `/home?${qs}` : '/home';
   };
@@ -92,12 +110,21 @@ export default function HomePage() {
         </p>
         <nav className="order-buttons" aria-label="Order">
           {search ? (
-            <Link to={href({ order: null })} className={activeOrder ? 'button' : 'button active'} aria-current={activeOrder ? undefined : 'true'}>
+            <Link
+              to={href({ order: null })}
+              className={activeOrder ? 'button' : 'button active'}
+              aria-current={activeOrder ? undefined : 'true'}
+            >
               Relevance
             </Link>
           ) : null}
           {QUESTION_ORDERS.map((o) => (
-            <Link key={o} to={href({ order: o })} className={o === activeOrder ? 'button active' : 'button'} aria-current={o === activeOrder ? 'true' : undefined}>
+            <Link
+              key={o}
+              to={href({ order: o })}
+              className={o === activeOrder ? 'button active' : 'button'}
+              aria-current={o === activeOrder ? 'true' : undefined}
+            >
               {ORDER_LABELS[o]}
             </Link>
           ))}
@@ -116,7 +143,13 @@ export default function HomePage() {
                 <div className="stats muted">
                   <span>{counted(q.score, 'vote')}</span>
                   <span
-                    className={q.acceptedAnswer ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'}
+                    className={
+                      q.acceptedAnswer
+                        ? 'answers-stat accepted'
+                        : q.answerCount > 0
+                          ? 'answers-stat answered'
+                          : 'answers-stat'
+                    }
                     title={q.acceptedAnswer ? 'has an accepted answer' : undefined}
                   >
                     {q.acceptedAnswer ? <span aria-label="accepted">✓ </span> : null}
@@ -134,7 +167,13 @@ export default function HomePage() {
                     </p>
                   )}
                   <TagList tags={q.tags} />
-                  <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={q.askedBy ? reputations[q.askedBy] : undefined} />
+                  <Byline
+                    user={q.askedBy}
+                    verb="asked"
+                    date={q.askDateTime}
+                    now={now}
+                    reputation={q.askedBy ? reputations[q.askedBy] : undefined}
+                  />
                 </div>
               </li>
             );

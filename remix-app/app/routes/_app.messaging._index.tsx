@@ -27,7 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { before, limit } = requestedMessagePage(new URL(request.url));
   const page = await roomMessages(context.ports, { before, limit });
   const first = page.messages[0];
-  return { messages: page.messages, older: page.more && first ? first._id : null, paged: before !== undefined, now: Date.now() };
+  return {
+    messages: page.messages,
+    older: page.more && first ? first._id : null,
+    paged: before !== undefined,
+    now: Date.now(),
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,7 +46,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const ROOM: FeedSource = {
   key: 'room',
-  fetchAfter: (after) => fetchParsed(`/messaging/getMessages?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, z.array(messageSchema)),
+  fetchAfter: (after) =>
+    fetchParsed(
+      `/messaging/getMessages?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`,
+      z.array(messageSchema),
+    ),
 };
 
 export default function GlobalMessagesPage() {
@@ -62,7 +71,11 @@ export default function GlobalMessagesPage() {
       </nav>
       <FormError message={feed.error} />
       <MessageList messages={feed.messages} now={now} label="Global messages" />
-      <MessageForm schema={roomMessageFormSchema} hidden={{ intent: 'send' }} serverError={replyError(result, 'send')} />
+      <MessageForm
+        schema={roomMessageFormSchema}
+        hidden={{ intent: 'send' }}
+        serverError={replyError(result, 'send')}
+      />
     </section>
   );
 }

@@ -5,11 +5,28 @@
  * page joins the selected chat's room for live messages, catches up after a reconnect, and
  * re-reads the chat list when a chat including this user is created or changes.
  */
-import { data, redirect, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useRevalidator, useSearchParams } from '@remix-run/react';
 import { useMemo, useState, type FormEvent } from 'react';
 import { chatsOf, fail, openChat, postChatMessage, startChat, succeed, usersPage, type Result } from '@fso/core';
-import { chatMessageFormSchema, chatSchema, chatUpdateSchema, MSG, parseId, parseWith, startChatFormSchema, type Chat, type Message } from '@fso/shared';
+import {
+  chatMessageFormSchema,
+  chatSchema,
+  chatUpdateSchema,
+  MSG,
+  parseId,
+  parseWith,
+  startChatFormSchema,
+  type Chat,
+  type Message,
+} from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
@@ -28,7 +45,11 @@ const CHATS_PER_PAGE = 30;
 const USERS_SHOWN = 20;
 const PATH = '/messaging/direct-message';
 
-async function selectedChat(context: AppLoadContext, actor: SessionUser, url: URL): Promise<Result<{ chat: Chat; older: string | null; paged: boolean }> | null> {
+async function selectedChat(
+  context: AppLoadContext,
+  actor: SessionUser,
+  url: URL,
+): Promise<Result<{ chat: Chat; older: string | null; paged: boolean }> | null> {
   const raw = url.searchParams.get('chat');
   if (raw === null) return null;
   const id = parseId(raw);
@@ -37,7 +58,11 @@ async function selectedChat(context: AppLoadContext, actor: SessionUser, url: UR
   const opened = await openChat(context.ports, callerOf(context, actor), id, { before, limit });
   if (!opened.ok) return opened;
   const first = opened.value.chat.messages[0];
-  return succeed({ chat: opened.value.chat, older: opened.value.more && first ? first._id : null, paged: before !== undefined });
+  return succeed({
+    chat: opened.value.chat,
+    older: opened.value.more && first ? first._id : null,
+    paged: before !== undefined,
+  });
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -71,14 +96,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fields.intent === 'create') {
     const parsed = parseWith(startChatFormSchema, fields);
     if (!parsed.ok) return refused('create', parsed.message);
-    const outcome = await startChat(context.ports, callerOf(context, actor), { participants: [actor.username, parsed.value.username], messages: [] });
+    const outcome = await startChat(context.ports, callerOf(context, actor), {
+      participants: [actor.username, parsed.value.username],
+      messages: [],
+    });
     if (!outcome.ok) return refused('create', outcome.message, statusOf(outcome));
     return redirect(`${PATH}?chat=${outcome.value._id}`);
   }
   if (fields.intent === 'send') {
     const parsed = parseWith(chatMessageFormSchema, fields);
     if (!parsed.ok) return refused('send', parsed.message);
-    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.value.chatId, { msg: parsed.value.msg });
+    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.value.chatId, {
+      msg: parsed.value.msg,
+    });
     if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect(`${PATH}?chat=${parsed.value.chatId}`);
   }
@@ -91,7 +121,9 @@ const NO_MESSAGES: Message[] = [];
 function chatFeed(chatId: string): FeedSource {
   return {
     key: `chat:${chatId}`,
-    fetchAfter: async (after) => (await fetchParsed(`/chat/${chatId}?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, chatSchema)).messages,
+    fetchAfter: async (after) =>
+      (await fetchParsed(`/chat/${chatId}?limit=${CATCH_UP_LIMIT}${after ? `&after=${after}` : ''}`, chatSchema))
+        .messages,
     enter: async (socket) => {
       const joined = await socket.timeout(10_000).emitWithAck('joinChat', chatId);
       if (!joined.ok) throw new Error(joined.error);
@@ -174,7 +206,11 @@ export default function DirectMessagesPage() {
               <ul className="chat-list">
                 {chats.map((c) => (
                   <li key={c._id}>
-                    <Link to={`?chat=${c._id}`} className={c._id === chatId ? 'chat-link active' : 'chat-link'} aria-current={c._id === chatId ? 'page' : undefined}>
+                    <Link
+                      to={`?chat=${c._id}`}
+                      className={c._id === chatId ? 'chat-link active' : 'chat-link'}
+                      aria-current={c._id === chatId ? 'page' : undefined}
+                    >
                       {others(c)}
                     </Link>
                     {c.messages[0] ? <span className="muted chat-preview">{c.messages[0].msg}</span> : null}
@@ -202,7 +238,12 @@ export default function DirectMessagesPage() {
             <p className="muted">Select a chat, or start one, to see its messages.</p>
           )}
           {/* Keyed by chat: an error from another chat (or from none) does not stay up. */}
-          <MessageForm key={chatId ?? ''} schema={chatMessageFormSchema} hidden={{ intent: 'send', chatId: chatId ?? '' }} serverError={replyError(result, 'send')} />
+          <MessageForm
+            key={chatId ?? ''}
+            schema={chatMessageFormSchema}
+            hidden={{ intent: 'send', chatId: chatId ?? '' }}
+            serverError={replyError(result, 'send')}
+          />
         </section>
       </div>
     </section>

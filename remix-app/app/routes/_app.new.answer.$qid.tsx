@@ -38,7 +38,13 @@ export default function NewAnswerPage() {
   return (
     <section className="new-post">
       <h1>Answer Question</h1>
-      <PostForm schema={answerFormSchema} submit="Post Answer" fields={[{ name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true }]} />
+      <PostForm
+        schema={answerFormSchema}
+        submit="Post Answer"
+        fields={[
+          { name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
+        ]}
+      />
     </section>
   );
 }

@@ -40,12 +40,24 @@ export default function NewQuestionPage() {
       <PostForm
         schema={questionFormSchema}
         submit="Post Question"
-        onFieldInput={(name, value) => (name === 'title' ? setTitle(value) : name === 'tags' ? setTags(value) : undefined)}
+        onFieldInput={(name, value) =>
+          name === 'title' ? setTitle(value) : name === 'tags' ? setTags(value) : undefined
+        }
         afterField={{ name: 'title', node: <SimilarQuestions title={title} /> }}
         fields={[
           { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
-          { name: 'text', label: 'Question Text', hint: 'Add details (Markdown; links as [label](https://…))', multiline: true },
-          { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)', list: 'tag-suggestions' },
+          {
+            name: 'text',
+            label: 'Question Text',
+            hint: 'Add details (Markdown; links as [label](https://…))',
+            multiline: true,
+          },
+          {
+            name: 'tags',
+            label: 'Tags',
+            hint: 'Add keywords separated by whitespace (1 to 5)',
+            list: 'tag-suggestions',
+          },
         ]}
       >
         <TagSuggestions id="tag-suggestions" input={tags} />

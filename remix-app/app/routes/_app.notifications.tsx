@@ -57,7 +57,10 @@ function describe(n: Notification): string {
 export default function NotificationsPage() {
   const loaded = useLoaderData<typeof loader>();
   const { page, now } = loaded;
-  const initial = useMemo(() => ({ notifications: loaded.notifications, unread: loaded.unread, total: loaded.total }), [loaded]);
+  const initial = useMemo(
+    () => ({ notifications: loaded.notifications, unread: loaded.unread, total: loaded.total }),
+    [loaded],
+  );
   const deltas = useMemo(() => inboxDeltas(page, PAGE_SIZE), [page]);
   const { notifications, unread, total } = useDeltas(initial, deltas);
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -76,7 +79,10 @@ export default function NotificationsPage() {
         </Form>
       ) : null}
       {notifications.length === 0 ? (
-        <p className="empty">No notifications yet. When someone answers your question, comments on your post, accepts your answer, mentions you or sends you a message, it shows up here.</p>
+        <p className="empty">
+          No notifications yet. When someone answers your question, comments on your post, accepts your answer, mentions
+          you or sends you a message, it shows up here.
+        </p>
       ) : (
         <ul className="inbox-list">
           {notifications.map((n) => (

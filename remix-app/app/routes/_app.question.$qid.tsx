@@ -12,8 +12,27 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
-import { acceptAnswer, addComment, deleteAnswer, deleteComment, deleteQuestion, relatedQuestions, viewQuestionPage, voteAnswer, voteQuestion } from '@fso/core';
-import { ANSWER_SORTS, commentFormSchema, counted, MSG, parseId, parseWith, relativeTime, type AnswerSort } from '@fso/shared';
+import {
+  acceptAnswer,
+  addComment,
+  deleteAnswer,
+  deleteComment,
+  deleteQuestion,
+  relatedQuestions,
+  viewQuestionPage,
+  voteAnswer,
+  voteQuestion,
+} from '@fso/core';
+import {
+  ANSWER_SORTS,
+  commentFormSchema,
+  counted,
+  MSG,
+  parseId,
+  parseWith,
+  relativeTime,
+  type AnswerSort,
+} from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { questionDeltas } from '~/components/live/question-deltas.ts';
@@ -43,7 +62,10 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const [outcome, related] = await Promise.all([viewQuestionPage(context.ports, callerOf(context, viewer), id), relatedQuestions(context.ports, id)]);
+  const [outcome, related] = await Promise.all([
+    viewQuestionPage(context.ports, callerOf(context, viewer), id),
+    relatedQuestions(context.ports, id),
+  ]);
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const url = new URL(request.url);
   const q = outcome.value.question;
@@ -77,7 +99,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   if (fields.intent === 'accept') {
-    const outcome = await acceptAnswer(context.ports, callerOf(context, actor), { questionId: id, answerId: questionId(fields.answer) });
+    const outcome = await acceptAnswer(context.ports, callerOf(context, actor), {
+      questionId: id,
+      answerId: questionId(fields.answer),
+    });
     if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
     return replied(`accept:${fields.answer ?? ''}`);
   }
@@ -87,7 +112,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return redirect('/home');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
-    const form = fields.intent === 'deleteAnswer' ? `delete:answer:${fields.answer ?? ''}` : `delete:comment:${fields.comment ?? ''}`;
+    const form =
+      fields.intent === 'deleteAnswer'
+        ? `delete:answer:${fields.answer ?? ''}`
+        : `delete:comment:${fields.comment ?? ''}`;
     const outcome =
       fields.intent === 'deleteAnswer'
         ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer))
@@ -100,7 +128,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const form = `comment:${type}:${fields.id ?? ''}`;
     const parsed = parseWith(commentFormSchema, fields);
     if (!parsed.ok) return refused(form, parsed.message);
-    const outcome = await addComment(context.ports, callerOf(context, actor), { type, id: type === 'question' ? id : questionId(fields.id), text: parsed.value.text });
+    const outcome = await addComment(context.ports, callerOf(context, actor), {
+      type,
+      id: type === 'question' ? id : questionId(fields.id),
+      text: parsed.value.text,
+    });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   throw new Response('Unknown action.', { status: 400 });
@@ -137,19 +169,34 @@ export default function QuestionPage() {
           </Link>
         </div>
         <p className="question-meta muted">
-          <span id="answer-count">{counted(q.answers.length, 'answer')}</span> · <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
+          <span id="answer-count">{counted(q.answers.length, 'answer')}</span> ·{' '}
+          <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
           <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={rep(q.askedBy)} />
           <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
         </p>
         <div className="post">
-          <VoteButtons upVotes={q.upVotes} downVotes={q.downVotes} score={q.score} viewer={viewer} serverError={errorFor('vote:question')} />
+          <VoteButtons
+            upVotes={q.upVotes}
+            downVotes={q.downVotes}
+            score={q.score}
+            viewer={viewer}
+            serverError={errorFor('vote:question')}
+          />
           <div className="post-main">
             <PostBody html={html.q ?? ''} itemProp="text" />
             <PostSchema score={q.score} date={q.askDateTime} author={q.askedBy} />
             <TagList tags={q.tags} />
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
-            <CommentSection type="question" parentId={q._id} comments={q.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:question:${q._id}`)} />
+            <CommentSection
+              type="question"
+              parentId={q._id}
+              comments={q.comments}
+              html={html}
+              now={now}
+              viewer={viewer}
+              serverError={errorFor(`comment:question:${q._id}`)}
+            />
           </div>
         </div>
 
@@ -160,7 +207,13 @@ export default function QuestionPage() {
             Sorted by:{' '}
             {ANSWER_SORTS.map((s) => (
               // `?sort=` resolved as the router would (this path, trailing slash and all): a link from the root is written directly (0062).
-              <Link key={s} to={`${pathname}?sort=${s}`} replace preventScrollReset aria-current={s === sort ? 'true' : undefined}>
+              <Link
+                key={s}
+                to={`${pathname}?sort=${s}`}
+                replace
+                preventScrollReset
+                aria-current={s === sort ? 'true' : undefined}
+              >
                 {s}
               </Link>
             ))}
@@ -179,7 +232,14 @@ export default function QuestionPage() {
                 itemType={SCHEMA_TYPE.answer}
               >
                 <div className="answer-side">
-                  <VoteButtons upVotes={a.upVotes} downVotes={a.downVotes} score={a.score} viewer={viewer} answerId={a._id} serverError={errorFor(`vote:answer:${a._id}`)} />
+                  <VoteButtons
+                    upVotes={a.upVotes}
+                    downVotes={a.downVotes}
+                    score={a.score}
+                    viewer={viewer}
+                    answerId={a._id}
+                    serverError={errorFor(`vote:answer:${a._id}`)}
+                  />
                   {isAsker ? (
                     <Form method="post" preventScrollReset>
                       <input type="hidden" name="answer" value={a._id} />
@@ -202,12 +262,27 @@ export default function QuestionPage() {
                 </div>
                 <div className="post-main">
                   <PostBody html={html[`a${a._id}`] ?? ''} itemProp="text" />
-                  <PostSchema score={a.score} date={a.ansDateTime} author={a.ansBy} url={`${canonical}#answer-${a._id}`} />
+                  <PostSchema
+                    score={a.score}
+                    date={a.ansDateTime}
+                    author={a.ansBy}
+                    url={`${canonical}#answer-${a._id}`}
+                  />
                   <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
                   <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                   <Attribution source={a.source} />
-                  {mine(a.ansBy) ? <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} /> : null}
-                  <CommentSection type="answer" parentId={a._id} comments={a.comments} html={html} now={now} viewer={viewer} serverError={errorFor(`comment:answer:${a._id}`)} />
+                  {mine(a.ansBy) ? (
+                    <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} />
+                  ) : null}
+                  <CommentSection
+                    type="answer"
+                    parentId={a._id}
+                    comments={a.comments}
+                    html={html}
+                    now={now}
+                    viewer={viewer}
+                    serverError={errorFor(`comment:answer:${a._id}`)}
+                  />
                 </div>
               </li>
             );
@@ -241,7 +316,11 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
 /** The head: the question's title, the start of its text as the description, and its canonical URL (its QAPage data is in the body). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Question not found — Fake Stack Overflow' }];
-  return [{ title: `${data.question.title} — Fake Stack Overflow` }, { name: 'description', content: data.description }, { tagName: 'link', rel: 'canonical', href: data.canonical }];
+  return [
+    { title: `${data.question.title} — Fake Stack Overflow` },
+    { name: 'description', content: data.description },
+    { tagName: 'link', rel: 'canonical', href: data.canonical },
+  ];
 };
 
 export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

@@ -19,13 +19,24 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
   const kind = params.kind === 'answer' ? 'answer' : params.kind === 'question' ? 'question' : null;
   if (!kind) throw new Response(MSG.questionNotFound, { status: 404 });
   const id = requireId(params.id);
-  const qid = kind === 'question' ? id : await questionOfAnswer(context.ports, id).then((found) => (found.ok ? found.value : null));
-  const [history, question] = await Promise.all([revisions(context.ports, kind, id), qid === null ? null : loadQuestion(context.ports, qid)]);
-  if (!history.ok || !question?.ok) throw new Response(kind === 'question' ? MSG.questionNotFound : MSG.answerNotFound, { status: 404 });
+  const qid =
+    kind === 'question'
+      ? id
+      : await questionOfAnswer(context.ports, id).then((found) => (found.ok ? found.value : null));
+  const [history, question] = await Promise.all([
+    revisions(context.ports, kind, id),
+    qid === null ? null : loadQuestion(context.ports, qid),
+  ]);
+  if (!history.ok || !question?.ok)
+    throw new Response(kind === 'question' ? MSG.questionNotFound : MSG.answerNotFound, { status: 404 });
   const q = question.value;
   const answer = q.answers.find((a) => a._id === String(id));
-  const current: Version = kind === 'question' ? { title: q.title, tags: q.tags.map((t) => t.name), text: q.text } : { text: answer?.text ?? '' };
-  const diff = (before: string | undefined, after: string | undefined) => (before === undefined || after === undefined ? null : wordDiff(before, after));
+  const current: Version =
+    kind === 'question'
+      ? { title: q.title, tags: q.tags.map((t) => t.name), text: q.text }
+      : { text: answer?.text ?? '' };
+  const diff = (before: string | undefined, after: string | undefined) =>
+    before === undefined || after === undefined ? null : wordDiff(before, after);
   const edits = history.value.map((old, i) => {
     const after: Version = i === 0 ? current : (history.value[i - 1] ?? current);
     return {
@@ -45,7 +56,17 @@ function Diff({ label, parts }: { label: string; parts: DiffPart[] | null }) {
   return (
     <div className="diff">
       <h3>{label}</h3>
-      <p className="diff-text">{parts.map((p, i) => (p.kind === 'added' ? <ins key={i}>{p.text}</ins> : p.kind === 'removed' ? <del key={i}>{p.text}</del> : <span key={i}>{p.text}</span>))}</p>
+      <p className="diff-text">
+        {parts.map((p, i) =>
+          p.kind === 'added' ? (
+            <ins key={i}>{p.text}</ins>
+          ) : p.kind === 'removed' ? (
+            <del key={i}>{p.text}</del>
+          ) : (
+            <span key={i}>{p.text}</span>
+          ),
+        )}
+      </p>
     </div>
   );
 }
@@ -76,6 +97,8 @@ export default function RevisionsPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Revisions of ${data.title} — Fake Stack Overflow` : 'Revisions — Fake Stack Overflow' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Revisions of ${data.title} — Fake Stack Overflow` : 'Revisions — Fake Stack Overflow' },
+];
 
 export const ErrorBoundary = routeErrorBoundary({ failed: MSG.questionFetchError });

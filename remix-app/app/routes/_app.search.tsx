@@ -20,7 +20,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await getSessionUser(request, context);
   const outcome = await semanticSearch(context.ports, callerOf(context, viewer), text, RESULTS);
   if (outcome.ok) return { text, hits: outcome.value, error: null };
-  return data({ text, hits: [], error: `Error: ${outcome.message}` }, { status: statusOf(outcome), headers: failureHeaders(outcome) });
+  return data(
+    { text, hits: [], error: `Error: ${outcome.message}` },
+    { status: statusOf(outcome), headers: failureHeaders(outcome) },
+  );
 }
 
 export default function SemanticResultsPage() {
@@ -44,6 +47,9 @@ export default function SemanticResultsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Search by meaning — Fake Stack Overflow' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = () => [
+  { title: 'Search by meaning — Fake Stack Overflow' },
+  { name: 'robots', content: 'noindex' },
+];
 
 export const ErrorBoundary = routeErrorBoundary({ failed: MSG.semanticSearchError });

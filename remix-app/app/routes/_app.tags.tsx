@@ -20,7 +20,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const offset = pageOffset(url, PAGE_SIZE);
   const page = await tagsWithCount(context.ports, { limit: PAGE_SIZE, offset });
-  return { ...page, pageNumber: Math.floor(offset / PAGE_SIZE) + 1, pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)), now: Date.now() };
+  return {
+    ...page,
+    pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
+    pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
+    now: Date.now(),
+  };
 }
 
 export default function TagsPage() {
@@ -56,6 +61,9 @@ export default function TagsPage() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: 'Tags — Fake Stack Overflow' }, { name: 'description', content: 'Every tag of Fake Stack Overflow with its questions.' }];
+export const meta: MetaFunction = () => [
+  { title: 'Tags — Fake Stack Overflow' },
+  { name: 'description', content: 'Every tag of Fake Stack Overflow with its questions.' },
+];
 
 export const ErrorBoundary = routeErrorBoundary();

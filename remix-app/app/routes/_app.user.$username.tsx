@@ -35,12 +35,24 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [found, viewer, activity] = await Promise.all([
     userProfile(context.ports, username),
     getSessionUser(request, context),
-    userActivity(context.ports, username, { limit: ACTIVITY_PAGE, questionOffset: (qpage - 1) * ACTIVITY_PAGE, answerOffset: (apage - 1) * ACTIVITY_PAGE }),
+    userActivity(context.ports, username, {
+      limit: ACTIVITY_PAGE,
+      questionOffset: (qpage - 1) * ACTIVITY_PAGE,
+      answerOffset: (apage - 1) * ACTIVITY_PAGE,
+    }),
   ]);
   if (!found.ok || !activity.ok) throw data({ missing: true }, { status: 404 });
   const pages = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE));
   const { user, id } = found.value;
-  return { user, activity: activity.value, qpage, apage, qpages: pages(activity.value.questions.total), apages: pages(activity.value.answers.total), isOwner: viewer?.userId === id };
+  return {
+    user,
+    activity: activity.value,
+    qpage,
+    apage,
+    qpages: pages(activity.value.questions.total),
+    apages: pages(activity.value.answers.total),
+    isOwner: viewer?.userId === id,
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -53,10 +65,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
       if (!parsed.ok) return refused('bio', `${MSG.bioFailed} ${parsed.message}`);
       const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.value.biography);
-      return outcome.ok ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`) : refused('bio', MSG.bioFailed, statusOf(outcome));
+      return outcome.ok
+        ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`)
+        : refused('bio', MSG.bioFailed, statusOf(outcome));
     }
     case 'reset': {
-      const parsed = parseWith(resetPasswordSchema, { username, password: fields.password ?? '', confirmPassword: fields.confirmPassword ?? '' });
+      const parsed = parseWith(resetPasswordSchema, {
+        username,
+        password: fields.password ?? '',
+        confirmPassword: fields.confirmPassword ?? '',
+      });
       if (!parsed.ok) return refused('reset', parsed.message);
       const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.value.password);
       return outcome.ok ? replied('reset', MSG.resetOk) : refused('reset', MSG.resetFailed, statusOf(outcome));
@@ -64,7 +82,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case 'delete': {
       const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
       if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
-      return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, { headers: { 'Set-Cookie': clearSessionCookie(context) } });
+      return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, {
+        headers: { 'Set-Cookie': clearSessionCookie(context) },
+      });
     }
     default:
       return refused('unknown', 'Unknown action.');
@@ -131,7 +151,13 @@ export default function ProfilePage() {
                 {q.score}
               </span>{' '}
               <Link to={`/question/${q._id}`}>{q.title}</Link>{' '}
-              <span className={q.accepted ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'}>{counted(q.answerCount, 'answer')}</span>
+              <span
+                className={
+                  q.accepted ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'
+                }
+              >
+                {counted(q.answerCount, 'answer')}
+              </span>
             </li>
           ))}
         </ul>
@@ -142,7 +168,10 @@ export default function ProfilePage() {
         <ul className="activity-list">
           {activity.answers.items.map((a) => (
             <li key={a._id}>
-              <span className={a.accepted ? 'activity-score accepted' : 'activity-score'} title={a.accepted ? 'score (accepted answer)' : 'score'}>
+              <span
+                className={a.accepted ? 'activity-score accepted' : 'activity-score'}
+                title={a.accepted ? 'score (accepted answer)' : 'score'}
+              >
                 {a.score}
               </span>{' '}
               {a.accepted ? <span aria-label="accepted">✓ </span> : null}
@@ -179,7 +208,10 @@ export default function ProfilePage() {
       {confirming ? (
         <ConfirmDialog labelledBy="confirm-heading" cancelTo=".">
           <h2 id="confirm-heading">Delete {user.username}?</h2>
-          <p>This deletes the account and signs it out everywhere. Questions and answers stay, shown as by a deleted user.</p>
+          <p>
+            This deletes the account and signs it out everywhere. Questions and answers stay, shown as by a deleted
+            user.
+          </p>
           <Form method="post" className="row">
             <input type="hidden" name="intent" value="delete" />
             <button type="submit" className="danger" disabled={busy}>
@@ -220,4 +252,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: 'description', content: d?.user.biography || 'A member of Fake Stack Overflow.' },
 ];
 
-export const ErrorBoundary = routeErrorBoundary({ missing: MSG.noUserData, failed: MSG.profileFetchError, back: { to: '/users', label: 'Back to the users' } });
+export const ErrorBoundary = routeErrorBoundary({
+  missing: MSG.noUserData,
+  failed: MSG.profileFetchError,
+  back: { to: '/users', label: 'Back to the users' },
+});

@@ -28,7 +28,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await usersPage(context.ports, { filter: filter || undefined, after, limit, sort, offset });
   const last = page.users.at(-1);
   const full = page.users.length === limit && last;
-  return { ...page, filter, sort, next: full ? (sort === 'reputation' ? String(offset / limit + 2) : last.username) : null, paged: Boolean(after) || offset > 0 };
+  return {
+    ...page,
+    filter,
+    sort,
+    next: full ? (sort === 'reputation' ? String(offset / limit + 2) : last.username) : null,
+    paged: Boolean(after) || offset > 0,
+  };
 }
 
 export default function UsersPage() {
@@ -38,7 +44,8 @@ export default function UsersPage() {
   const deltas = useMemo(() => userDeltas<(typeof loaded.users)[number]>(filter), [filter]);
   const { users, fresh } = useDeltas(initial, deltas);
   useReloadAfterReconnect();
-  const sorted = (by: string) => `?${new URLSearchParams({ ...(filter ? { filter } : {}), ...(by === 'reputation' ? { sort: by } : {}) })}`;
+  const sorted = (by: string) =>
+    `?${new URLSearchParams({ ...(filter ? { filter } : {}), ...(by === 'reputation' ? { sort: by } : {}) })}`;
   const submit = useSubmit();
   const [params] = useSearchParams();
 
@@ -52,7 +59,12 @@ export default function UsersPage() {
       <Form method="get" role="search" className="inline-form">
         <label className="field">
           <span>Search by username</span>
-          <input name="filter" type="search" defaultValue={filter} onChange={(e) => submit(e.currentTarget.form, { replace: true })} />
+          <input
+            name="filter"
+            type="search"
+            defaultValue={filter}
+            onChange={(e) => submit(e.currentTarget.form, { replace: true })}
+          />
         </label>
         {sort === 'reputation' ? <input type="hidden" name="sort" value="reputation" /> : null}
         <noscript>
@@ -86,7 +98,13 @@ export default function UsersPage() {
       )}
       <nav className="pager" aria-label="Pages">
         {paged ? <Link to={sorted(sort)}>First page</Link> : null}
-        {next ? <Link to={`?${new URLSearchParams({ ...Object.fromEntries(params), [sort === 'reputation' ? 'page' : 'after']: next })}`}>Next page</Link> : null}
+        {next ? (
+          <Link
+            to={`?${new URLSearchParams({ ...Object.fromEntries(params), [sort === 'reputation' ? 'page' : 'after']: next })}`}
+          >
+            Next page
+          </Link>
+        ) : null}
       </nav>
     </section>
   );

@@ -36,8 +36,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const username = fields.username ?? '';
   if (!parsed.ok) return backToLogin(context, { error: parsed.message, username }, fields.redirectTo);
   const outcome = await login(context.ports, callerOf(context, null), parsed.value);
-  if (!outcome.ok) return backToLogin(context, { error: authFailure('login', outcome.message), username }, fields.redirectTo);
-  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
+  if (!outcome.ok)
+    return backToLogin(context, { error: authFailure('login', outcome.message), username }, fields.redirectTo);
+  return redirect(safeRedirectTo(fields.redirectTo), {
+    headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) },
+  });
 }
 
 export default function LoginPage() {

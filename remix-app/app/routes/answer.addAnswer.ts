@@ -13,5 +13,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, addAnswerBodySchema);
   if (!namesActor(actor.username, body.ans.ansBy)) return textError(403, MSG.notAllowed);
-  return respond(await answerQuestion(context.ports, callerOf(context, actor), Number(body.qid), body.ans.text), (a) => a);
+  return respond(
+    await answerQuestion(context.ports, callerOf(context, actor), Number(body.qid), body.ans.text),
+    (a) => a,
+  );
 }

@@ -7,7 +7,13 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { signInExternal } from '@fso/core';
 import { MSG } from '@fso/shared';
-import { authenticate, clearStateCookies, ExternalSignInError, isProvider, type ProviderId } from '~/services/external-providers.server.ts';
+import {
+  authenticate,
+  clearStateCookies,
+  ExternalSignInError,
+  isProvider,
+  type ProviderId,
+} from '~/services/external-providers.server.ts';
 import { clearReturnCookie, returnPath } from '~/services/oauth-return.server.ts';
 import { pendingLinkCookie } from '~/services/pending-link.server.ts';
 import { sessionCookie } from '~/services/session.server.ts';
@@ -22,7 +28,10 @@ async function profileFrom(provider: ProviderId, request: Request, context: Load
   const url = new URL(request.url);
   // Without a state the strategy would start a new flow; a callback must answer one we started.
   if (!url.searchParams.has('state')) {
-    throw new ExternalSignInError(url.searchParams.get('error') === 'access_denied' ? 'cancelled' : 'state', 'no state in the callback');
+    throw new ExternalSignInError(
+      url.searchParams.get('error') === 'access_denied' ? 'cancelled' : 'state',
+      'no state in the callback',
+    );
   }
   return authenticate(provider, request, context);
 }
@@ -42,6 +51,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const outcome = await signInExternal(context.ports, profile);
   if (!outcome.ok) return back(outcome.message === MSG.oauthEmailRequired ? 'email' : 'provider');
-  if (outcome.value.kind === 'confirm-link') return withCookies('/auth/link', [...cleared, pendingLinkCookie(context, outcome.value.link)]);
-  return withCookies(returnPath(request), [...cleared, clearReturnCookie(context.config.cookieSecure), sessionCookie(context, outcome.value.session)]);
+  if (outcome.value.kind === 'confirm-link')
+    return withCookies('/auth/link', [...cleared, pendingLinkCookie(context, outcome.value.link)]);
+  return withCookies(returnPath(request), [
+    ...cleared,
+    clearReturnCookie(context.config.cookieSecure),
+    sessionCookie(context, outcome.value.session),
+  ]);
 }

@@ -14,7 +14,11 @@ import { routeErrorBoundary } from '~/components/RouteError.tsx';
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const link = readPendingLink(request, context);
   if (!link) throw redirect('/?oauth=linkExpired');
-  return { provider: isProvider(link.provider) ? PROVIDERS[link.provider] : link.provider, email: link.email, username: link.username };
+  return {
+    provider: isProvider(link.provider) ? PROVIDERS[link.provider] : link.provider,
+    email: link.email,
+    username: link.username,
+  };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -36,8 +40,8 @@ export default function LinkAccountPage() {
     <main className="auth-page">
       <h1>Link your {provider} account?</h1>
       <p>
-        {provider} says you own <strong>{email}</strong>. The account <strong>{username}</strong> on Fake Stack Overflow uses the same email. Link them, and signing in with {provider} will open that
-        account from now on.
+        {provider} says you own <strong>{email}</strong>. The account <strong>{username}</strong> on Fake Stack Overflow
+        uses the same email. Link them, and signing in with {provider} will open that account from now on.
       </p>
       <Form method="post" className="auth-form">
         <button type="submit" name="intent" value="link" className="primary">

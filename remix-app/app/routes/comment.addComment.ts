@@ -13,5 +13,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, addCommentBodySchema);
   if (!namesActor(actor.username, body.comment.commentBy)) return textError(403, MSG.notAllowed);
-  return respond(await addComment(context.ports, callerOf(context, actor), { type: body.type, id: Number(body.id), text: body.comment.text }), (r) => r);
+  return respond(
+    await addComment(context.ports, callerOf(context, actor), {
+      type: body.type,
+      id: Number(body.id),
+      text: body.comment.text,
+    }),
+    (r) => r,
+  );
 }

@@ -14,6 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(gameListQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await listGamesFor(context.database.db, { ...query.value, limit, offset: pageOffset(url, limit) }, viewer.username);
+  const page = await listGamesFor(
+    context.database.db,
+    { ...query.value, limit, offset: pageOffset(url, limit) },
+    viewer.username,
+  );
   return ok(page.games, { 'X-Total-Count': String(page.total) });
 }

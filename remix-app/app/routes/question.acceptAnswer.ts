@@ -12,5 +12,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, acceptAnswerBodySchema);
-  return respond(await acceptAnswer(context.ports, callerOf(context, actor), { questionId: Number(body.qid), answerId: Number(body.aid) }), (v) => v);
+  return respond(
+    await acceptAnswer(context.ports, callerOf(context, actor), {
+      questionId: Number(body.qid),
+      answerId: Number(body.aid),
+    }),
+    (v) => v,
+  );
 }

@@ -14,8 +14,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await questionPage(context.ports, { ...query.value, order: query.value.order ?? (query.value.search ? undefined : 'newest'), limit, offset: pageOffset(url, limit) });
+  const page = await questionPage(context.ports, {
+    ...query.value,
+    order: query.value.order ?? (query.value.search ? undefined : 'newest'),
+    limit,
+    offset: pageOffset(url, limit),
+  });
   // Past COUNT_CAP matches the total is a lower bound, and the response says so. Each summary's
   // JSON is PostgreSQL's (decision record 0056): the page is only joined.
-  return okJson(`[${page.questions.join(',')}]`, { 'X-Total-Count': String(page.total), ...(page.totalCapped ? { 'X-Total-Count-Capped': 'true' } : {}) });
+  return okJson(`[${page.questions.join(',')}]`, {
+    'X-Total-Count': String(page.total),
+    ...(page.totalCapped ? { 'X-Total-Count-Capped': 'true' } : {}),
+  });
 }

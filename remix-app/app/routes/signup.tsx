@@ -21,8 +21,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseWith(signupSchema, { ...fields, confirmPassword: fields.confirmPassword ?? '' });
   if (!parsed.ok) return refused('signup', parsed.message);
   const outcome = await signup(context.ports, callerOf(context, null), parsed.value);
-  if (!outcome.ok) return refused('signup', authFailure('signup', outcome.message), statusOf(outcome), failureHeaders(outcome));
-  return redirect(safeRedirectTo(fields.redirectTo), { headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) } });
+  if (!outcome.ok)
+    return refused('signup', authFailure('signup', outcome.message), statusOf(outcome), failureHeaders(outcome));
+  return redirect(safeRedirectTo(fields.redirectTo), {
+    headers: { 'Set-Cookie': sessionCookie(context, outcome.value.session) },
+  });
 }
 
 export default function SignupPage() {

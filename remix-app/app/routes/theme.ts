@@ -9,5 +9,7 @@ import { themeCookieHeader } from '~/services/theme.server.ts';
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseWith(themeFormSchema, await formFields(request));
   if (!parsed.ok) return textError(400, parsed.message);
-  return redirect(safeRedirectTo(parsed.value.redirectTo), { headers: { 'Set-Cookie': await themeCookieHeader(context, parsed.value.theme) } });
+  return redirect(safeRedirectTo(parsed.value.redirectTo), {
+    headers: { 'Set-Cookie': await themeCookieHeader(context, parsed.value.theme) },
+  });
 }

@@ -12,5 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, resetPasswordSchema);
-  return respond(await resetPassword(context.ports, callerOf(context, actor), input.username, input.password), (user) => user);
+  return respond(
+    await resetPassword(context.ports, callerOf(context, actor), input.username, input.password),
+    (user) => user,
+  );
 }

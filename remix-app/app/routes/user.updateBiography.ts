@@ -12,5 +12,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, updateBiographySchema);
-  return respond(await updateBiography(context.ports, callerOf(context, actor), input.username, input.biography), (user) => user);
+  return respond(
+    await updateBiography(context.ports, callerOf(context, actor), input.username, input.biography),
+    (user) => user,
+  );
 }

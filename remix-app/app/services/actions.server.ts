@@ -7,7 +7,9 @@ import { data } from '@remix-run/node';
 import type { ActionReply } from '~/components/action-reply.ts';
 
 /** `form` was handled; `message` is shown under it. */
-export const replied = (form: string, message?: string) => data<ActionReply>(message === undefined ? { ok: true, form } : { ok: true, form, message });
+export const replied = (form: string, message?: string) =>
+  data<ActionReply>(message === undefined ? { ok: true, form } : { ok: true, form, message });
 
 /** `form` was refused with `error`, shown under it. */
-export const refused = (form: string, error: string, status = 400, headers?: Record<string, string>) => data<ActionReply>({ ok: false, form, error }, { status, headers });
+export const refused = (form: string, error: string, status = 400, headers?: Record<string, string>) =>
+  data<ActionReply>({ ok: false, form, error }, { status, headers });

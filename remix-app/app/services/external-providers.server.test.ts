@@ -12,10 +12,17 @@ import { authenticate, ExternalSignInError, providerButtons, signInMessage } fro
 describe('sign-in buttons', () => {
   it('are forms posting to the provider when configured, and disabled with the reason when not', () => {
     const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
-    const html = renderToStaticMarkup(createElement(ExternalSignIn, { verb: 'Sign in', providers: providerButtons(config), redirectTo: null }));
-    expect(html).toContain('<form method="post" action="/auth/github"><button type="submit">Sign in with GitHub</button></form>');
-    const reason = 'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset).';
-    expect(html).toContain(`<span title="${reason}"><button type="button" disabled="" aria-describedby="oauth-off-google">Sign in with Google</button>`);
+    const html = renderToStaticMarkup(
+      createElement(ExternalSignIn, { verb: 'Sign in', providers: providerButtons(config), redirectTo: null }),
+    );
+    expect(html).toContain(
+      '<form method="post" action="/auth/github"><button type="submit">Sign in with GitHub</button></form>',
+    );
+    const reason =
+      'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset).';
+    expect(html).toContain(
+      `<span title="${reason}"><button type="button" disabled="" aria-describedby="oauth-off-google">Sign in with Google</button>`,
+    );
     expect(html).not.toContain('action="/auth/google"');
   });
 });
@@ -23,9 +30,15 @@ describe('sign-in buttons', () => {
 describe('the login screen after an external sign-in', () => {
   it('shows the spec texts: the exact email message, the firebase prefix for failures, a notice for a cancel', () => {
     expect(signInMessage('email', 'github')).toEqual({ error: MSG.oauthEmailRequired });
-    expect(signInMessage('cancelled', 'google')).toEqual({ notice: 'Sign-in with Google was cancelled. Nothing was changed.' });
-    expect(signInMessage('code', 'github').error).toBe('Error while logging in with firebase oauth: GitHub refused the sign-in code (it may have been used already). Please try again.');
-    expect(signInMessage('provider', '<script>').error).toBe('Error while logging in with firebase oauth: The provider could not complete the sign-in. Please try again later.');
+    expect(signInMessage('cancelled', 'google')).toEqual({
+      notice: 'Sign-in with Google was cancelled. Nothing was changed.',
+    });
+    expect(signInMessage('code', 'github').error).toBe(
+      'Error while logging in with firebase oauth: GitHub refused the sign-in code (it may have been used already). Please try again.',
+    );
+    expect(signInMessage('provider', '<script>').error).toBe(
+      'Error while logging in with firebase oauth: The provider could not complete the sign-in. Please try again later.',
+    );
     expect(signInMessage(null, null)).toEqual({});
   });
 });
@@ -36,7 +49,12 @@ describe('the GitHub flow against a stand-in provider', () => {
   let base = '';
   beforeAll(async () => {
     server = createServer((req, res) => {
-      const [status, body] = req.url === '/token' ? answers.token() : req.url === '/api/user' ? answers.user() : [200, [{ email: 'me@example.test', primary: true, verified: true }]];
+      const [status, body] =
+        req.url === '/token'
+          ? answers.token()
+          : req.url === '/api/user'
+            ? answers.user()
+            : [200, [{ email: 'me@example.test', primary: true, verified: true }]];
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,13 +63,23 @@ describe('the GitHub flow against a stand-in provider', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   const context = () => {
-    const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 's', GITHUB_AUTHORIZE_URL: `${base}/authorize`, GITHUB_TOKEN_URL: `${base}/token`, GITHUB_API_URL: `${base}/api` });
+    const config = loadConfig({
+      GITHUB_CLIENT_ID: 'id',
+      GITHUB_CLIENT_SECRET: 's',
+      GITHUB_AUTHORIZE_URL: `${base}/authorize`,
+      GITHUB_TOKEN_URL: `${base}/token`,
+      GITHUB_API_URL: `${base}/api`,
+    });
     return { config } as AppLoadContext;
   };
 
   /** Starts the flow, then comes back to the callback with the provider's code and the state cookie. */
   async function callback() {
-    const start = await authenticate('github', new Request('http://site.test/auth/github', { method: 'POST' }), context()).catch((r: unknown) => r);
+    const start = await authenticate(
+      'github',
+      new Request('http://site.test/auth/github', { method: 'POST' }),
+      context(),
+    ).catch((r: unknown) => r);
     expect(start).toBeInstanceOf(Response);
     const location = new URL((start as Response).headers.get('Location')!);
     expect(location.searchParams.get('code_challenge_method')).toBe('S256');
@@ -62,7 +90,10 @@ describe('the GitHub flow against a stand-in provider', () => {
   }
 
   it('reads the stable id, login and primary verified email', async () => {
-    answers = { token: () => [200, { access_token: 't', token_type: 'bearer' }], user: () => [200, { id: 42, login: 'me' }] };
+    answers = {
+      token: () => [200, { access_token: 't', token_type: 'bearer' }],
+      user: () => [200, { id: 42, login: 'me' }],
+    };
     expect(await callback()).toEqual({ provider: 'github', subject: '42', login: 'me', email: 'me@example.test' });
   });
 
@@ -76,9 +107,15 @@ describe('the GitHub flow against a stand-in provider', () => {
     expect(await failure(callback())).toBe('code');
     answers = { token: () => [200, { error: 'bad_verification_code' }], user: () => [200, {}] };
     expect(await failure(callback())).toBe('code');
-    answers = { token: () => [200, { access_token: 't', token_type: 'bearer' }], user: () => [502, { message: 'down' }] };
+    answers = {
+      token: () => [200, { access_token: 't', token_type: 'bearer' }],
+      user: () => [502, { message: 'down' }],
+    };
     expect(await failure(callback())).toBe('provider');
-    answers = { token: () => [200, { access_token: 't', token_type: 'bearer' }], user: () => [200, { login: 'no-id' }] };
+    answers = {
+      token: () => [200, { access_token: 't', token_type: 'bearer' }],
+      user: () => [200, { login: 'no-id' }],
+    };
     expect(await failure(callback())).toBe('provider');
   });
 });

@@ -16,7 +16,8 @@ import type { ProviderButtonState } from '../components/ExternalSignIn.tsx';
 export const PROVIDERS = { github: 'GitHub', google: 'Google' } as const;
 export type ProviderId = keyof typeof PROVIDERS;
 
-export const isProvider = (value: string | null | undefined): value is ProviderId => typeof value === 'string' && Object.hasOwn(PROVIDERS, value);
+export const isProvider = (value: string | null | undefined): value is ProviderId =>
+  typeof value === 'string' && Object.hasOwn(PROVIDERS, value);
 
 /** What a provider tells us about the person: its stable id, a login, and a verified email. */
 
@@ -84,21 +85,32 @@ async function getJson<S extends z.ZodType>(url: string, accessToken: string, sc
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: { Authorization: `Bearer ${accessToken}`, Accept: 'application/json', 'User-Agent': 'fake-stack-overflow' },
+      headers: {
+        Authorization: `Bearer ${accessToken}`,
+        Accept: 'application/json',
+        'User-Agent': 'fake-stack-overflow',
+      },
       signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS),
     });
   } catch (error) {
-    throw new ExternalSignInError('provider', `${new URL(url).host} could not be reached (${(error as Error).message})`);
+    throw new ExternalSignInError(
+      'provider',
+      `${new URL(url).host} could not be reached (${(error as Error).message})`,
+    );
   }
   if (!response.ok) throw new ExternalSignInError('provider', `${new URL(url).pathname} answered ${response.status}`);
   const parsed = schema.safeParse(await response.json().catch(() => null));
-  if (!parsed.success) throw new ExternalSignInError('provider', `${new URL(url).pathname} answered in an unexpected shape`);
+  if (!parsed.success)
+    throw new ExternalSignInError('provider', `${new URL(url).pathname} answered in an unexpected shape`);
   return parsed.data;
 }
 
 async function githubProfile(apiUrl: string, accessToken: string): Promise<ExternalProfile> {
   const base = apiUrl.replace(/\/+$/, '');
-  const [user, emails] = await Promise.all([getJson(`${base}/user`, accessToken, githubUser), getJson(`${base}/user/emails`, accessToken, githubEmails)]);
+  const [user, emails] = await Promise.all([
+    getJson(`${base}/user`, accessToken, githubUser),
+    getJson(`${base}/user/emails`, accessToken, githubEmails),
+  ]);
   const email = emails.find((e) => e.primary && e.verified) ?? emails.find((e) => e.verified);
   return { provider: 'github', subject: String(user.id), login: user.login, email: email?.email ?? null };
 }
@@ -106,7 +118,12 @@ async function githubProfile(apiUrl: string, accessToken: string): Promise<Exter
 async function oidcProfile(userinfoUrl: string, accessToken: string): Promise<ExternalProfile> {
   const info = await getJson(userinfoUrl, accessToken, oidcUserinfo);
   const verified = info.email_verified === true || info.email_verified === 'true';
-  return { provider: 'google', subject: info.sub, login: info.preferred_username ?? null, email: verified && info.email ? info.email : null };
+  return {
+    provider: 'google',
+    subject: info.sub,
+    login: info.preferred_username ?? null,
+    email: verified && info.email ? info.email : null,
+  };
 }
 
 function strategyFor(id: ProviderId, config: Config, origin: string): OAuth2Strategy<ExternalProfile> | null {
@@ -126,14 +143,28 @@ function strategyFor(id: ProviderId, config: Config, origin: string): OAuth2Stra
   if (id === 'github' && config.github) {
     const { clientId, clientSecret, authorizeUrl, tokenUrl, apiUrl } = config.github;
     return new OAuth2Strategy(
-      { ...common, clientId, clientSecret, authorizationEndpoint: authorizeUrl, tokenEndpoint: tokenUrl, scopes: ['read:user', 'user:email'] },
+      {
+        ...common,
+        clientId,
+        clientSecret,
+        authorizationEndpoint: authorizeUrl,
+        tokenEndpoint: tokenUrl,
+        scopes: ['read:user', 'user:email'],
+      },
       verify((token) => githubProfile(apiUrl, token)),
     );
   }
   if (id === 'google' && config.google) {
     const { clientId, clientSecret, authorizeUrl, tokenUrl, userinfoUrl } = config.google;
     return new OAuth2Strategy(
-      { ...common, clientId, clientSecret, authorizationEndpoint: authorizeUrl, tokenEndpoint: tokenUrl, scopes: ['openid', 'email', 'profile'] },
+      {
+        ...common,
+        clientId,
+        clientSecret,
+        authorizationEndpoint: authorizeUrl,
+        tokenEndpoint: tokenUrl,
+        scopes: ['openid', 'email', 'profile'],
+      },
       verify((token) => oidcProfile(userinfoUrl, token)),
     );
   }
@@ -145,10 +176,14 @@ function classify(error: unknown, callback: URL): ExternalSignInError {
   if (error instanceof ExternalSignInError) return error;
   if (error instanceof OAuth2RequestError) {
     if (error.code === 'access_denied') return new ExternalSignInError('cancelled', error.code);
-    return new ExternalSignInError(callback.searchParams.has('error') ? 'provider' : 'code', error.description ?? error.code);
+    return new ExternalSignInError(
+      callback.searchParams.has('error') ? 'provider' : 'code',
+      error.description ?? error.code,
+    );
   }
   // remix-auth-oauth2 throws these for a missing state cookie, a state that does not match it, or no code.
-  if (error instanceof ReferenceError || error instanceof RangeError) return new ExternalSignInError('state', error.message);
+  if (error instanceof ReferenceError || error instanceof RangeError)
+    return new ExternalSignInError('state', error.message);
   return new ExternalSignInError('provider', error instanceof Error ? error.message : String(error));
 }
 
@@ -157,7 +192,11 @@ function classify(error: unknown, callback: URL): ExternalSignInError {
  * the state and PKCE verifier cookie); on the callback it answers the profile or throws an
  * `ExternalSignInError`.
  */
-export async function authenticate(id: ProviderId, request: Request, context: AppLoadContext): Promise<ExternalProfile> {
+export async function authenticate(
+  id: ProviderId,
+  request: Request,
+  context: AppLoadContext,
+): Promise<ExternalProfile> {
   const origin = context.config.origin ?? new URL(request.url).origin;
   const strategy = strategyFor(id, context.config, origin);
   if (!strategy) throw new ExternalSignInError('unconfigured', id);

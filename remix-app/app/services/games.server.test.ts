@@ -25,7 +25,10 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 /** Calls a route the way Remix would; thrown Responses (guards) are answers too. */
-async function call(handler: Handler, opts: { as?: string; body?: unknown; raw?: string; path?: string; method?: string }) {
+async function call(
+  handler: Handler,
+  opts: { as?: string; body?: unknown; raw?: string; path?: string; method?: string },
+) {
   const { context, recorded } = testContext(database);
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (opts.as) headers.Cookie = cookie[opts.as]!;
@@ -34,12 +37,20 @@ async function call(handler: Handler, opts: { as?: string; body?: unknown; raw?:
   const request = new Request(`http://test${opts.path ?? '/games/x'}`, { method, headers, body });
   const response = await answerOf(handler, request, context);
   const text = await response.text();
-  return { status: response.status, text, json: () => JSON.parse(text) as unknown, headers: response.headers, recorded };
+  return {
+    status: response.status,
+    text,
+    json: () => JSON.parse(text) as unknown,
+    headers: response.headers,
+    recorded,
+  };
 }
 
 const create = (as: string, gameType: unknown) => call(createRoute.action, { as, body: { gameType } });
-const join = (as: string, gameID: unknown, playerID: unknown = as) => call(joinRoute.action, { as, body: { gameID, playerID } });
-const leave = (as: string, gameID: unknown, playerID: unknown = as) => call(leaveRoute.action, { as, body: { gameID, playerID } });
+const join = (as: string, gameID: unknown, playerID: unknown = as) =>
+  call(joinRoute.action, { as, body: { gameID, playerID } });
+const leave = (as: string, gameID: unknown, playerID: unknown = as) =>
+  call(leaveRoute.action, { as, body: { gameID, playerID } });
 const list = (as: string | undefined, query = '') => call(listRoute.loader, { as, path: `/games/games${query}` });
 
 const shipsOn = (board: (string | null)[][]) => board.flat().filter((c) => c === 'SHIP').length;
@@ -51,7 +62,10 @@ describe('games REST', () => {
     expect((await join('', '1')).status).toBe(401);
     expect(await create('ann', 'Chess')).toMatchObject({ status: 400, text: MSG.invalidGameType });
     expect(await create('ann', undefined)).toMatchObject({ status: 400, text: MSG.invalidGameType });
-    expect(await call(createRoute.action as Handler, { as: 'ann', raw: '{"gameType":' })).toMatchObject({ status: 400, text: MSG.malformedJson });
+    expect(await call(createRoute.action as Handler, { as: 'ann', raw: '{"gameType":' })).toMatchObject({
+      status: 400,
+      text: MSG.malformedJson,
+    });
     expect(await join('ann', 'abc')).toMatchObject({ status: 400, text: MSG.invalidId });
     expect(await join('ann', '5', '')).toMatchObject({ status: 400, text: MSG.playerRequired });
     expect(await list('ann', '?status=DONE')).toMatchObject({ status: 400, text: MSG.invalidGameStatus });
@@ -61,7 +75,18 @@ describe('games REST', () => {
   it('creates a game with its creator as player1, waiting; unknown games are 404', async () => {
     const created = await create('ann', 'Nim');
     expect(created.status).toBe(200);
-    expect(created.json()).toMatchObject({ gameType: 'Nim', players: ['ann'], state: { status: 'WAITING_TO_START', player1: 'ann', player2: null, remainingObjects: 21, moves: [], winners: [] } });
+    expect(created.json()).toMatchObject({
+      gameType: 'Nim',
+      players: ['ann'],
+      state: {
+        status: 'WAITING_TO_START',
+        player1: 'ann',
+        player2: null,
+        remainingObjects: 21,
+        moves: [],
+        winners: [],
+      },
+    });
     expect(await join('bob', '999999')).toMatchObject({ status: 404, text: MSG.gameNotFound });
   });
 

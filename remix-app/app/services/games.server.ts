@@ -10,8 +10,15 @@ import { respond } from './respond.server.ts';
 import { callerOf, requireApiUser, type SessionUser } from './session.server.ts';
 
 /** A new game with `actor` in the first seat, within the game-creation rate limit. */
-export async function createGameAs(context: AppLoadContext, actor: SessionUser, gameType: GameType): Promise<Result<Game>> {
-  return (await context.ports.limiter.hit('gameCreate', callerOf(context, actor))) ?? createGame(context.ports, actor.username, gameType);
+export async function createGameAs(
+  context: AppLoadContext,
+  actor: SessionUser,
+  gameType: GameType,
+): Promise<Result<Game>> {
+  return (
+    (await context.ports.limiter.hit('gameCreate', callerOf(context, actor))) ??
+    createGame(context.ports, actor.username, gameType)
+  );
 }
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */

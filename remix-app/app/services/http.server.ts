@@ -22,12 +22,16 @@ export function ok(data: unknown, headers?: HeadersInit): Response {
  */
 export function okJson(json: string, headers?: Record<string, string>): Response {
   const body = Buffer.from(json);
-  return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers } });
+  return new Response(body, {
+    status: 200,
+    headers: { 'Content-Type': 'application/json', 'Content-Length': String(body.length), ...headers },
+  });
 }
 
 /** Throws a 405 unless the request uses one of the given methods. */
 export function requireMethod(request: Request, ...methods: string[]): void {
-  if (!methods.includes(request.method)) throw textError(405, `Use ${methods.join(' or ')} for this path.`, { Allow: methods.join(', ') });
+  if (!methods.includes(request.method))
+    throw textError(405, `Use ${methods.join(' or ')} for this path.`, { Allow: methods.join(', ') });
 }
 
 /** The JSON body validated by `schema`; throws a 400/413 Response with a human message. */

@@ -26,13 +26,16 @@ function reason(error: unknown): string {
   if (error instanceof errors.JWTClaimValidationFailed) return `its "${error.claim}" claim is not accepted`;
   if (error instanceof errors.JWKSNoMatchingKey) return 'it is signed by an unknown key';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'its signature does not match';
-  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported) return 'its algorithm is not accepted';
+  if (error instanceof errors.JOSEAlgNotAllowed || error instanceof errors.JOSENotSupported)
+    return 'its algorithm is not accepted';
   return 'it is not a valid JWT';
 }
 
 /** The key set could not be fetched or read (network, non-200, not JSON): not the token's fault. */
 const keysUnavailable = (error: unknown) =>
-  error instanceof errors.JWKSTimeout || error instanceof errors.JWKSInvalid || (error instanceof Error && (error.constructor === errors.JOSEError || error.name === 'TypeError'));
+  error instanceof errors.JWKSTimeout ||
+  error instanceof errors.JWKSInvalid ||
+  (error instanceof Error && (error.constructor === errors.JOSEError || error.name === 'TypeError'));
 
 export async function verifyIdToken(token: string, config: IdTokenConfig): Promise<Result<ExternalProfile>> {
   let payload;

@@ -21,9 +21,16 @@ const pendingLinkSchema = z.object({
 
 export type PendingLink = z.infer<typeof pendingLinkSchema>;
 
-export function pendingLinkCookie(context: AppLoadContext, link: Omit<PendingLink, 'expiresAt'>, now = Date.now()): string {
+export function pendingLinkCookie(
+  context: AppLoadContext,
+  link: Omit<PendingLink, 'expiresAt'>,
+  now = Date.now(),
+): string {
   const value = Buffer.from(JSON.stringify({ ...link, expiresAt: now + TTL_MS })).toString('base64url');
-  return cookieHeader(COOKIE, signValue(value, context.config.sessionSecret), { secure: context.config.cookieSecure, expires: new Date(now + TTL_MS) });
+  return cookieHeader(COOKIE, signValue(value, context.config.sessionSecret), {
+    secure: context.config.cookieSecure,
+    expires: new Date(now + TTL_MS),
+  });
 }
 
 export function readPendingLink(request: Request, context: AppLoadContext, now = Date.now()): PendingLink | null {
@@ -40,4 +47,5 @@ export function readPendingLink(request: Request, context: AppLoadContext, now =
   return parsed.success && parsed.data.expiresAt > now ? parsed.data : null;
 }
 
-export const clearPendingLinkCookie = (context: AppLoadContext) => cookieHeader(COOKIE, '', { secure: context.config.cookieSecure, expires: new Date(0) });
+export const clearPendingLinkCookie = (context: AppLoadContext) =>
+  cookieHeader(COOKIE, '', { secure: context.config.cookieSecure, expires: new Date(0) });

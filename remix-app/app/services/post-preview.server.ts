@@ -5,6 +5,8 @@
 import { renderMarkdown } from '@fso/core';
 import { PREVIEW_INTENT } from '@fso/shared';
 
-export function previewInstead(values: Record<string, string>): { values: Record<string, string>; preview: string } | null {
+export function previewInstead(
+  values: Record<string, string>,
+): { values: Record<string, string>; preview: string } | null {
   return values.intent === PREVIEW_INTENT ? { values, preview: renderMarkdown(values.text ?? '') } : null;
 }

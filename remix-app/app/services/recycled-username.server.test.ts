@@ -15,7 +15,10 @@ afterAll(() => database.close());
 
 async function signedUp(name: string) {
   const { context } = testContext(database, '203.0.113.60');
-  const made = await signup(context.ports, callerOf(context, null), { username: name, password: `${name}-long-password` });
+  const made = await signup(context.ports, callerOf(context, null), {
+    username: name,
+    password: `${name}-long-password`,
+  });
   if (!made.ok) throw new Error(made.message);
   return (await findSessionUser(database.db, made.value.session.id))!;
 }

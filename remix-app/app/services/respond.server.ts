@@ -19,11 +19,17 @@ const STATUS: Record<FailureKind, number> = {
 export const statusOf = (failure: Failure): number => STATUS[failure.kind];
 
 /** Retry-After for a failure that says when to try again (rate limits, a busy model). */
-export const failureHeaders = (failure: Failure): Record<string, string> => (failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) });
+export const failureHeaders = (failure: Failure): Record<string, string> =>
+  failure.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(failure.retryAfterSeconds) };
 
-export const failureResponse = (failure: Failure): Response => textError(statusOf(failure), failure.message, failureHeaders(failure));
+export const failureResponse = (failure: Failure): Response =>
+  textError(statusOf(failure), failure.message, failureHeaders(failure));
 
-export function respond<T>(outcome: Result<T>, body: (value: T) => unknown, headers?: (value: T) => HeadersInit): Response {
+export function respond<T>(
+  outcome: Result<T>,
+  body: (value: T) => unknown,
+  headers?: (value: T) => HeadersInit,
+): Response {
   if (!outcome.ok) return failureResponse(outcome);
   return ok(body(outcome.value), headers?.(outcome.value));
 }

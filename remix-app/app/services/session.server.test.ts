@@ -9,7 +9,17 @@ describe('safeRedirectTo', () => {
   });
 
   it('sends anything a browser would take to another origin to /home', () => {
-    for (const evil of ['//evil.com', '/\\evil.com', '/\t/evil.com', '/\n/evil.com', '/\r\n/evil.com', 'https://evil.com', 'evil.com', 'javascript:alert(1)', '']) {
+    for (const evil of [
+      '//evil.com',
+      '/\\evil.com',
+      '/\t/evil.com',
+      '/\n/evil.com',
+      '/\r\n/evil.com',
+      'https://evil.com',
+      'evil.com',
+      'javascript:alert(1)',
+      '',
+    ]) {
       expect(safeRedirectTo(evil), JSON.stringify(evil)).toBe('/home');
     }
     expect(safeRedirectTo(null)).toBe('/home');

@@ -3,7 +3,14 @@
  * or a redirect to the login page (screens), so loaders and actions stay straight-line.
  */
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { clearSessionCookieHeader, createSession, findSessionUser, readSessionId, sessionCookieHeader, signSessionId } from '@fso/db';
+import {
+  clearSessionCookieHeader,
+  createSession,
+  findSessionUser,
+  readSessionId,
+  sessionCookieHeader,
+  signSessionId,
+} from '@fso/db';
 import type { Caller, NewSession } from '@fso/core';
 import { MSG } from '@fso/shared';
 import { textError } from './http.server.ts';
@@ -41,7 +48,10 @@ export const callerOf = (context: AppLoadContext, user: SessionUser | null): Cal
 
 /** The Set-Cookie header value that carries a session a use case started. */
 export const sessionCookie = (context: AppLoadContext, session: NewSession): string =>
-  sessionCookieHeader(signSessionId(session.id, context.config.sessionSecret), { secure: context.config.cookieSecure, expires: session.expiresAt });
+  sessionCookieHeader(signSessionId(session.id, context.config.sessionSecret), {
+    secure: context.config.cookieSecure,
+    expires: session.expiresAt,
+  });
 
 /** Starts a session for the user and returns the Set-Cookie header value (tests sign in this way). */
 export async function startSession(context: AppLoadContext, userId: number): Promise<string> {

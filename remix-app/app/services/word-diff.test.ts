@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { wordDiff } from './word-diff.ts';
 
-const render = (parts: ReturnType<typeof wordDiff>) => parts.map((p) => (p.kind === 'same' ? p.text : p.kind === 'added' ? `{+${p.text}+}` : `[-${p.text}-]`)).join('');
+const render = (parts: ReturnType<typeof wordDiff>) =>
+  parts.map((p) => (p.kind === 'same' ? p.text : p.kind === 'added' ? `{+${p.text}+}` : `[-${p.text}-]`)).join('');
 
 describe('wordDiff', () => {
   it('marks the words removed and added, keeping the rest', () => {
-    expect(render(wordDiff('the quick brown fox jumps', 'the slow brown fox leaps high'))).toBe('the [-quick-]{+slow+} brown fox [-jumps-]{+leaps high+}');
+    expect(render(wordDiff('the quick brown fox jumps', 'the slow brown fox leaps high'))).toBe(
+      'the [-quick-]{+slow+} brown fox [-jumps-]{+leaps high+}',
+    );
   });
 
   it('says nothing changed for equal texts, and everything for unrelated ones', () => {

@@ -41,7 +41,11 @@ export function wordDiff(before: string, after: string): DiffPart[] {
     const width = midB.length + 1;
     const lcs = new Uint32Array((midA.length + 1) * width);
     for (let i = midA.length - 1; i >= 0; i--)
-      for (let j = midB.length - 1; j >= 0; j--) lcs[i * width + j] = midA[i] === midB[j] ? lcs[(i + 1) * width + j + 1]! + 1 : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
+      for (let j = midB.length - 1; j >= 0; j--)
+        lcs[i * width + j] =
+          midA[i] === midB[j]
+            ? lcs[(i + 1) * width + j + 1]! + 1
+            : Math.max(lcs[(i + 1) * width + j]!, lcs[i * width + j + 1]!);
     let i = 0;
     let j = 0;
     while (i < midA.length || j < midB.length) {
@@ -49,7 +53,8 @@ export function wordDiff(before: string, after: string): DiffPart[] {
         push(parts, 'same', midA[i]!);
         i++;
         j++;
-      } else if (i < midA.length && (j === midB.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!)) push(parts, 'removed', midA[i++]!);
+      } else if (i < midA.length && (j === midB.length || lcs[(i + 1) * width + j]! >= lcs[i * width + j + 1]!))
+        push(parts, 'removed', midA[i++]!);
       else push(parts, 'added', midB[j++]!);
     }
   }

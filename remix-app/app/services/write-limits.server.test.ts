@@ -5,7 +5,16 @@
  * from memory, without counting again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkLimit, createUser, getQuestion, insertAnswer, insertComment, insertQuestion, unreadCount, type Database } from '@fso/db';
+import {
+  checkLimit,
+  createUser,
+  getQuestion,
+  insertAnswer,
+  insertComment,
+  insertQuestion,
+  unreadCount,
+  type Database,
+} from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
@@ -39,9 +48,23 @@ const context = (ip = '198.51.100.40') => testContext(database, ip, { rateLimitF
 
 /** ann asks, ben answers and comments: the ids. */
 async function thread() {
-  const qid = await insertQuestion(database.db, { title: 'Limits on writes', text: 'How many?', tags: ['limits'], askedBy: actor.ann!.userId });
-  const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'Enough.', ansBy: actor.ben!.userId }))!;
-  const { commentId } = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'Noted.', commentBy: actor.ben!.userId }))!;
+  const qid = await insertQuestion(database.db, {
+    title: 'Limits on writes',
+    text: 'How many?',
+    tags: ['limits'],
+    askedBy: actor.ann!.userId,
+  });
+  const { answerId } = (await insertAnswer(database.db, {
+    questionId: qid,
+    text: 'Enough.',
+    ansBy: actor.ben!.userId,
+  }))!;
+  const { commentId } = (await insertComment(database.db, {
+    parent: 'answer',
+    parentId: answerId,
+    text: 'Noted.',
+    commentBy: actor.ben!.userId,
+  }))!;
   return { qid, answerId, commentId };
 }
 
@@ -71,23 +94,38 @@ describe('limits on the issue-17 writes', () => {
   it('accepting: the N+1th is 429 and moves no mark', async () => {
     const { qid, answerId } = await thread();
     const ctx = context('198.51.100.42');
-    await expectRefusedAfter(perUser('accept'), () => acceptAnswer(ctx.ports, callerOf(ctx, actor.ann!), { questionId: qid, answerId }));
-    expect((await getQuestion(database.db, qid))!.acceptedAnswer).toBe(perUser('accept') % 2 === 0 ? null : String(answerId));
+    await expectRefusedAfter(perUser('accept'), () =>
+      acceptAnswer(ctx.ports, callerOf(ctx, actor.ann!), { questionId: qid, answerId }),
+    );
+    expect((await getQuestion(database.db, qid))!.acceptedAnswer).toBe(
+      perUser('accept') % 2 === 0 ? null : String(answerId),
+    );
   });
 
   it('edits and deletions: the N+1th is 429 and stores no revision, deletes nothing', async () => {
     const { qid, answerId, commentId } = await thread();
     const ctx = context('198.51.100.43');
     let n = 0;
-    await expectRefusedAfter(perUser('edit'), () => editAnswer(ctx.ports, callerOf(ctx, actor.ben!), answerId, `Edited ${n++}.`));
+    await expectRefusedAfter(perUser('edit'), () =>
+      editAnswer(ctx.ports, callerOf(ctx, actor.ben!), answerId, `Edited ${n++}.`),
+    );
     const kept = await revisions(ctx.ports, 'answer', answerId);
     expect(kept.ok && kept.value.length).toBe(perUser('edit'));
     expect((await getQuestion(database.db, qid))!.answers[0]!.text).toBe(`Edited ${perUser('edit') - 1}.`);
     const comments = [commentId];
     for (let i = 0; i < perUser('delete'); i++) {
-      comments.push((await insertComment(database.db, { parent: 'answer', parentId: answerId, text: `More ${i}.`, commentBy: actor.ben!.userId }))!.commentId);
+      comments.push(
+        (await insertComment(database.db, {
+          parent: 'answer',
+          parentId: answerId,
+          text: `More ${i}.`,
+          commentBy: actor.ben!.userId,
+        }))!.commentId,
+      );
     }
-    await expectRefusedAfter(perUser('delete'), () => deleteComment(ctx.ports, callerOf(ctx, actor.ben!), comments.pop()!));
+    await expectRefusedAfter(perUser('delete'), () =>
+      deleteComment(ctx.ports, callerOf(ctx, actor.ben!), comments.pop()!),
+    );
     expect((await getQuestion(database.db, qid))!.answers[0]!.comments.map((c) => c._id)).toEqual([String(commentId)]);
   });
 
@@ -108,10 +146,23 @@ describe('limits on the issue-17 writes', () => {
       const response = await answerOf(handler, request, ctx);
       if (response.status === 200) return { ok: true, value: null };
       expect(response.status).toBe(429);
-      return { ok: false, kind: 'tooMany', message: await response.text(), retryAfterSeconds: Number(response.headers.get('Retry-After')) };
+      return {
+        ok: false,
+        kind: 'tooMany',
+        message: await response.text(),
+        retryAfterSeconds: Number(response.headers.get('Retry-After')),
+      };
     };
     const headers = { Cookie: cookie.ben!, 'Content-Type': 'application/json' };
-    const preview = () => call(previewRoute.action, new Request('http://test/post/previewMarkdown', { method: 'POST', headers, body: JSON.stringify({ text: '**hi**' }) }));
+    const preview = () =>
+      call(
+        previewRoute.action,
+        new Request('http://test/post/previewMarkdown', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ text: '**hi**' }),
+        }),
+      );
     await expectRefusedAfter(perUser('markdownPreview'), preview);
     const suggest = () => call(suggestRoute.loader, new Request('http://test/tag/suggestTags?prefix=li', { headers }));
     await expectRefusedAfter(perUser('tagSuggest'), suggest);

@@ -7,7 +7,8 @@ import { createTestDatabase } from '@fso/db/testing';
 import { importStackExchange } from './stackexchange.ts';
 
 const BOM = '\uFEFF';
-const xml = (root: string, rows: string[]) => `${BOM}<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map((r) => `  <row ${r} />`).join('\n')}\n</${root}>\n`;
+const xml = (root: string, rows: string[]) =>
+  `${BOM}<?xml version="1.0" encoding="utf-8"?>\n<${root}>\n${rows.map((r) => `  <row ${r} />`).join('\n')}\n</${root}>\n`;
 
 /** A dump folder named like a real one (its name is the site's host). */
 function writeDump(files: Record<string, string>): string {
@@ -53,7 +54,11 @@ describe('Stack Exchange import', () => {
       askDateTime: '2018-03-12T17:00:45.567Z',
       viewCount: 100,
       score: 5,
-      source: { url: 'https://tiny.stackexchange.com/questions/1', author: 'Ada Lovelace', authorUrl: 'https://tiny.stackexchange.com/users/7' },
+      source: {
+        url: 'https://tiny.stackexchange.com/questions/1',
+        author: 'Ada Lovelace',
+        authorUrl: 'https://tiny.stackexchange.com/users/7',
+      },
       comments: [{ text: 'Good question', commentBy: 'Bob.se8' }],
     });
     expect(q.text).toContain('What is a _qubit_?');
@@ -61,18 +66,37 @@ describe('Stack Exchange import', () => {
     expect(q.text).not.toMatch(/script|alert/);
     expect(q.tags.map((t) => t.name)).toEqual(['qubit', 'basics', 'topological-quantum-computing']);
     expect(q.text).toContain('A state $\\alpha|0\\rangle + \\beta_1|1\\rangle$ and \\*stars\\*.');
-    expect(q.answers).toMatchObject([{ text: 'A two-level system.', ansBy: 'Bob.se8', comments: [{ text: 'Thanks' }], source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' } }]);
+    expect(q.answers).toMatchObject([
+      {
+        text: 'A two-level system.',
+        ansBy: 'Bob.se8',
+        comments: [{ text: 'Thanks' }],
+        source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' },
+      },
+    ]);
     const { html } = (await getQuestionWithHtml(database.db, Number(q._id)))!;
     expect(html.q).toContain('<em>qubit</em>');
-    expect(html.q).toMatch(/A state <span class="katex"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>α<\/mi>.*<msub><mi>β<\/mi><mn>1<\/mn><\/msub>/);
+    expect(html.q).toMatch(
+      /A state <span class="katex"><math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"><semantics><mrow><mi>α<\/mi>.*<msub><mi>β<\/mi><mn>1<\/mn><\/msub>/,
+    );
     expect(html[`a${q.answers[0]!._id}`]).toBe('<p>A two-level system.</p>\n');
     expect(html[`c${q.comments[0]!._id}`]).toBe('<p>Good question</p>\n');
     const tags = (await listTagsWithCount(database.db, { limit: 10, offset: 0 })).tags;
-    expect(tags.find((t) => t.name === 'qubit')).toMatchObject({ description: 'The unit of quantum information.', qcnt: 1 });
+    expect(tags.find((t) => t.name === 'qubit')).toMatchObject({
+      description: 'The unit of quantum information.',
+      qcnt: 1,
+    });
   });
 
   it('adds nothing on a second run', async () => {
-    expect(await importStackExchange(database, writeDump(FILES))).toEqual({ users: 0, tags: 0, questions: 0, answers: 0, comments: 0, skipped: 1 });
+    expect(await importStackExchange(database, writeDump(FILES))).toEqual({
+      users: 0,
+      tags: 0,
+      questions: 0,
+      answers: 0,
+      comments: 0,
+      skipped: 1,
+    });
   });
 
   it('refuses malformed XML naming the file and line, and imports nothing of it', async () => {
@@ -81,7 +105,9 @@ describe('Stack Exchange import', () => {
       'Users.xml': xml('users', ['Id="9" DisplayName="Carol" CreationDate="2018-03-12T17:00:00.000"']),
       'Posts.xml': `${BOM}<posts>\n  <row Id="5" PostTypeId="1" Title="New" Body="b" CreationDate="2018-03-12T17:00:00.000" />\n  <row Id="6" Title="unterminated />\n</posts>\n`,
     };
-    await expect(importStackExchange(database, writeDump(broken))).rejects.toThrow(/^Posts\.xml line [34]: malformed XML/);
+    await expect(importStackExchange(database, writeDump(broken))).rejects.toThrow(
+      /^Posts\.xml line [34]: malformed XML/,
+    );
     expect((await listQuestions(database.db, { order: 'newest', limit: 5, offset: 0 })).total).toBe(1);
     expect(await findUser(database.db, 'Carol.se9')).toBeNull();
   });
@@ -92,7 +118,13 @@ describe('Stack Exchange import', () => {
     async () => {
       const fresh = await createTestDatabase();
       try {
-        expect(await importStackExchange(fresh, shared)).toMatchObject({ questions: 612, answers: 1060, comments: 3413, tags: 154, skipped: 0 });
+        expect(await importStackExchange(fresh, shared)).toMatchObject({
+          questions: 612,
+          answers: 1060,
+          comments: 3413,
+          tags: 154,
+          skipped: 0,
+        });
       } finally {
         await fresh.close();
       }

@@ -14,9 +14,16 @@ export type Progress = (file: string, done: number, total: number) => void;
 
 const BATCH = 500;
 
-export async function importStackExchange(database: Database, folder: string, onProgress: Progress = () => {}): Promise<ImportReport> {
+export async function importStackExchange(
+  database: Database,
+  folder: string,
+  onProgress: Progress = () => {},
+): Promise<ImportReport> {
   const dir = resolve(folder);
   for (const f of DUMP_FILES) if (!existsSync(join(dir, f))) throw new DumpFormatError(`${f} is missing from ${dir}`);
   const host = basename(dir).includes('.') ? basename(dir) : 'stackexchange.com';
-  return importDump(database, { host, batches: (file) => xmlRowBatches(join(dir, file), BATCH, (done, total) => onProgress(file, done, total)) });
+  return importDump(database, {
+    host,
+    batches: (file) => xmlRowBatches(join(dir, file), BATCH, (done, total) => onProgress(file, done, total)),
+  });
 }

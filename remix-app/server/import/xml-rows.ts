@@ -12,7 +12,11 @@ export type XmlRow = Record<string, string>;
 
 export class DumpFormatError extends Error {}
 
-export async function* xmlRowBatches(path: string, batchSize: number, onProgress: (done: number, total: number) => void): AsyncGenerator<XmlRow[]> {
+export async function* xmlRowBatches(
+  path: string,
+  batchSize: number,
+  onProgress: (done: number, total: number) => void,
+): AsyncGenerator<XmlRow[]> {
   const total = (await stat(path)).size;
   const parser = new SaxesParser();
   let batch: XmlRow[] = [];
@@ -21,7 +25,9 @@ export async function* xmlRowBatches(path: string, batchSize: number, onProgress
     if (tag.name === 'row') batch.push(tag.attributes);
   });
   parser.on('error', (error) => {
-    failure ??= new DumpFormatError(`${basename(path)} line ${parser.line}: malformed XML (${error.message.split('\n')[0]})`);
+    failure ??= new DumpFormatError(
+      `${basename(path)} line ${parser.line}: malformed XML (${error.message.split('\n')[0]})`,
+    );
   });
   let done = 0;
   let first = true;

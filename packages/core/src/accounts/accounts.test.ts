@@ -29,45 +29,81 @@ describe('accounts', () => {
 
   it('refuses a taken or reserved username as a conflict and creates nothing', async () => {
     const { ports } = testPorts(database);
-    expect(await signup(ports, anonymous, { username: 'ERIN', password: 'x' })).toMatchObject({ ok: false, kind: 'conflict', message: MSG.usernameTaken });
-    expect(await signup(ports, anonymous, { username: 'getUsers', password: 'x' })).toMatchObject({ ok: false, kind: 'conflict' });
+    expect(await signup(ports, anonymous, { username: 'ERIN', password: 'x' })).toMatchObject({
+      ok: false,
+      kind: 'conflict',
+      message: MSG.usernameTaken,
+    });
+    expect(await signup(ports, anonymous, { username: 'getUsers', password: 'x' })).toMatchObject({
+      ok: false,
+      kind: 'conflict',
+    });
     expect(await findUser(database.db, 'getUsers')).toBeNull();
   });
 
   it('logs in with the right password only', async () => {
     const { ports } = testPorts(database);
     expect((await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })).ok).toBe(true);
-    expect(await login(ports, anonymous, { username: 'erin', password: 'wrong' })).toMatchObject({ ok: false, kind: 'unauthenticated', message: MSG.invalidCredentials });
-    expect(await login(ports, anonymous, { username: 'nobody', password: 'wrong' })).toMatchObject({ ok: false, kind: 'unauthenticated' });
+    expect(await login(ports, anonymous, { username: 'erin', password: 'wrong' })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+      message: MSG.invalidCredentials,
+    });
+    expect(await login(ports, anonymous, { username: 'nobody', password: 'wrong' })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+    });
   });
 
   it('rate limits failed logins per address and name with Retry-After, leaving other addresses alone', async () => {
     await signup(testPorts(database).ports, anonymous, { username: 'frank', password: 'right-pw' });
     const { ports } = testPorts(database);
     const guesser = callerOf(null, '198.51.100.1');
-    for (let i = 0; i < RATE_LIMITS.failedLogin.perIpAndName; i++) await login(ports, guesser, { username: 'frank', password: 'wrong' });
+    for (let i = 0; i < RATE_LIMITS.failedLogin.perIpAndName; i++)
+      await login(ports, guesser, { username: 'frank', password: 'wrong' });
     const blocked = await login(ports, guesser, { username: 'frank', password: 'right-pw' });
     expect(blocked).toMatchObject({ ok: false, kind: 'tooMany', message: MSG.tooManyLogins });
     if (!blocked.ok) expect(blocked.retryAfterSeconds).toBeGreaterThan(0);
-    expect((await login(ports, callerOf(null, '198.51.100.2'), { username: 'frank', password: 'right-pw' })).ok).toBe(true);
+    expect((await login(ports, callerOf(null, '198.51.100.2'), { username: 'frank', password: 'right-pw' })).ok).toBe(
+      true,
+    );
   });
 
   it('lets only the owner change a biography, announcing the change', async () => {
     const { ports, recorded } = testPorts(database);
-    const erin = await sessionOf(((await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as { value: { session: NewSession } }).value.session);
-    expect(await updateBiography(ports, callerOf(erin), 'frank', 'hacked')).toMatchObject({ ok: false, kind: 'forbidden' });
+    const erin = await sessionOf(
+      (
+        (await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as {
+          value: { session: NewSession };
+        }
+      ).value.session,
+    );
+    expect(await updateBiography(ports, callerOf(erin), 'frank', 'hacked')).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
     expect((await findUser(database.db, 'frank'))?.biography).toBe('');
-    expect(await updateBiography(ports, callerOf(erin), 'erin', 'Hi, I am Erin')).toMatchObject({ ok: true, value: { biography: 'Hi, I am Erin' } });
+    expect(await updateBiography(ports, callerOf(erin), 'erin', 'Hi, I am Erin')).toMatchObject({
+      ok: true,
+      value: { biography: 'Hi, I am Erin' },
+    });
     expect(recorded.events.at(-1)).toMatchObject({ event: 'userUpdate', args: [{ type: 'updated' }] });
   });
 
   it('resets the password for the owner only and ends the other sessions', async () => {
     const { ports, recorded } = testPorts(database);
-    const first = (await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as { value: { session: NewSession } };
-    const second = (await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as { value: { session: NewSession } };
+    const first = (await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as {
+      value: { session: NewSession };
+    };
+    const second = (await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })) as {
+      value: { session: NewSession };
+    };
     const actor = await sessionOf(first.value.session);
     const other = await sessionOf(second.value.session);
-    expect(await resetPassword(ports, callerOf(actor), 'frank', 'new-pw')).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await resetPassword(ports, callerOf(actor), 'frank', 'new-pw')).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
     expect(await resetPassword(ports, callerOf(actor), 'erin', 'brand-new-pw')).toMatchObject({ ok: true });
     expect(await findSessionUser(database.db, other.sessionId)).toBeNull();
     expect(await findSessionUser(database.db, actor.sessionId)).not.toBeNull();
@@ -78,13 +114,25 @@ describe('accounts', () => {
 
   it('deletes only the owner account, with its sessions and sockets', async () => {
     const { ports, recorded } = testPorts(database);
-    const actor = await sessionOf(((await login(ports, anonymous, { username: 'frank', password: 'right-pw' })) as { value: { session: NewSession } }).value.session);
+    const actor = await sessionOf(
+      (
+        (await login(ports, anonymous, { username: 'frank', password: 'right-pw' })) as {
+          value: { session: NewSession };
+        }
+      ).value.session,
+    );
     expect(await deleteAccount(ports, callerOf(actor), 'erin')).toMatchObject({ ok: false, kind: 'forbidden' });
     expect(await findUser(database.db, 'erin')).not.toBeNull();
-    expect(await deleteAccount(ports, callerOf(actor), 'frank')).toMatchObject({ ok: true, value: { username: 'frank' } });
+    expect(await deleteAccount(ports, callerOf(actor), 'frank')).toMatchObject({
+      ok: true,
+      value: { username: 'frank' },
+    });
     expect(await findUser(database.db, 'frank')).toBeNull();
     expect(await findSessionUser(database.db, actor.sessionId)).toBeNull();
     expect(recorded.disconnectedUsers).toEqual(['frank']);
-    expect(recorded.events.at(-1)).toMatchObject({ event: 'userUpdate', args: [{ type: 'deleted', user: { username: 'frank' } }] });
+    expect(recorded.events.at(-1)).toMatchObject({
+      event: 'userUpdate',
+      args: [{ type: 'deleted', user: { username: 'frank' } }],
+    });
   });
 });

@@ -21,16 +21,31 @@ export interface NewSession {
 }
 
 /** Names that are REST path segments under /user/, so no profile URL can shadow them. */
-const RESERVED = new Set(['signup', 'login', 'logout', 'getusers', 'getuser', 'resetpassword', 'updatebiography', 'deleteuser', 'firebaselogin']);
+const RESERVED = new Set([
+  'signup',
+  'login',
+  'logout',
+  'getusers',
+  'getuser',
+  'resetpassword',
+  'updatebiography',
+  'deleteuser',
+  'firebaselogin',
+]);
 
 export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());
 
 /** A new password's rule beyond its length (the shared schema checks that): not a common one. */
 const weakPassword = (password: string) => (isCommonPassword(password) ? fail('invalid', MSG.passwordCommon) : null);
 
-export const startSession = (ports: Ports, userId: number): Promise<NewSession> => db.createSession(ports.db, userId, ports.clock());
+export const startSession = (ports: Ports, userId: number): Promise<NewSession> =>
+  db.createSession(ports.db, userId, ports.clock());
 
-export async function signup(ports: Ports, caller: Caller, input: SignupInput): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+export async function signup(
+  ports: Ports,
+  caller: Caller,
+  input: SignupInput,
+): Promise<Result<{ user: SafeUser; session: NewSession }>> {
   const refused = weakPassword(input.password) ?? (await ports.limiter.hit('signup', caller));
   if (refused) return refused;
   if (isReservedUsername(input.username)) return fail('conflict', MSG.usernameTaken);
@@ -47,12 +62,17 @@ export async function signup(ports: Ports, caller: Caller, input: SignupInput): 
  * key, so parallel guesses cannot pass the limit) and forgiven when it succeeds. An unknown
  * name is verified against a dummy hash, so it takes as long as a wrong password.
  */
-export async function login(ports: Ports, caller: Caller, input: LoginInput): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+export async function login(
+  ports: Ports,
+  caller: Caller,
+  input: LoginInput,
+): Promise<Result<{ user: SafeUser; session: NewSession }>> {
   const who = { name: input.username };
   const blocked = await ports.limiter.hit('failedLogin', caller, who);
   if (blocked) return blocked;
   const found = await db.findCredentials(ports.db, input.username);
-  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found) return fail('unauthenticated', MSG.invalidCredentials);
+  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found)
+    return fail('unauthenticated', MSG.invalidCredentials);
   await ports.limiter.forgive('failedLogin', caller, who);
   const session = await startSession(ports, found.id);
   return succeed({ user: db.toSafeUser(found), session });
@@ -73,7 +93,12 @@ async function endOtherSessions(ports: Ports, actor: Actor) {
   for (const id of ended) ports.events.disconnectSession(id);
 }
 
-export async function resetPassword(ports: Ports, caller: Caller, username: string, password: string): Promise<Result<SafeUser>> {
+export async function resetPassword(
+  ports: Ports,
+  caller: Caller,
+  username: string,
+  password: string,
+): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
@@ -87,7 +112,12 @@ export async function resetPassword(ports: Ports, caller: Caller, username: stri
   return succeed(user);
 }
 
-export async function updateBiography(ports: Ports, caller: Caller, username: string, biography: string): Promise<Result<SafeUser>> {
+export async function updateBiography(
+  ports: Ports,
+  caller: Caller,
+  username: string,
+  biography: string,
+): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);

@@ -5,7 +5,14 @@ import { MSG } from '@fso/shared';
 import { callerOf, testPorts } from '../../test/ports.ts';
 import { fail, succeed } from '../result.ts';
 import { signup, type NewSession } from './accounts.ts';
-import { confirmLink, firebaseLogin, signInExternal, usernameCandidates, type ExternalProfile, type IdTokenVerifier } from './external-accounts.ts';
+import {
+  confirmLink,
+  firebaseLogin,
+  signInExternal,
+  usernameCandidates,
+  type ExternalProfile,
+  type IdTokenVerifier,
+} from './external-accounts.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -16,7 +23,12 @@ afterAll(() => database.close());
 const sessionOf = async (session: NewSession) => (await findSessionUser(database.db, session.id))!;
 const ports = () => testPorts(database).ports;
 const userCount = async () => (await listUsers(database.db, { limit: 1 })).total;
-const github = (subject: string, login: string | null, email: string | null): ExternalProfile => ({ provider: 'github', subject, login, email });
+const github = (subject: string, login: string | null, email: string | null): ExternalProfile => ({
+  provider: 'github',
+  subject,
+  login,
+  email,
+});
 
 describe('usernames for new external accounts', () => {
   it('come from the login, else the email, cleaned to the allowed characters and length', () => {
@@ -49,7 +61,11 @@ describe('external sign-in', () => {
 
   it('refuses a first sign-in without a verified email and creates nobody', async () => {
     const before = await userCount();
-    expect(await signInExternal(ports(), github('102', 'no-mail', null))).toEqual({ ok: false, kind: 'invalid', message: MSG.oauthEmailRequired });
+    expect(await signInExternal(ports(), github('102', 'no-mail', null))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: MSG.oauthEmailRequired,
+    });
     expect(await userCount()).toBe(before);
     expect(await findIdentityUser(database.db, { provider: 'github', subject: '102' })).toBeNull();
   });
@@ -64,18 +80,29 @@ describe('external sign-in', () => {
     const { ports } = testPorts(database);
     const google: ExternalProfile = { provider: 'google', subject: 'g-1', login: null, email: 'OCTO@example.test' };
     const asked = await signInExternal(ports, google);
-    expect(asked).toMatchObject({ ok: true, value: { kind: 'confirm-link', link: { provider: 'google', subject: 'g-1', username: 'octocat' } } });
+    expect(asked).toMatchObject({
+      ok: true,
+      value: { kind: 'confirm-link', link: { provider: 'google', subject: 'g-1', username: 'octocat' } },
+    });
     expect(await findIdentityUser(database.db, google)).toBeNull();
     if (!asked.ok || asked.value.kind !== 'confirm-link') return;
 
     const linked = await confirmLink(ports, asked.value.link);
     expect(linked).toMatchObject({ ok: true, value: { kind: 'signed-in', user: { username: 'octocat' } } });
     expect(await findIdentityUser(database.db, google)).toMatchObject({ username: 'octocat' });
-    expect(await signInExternal(ports, google)).toMatchObject({ ok: true, value: { kind: 'signed-in', user: { username: 'octocat' } } });
+    expect(await signInExternal(ports, google)).toMatchObject({
+      ok: true,
+      value: { kind: 'signed-in', user: { username: 'octocat' } },
+    });
   });
 
   it('refuses a confirmation for an account that no longer holds the email', async () => {
-    const outcome = await confirmLink(ports(), { provider: 'google', subject: 'g-2', email: 'octo@example.test', userId: 999_999 });
+    const outcome = await confirmLink(ports(), {
+      provider: 'google',
+      subject: 'g-2',
+      email: 'octo@example.test',
+      userId: 999_999,
+    });
     expect(outcome).toEqual({ ok: false, kind: 'conflict', message: MSG.oauthLinkExpired });
     expect(await findIdentityUser(database.db, { provider: 'google', subject: 'g-2' })).toBeNull();
   });
@@ -92,30 +119,60 @@ describe('POST /user/firebaseLogin', () => {
   };
   const verify: IdTokenVerifier = (token) => {
     const profile = tokens[token];
-    return Promise.resolve(profile ? succeed(profile) : fail('unauthenticated', `${MSG.idTokenInvalid}: its signature does not match.`));
+    return Promise.resolve(
+      profile ? succeed(profile) : fail('unauthenticated', `${MSG.idTokenInvalid}: its signature does not match.`),
+    );
   };
 
   it('refuses a firebaseId and email without a token and says when no issuer is configured', async () => {
     const bare = { firebaseId: 'uid-9', bearer: null };
-    expect(await firebaseLogin(ports(), bare, verify)).toEqual({ ok: false, kind: 'unauthenticated', message: MSG.idTokenRequired });
-    expect(await firebaseLogin(ports(), { ...bare, idToken: 'x' }, null)).toEqual({ ok: false, kind: 'unavailable', message: MSG.idTokenUnconfigured });
+    expect(await firebaseLogin(ports(), bare, verify)).toEqual({
+      ok: false,
+      kind: 'unauthenticated',
+      message: MSG.idTokenRequired,
+    });
+    expect(await firebaseLogin(ports(), { ...bare, idToken: 'x' }, null)).toEqual({
+      ok: false,
+      kind: 'unavailable',
+      message: MSG.idTokenUnconfigured,
+    });
   });
 
   it('signs in with a verified token, creating the account once, with firebaseId and email in the answer', async () => {
     const first = await firebaseLogin(ports(), { firebaseId: 'uid-9', idToken: 'token-9', bearer: null }, verify);
-    expect(first).toMatchObject({ ok: true, value: { user: { username: 'Fire-Base', firebaseId: 'uid-9', email: 'fire@example.test' } } });
+    expect(first).toMatchObject({
+      ok: true,
+      value: { user: { username: 'Fire-Base', firebaseId: 'uid-9', email: 'fire@example.test' } },
+    });
     const again = await firebaseLogin(ports(), { bearer: 'token-9' }, verify);
     expect(again).toMatchObject({ ok: true, value: { user: { username: 'Fire-Base' } } });
   });
 
   it('refuses a token for another firebaseId, a forged one and one without a verified email', async () => {
-    expect(await firebaseLogin(ports(), { firebaseId: 'uid-9', idToken: 'token-10', bearer: null }, verify)).toEqual({ ok: false, kind: 'unauthenticated', message: MSG.idTokenMismatch });
-    expect(await firebaseLogin(ports(), { idToken: 'forged', bearer: null }, verify)).toMatchObject({ ok: false, kind: 'unauthenticated' });
-    expect(await firebaseLogin(ports(), { idToken: 'token-11', bearer: null }, verify)).toEqual({ ok: false, kind: 'invalid', message: MSG.oauthEmailRequired });
+    expect(await firebaseLogin(ports(), { firebaseId: 'uid-9', idToken: 'token-10', bearer: null }, verify)).toEqual({
+      ok: false,
+      kind: 'unauthenticated',
+      message: MSG.idTokenMismatch,
+    });
+    expect(await firebaseLogin(ports(), { idToken: 'forged', bearer: null }, verify)).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+    });
+    expect(await firebaseLogin(ports(), { idToken: 'token-11', bearer: null }, verify)).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: MSG.oauthEmailRequired,
+    });
   });
 
   it('links to an existing account with the same email only when the caller asks to', async () => {
-    expect(await firebaseLogin(ports(), { idToken: 'token-12', bearer: null }, verify)).toEqual({ ok: false, kind: 'conflict', message: MSG.oauthLinkRequired });
-    expect(await firebaseLogin(ports(), { idToken: 'token-12', linkExisting: true, bearer: null }, verify)).toMatchObject({ ok: true, value: { user: { username: 'octocat' } } });
+    expect(await firebaseLogin(ports(), { idToken: 'token-12', bearer: null }, verify)).toEqual({
+      ok: false,
+      kind: 'conflict',
+      message: MSG.oauthLinkRequired,
+    });
+    expect(
+      await firebaseLogin(ports(), { idToken: 'token-12', linkExisting: true, bearer: null }, verify),
+    ).toMatchObject({ ok: true, value: { user: { username: 'octocat' } } });
   });
 });

@@ -28,7 +28,8 @@ export interface LinkToConfirm {
   username: string;
 }
 
-export type ExternalSignIn = { kind: 'signed-in'; user: SafeUser; session: NewSession } | { kind: 'confirm-link'; link: LinkToConfirm };
+export type ExternalSignIn =
+  { kind: 'signed-in'; user: SafeUser; session: NewSession } | { kind: 'confirm-link'; link: LinkToConfirm };
 
 /** Checks an ID token (the transport holds the issuer's keys): who it names, or why not. */
 export type IdTokenVerifier = (token: string) => Promise<Result<ExternalProfile>>;
@@ -65,14 +66,24 @@ async function createAccount(ports: Ports, profile: ExternalProfile & { email: s
  * Signs in the person a provider vouched for. `linkExisting` is their confirmation that an
  * existing account with the same verified email is theirs; without it they are asked first.
  */
-export async function signInExternal(ports: Ports, profile: ExternalProfile, opts: { linkExisting: boolean } = { linkExisting: false }): Promise<Result<ExternalSignIn>> {
+export async function signInExternal(
+  ports: Ports,
+  profile: ExternalProfile,
+  opts: { linkExisting: boolean } = { linkExisting: false },
+): Promise<Result<ExternalSignIn>> {
   const known = await db.findIdentityUser(ports.db, profile);
   if (known) return succeed(await signedIn(ports, known));
   const email = profile.email;
   if (!email) return fail('invalid', MSG.oauthEmailRequired);
   const existing = await db.findUserByEmail(ports.db, email);
   if (existing && !opts.linkExisting) {
-    const link = { provider: profile.provider, subject: profile.subject, email, userId: existing.id, username: existing.username };
+    const link = {
+      provider: profile.provider,
+      subject: profile.subject,
+      email,
+      userId: existing.id,
+      username: existing.username,
+    };
     return succeed({ kind: 'confirm-link', link });
   }
   if (existing) return confirmLink(ports, { ...profile, email, userId: existing.id });
@@ -82,7 +93,10 @@ export async function signInExternal(ports: Ports, profile: ExternalProfile, opt
 }
 
 /** Links a confirmed identity, if the account still holds that email, and signs in to it. */
-export async function confirmLink(ports: Ports, link: Omit<LinkToConfirm, 'username'>): Promise<Result<ExternalSignIn>> {
+export async function confirmLink(
+  ports: Ports,
+  link: Omit<LinkToConfirm, 'username'>,
+): Promise<Result<ExternalSignIn>> {
   const owner = await db.findUserByEmail(ports.db, link.email);
   if (!owner || owner.id !== link.userId) return fail('conflict', MSG.oauthLinkExpired);
   if (!(await db.linkIdentity(ports.db, owner.id, link))) {
@@ -93,7 +107,11 @@ export async function confirmLink(ports: Ports, link: Omit<LinkToConfirm, 'usern
 }
 
 /** POST /user/firebaseLogin: only a verified ID token signs anybody in. */
-export async function firebaseLogin(ports: Ports, input: FirebaseLoginInput & { bearer: string | null }, verify: IdTokenVerifier | null): Promise<Result<{ user: SafeUser; session: NewSession }>> {
+export async function firebaseLogin(
+  ports: Ports,
+  input: FirebaseLoginInput & { bearer: string | null },
+  verify: IdTokenVerifier | null,
+): Promise<Result<{ user: SafeUser; session: NewSession }>> {
   const token = input.idToken || input.bearer;
   if (!token) return fail('unauthenticated', MSG.idTokenRequired);
   if (!verify) return fail('unavailable', MSG.idTokenUnconfigured);

@@ -15,7 +15,10 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 let database: Database;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await signup(testPorts(database).ports, callerOf(null, '192.0.2.1'), { username: 'grace', password: 'grace-password-1' });
+  await signup(testPorts(database).ports, callerOf(null, '192.0.2.1'), {
+    username: 'grace',
+    password: 'grace-password-1',
+  });
 });
 afterAll(() => database.close());
 
@@ -24,16 +27,25 @@ describe('login limits and timing', () => {
     const { ports } = testPorts(database);
     const caller = callerOf(null, '192.0.2.10');
     vi.mocked(argon2.verify).mockClear();
-    expect(await login(ports, caller, { username: 'no-such-user', password: 'whatever-1' })).toMatchObject({ ok: false, kind: 'unauthenticated', message: MSG.invalidCredentials });
+    expect(await login(ports, caller, { username: 'no-such-user', password: 'whatever-1' })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+      message: MSG.invalidCredentials,
+    });
     expect(argon2.verify).toHaveBeenCalledTimes(1);
-    expect(await login(ports, caller, { username: 'grace', password: 'wrong-password' })).toMatchObject({ ok: false, kind: 'unauthenticated' });
+    expect(await login(ports, caller, { username: 'grace', password: 'wrong-password' })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+    });
     expect(argon2.verify).toHaveBeenCalledTimes(2);
   });
 
   it('counts before it checks: 200 parallel wrong passwords get exactly the limit of wrong-credential answers, the rest too-many with a retry time', async () => {
     const { ports } = testPorts(database);
     const caller = callerOf(null, '192.0.2.20');
-    const results = await Promise.all(Array.from({ length: 200 }, () => login(ports, caller, { username: 'grace', password: 'wrong-password' })));
+    const results = await Promise.all(
+      Array.from({ length: 200 }, () => login(ports, caller, { username: 'grace', password: 'wrong-password' })),
+    );
     const kinds = results.map((r) => (r.ok ? 'ok' : r.kind));
     expect(kinds.filter((k) => k === 'unauthenticated')).toHaveLength(RATE_LIMITS.failedLogin.perIpAndName);
     expect(kinds.filter((k) => k === 'tooMany')).toHaveLength(200 - RATE_LIMITS.failedLogin.perIpAndName);
@@ -41,16 +53,25 @@ describe('login limits and timing', () => {
     expect(refused).toMatchObject({ message: MSG.tooManyLogins });
     expect(refused && !refused.ok && refused.retryAfterSeconds).toBeGreaterThan(0);
     // Another address is not affected.
-    expect((await login(ports, callerOf(null, '192.0.2.21'), { username: 'grace', password: 'grace-password-1' })).ok).toBe(true);
+    expect(
+      (await login(ports, callerOf(null, '192.0.2.21'), { username: 'grace', password: 'grace-password-1' })).ok,
+    ).toBe(true);
   }, 180_000);
 
   it('limits failed logins per address across usernames too', async () => {
     const { ports } = testPorts(database);
     const caller = callerOf(null, '192.0.2.30');
     const perIp = RATE_LIMITS.failedLogin.perIp;
-    const results = await Promise.all(Array.from({ length: perIp + 5 }, (_, i) => login(ports, caller, { username: `guess${i}`, password: 'wrong-password' })));
+    const results = await Promise.all(
+      Array.from({ length: perIp + 5 }, (_, i) =>
+        login(ports, caller, { username: `guess${i}`, password: 'wrong-password' }),
+      ),
+    );
     expect(results.filter((r) => !r.ok && r.kind === 'unauthenticated')).toHaveLength(perIp);
-    expect(await login(ports, caller, { username: 'grace', password: 'grace-password-1' })).toMatchObject({ ok: false, kind: 'tooMany' });
+    expect(await login(ports, caller, { username: 'grace', password: 'grace-password-1' })).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+    });
   }, 180_000);
 
   it('does not count successful logins against the address', async () => {
@@ -66,13 +87,28 @@ describe('new passwords', () => {
   it('refuses one of the most common passwords at sign-up and reset, with a clear message, and stores nothing', async () => {
     const { ports } = testPorts(database);
     const caller = callerOf(null, '192.0.2.50');
-    expect(await signup(ports, caller, { username: 'heidi', password: 'password123' })).toMatchObject({ ok: false, kind: 'invalid', message: MSG.passwordCommon });
-    expect(await signup(ports, caller, { username: 'heidi', password: 'QWERTYUIOP' })).toMatchObject({ ok: false, kind: 'invalid', message: MSG.passwordCommon });
-    expect(await login(ports, caller, { username: 'heidi', password: 'password123' })).toMatchObject({ ok: false, kind: 'unauthenticated' });
+    expect(await signup(ports, caller, { username: 'heidi', password: 'password123' })).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      message: MSG.passwordCommon,
+    });
+    expect(await signup(ports, caller, { username: 'heidi', password: 'QWERTYUIOP' })).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      message: MSG.passwordCommon,
+    });
+    expect(await login(ports, caller, { username: 'heidi', password: 'password123' })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+    });
     const made = await signup(ports, caller, { username: 'heidi', password: 'heidi-unusual-9' });
     if (!made.ok) throw new Error(made.message);
     const actor = { sessionId: 'unused', userId: Number(made.value.user._id), username: 'heidi' };
-    expect(await resetPassword(ports, callerOf(actor, '192.0.2.50'), 'heidi', 'iloveyou')).toMatchObject({ ok: false, kind: 'invalid', message: MSG.passwordCommon });
+    expect(await resetPassword(ports, callerOf(actor, '192.0.2.50'), 'heidi', 'iloveyou')).toMatchObject({
+      ok: false,
+      kind: 'invalid',
+      message: MSG.passwordCommon,
+    });
     expect((await login(ports, caller, { username: 'heidi', password: 'heidi-unusual-9' })).ok).toBe(true);
   });
 });

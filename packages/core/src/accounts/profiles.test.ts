@@ -14,7 +14,12 @@ beforeAll(async () => {
   ports = testPorts(database).ports;
   annId = Number((await createUser(database.db, { username: 'Ann', passwordHash: null }))!._id);
   await createUser(database.db, { username: 'bob', passwordHash: null });
-  await insertQuestion(database.db, { title: 'What Ann asked first', text: 'Body', tags: ['profiles'], askedBy: annId });
+  await insertQuestion(database.db, {
+    title: 'What Ann asked first',
+    text: 'Body',
+    tags: ['profiles'],
+    askedBy: annId,
+  });
   await insertQuestion(database.db, { title: 'What Ann asked next', text: 'Body', tags: ['profiles'], askedBy: annId });
 });
 afterAll(() => database.close());
@@ -29,8 +34,15 @@ describe('profiles', () => {
 
   it("pages a user's questions, newest first; an unknown user is notFound", async () => {
     const page = await userActivity(ports, 'Ann', { limit: 1, questionOffset: 1, answerOffset: 0 });
-    expect(page).toMatchObject({ ok: true, value: { username: 'Ann', questions: { total: 2, items: [{ title: 'What Ann asked first' }] } } });
-    expect(await userActivity(ports, 'nobody', { limit: 1, questionOffset: 0, answerOffset: 0 })).toEqual({ ok: false, kind: 'notFound', message: MSG.userNotFound });
+    expect(page).toMatchObject({
+      ok: true,
+      value: { username: 'Ann', questions: { total: 2, items: [{ title: 'What Ann asked first' }] } },
+    });
+    expect(await userActivity(ports, 'nobody', { limit: 1, questionOffset: 0, answerOffset: 0 })).toEqual({
+      ok: false,
+      kind: 'notFound',
+      message: MSG.userNotFound,
+    });
   });
 
   it('lists users by name, filtered, with the total', async () => {

@@ -16,10 +16,15 @@ export async function userProfile(ports: Ports, username: string): Promise<Resul
 }
 
 /** The user's reputation and profile with a page of their questions and of their answers, newest first; or notFound. */
-export async function userActivity(ports: Ports, username: string, page: { limit: number; questionOffset: number; answerOffset: number }): Promise<Result<UserActivity>> {
+export async function userActivity(
+  ports: Ports,
+  username: string,
+  page: { limit: number; questionOffset: number; answerOffset: number },
+): Promise<Result<UserActivity>> {
   const activity = await db.getUserActivity(ports.db, username, page);
   return activity ? succeed(activity) : fail('notFound', MSG.userNotFound);
 }
 
 /** One page of users and how many match. */
-export const usersPage = (ports: Ports, query: db.UserListQuery): Promise<{ users: SafeUser[]; total: number }> => db.listUsers(ports.db, query);
+export const usersPage = (ports: Ports, query: db.UserListQuery): Promise<{ users: SafeUser[]; total: number }> =>
+  db.listUsers(ports.db, query);

@@ -15,11 +15,22 @@ afterAll(() => database.close());
 function ports(): GamePorts & { published: RoomViews<keyof ServerToClientEvents>[] } {
   const published: RoomViews<keyof ServerToClientEvents>[] = [];
   const nothing = () => undefined;
-  const events: EventPublisher = { toAll: nothing, toQa: nothing, toRoom: nothing, toRoomViews: (views) => void published.push(views), disconnectUser: nothing, disconnectSession: nothing };
+  const events: EventPublisher = {
+    toAll: nothing,
+    toQa: nothing,
+    toRoom: nothing,
+    toRoomViews: (views) => void published.push(views),
+    disconnectUser: nothing,
+    disconnectSession: nothing,
+  };
   return { db: database.db, events, rng: { int: () => 0 }, published };
 }
 
-const move = (gameID: string, playerID: string, numObjects: unknown, version?: number) => ({ gameID, move: { playerID, move: { numObjects } }, version });
+const move = (gameID: string, playerID: string, numObjects: unknown, version?: number) => ({
+  gameID,
+  move: { playerID, move: { numObjects } },
+  version,
+});
 
 describe('game use cases over ports', () => {
   it('answer each refusal with its kind and the user-facing message, and publish only what changed', async () => {
@@ -28,17 +39,47 @@ describe('game use cases over ports', () => {
     if (!created.ok) throw new Error(created.message);
     const gameID = created.value.gameID;
 
-    expect(await joinGame(p, 'bob', { gameID, playerID: 'eve' })).toEqual({ ok: false, kind: 'forbidden', message: MSG.notAllowed });
-    expect(await joinGame(p, 'bob', { gameID: '999999', playerID: 'bob' })).toEqual({ ok: false, kind: 'notFound', message: MSG.gameNotFound });
-    expect(await makeMove(p, 'ann', move(gameID, 'ann', 1))).toEqual({ ok: false, kind: 'invalid', message: MOVE_ERRORS.notInProgress });
+    expect(await joinGame(p, 'bob', { gameID, playerID: 'eve' })).toEqual({
+      ok: false,
+      kind: 'forbidden',
+      message: MSG.notAllowed,
+    });
+    expect(await joinGame(p, 'bob', { gameID: '999999', playerID: 'bob' })).toEqual({
+      ok: false,
+      kind: 'notFound',
+      message: MSG.gameNotFound,
+    });
+    expect(await makeMove(p, 'ann', move(gameID, 'ann', 1))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: MOVE_ERRORS.notInProgress,
+    });
     expect(p.published).toEqual([]);
 
-    expect(await joinGame(p, 'bob', { gameID, playerID: ' Bob ' })).toMatchObject({ ok: true, value: { players: ['ann', 'bob'], state: { status: 'IN_PROGRESS' }, version: 1 } });
-    expect(await joinGame(p, 'eve', { gameID, playerID: 'eve' })).toEqual({ ok: false, kind: 'conflict', message: SEAT_ERRORS.full });
-    expect(await makeMove(p, 'ann', move(gameID, 'ann', 9))).toEqual({ ok: false, kind: 'invalid', message: NIM_ERRORS.range });
-    expect(await makeMove(p, 'ann', move(gameID, 'ann', 2, 0))).toEqual({ ok: false, kind: 'conflict', message: MSG.staleMove });
+    expect(await joinGame(p, 'bob', { gameID, playerID: ' Bob ' })).toMatchObject({
+      ok: true,
+      value: { players: ['ann', 'bob'], state: { status: 'IN_PROGRESS' }, version: 1 },
+    });
+    expect(await joinGame(p, 'eve', { gameID, playerID: 'eve' })).toEqual({
+      ok: false,
+      kind: 'conflict',
+      message: SEAT_ERRORS.full,
+    });
+    expect(await makeMove(p, 'ann', move(gameID, 'ann', 9))).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: NIM_ERRORS.range,
+    });
+    expect(await makeMove(p, 'ann', move(gameID, 'ann', 2, 0))).toEqual({
+      ok: false,
+      kind: 'conflict',
+      message: MSG.staleMove,
+    });
     expect(await makeMove(p, 'ann', move(gameID, 'ann', 2, 1))).toMatchObject({ ok: true, value: { version: 2 } });
-    expect(await leaveGame(p, 'bob', { gameID, playerID: 'bob' })).toMatchObject({ ok: true, value: { state: { status: 'OVER', winners: ['ann'] } } });
+    expect(await leaveGame(p, 'bob', { gameID, playerID: 'bob' })).toMatchObject({
+      ok: true,
+      value: { state: { status: 'OVER', winners: ['ann'] } },
+    });
     expect(p.published.map((views) => views.room)).toEqual([`game:${gameID}`, `game:${gameID}`, `game:${gameID}`]);
   });
 });

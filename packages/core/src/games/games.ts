@@ -7,8 +7,28 @@
  * (`forbidden`). Failures are values (`Result`); each transport maps their kinds.
  */
 import * as engine from '@fso/game-engine';
-import { findGame, insertGame, listGames, rewriteGamesOf, runningGameIdsOf, type Db, type GameChange, type GameDecision, type GameListQuery, type GameRow } from '@fso/db';
-import { MSG, moveSchemas, namesActor, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import {
+  findGame,
+  insertGame,
+  listGames,
+  rewriteGamesOf,
+  runningGameIdsOf,
+  type Db,
+  type GameChange,
+  type GameDecision,
+  type GameListQuery,
+  type GameRow,
+} from '@fso/db';
+import {
+  MSG,
+  moveSchemas,
+  namesActor,
+  parseWith,
+  rooms,
+  type Game,
+  type GameType,
+  type GameUpdatePayload,
+} from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { cryptoRng } from './crypto-rng.ts';
@@ -29,13 +49,18 @@ export async function findGameFor(db: Db, id: number, viewer: string): Promise<G
   return row ? gameFor(row, viewer) : null;
 }
 
-export async function listGamesFor(db: Db, query: GameListQuery, viewer: string): Promise<{ games: Game[]; total: number }> {
+export async function listGamesFor(
+  db: Db,
+  query: GameListQuery,
+  viewer: string,
+): Promise<{ games: Game[]; total: number }> {
   const page = await listGames(db, query);
   return { games: page.games.map((row) => gameFor(row, viewer)), total: page.total };
 }
 
 /** How many games are being played now (the metrics' gauge). */
-export const countGamesInProgress = async (ports: Pick<GamePorts, 'db'>): Promise<number> => (await listGames(ports.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total;
+export const countGamesInProgress = async (ports: Pick<GamePorts, 'db'>): Promise<number> =>
+  (await listGames(ports.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total;
 
 /** The rules' verdict as a change's decision: the new state with its status, or the rules' own refusal. */
 function decided(result: Result<engine.GameState>): GameDecision {
@@ -48,7 +73,9 @@ function decided(result: Result<engine.GameState>): GameDecision {
  */
 function publish(ports: GamePorts, row: GameRow, actor: string): Game {
   const seen = gameFor(row, null);
-  const byUser = Object.fromEntries(seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]));
+  const byUser = Object.fromEntries(
+    seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]),
+  );
   ports.events.toRoomViews({ room: rooms.game(row.id), event: 'gameUpdate', byUser, others: [{ gameInstance: seen }] });
   return Object.hasOwn(byUser, actor) ? byUser[actor]![0].gameInstance : seen;
 }
@@ -71,15 +98,25 @@ export async function createGame(ports: GamePorts, actor: string, gameType: Game
 type SeatRule = (state: engine.GameState, player: string) => Result<engine.GameState>;
 
 /** A seat taken or given up: `playerID` must name the signed-in `actor`. */
-export type SeatChange = (ports: GamePorts, actor: string, input: { gameID: string; playerID: string }) => Promise<Result<Game>>;
+export type SeatChange = (
+  ports: GamePorts,
+  actor: string,
+  input: { gameID: string; playerID: string },
+) => Promise<Result<Game>>;
 
-async function changeSeat(ports: GamePorts, actor: string, input: { gameID: string; playerID: string }, rule: SeatRule): Promise<Result<Game>> {
+async function changeSeat(
+  ports: GamePorts,
+  actor: string,
+  input: { gameID: string; playerID: string },
+  rule: SeatRule,
+): Promise<Result<Game>> {
   if (!namesActor(actor, input.playerID)) return fail('forbidden', MSG.notAllowed);
   const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor)));
   return settle(ports, change, actor);
 }
 
-export const joinGame: SeatChange = (ports, actor, input) => changeSeat(ports, actor, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
+export const joinGame: SeatChange = (ports, actor, input) =>
+  changeSeat(ports, actor, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
 
 export const leaveGame: SeatChange = (ports, actor, input) => changeSeat(ports, actor, input, engine.leaveGame);
 
@@ -90,7 +127,11 @@ export const leaveGame: SeatChange = (ports, actor, input) => changeSeat(ports, 
  */
 export async function forfeitGamesOf(ports: GamePorts, username: string): Promise<void> {
   for (const id of await runningGameIdsOf(ports.db, username)) {
-    settle(ports, await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username))), username);
+    settle(
+      ports,
+      await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username))),
+      username,
+    );
   }
 }
 
@@ -101,21 +142,29 @@ export const deletedPlayerName = (userId: number) => `deleted user #${userId}`;
  * Deleting an account, second step (in the deletion's transaction): its name leaves every game
  * it played, so whoever signs up with the name later has no seat, fleet or move in any of them.
  */
-export const renameGamesOf = (db: Db, username: string, userId: number) => rewriteGamesOf(db, username, (state) => engine.renamePlayer(state as engine.GameState, username, deletedPlayerName(userId)));
+export const renameGamesOf = (db: Db, username: string, userId: number) =>
+  rewriteGamesOf(db, username, (state) =>
+    engine.renamePlayer(state as engine.GameState, username, deletedPlayerName(userId)),
+  );
 
 /**
  * One move, checked in a fixed order: who (the session, not the payload), does the game exist,
  * is the move well formed for its type, is the game in progress, is it this player's turn, is
  * the move legal, is it based on the current version; then it is applied, stored and sent.
  */
-export async function makeMove(ports: GamePorts, actor: string, payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number }): Promise<Result<Game>> {
+export async function makeMove(
+  ports: GamePorts,
+  actor: string,
+  payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
+): Promise<Result<Game>> {
   if (!namesActor(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
   const change = await changeGameRow(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);
     if (!move.ok) return move;
     const applied = engine.applyMove(state, actor, move.value);
-    if (applied.ok && payload.version !== undefined && payload.version !== row.version) return fail('conflict', MSG.staleMove);
+    if (applied.ok && payload.version !== undefined && payload.version !== row.version)
+      return fail('conflict', MSG.staleMove);
     return decided(applied);
   });
   return settle(ports, change, actor);

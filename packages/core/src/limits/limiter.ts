@@ -14,21 +14,27 @@ import type { Caller, Limiter } from '../ports.ts';
 import { fail } from '../result.ts';
 import { createRefusalMemory } from './refusal-memory.ts';
 
-const MESSAGES: Partial<Record<LimitedAction, string>> = { failedLogin: MSG.tooManyLogins, message: MSG.tooManyMessages };
+const MESSAGES: Partial<Record<LimitedAction, string>> = {
+  failedLogin: MSG.tooManyLogins,
+  message: MSG.tooManyMessages,
+};
 
 /** `factor` scales every count (tests and load runs raise or lower the limits). */
 export function createLimiter(deps: { db: db.Db; factor: number; now?: () => number }): Limiter {
   const now = deps.now ?? Date.now;
   const memory = createRefusalMemory(now);
-  const refusal = (action: LimitedAction, until: number) => fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
+  const refusal = (action: LimitedAction, until: number) =>
+    fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
 
   function keysOf(action: LimitedAction, caller: Caller, who: { name?: string }): { key: string; max: number }[] {
     const rule: WindowLimit = RATE_LIMITS[action];
     const keys: { key: string; max: number }[] = [];
     const userId = caller.user?.userId;
-    if (rule.perUser !== undefined && userId !== undefined) keys.push({ key: `${action}:user:${userId}`, max: rule.perUser });
+    if (rule.perUser !== undefined && userId !== undefined)
+      keys.push({ key: `${action}:user:${userId}`, max: rule.perUser });
     if (rule.perIp !== undefined) keys.push({ key: `${action}:ip:${caller.ip}`, max: rule.perIp });
-    if (rule.perIpAndName !== undefined && who.name !== undefined) keys.push({ key: `${action}:ip-name:${caller.ip}:${who.name.toLowerCase()}`, max: rule.perIpAndName });
+    if (rule.perIpAndName !== undefined && who.name !== undefined)
+      keys.push({ key: `${action}:ip-name:${caller.ip}:${who.name.toLowerCase()}`, max: rule.perIpAndName });
     return keys.map(({ key, max }) => ({ key, max: scaledCount(max, deps.factor) }));
   }
 
@@ -38,15 +44,23 @@ export function createLimiter(deps: { db: db.Db; factor: number; now?: () => num
       const keys = keysOf(action, caller, who);
       const known = keys.map(({ key }) => memory.refusedUntil(key)).filter((until) => until !== null);
       if (known.length > 0) return refusal(action, Math.max(...known));
-      const states = await Promise.all(keys.map(({ key, max }) => db.hitLimit(deps.db, key, { max, windowMs: rule.windowMs })));
-      const blocked = keys.flatMap(({ key }, i) => (states[i]!.allowed ? [] : [{ key, until: states[i]!.windowEndsAt.getTime() }]));
+      const states = await Promise.all(
+        keys.map(({ key, max }) => db.hitLimit(deps.db, key, { max, windowMs: rule.windowMs })),
+      );
+      const blocked = keys.flatMap(({ key }, i) =>
+        states[i]!.allowed ? [] : [{ key, until: states[i]!.windowEndsAt.getTime() }],
+      );
       if (blocked.length === 0) return null;
       if (!rule.takenBack) for (const { key, until } of blocked) memory.remember(key, until);
       return refusal(action, Math.max(...blocked.map((b) => b.until)));
     },
     async forgive(action, caller, who = {}) {
       const keys = keysOf(action, caller, who);
-      await Promise.all(keys.map(({ key }) => (key.includes(':ip-name:') ? db.clearLimit(deps.db, key) : db.uncountLimit(deps.db, key))));
+      await Promise.all(
+        keys.map(({ key }) =>
+          key.includes(':ip-name:') ? db.clearLimit(deps.db, key) : db.uncountLimit(deps.db, key),
+        ),
+      );
     },
   };
 }

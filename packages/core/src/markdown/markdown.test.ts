@@ -6,7 +6,9 @@ describe('post bodies', () => {
     const html = renderMarkdown('# Title\n\n**bold** and `code`\n\n```ts\nconst x: number = 1;\n```');
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<strong>bold</strong>');
-    expect(html).toMatch(/<pre class="hljs" tabindex="0"><code class="language-ts"><span class="hljs-keyword">const<\/span>/);
+    expect(html).toMatch(
+      /<pre class="hljs" tabindex="0"><code class="language-ts"><span class="hljs-keyword">const<\/span>/,
+    );
   });
 
   it('shows raw HTML as text and keeps script, style and handlers out', () => {
@@ -17,18 +19,28 @@ describe('post bodies', () => {
 
   it('drops javascript: links and marks links as user content', () => {
     expect(renderMarkdown('[x](javascript:alert(1))')).not.toContain('href="javascript');
-    expect(renderMarkdown('[docs](https://example.com)')).toBe('<p><a href="https://example.com" rel="nofollow ugc noopener">docs</a></p>\n');
+    expect(renderMarkdown('[docs](https://example.com)')).toBe(
+      '<p><a href="https://example.com" rel="nofollow ugc noopener">docs</a></p>\n',
+    );
   });
 
   it('cleans imported HTML to the same allow list', () => {
-    expect(sanitizeImportedHtml('<p onclick="x()">hi<iframe src="https://evil"></iframe></p><a href="javascript:x">y</a>')).toBe('<p>hi</p><a rel="nofollow ugc noopener">y</a>');
+    expect(
+      sanitizeImportedHtml('<p onclick="x()">hi<iframe src="https://evil"></iframe></p><a href="javascript:x">y</a>'),
+    ).toBe('<p>hi</p><a rel="nofollow ugc noopener">y</a>');
   });
 
   it('renders $…$ and $$…$$ as MathML, but not money, code spans or code blocks', () => {
-    const html = renderMarkdown('Let $\\mathcal{H}_A$ be it; $5 and $6 are money; `$x$` is code.\n\n$$\\frac{1}{2}$$\n\n```\n$y$\n```');
-    expect(html).toContain('Let <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi mathvariant="script">H</mi><mi>A</mi></msub></mrow>');
+    const html = renderMarkdown(
+      'Let $\\mathcal{H}_A$ be it; $5 and $6 are money; `$x$` is code.\n\n$$\\frac{1}{2}$$\n\n```\n$y$\n```',
+    );
+    expect(html).toContain(
+      'Let <span class="katex"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow><msub><mi mathvariant="script">H</mi><mi>A</mi></msub></mrow>',
+    );
     expect(html).toContain('be it; $5 and $6 are money; <code>$x$</code> is code.');
-    expect(html).toContain('<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow>');
+    expect(html).toContain(
+      '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block"><semantics><mrow><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow>',
+    );
     expect(html).toContain('<code>$y$\n</code>');
     expect(html).not.toContain('style=');
   });
@@ -37,7 +49,9 @@ describe('post bodies', () => {
     expect(renderMarkdown('\\$a$ costs')).toBe('<p>$a$ costs</p>\n');
     expect(renderMarkdown('$\\frac{1}$')).toBe('<p><span class="katex-error">\\frac{1}</span></p>\n');
     expect(renderMarkdown('<math><mi>x</mi></math>')).toBe('<p>&lt;math&gt;&lt;mi&gt;x&lt;/mi&gt;&lt;/math&gt;</p>\n');
-    expect(sanitizeImportedHtml('<math><mi href="javascript:x" style="color:red">x</mi></math>')).toBe('<math><mi>x</mi></math>');
+    expect(sanitizeImportedHtml('<math><mi href="javascript:x" style="color:red">x</mi></math>')).toBe(
+      '<math><mi>x</mi></math>',
+    );
   });
 
   it("keeps an image's alt text and names an image that has none by its host", () => {

@@ -14,7 +14,9 @@ const markdown: InstanceType<typeof MarkdownIt> = new MarkdownIt({
   linkify: true,
   highlight(code, language) {
     const lang = language && hljs.getLanguage(language) ? language : null;
-    const html = lang ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value : markdown.utils.escapeHtml(code);
+    const html = lang
+      ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value
+      : markdown.utils.escapeHtml(code);
     // A code block scrolls sideways: tabindex lets a keyboard reach and scroll it.
     return `<pre class="hljs" tabindex="0"><code${lang ? ` class="language-${lang}"` : ''}>${html}</code></pre>`;
   },
@@ -69,7 +71,18 @@ const MATHML_ATTRIBUTES: Record<string, string[]> = {
   mi: ['mathvariant'],
   mn: ['mathvariant'],
   mtext: ['mathvariant'],
-  mo: ['stretchy', 'fence', 'separator', 'lspace', 'rspace', 'minsize', 'maxsize', 'accent', 'movablelimits', 'mathvariant'],
+  mo: [
+    'stretchy',
+    'fence',
+    'separator',
+    'lspace',
+    'rspace',
+    'minsize',
+    'maxsize',
+    'accent',
+    'movablelimits',
+    'mathvariant',
+  ],
   mspace: ['width', 'height', 'depth', 'linebreak'],
   mstyle: ['scriptlevel', 'displaystyle', 'mathsize', 'mathcolor'],
   mpadded: ['width', 'height', 'depth', 'lspace', 'voffset'],
@@ -77,7 +90,18 @@ const MATHML_ATTRIBUTES: Record<string, string[]> = {
   mover: ['accent'],
   munder: ['accentunder'],
   munderover: ['accent', 'accentunder'],
-  mtable: ['rowspacing', 'columnspacing', 'columnalign', 'rowalign', 'columnlines', 'rowlines', 'frame', 'framespacing', 'equalrows', 'equalcolumns'],
+  mtable: [
+    'rowspacing',
+    'columnspacing',
+    'columnalign',
+    'rowalign',
+    'columnlines',
+    'rowlines',
+    'frame',
+    'framespacing',
+    'equalrows',
+    'equalcolumns',
+  ],
   mtd: ['columnalign', 'rowalign', 'columnspan', 'rowspan'],
   menclose: ['notation'],
 };
@@ -131,7 +155,11 @@ const SAFE: sanitizeHtml.IOptions = {
     ol: ['start'],
     ...MATHML_ATTRIBUTES,
   },
-  allowedClasses: { code: ['language-*', 'hljs'], pre: ['hljs'], span: ['hljs-*', 'language-*', 'katex', 'katex-error'] },
+  allowedClasses: {
+    code: ['language-*', 'hljs'],
+    pre: ['hljs'],
+    span: ['hljs-*', 'language-*', 'katex', 'katex-error'],
+  },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }) },

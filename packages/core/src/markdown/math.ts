@@ -18,7 +18,15 @@ function closing(src: string, from: number, delimiter: string): number {
   return -1;
 }
 
-export const renderTex = (tex: string, displayMode: boolean) => katex.renderToString(tex, { output: 'mathml', displayMode, throwOnError: false, strict: 'ignore', maxSize: 20, maxExpand: 200 });
+export const renderTex = (tex: string, displayMode: boolean) =>
+  katex.renderToString(tex, {
+    output: 'mathml',
+    displayMode,
+    throwOnError: false,
+    strict: 'ignore',
+    maxSize: 20,
+    maxExpand: 200,
+  });
 
 export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
   md.inline.ruler.before('escape', 'math', (state, silent) => {

@@ -31,15 +31,23 @@ describe('global room', () => {
 
   it('refuses a message in somebody else’s name with 403 and stores nothing', async () => {
     const { ports, recorded } = testPorts(database);
-    expect(await postRoomMessage(ports, callerOf(users.bo!), { msg: 'I am amy', msgFrom: 'amy' })).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await postRoomMessage(ports, callerOf(users.bo!), { msg: 'I am amy', msgFrom: 'amy' })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
     expect(await roomMessages()).not.toContain('I am amy');
     expect(recorded.events).toEqual([]);
   });
 
   it('answers 429 once a user posts too fast', async () => {
     const { ports } = testPorts(database);
-    for (let i = 0; i < RATE_LIMITS.message.perUser; i++) expect((await postRoomMessage(ports, callerOf(users.spammer!), { msg: `spam ${i}` })).ok).toBe(true);
-    expect(await postRoomMessage(ports, callerOf(users.spammer!), { msg: 'one more' })).toMatchObject({ ok: false, kind: 'tooMany', message: MSG.tooManyMessages });
+    for (let i = 0; i < RATE_LIMITS.message.perUser; i++)
+      expect((await postRoomMessage(ports, callerOf(users.spammer!), { msg: `spam ${i}` })).ok).toBe(true);
+    expect(await postRoomMessage(ports, callerOf(users.spammer!), { msg: 'one more' })).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+      message: MSG.tooManyMessages,
+    });
   });
 });
 
@@ -50,19 +58,41 @@ describe('direct chats', () => {
     expect(created).toMatchObject({ ok: true, value: { participants: ['amy', 'bo'], messages: [] } });
     if (!created.ok) return;
     expect(recorded.events.map((e) => e.args.at(-1))).toEqual([{ room: 'user:amy' }, { room: 'user:bo' }]);
-    expect(recorded.events[0]).toMatchObject({ event: 'chatUpdate', args: [{ type: 'created', chat: { _id: created.value._id } }, {}] });
+    expect(recorded.events[0]).toMatchObject({
+      event: 'chatUpdate',
+      args: [{ type: 'created', chat: { _id: created.value._id } }, {}],
+    });
 
-    const again = await startChat(testPorts(database).ports, callerOf(users.bo!), { participants: ['Bo', 'AMY'], messages: [{ msg: 'hi amy', msgFrom: 'bo' }] });
-    expect(again).toMatchObject({ ok: true, value: { _id: created.value._id, messages: [{ msg: 'hi amy', msgFrom: 'bo' }] } });
+    const again = await startChat(testPorts(database).ports, callerOf(users.bo!), {
+      participants: ['Bo', 'AMY'],
+      messages: [{ msg: 'hi amy', msgFrom: 'bo' }],
+    });
+    expect(again).toMatchObject({
+      ok: true,
+      value: { _id: created.value._id, messages: [{ msg: 'hi amy', msgFrom: 'bo' }] },
+    });
   });
 
   it('refuses a chat the creator is not part of, a stranger, or first messages in another name', async () => {
     const { ports, recorded } = testPorts(database);
-    expect(await startChat(ports, callerOf(users.cy!), { participants: ['amy', 'bo'], messages: [] })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await startChat(ports, callerOf(users.cy!), { participants: ['cy', 'nobody'], messages: [] })).toMatchObject({ ok: false, kind: 'notFound' });
-    expect(await startChat(ports, callerOf(users.cy!), { participants: ['cy', 'amy'], messages: [{ msg: 'x', msgFrom: 'amy' }] })).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await startChat(ports, callerOf(users.cy!), { participants: ['amy', 'bo'], messages: [] })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
+    expect(await startChat(ports, callerOf(users.cy!), { participants: ['cy', 'nobody'], messages: [] })).toMatchObject(
+      { ok: false, kind: 'notFound' },
+    );
+    expect(
+      await startChat(ports, callerOf(users.cy!), {
+        participants: ['cy', 'amy'],
+        messages: [{ msg: 'x', msgFrom: 'amy' }],
+      }),
+    ).toMatchObject({ ok: false, kind: 'forbidden' });
     expect(recorded.events).toEqual([]);
-    expect(await chatsOf(ports, callerOf(users.cy!), 'cy', { limit: 10, offset: 0 })).toMatchObject({ ok: true, value: { total: 0 } });
+    expect(await chatsOf(ports, callerOf(users.cy!), 'cy', { limit: 10, offset: 0 })).toMatchObject({
+      ok: true,
+      value: { total: 0 },
+    });
   });
 
   it('keeps a chat private to its participants: reading, posting and listing', async () => {
@@ -72,23 +102,61 @@ describe('direct chats', () => {
     const chatId = Number(chat.value._id);
     recorded.events.length = 0;
 
-    expect(await openChat(ports, callerOf(users.cy!), chatId, { limit: 50 })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await openChat(ports, callerOf(users.cy!), 987_654, { limit: 50 })).toMatchObject({ ok: false, kind: 'notFound', message: MSG.chatNotFound });
-    expect(await postChatMessage(ports, callerOf(users.cy!), chatId, { msg: 'let me in' })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await postChatMessage(ports, callerOf(users.bo!), chatId, { msg: 'as amy', msgFrom: 'amy' })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await chatsOf(ports, callerOf(users.cy!), 'amy', { limit: 10, offset: 0 })).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await openChat(ports, callerOf(users.cy!), chatId, { limit: 50 })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
+    expect(await openChat(ports, callerOf(users.cy!), 987_654, { limit: 50 })).toMatchObject({
+      ok: false,
+      kind: 'notFound',
+      message: MSG.chatNotFound,
+    });
+    expect(await postChatMessage(ports, callerOf(users.cy!), chatId, { msg: 'let me in' })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
+    expect(await postChatMessage(ports, callerOf(users.bo!), chatId, { msg: 'as amy', msgFrom: 'amy' })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
+    expect(await chatsOf(ports, callerOf(users.cy!), 'amy', { limit: 10, offset: 0 })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
     expect(recorded.events).toEqual([]);
 
     const posted = await postChatMessage(ports, callerOf(users.bo!), chatId, { msg: 'just us', msgFrom: 'bo' });
-    expect(posted).toMatchObject({ ok: true, value: { _id: String(chatId), participants: ['amy', 'bo'], messages: [{ msg: 'hi amy' }, { msg: 'just us', msgFrom: 'bo' }] } });
+    expect(posted).toMatchObject({
+      ok: true,
+      value: {
+        _id: String(chatId),
+        participants: ['amy', 'bo'],
+        messages: [{ msg: 'hi amy' }, { msg: 'just us', msgFrom: 'bo' }],
+      },
+    });
     expect(recorded.events).toEqual([
-      { event: 'chatUpdate', args: [{ type: 'newMessage', chat: posted.ok && posted.value }, { room: `chat:${chatId}` }] },
-      { event: 'notificationUpdate', args: [{ unread: expect.any(Number), latest: expect.objectContaining({ kind: 'message', actor: 'bo', excerpt: 'just us' }) }, { room: 'user:amy' }] },
+      {
+        event: 'chatUpdate',
+        args: [{ type: 'newMessage', chat: posted.ok && posted.value }, { room: `chat:${chatId}` }],
+      },
+      {
+        event: 'notificationUpdate',
+        args: [
+          {
+            unread: expect.any(Number),
+            latest: expect.objectContaining({ kind: 'message', actor: 'bo', excerpt: 'just us' }),
+          },
+          { room: 'user:amy' },
+        ],
+      },
     ]);
     const read = await openChat(ports, callerOf(users.amy!), chatId, { limit: 50 });
     expect(read.ok && read.value.chat.messages.map((m) => m.msg)).toEqual(['hi amy', 'just us']);
     const listed = await chatsOf(ports, callerOf(users.amy!), 'amy', { limit: 10, offset: 0 });
-    expect(listed).toMatchObject({ ok: true, value: { total: 1, chats: [{ participants: ['amy', 'bo'], messages: [{ msg: 'just us' }] }] } });
+    expect(listed).toMatchObject({
+      ok: true,
+      value: { total: 1, chats: [{ participants: ['amy', 'bo'], messages: [{ msg: 'just us' }] }] },
+    });
     expect(await roomMessages()).not.toContain('just us');
   });
 });

@@ -7,7 +7,15 @@
  * participant's unread count (a direct message notifies them).
  */
 import * as db from '@fso/db';
-import { CHAT_LATEST_MESSAGES, MSG, namesActor, rooms, type Chat, type ChatUpdatePayload, type Message } from '@fso/shared';
+import {
+  CHAT_LATEST_MESSAGES,
+  MSG,
+  namesActor,
+  rooms,
+  type Chat,
+  type ChatUpdatePayload,
+  type Message,
+} from '@fso/shared';
 import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -47,7 +55,12 @@ export async function postRoomMessage(ports: Ports, caller: Caller, input: Messa
   return succeed(msg);
 }
 
-export async function chatsOf(ports: Ports, caller: Caller, username: string, page: { limit: number; offset: number }): Promise<Result<{ chats: Chat[]; total: number }>> {
+export async function chatsOf(
+  ports: Ports,
+  caller: Caller,
+  username: string,
+  page: { limit: number; offset: number },
+): Promise<Result<{ chats: Chat[]; total: number }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!namesActor(actor.username, username)) return fail('forbidden', MSG.notAllowed);
@@ -55,7 +68,12 @@ export async function chatsOf(ports: Ports, caller: Caller, username: string, pa
 }
 
 /** The chat with one page of its messages (see db.listMessages), for participants only. */
-export async function openChat(ports: Ports, caller: Caller, chatId: number, page: db.MessagePage): Promise<Result<{ chat: Chat; total: number; more: boolean }>> {
+export async function openChat(
+  ports: Ports,
+  caller: Caller,
+  chatId: number,
+  page: db.MessagePage,
+): Promise<Result<{ chat: Chat; total: number; more: boolean }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const access = await participantsFor(ports, actor, chatId);
@@ -68,12 +86,17 @@ export async function openChat(ports: Ports, caller: Caller, chatId: number, pag
  * The direct chat of the actor and the other participant: created (and announced to both)
  * unless the pair already has one, which is returned instead. First messages are appended.
  */
-export async function startChat(ports: Ports, caller: Caller, input: { participants: string[]; messages: MessageInput[] }): Promise<Result<Chat>> {
+export async function startChat(
+  ports: Ports,
+  caller: Caller,
+  input: { participants: string[]; messages: MessageInput[] },
+): Promise<Result<Chat>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const others = input.participants.filter((name) => !namesActor(actor.username, name));
   if (others.length === 0) return fail('invalid', MSG.selectUser);
-  if (others.length === input.participants.length || input.messages.some((m) => !namesActor(actor.username, m.msgFrom))) return fail('forbidden', MSG.notAllowed);
+  if (others.length === input.participants.length || input.messages.some((m) => !namesActor(actor.username, m.msgFrom)))
+    return fail('forbidden', MSG.notAllowed);
   const other = others[0] ? await db.findUser(ports.db, others[0]) : null;
   if (!other) return fail('notFound', MSG.userNotFound);
   if (input.messages.length > 0) {
@@ -90,7 +113,11 @@ export async function startChat(ports: Ports, caller: Caller, input: { participa
   if (!opened.ok) return opened;
   const { participants } = opened.value.chat;
   await announceUnread(ports, result.notified);
-  if (result.created) publishChat(ports, { chat: { _id: String(result.chatId), participants, messages: result.messages }, type: 'created' });
+  if (result.created)
+    publishChat(ports, {
+      chat: { _id: String(result.chatId), participants, messages: result.messages },
+      type: 'created',
+    });
   else if (result.messages.length > 0) publishChat(ports, { chat: opened.value.chat, type: 'newMessage' });
   return succeed(opened.value.chat);
 }
@@ -102,7 +129,12 @@ async function latestChat(ports: Ports, chatId: number, participants: string[]):
 }
 
 /** Posts to a chat; answers the populated chat (as GET /chat/:chatId), which `newMessage` carries too. */
-export async function postChatMessage(ports: Ports, caller: Caller, chatId: number, input: MessageInput): Promise<Result<Chat>> {
+export async function postChatMessage(
+  ports: Ports,
+  caller: Caller,
+  chatId: number,
+  input: MessageInput,
+): Promise<Result<Chat>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!namesActor(actor.username, input.msgFrom)) return fail('forbidden', MSG.notAllowed);

@@ -31,7 +31,10 @@ describe('messaging reads', () => {
   });
 
   it("counts the caller's unread notifications (0 for a visitor), and lets only participants follow a chat", async () => {
-    const chat = await startChat(ports, callerOf(users.amy!), { participants: ['amy', 'bo'], messages: [{ msg: 'hi bo' }] });
+    const chat = await startChat(ports, callerOf(users.amy!), {
+      participants: ['amy', 'bo'],
+      messages: [{ msg: 'hi bo' }],
+    });
     if (!chat.ok) throw new Error(chat.message);
     expect(await unreadFor(ports, callerOf(users.bo!))).toBe(1);
     expect(await unreadFor(ports, callerOf(null))).toBe(0);

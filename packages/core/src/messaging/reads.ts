@@ -7,10 +7,15 @@ import type { Message } from '@fso/shared';
 import type { Caller, Ports } from '../ports.ts';
 
 /** One page of the global room, oldest first, with the room's total and whether older ones exist. */
-export const roomMessages = (ports: Ports, page: db.MessagePage): Promise<{ messages: Message[]; total: number; more: boolean }> => db.listMessages(ports.db, null, page);
+export const roomMessages = (
+  ports: Ports,
+  page: db.MessagePage,
+): Promise<{ messages: Message[]; total: number; more: boolean }> => db.listMessages(ports.db, null, page);
 
 /** The caller's unread notifications; 0 for a visitor. */
-export const unreadFor = async (ports: Ports, caller: Caller): Promise<number> => (caller.user ? db.unreadCount(ports.db, caller.user.userId) : 0);
+export const unreadFor = async (ports: Ports, caller: Caller): Promise<number> =>
+  caller.user ? db.unreadCount(ports.db, caller.user.userId) : 0;
 
 /** True when the user takes part in the chat (false for a chat that does not exist). */
-export const mayFollowChat = (ports: Pick<Ports, 'db'>, chatId: number, userId: number): Promise<boolean> => db.isChatParticipant(ports.db, chatId, userId);
+export const mayFollowChat = (ports: Pick<Ports, 'db'>, chatId: number, userId: number): Promise<boolean> =>
+  db.isChatParticipant(ports.db, chatId, userId);

@@ -11,35 +11,71 @@ let database: Database;
 let users: { Alice: Actor; bob: Actor; carol: Actor };
 beforeAll(async () => {
   database = await createTestDatabase();
-  const make = async (username: string): Promise<Actor> => ({ userId: Number((await createUser(database.db, { username, passwordHash: null }))!._id), username, sessionId: `s-${username}` });
+  const make = async (username: string): Promise<Actor> => ({
+    userId: Number((await createUser(database.db, { username, passwordHash: null }))!._id),
+    username,
+    sessionId: `s-${username}`,
+  });
   users = { Alice: await make('Alice'), bob: await make('bob'), carol: await make('carol') };
 });
 afterAll(() => database.close());
 
-const updates = (recorded: Recorded) => recorded.events.filter((e) => e.event === 'notificationUpdate').map((e) => e.args);
+const updates = (recorded: Recorded) =>
+  recorded.events.filter((e) => e.event === 'notificationUpdate').map((e) => e.args);
 
 describe('live inbox updates', () => {
   it('tells only the recipients, in their own rooms, their count and the new notification, after an answer, a mention in a comment and a direct message', async () => {
     const { Alice, bob, carol } = users;
-    const qid = await insertQuestion(database.db, { title: 'Live inbox', text: 'x', tags: ['inbox'], askedBy: Alice.userId });
+    const qid = await insertQuestion(database.db, {
+      title: 'Live inbox',
+      text: 'x',
+      tags: ['inbox'],
+      askedBy: Alice.userId,
+    });
     const { ports, recorded } = testPorts(database);
     const answered = await answerQuestion(ports, callerOf(bob), qid, 'An answer');
     expect(answered.ok).toBe(true);
-    expect(updates(recorded)).toEqual([[{ unread: 1, latest: expect.objectContaining({ kind: 'answer', actor: 'bob', excerpt: 'An answer', read: false }) }, { room: 'user:alice' }]]);
+    expect(updates(recorded)).toEqual([
+      [
+        {
+          unread: 1,
+          latest: expect.objectContaining({ kind: 'answer', actor: 'bob', excerpt: 'An answer', read: false }),
+        },
+        { room: 'user:alice' },
+      ],
+    ]);
 
     recorded.events.length = 0;
-    await addComment(ports, callerOf(carol), { type: 'answer', id: Number(answered.ok && answered.value._id), text: 'agreed, @alice' });
+    await addComment(ports, callerOf(carol), {
+      type: 'answer',
+      id: Number(answered.ok && answered.value._id),
+      text: 'agreed, @alice',
+    });
     expect(updates(recorded)).toHaveLength(2);
     expect(updates(recorded)).toEqual(
       expect.arrayContaining([
         [{ unread: 1, latest: expect.objectContaining({ kind: 'comment', actor: 'carol' }) }, { room: 'user:bob' }],
-        [{ unread: 2, latest: expect.objectContaining({ kind: 'mention', actor: 'carol', excerpt: 'agreed, @alice' }) }, { room: 'user:alice' }],
+        [
+          {
+            unread: 2,
+            latest: expect.objectContaining({ kind: 'mention', actor: 'carol', excerpt: 'agreed, @alice' }),
+          },
+          { room: 'user:alice' },
+        ],
       ]),
     );
 
     recorded.events.length = 0;
-    await startChat(ports, callerOf(carol), { participants: ['carol', 'Alice'], messages: [{ msg: 'psst', msgFrom: 'carol' }] });
-    expect(updates(recorded)).toEqual([[{ unread: 3, latest: expect.objectContaining({ kind: 'message', actor: 'carol', excerpt: 'psst' }) }, { room: 'user:alice' }]]);
+    await startChat(ports, callerOf(carol), {
+      participants: ['carol', 'Alice'],
+      messages: [{ msg: 'psst', msgFrom: 'carol' }],
+    });
+    expect(updates(recorded)).toEqual([
+      [
+        { unread: 3, latest: expect.objectContaining({ kind: 'message', actor: 'carol', excerpt: 'psst' }) },
+        { room: 'user:alice' },
+      ],
+    ]);
   });
 
   it('marks read for the owner only and tells their other tabs what was read and the new count', async () => {
@@ -48,11 +84,23 @@ describe('live inbox updates', () => {
     const inbox = await inboxOf(ports, callerOf(Alice), { limit: 10, offset: 0 });
     const [first] = inbox.ok ? inbox.value.notifications : [];
     expect(await markRead(ports, callerOf(bob), { ids: [first!._id] })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await openNotification(ports, callerOf(bob), Number(first!._id))).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await markRead(ports, callerOf(Alice), { ids: ['999999999'] })).toMatchObject({ ok: false, kind: 'notFound' });
+    expect(await openNotification(ports, callerOf(bob), Number(first!._id))).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
+    expect(await markRead(ports, callerOf(Alice), { ids: ['999999999'] })).toMatchObject({
+      ok: false,
+      kind: 'notFound',
+    });
     expect(updates(recorded)).toEqual([]);
-    expect(await openNotification(ports, callerOf(Alice), Number(first!._id))).toMatchObject({ ok: true, value: { read: true } });
-    expect(await markRead(ports, callerOf(Alice), { all: true })).toEqual({ ok: true, value: { marked: 2, unread: 0 } });
+    expect(await openNotification(ports, callerOf(Alice), Number(first!._id))).toMatchObject({
+      ok: true,
+      value: { read: true },
+    });
+    expect(await markRead(ports, callerOf(Alice), { all: true })).toEqual({
+      ok: true,
+      value: { marked: 2, unread: 0 },
+    });
     expect(updates(recorded)).toEqual([
       [{ unread: 2, read: [first!._id] }, { room: 'user:alice' }],
       [{ unread: 0, read: 'all' }, { room: 'user:alice' }],

@@ -18,21 +18,36 @@ export async function announceUnread(ports: Ports, userIds: number[]): Promise<v
 }
 
 /** Tells the user's pages which notifications they just read, and the unread count left. */
-async function announceRead(ports: Ports, actor: { userId: number; username: string }, read: string[] | 'all'): Promise<number> {
+async function announceRead(
+  ports: Ports,
+  actor: { userId: number; username: string },
+  read: string[] | 'all',
+): Promise<number> {
   const unread = await db.unreadCount(ports.db, actor.userId);
   ports.events.toRoom(rooms.user(actor.username), 'notificationUpdate', { unread, read });
   return unread;
 }
 
-export async function inboxOf(ports: Ports, caller: Caller, page: { limit: number; offset: number }): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
+export async function inboxOf(
+  ports: Ports,
+  caller: Caller,
+  page: { limit: number; offset: number },
+): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
   if (!caller.user) return NOT_SIGNED_IN;
   return succeed(await db.listNotifications(ports.db, caller.user.userId, page));
 }
 
-const refusal = (reason: 'missing' | 'forbidden') => (reason === 'missing' ? fail('notFound', INBOX_MSG.notificationNotFound) : fail('forbidden', INBOX_MSG.notYourNotification));
+const refusal = (reason: 'missing' | 'forbidden') =>
+  reason === 'missing'
+    ? fail('notFound', INBOX_MSG.notificationNotFound)
+    : fail('forbidden', INBOX_MSG.notYourNotification);
 
 /** Marks the actor's notifications read (the ids, or all); answers the unread count left. */
-export async function markRead(ports: Ports, caller: Caller, body: MarkReadBody): Promise<Result<{ marked: number; unread: number }>> {
+export async function markRead(
+  ports: Ports,
+  caller: Caller,
+  body: MarkReadBody,
+): Promise<Result<{ marked: number; unread: number }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('markRead', caller);
@@ -40,7 +55,10 @@ export async function markRead(ports: Ports, caller: Caller, body: MarkReadBody)
   const target = 'all' in body ? body : { ids: body.ids.map(Number) };
   const result = await db.markNotificationsRead(ports.db, actor.userId, target);
   if (!result.ok) return refusal(result.reason);
-  const unread = result.marked > 0 ? await announceRead(ports, actor, 'all' in body ? 'all' : body.ids) : await db.unreadCount(ports.db, actor.userId);
+  const unread =
+    result.marked > 0
+      ? await announceRead(ports, actor, 'all' in body ? 'all' : body.ids)
+      : await db.unreadCount(ports.db, actor.userId);
   return succeed({ marked: result.marked, unread });
 }
 

@@ -3,7 +3,15 @@
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
-import { createUser, insertAnswer, insertComment, insertQuestion, seedIfEmpty, updateBiography, type Db } from '@fso/db';
+import {
+  createUser,
+  insertAnswer,
+  insertComment,
+  insertQuestion,
+  seedIfEmpty,
+  updateBiography,
+  type Db,
+} from '@fso/db';
 import { hashPassword } from '../accounts/passwords.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import type { Ports } from '../ports.ts';
@@ -34,9 +42,18 @@ async function seedEmpty(db: Db): Promise<void> {
   }
   const [alice = 0, bob = 0, carol = 0] = ids;
   for (const q of DEMO_QUESTIONS) {
-    const id = await insertQuestion(db, { ...q.question, html: renderMarkdown(q.question.text), askedBy: [alice, bob, carol][q.by] ?? alice });
+    const id = await insertQuestion(db, {
+      ...q.question,
+      html: renderMarkdown(q.question.text),
+      askedBy: [alice, bob, carol][q.by] ?? alice,
+    });
     for (const a of q.answers) {
-      const answer = await insertAnswer(db, { questionId: id, text: a.text, html: renderMarkdown(a.text), ansBy: [alice, bob, carol][a.by] ?? alice });
+      const answer = await insertAnswer(db, {
+        questionId: id,
+        text: a.text,
+        html: renderMarkdown(a.text),
+        ansBy: [alice, bob, carol][a.by] ?? alice,
+      });
       if (answer && a.comment)
         await insertComment(db, {
           parent: 'answer',
@@ -49,7 +66,11 @@ async function seedEmpty(db: Db): Promise<void> {
   }
 }
 
-const DEMO_QUESTIONS: { by: number; question: { title: string; text: string; tags: string[] }; answers: { by: number; text: string; comment?: string }[] }[] = [
+const DEMO_QUESTIONS: {
+  by: number;
+  question: { title: string; text: string; tags: string[] };
+  answers: { by: number; text: string; comment?: string }[];
+}[] = [
   {
     by: 1,
     question: {

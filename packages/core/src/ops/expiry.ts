@@ -9,7 +9,9 @@ import type { Ports } from '../ports.ts';
 
 type ExpiryPorts = Pick<Ports, 'db' | 'clock'>;
 
-export const purgeExpiredSessions = (ports: ExpiryPorts): Promise<void> => deleteExpiredSessions(ports.db, ports.clock());
+export const purgeExpiredSessions = (ports: ExpiryPorts): Promise<void> =>
+  deleteExpiredSessions(ports.db, ports.clock());
 
 /** Answers how many windows were deleted. */
-export const purgeEndedLimits = (ports: ExpiryPorts): Promise<number> => deleteEndedLimits(ports.db, new Date(ports.clock().getTime() - LONGEST_LIMIT_WINDOW_MS));
+export const purgeEndedLimits = (ports: ExpiryPorts): Promise<number> =>
+  deleteEndedLimits(ports.db, new Date(ports.clock().getTime() - LONGEST_LIMIT_WINDOW_MS));

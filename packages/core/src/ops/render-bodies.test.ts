@@ -12,14 +12,30 @@ afterAll(() => database.close());
 
 function recordingBar() {
   const shown: string[] = [];
-  return { shown, bar: { update: (label: string, done: number, total: number) => void shown.push(`${label} ${done}/${total}`), end: () => void shown.push('end') } };
+  return {
+    shown,
+    bar: {
+      update: (label: string, done: number, total: number) => void shown.push(`${label} ${done}/${total}`),
+      end: () => void shown.push('end'),
+    },
+  };
 }
 
 describe('renderStoredBodies', () => {
   it('stores HTML for the bodies without it, then with --all for every body again', async () => {
     const ann = Number((await createUser(database.db, { username: 'ann', passwordHash: null }))!._id);
-    const qid = await insertQuestion(database.db, { title: 'Old post', text: 'Some *old* text', tags: ['legacy'], askedBy: ann });
-    const answer = (await insertAnswer(database.db, { questionId: qid, text: 'Rendered **before**', html: '<p>stale</p>', ansBy: ann }))!;
+    const qid = await insertQuestion(database.db, {
+      title: 'Old post',
+      text: 'Some *old* text',
+      tags: ['legacy'],
+      askedBy: ann,
+    });
+    const answer = (await insertAnswer(database.db, {
+      questionId: qid,
+      text: 'Rendered **before**',
+      html: '<p>stale</p>',
+      ansBy: ann,
+    }))!;
     const html = async () => (await getQuestionWithHtml(database.db, qid))!.html;
 
     const missing = recordingBar();

@@ -12,7 +12,10 @@ import type { ProgressBar } from '../search/semantic/embed-queue.ts';
 const PAGE = 500;
 
 /** Answers how many bodies were rendered; `bar` shows each table's progress. */
-export async function renderStoredBodies(ports: Pick<Ports, 'db'>, opts: { missingOnly: boolean; bar: ProgressBar }): Promise<number> {
+export async function renderStoredBodies(
+  ports: Pick<Ports, 'db'>,
+  opts: { missingOnly: boolean; bar: ProgressBar },
+): Promise<number> {
   let rendered = 0;
   for (const table of POST_TABLES) {
     const total = await countPostBodies(ports.db, table, opts.missingOnly);

@@ -10,7 +10,16 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
-import { countImportedAnswers, createImportMaps, importAnswers, importComments, importQuestions, importTagExcerpts, importTags, importUsers } from '@fso/db';
+import {
+  countImportedAnswers,
+  createImportMaps,
+  importAnswers,
+  importComments,
+  importQuestions,
+  importTagExcerpts,
+  importTags,
+  importUsers,
+} from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../markdown/markdown.ts';
 import { splitMath } from '../markdown/math.ts';
@@ -45,7 +54,8 @@ turndown.escape = (text: string) =>
     .map((part) => (part.math ? part.text : escapeMarkdown(part.text)))
     .join('');
 const toMarkdown = (html: string) => turndown.turndown(sanitizeImportedHtml(html)).slice(0, 30_000);
-const plainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+const plainText = (html: string) =>
+  sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const utc = (date: string | undefined) => (date ? `${date}Z` : new Date().toISOString());
 
 /** A username that is valid here and stable across runs: `Display_Name.se<id>`. */
@@ -86,7 +96,9 @@ export async function importDump(ports: Pick<Ports, 'db'>, dump: Dump): Promise<
     }
     for await (const rows of dump.batches('Tags.xml')) {
       const names = rows.map((r) => (r.TagName ?? '').slice(0, TAG_NAME_STORED_MAX)).filter(Boolean);
-      const excerpts = rows.flatMap((r) => (r.ExcerptPostId && r.TagName ? [{ postSeId: r.ExcerptPostId, tag: r.TagName }] : []));
+      const excerpts = rows.flatMap((r) =>
+        r.ExcerptPostId && r.TagName ? [{ postSeId: r.ExcerptPostId, tag: r.TagName }] : [],
+      );
       report.tags += await importTags(tx, names, excerpts);
     }
     // Questions (and tag excerpts) first, answers in a second pass, so every parent exists.
@@ -165,5 +177,12 @@ function answer(r: DumpRow, site: string) {
 
 function comment(r: DumpRow, host: string) {
   const text = (r.Text ?? '').slice(0, 2000);
-  return { sourceId: `${host}/c/${r.Id}`, postSeId: r.PostId ?? '', text, html: renderMarkdown(text), ownerSeId: r.UserId ?? null, at: utc(r.CreationDate) };
+  return {
+    sourceId: `${host}/c/${r.Id}`,
+    postSeId: r.PostId ?? '',
+    text,
+    html: renderMarkdown(text),
+    ownerSeId: r.UserId ?? null,
+    at: utc(r.CreationDate),
+  };
 }

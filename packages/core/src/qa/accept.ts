@@ -10,7 +10,11 @@ import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
-export async function acceptAnswer(ports: Ports, caller: Caller, input: { questionId: number; answerId: number }): Promise<Result<{ qid: string; acceptedAnswer: string | null }>> {
+export async function acceptAnswer(
+  ports: Ports,
+  caller: Caller,
+  input: { questionId: number; answerId: number },
+): Promise<Result<{ qid: string; acceptedAnswer: string | null }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('accept', caller);

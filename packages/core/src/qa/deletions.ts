@@ -10,7 +10,11 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
 
-export async function deleteQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<{ qid: string }>> {
+export async function deleteQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+): Promise<Result<{ qid: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('delete', caller);
@@ -24,7 +28,11 @@ export async function deleteQuestion(ports: Ports, caller: Caller, questionId: n
   return succeed({ qid });
 }
 
-export async function deleteAnswer(ports: Ports, caller: Caller, answerId: number): Promise<Result<{ aid: string; qid: string }>> {
+export async function deleteAnswer(
+  ports: Ports,
+  caller: Caller,
+  answerId: number,
+): Promise<Result<{ aid: string; qid: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('delete', caller);
@@ -49,7 +57,8 @@ export async function deleteComment(ports: Ports, caller: Caller, commentId: num
   if (question.ok) {
     const answer = question.value.answers.find((a) => a._id === String(result.parentId));
     if (result.parent === 'question') ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
-    else if (answer) ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
+    else if (answer)
+      ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
   }
   return succeed({ cid: String(commentId) });
 }

@@ -12,7 +12,12 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion, questionWritten } from './questions.ts';
 
-export async function editQuestion(ports: Ports, caller: Caller, questionId: number, input: { title: string; text: string; tags: string[] }): Promise<Result<Question>> {
+export async function editQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+  input: { title: string; text: string; tags: string[] },
+): Promise<Result<Question>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
@@ -24,7 +29,12 @@ export async function editQuestion(ports: Ports, caller: Caller, questionId: num
   return questionWritten(ports, questionId, html);
 }
 
-export async function editAnswer(ports: Ports, caller: Caller, answerId: number, text: string): Promise<Result<Answer>> {
+export async function editAnswer(
+  ports: Ports,
+  caller: Caller,
+  answerId: number,
+  text: string,
+): Promise<Result<Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);

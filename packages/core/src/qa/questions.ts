@@ -18,7 +18,11 @@ export async function loadQuestion(ports: Ports, id: number): Promise<Result<Que
   return question ? succeed(question) : fail('notFound', MSG.questionNotFound);
 }
 
-export async function askQuestion(ports: Ports, caller: Caller, input: { title: string; text: string; tags: string[] }): Promise<Result<Question>> {
+export async function askQuestion(
+  ports: Ports,
+  caller: Caller,
+  input: { title: string; text: string; tags: string[] },
+): Promise<Result<Question>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('question', caller);
@@ -34,12 +38,18 @@ export async function askQuestion(ports: Ports, caller: Caller, input: { title: 
 export async function questionWritten(ports: Ports, id: number, editedHtml?: string): Promise<Result<Question>> {
   ports.semantic.worker.poke();
   const outcome = await loadQuestion(ports, id);
-  if (outcome.ok && editedHtml !== undefined) ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
+  if (outcome.ok && editedHtml !== undefined)
+    ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
   if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
   return outcome;
 }
 
-export async function answerQuestion(ports: Ports, caller: Caller, questionId: number, text: string): Promise<Result<Answer>> {
+export async function answerQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+  text: string,
+): Promise<Result<Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('answer', caller);
@@ -58,7 +68,11 @@ export async function answerQuestion(ports: Ports, caller: Caller, questionId: n
   return succeed(answer);
 }
 
-export async function addComment(ports: Ports, caller: Caller, input: { type: 'question' | 'answer'; id: number; text: string }): Promise<Result<Question | Answer>> {
+export async function addComment(
+  ports: Ports,
+  caller: Caller,
+  input: { type: 'question' | 'answer'; id: number; text: string },
+): Promise<Result<Question | Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('comment', caller);
@@ -115,12 +129,22 @@ export interface QuestionPage {
  * The question's page as a viewer opens it. The page reads no Markdown but the question's
  * start (0078), so a counted view's viewsUpdate, which carries the whole question, reads it then.
  */
-export async function viewQuestionPage(ports: Ports, caller: Caller, questionId: number): Promise<Result<QuestionPage>> {
+export async function viewQuestionPage(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+): Promise<Result<QuestionPage>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId);
   if (!found) return fail('notFound', MSG.questionNotFound);
   const html: Record<string, string> = {};
-  for (const [key, stored] of Object.entries(found.html)) html[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
-  const page = { question: found.question, html, description: found.lead.replace(/\s+/g, ' ').slice(0, 160), reputations: found.reputations };
+  for (const [key, stored] of Object.entries(found.html))
+    html[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
+  const page = {
+    question: found.question,
+    html,
+    description: found.lead.replace(/\s+/g, ' ').slice(0, 160),
+    reputations: found.reputations,
+  };
   if (!(await countView(ports, caller, questionId))) return succeed(page);
   const counted = await db.getQuestion(ports.db, questionId);
   if (!counted) return succeed(page);

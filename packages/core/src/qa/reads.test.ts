@@ -13,9 +13,23 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ports = testPorts(database).ports;
   const askedBy = Number((await createUser(database.db, { username: 'asker', passwordHash: null }))!._id);
-  ids.first = await insertQuestion(database.db, { title: 'First question about reads', text: 'Body one', tags: ['reads'], askedBy });
-  ids.second = await insertQuestion(database.db, { title: 'Second question about lists', text: 'Body two', tags: ['lists'], askedBy });
-  ids.answer = (await insertAnswer(database.db, { questionId: ids.first, text: 'An answer', ansBy: askedBy }))!.answerId;
+  ids.first = await insertQuestion(database.db, {
+    title: 'First question about reads',
+    text: 'Body one',
+    tags: ['reads'],
+    askedBy,
+  });
+  ids.second = await insertQuestion(database.db, {
+    title: 'Second question about lists',
+    text: 'Body two',
+    tags: ['lists'],
+    askedBy,
+  });
+  ids.answer = (await insertAnswer(database.db, {
+    questionId: ids.first,
+    text: 'An answer',
+    ansBy: askedBy,
+  }))!.answerId;
 });
 afterAll(() => database.close());
 
@@ -23,7 +37,10 @@ describe('question reads', () => {
   it('lists a page of questions, filtered by tag, with the total', async () => {
     const all = await questionPage(ports, { order: 'newest', limit: 10, offset: 0 });
     expect(all.total).toBe(2);
-    expect(all.questions.map((q) => (JSON.parse(q) as QuestionSummary).title)).toEqual(['Second question about lists', 'First question about reads']);
+    expect(all.questions.map((q) => (JSON.parse(q) as QuestionSummary).title)).toEqual([
+      'Second question about lists',
+      'First question about reads',
+    ]);
     const tagged = await questionPage(ports, { tag: 'reads', limit: 10, offset: 0 });
     expect(tagged.questions.map((q) => (JSON.parse(q) as QuestionSummary)._id)).toEqual([String(ids.first)]);
   });
@@ -35,7 +52,10 @@ describe('question reads', () => {
     expect(found.questions[0]).not.toHaveProperty('textStart');
     expect((await questionListPage(ports, { order: 'newest', limit: 10, offset: 0 })).excerpts).toBeNull();
     expect((await questionListPage(ports, { search: '[reads]', limit: 10, offset: 0 })).excerpts).toBeNull();
-    expect(await questionListPage(ports, { search: 'nowhere', limit: 10, offset: 0 })).toMatchObject({ questions: [], excerpts: null });
+    expect(await questionListPage(ports, { search: 'nowhere', limit: 10, offset: 0 })).toMatchObject({
+      questions: [],
+      excerpts: null,
+    });
   });
 
   it('lists the recently active questions for the sitemap, at most `limit`', async () => {
@@ -46,6 +66,10 @@ describe('question reads', () => {
 
   it("finds an answer's question, or answers notFound", async () => {
     expect(await questionOfAnswer(ports, ids.answer!)).toEqual({ ok: true, value: ids.first });
-    expect(await questionOfAnswer(ports, 999_999)).toEqual({ ok: false, kind: 'notFound', message: MSG.answerNotFound });
+    expect(await questionOfAnswer(ports, 999_999)).toEqual({
+      ok: false,
+      kind: 'notFound',
+      message: MSG.answerNotFound,
+    });
   });
 });

@@ -9,7 +9,8 @@ import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
 /** One page of questions in the list shape, each as its JSON text, with the total (a lower bound when `totalCapped`). */
-export const questionPage = (ports: Ports, query: db.QuestionListQuery): Promise<db.QuestionPage<string>> => db.listQuestionsJson(ports.db, query);
+export const questionPage = (ports: Ports, query: db.QuestionListQuery): Promise<db.QuestionPage<string>> =>
+  db.listQuestionsJson(ports.db, query);
 
 /** /home's page: the question list and, for a search's words, each listed question's excerpt as text (the page marks the matches). */
 export type QuestionListScreen = db.QuestionPage<db.QuestionListItem> & { excerpts: Record<string, string> | null };
@@ -34,7 +35,8 @@ export async function questionListPage(ports: Ports, query: db.QuestionListQuery
 }
 
 /** The most recently active questions' ids with their last activity, newest first. */
-export const recentlyActiveQuestions = (ports: Ports, limit: number): Promise<{ id: number; lastActivity: string }[]> => db.listRecentlyActiveQuestionIds(ports.db, limit);
+export const recentlyActiveQuestions = (ports: Ports, limit: number): Promise<{ id: number; lastActivity: string }[]> =>
+  db.listRecentlyActiveQuestionIds(ports.db, limit);
 
 /** The id of the question an answer belongs to, or notFound. */
 export async function questionOfAnswer(ports: Ports, answerId: number): Promise<Result<number>> {

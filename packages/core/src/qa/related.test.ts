@@ -16,9 +16,18 @@ beforeAll(async () => {
   const askedBy = Number((await createUser(database.db, { username: 'asker', passwordHash: null }))!._id);
   const ask = (title: string, text: string) => insertQuestion(database.db, { title, text, tags: ['related'], askedBy });
   ids = {
-    qubit: await ask('How does measuring one qubit affect an entangled pair?', 'When I measure a qubit that is entangled with another, what happens to the second one?'),
-    entangled: await ask('What happens to entangled qubits after measurement?', 'Does measuring one particle of an entangled quantum pair collapse the other?'),
-    bread: await ask('Why does my sourdough bread not rise?', 'My loaf stays flat after baking even though the starter bubbles.'),
+    qubit: await ask(
+      'How does measuring one qubit affect an entangled pair?',
+      'When I measure a qubit that is entangled with another, what happens to the second one?',
+    ),
+    entangled: await ask(
+      'What happens to entangled qubits after measurement?',
+      'Does measuring one particle of an entangled quantum pair collapse the other?',
+    ),
+    bread: await ask(
+      'Why does my sourdough bread not rise?',
+      'My loaf stays flat after baking even though the starter bubbles.',
+    ),
     pending: await ask('A question not embedded yet', 'Asked after the worker ran.'),
   };
   await database.db.execute(sql`DELETE FROM embedding_jobs WHERE question_id = ${ids.pending}`);
@@ -34,9 +43,16 @@ afterAll(async () => {
 describe('related questions', () => {
   it('lists the questions nearest in meaning from the stored embeddings, never the question itself', async () => {
     const related = await relatedQuestions(ports, ids.qubit!);
-    expect(related[0]).toMatchObject({ _id: String(ids.entangled), title: 'What happens to entangled qubits after measurement?', score: 0, answerCount: 0 });
+    expect(related[0]).toMatchObject({
+      _id: String(ids.entangled),
+      title: 'What happens to entangled qubits after measurement?',
+      score: 0,
+      answerCount: 0,
+    });
     expect(related.map((r) => r._id)).not.toContain(String(ids.qubit));
-    expect(related.map((r) => r._id).indexOf(String(ids.entangled))).toBeLessThan(related.map((r) => r._id).indexOf(String(ids.bread)));
+    expect(related.map((r) => r._id).indexOf(String(ids.entangled))).toBeLessThan(
+      related.map((r) => r._id).indexOf(String(ids.bread)),
+    );
   });
 
   it('shows none for a question without an embedding, and reads titles fresh while the neighbours are cached', async () => {

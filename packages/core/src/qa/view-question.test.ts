@@ -16,10 +16,26 @@ beforeAll(async () => {
   ids.ann = Number((await createUser(database.db, { username: 'ann', passwordHash: null }))!._id);
   ids.ben = Number((await createUser(database.db, { username: 'ben', passwordHash: null }))!._id);
   const text = `A   *long*\n\nquestion ${'word '.repeat(60)}`;
-  ids.q = await insertQuestion(database.db, { title: 'Viewing a question', text, html: '<p>stored</p>', tags: ['views'], askedBy: ids.ann });
+  ids.q = await insertQuestion(database.db, {
+    title: 'Viewing a question',
+    text,
+    html: '<p>stored</p>',
+    tags: ['views'],
+    askedBy: ids.ann,
+  });
   // An answer stored before bodies had HTML: its page renders it from its Markdown.
-  ids.a = (await insertAnswer(database.db, { questionId: ids.q, text: 'An *unrendered* answer', ansBy: ids.ben }))!.answerId;
-  ids.c = (await insertComment(database.db, { parent: 'answer', parentId: ids.a, text: 'A comment', html: '<p>A comment</p>', commentBy: ids.ann }))!.commentId;
+  ids.a = (await insertAnswer(database.db, {
+    questionId: ids.q,
+    text: 'An *unrendered* answer',
+    ansBy: ids.ben,
+  }))!.answerId;
+  ids.c = (await insertComment(database.db, {
+    parent: 'answer',
+    parentId: ids.a,
+    text: 'A comment',
+    html: '<p>A comment</p>',
+    commentBy: ids.ann,
+  }))!.commentId;
 });
 afterAll(() => database.close());
 
@@ -30,11 +46,19 @@ describe('a question page', () => {
     const outcome = await viewQuestionPage(ports, callerOf(null), ids.q!);
     if (!outcome.ok) throw new Error(outcome.message);
     const { question, html, description, reputations } = outcome.value;
-    expect(html).toEqual({ q: '<p>stored</p>', [`a${ids.a}`]: '<p>An <em>unrendered</em> answer</p>\n', [`c${ids.c}`]: '<p>A comment</p>' });
+    expect(html).toEqual({
+      q: '<p>stored</p>',
+      [`a${ids.a}`]: '<p>An <em>unrendered</em> answer</p>\n',
+      [`c${ids.c}`]: '<p>A comment</p>',
+    });
     expect(description).toBe(`A *long* question ${'word '.repeat(60)}`.slice(0, 160));
     expect(question).not.toHaveProperty('text');
     expect(question.answers[0]).not.toHaveProperty('text');
-    expect(question.answers[0]!.comments[0]).toEqual({ _id: String(ids.c), commentBy: 'ann', commentDateTime: expect.any(String) });
+    expect(question.answers[0]!.comments[0]).toEqual({
+      _id: String(ids.c),
+      commentBy: 'ann',
+      commentDateTime: expect.any(String),
+    });
     expect(reputations).toEqual({ ann: expect.any(Number), ben: expect.any(Number) });
     expect(recorded.events).toEqual([]);
   });
@@ -46,9 +70,17 @@ describe('a question page', () => {
     expect(recorded.events).toHaveLength(1);
     const [{ event, args }] = recorded.events as [{ event: string; args: [Question] }];
     expect(event).toBe('viewsUpdate');
-    expect(args[0]).toMatchObject({ _id: String(ids.q), viewCount: 1, views: ['ben'], text: expect.stringContaining('*long*') });
+    expect(args[0]).toMatchObject({
+      _id: String(ids.q),
+      viewCount: 1,
+      views: ['ben'],
+      text: expect.stringContaining('*long*'),
+    });
     expect(args[0].answers[0]).toMatchObject({ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] });
-    expect(await viewQuestionPage(ports, user('ben'), ids.q!)).toMatchObject({ ok: true, value: { question: { viewCount: 1 } } });
+    expect(await viewQuestionPage(ports, user('ben'), ids.q!)).toMatchObject({
+      ok: true,
+      value: { question: { viewCount: 1 } },
+    });
     expect(recorded.events).toHaveLength(1);
   });
 
@@ -64,8 +96,17 @@ describe('a question over REST', () => {
     if (!outcome.ok) throw new Error(outcome.message);
     expect(Object.keys(outcome.value).slice(0, 4)).toEqual(['_id', 'title', 'text', 'tags']);
     expect(Object.keys(outcome.value.answers[0]!).slice(0, 3)).toEqual(['_id', 'text', 'ansBy']);
-    expect(Object.keys(outcome.value.answers[0]!.comments[0]!)).toEqual(['_id', 'text', 'commentBy', 'commentDateTime']);
-    expect(outcome.value).toMatchObject({ viewCount: 2, views: ['ben', 'ann'], answers: [{ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] }] });
+    expect(Object.keys(outcome.value.answers[0]!.comments[0]!)).toEqual([
+      '_id',
+      'text',
+      'commentBy',
+      'commentDateTime',
+    ]);
+    expect(outcome.value).toMatchObject({
+      viewCount: 2,
+      views: ['ben', 'ann'],
+      answers: [{ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] }],
+    });
     expect(recorded.events.map((e) => e.event)).toEqual(['viewsUpdate']);
   });
 });

@@ -14,7 +14,12 @@ function refused(outcome: db.VoteOutcome, missing: string) {
   return outcome === 'missing' ? fail('notFound', missing) : fail('forbidden', MSG.ownVote);
 }
 
-export async function voteQuestion(ports: Ports, caller: Caller, questionId: number, value: 1 | -1): Promise<Result<{ upVotes: string[]; downVotes: string[] }>> {
+export async function voteQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+  value: 1 | -1,
+): Promise<Result<{ upVotes: string[]; downVotes: string[] }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('vote', caller);
@@ -28,7 +33,12 @@ export async function voteQuestion(ports: Ports, caller: Caller, questionId: num
   return succeed({ upVotes, downVotes });
 }
 
-export async function voteAnswer(ports: Ports, caller: Caller, answerId: number, value: 1 | -1): Promise<Result<{ aid: string; upVotes: string[]; downVotes: string[] }>> {
+export async function voteAnswer(
+  ports: Ports,
+  caller: Caller,
+  answerId: number,
+  value: 1 | -1,
+): Promise<Result<{ aid: string; upVotes: string[]; downVotes: string[] }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('vote', caller);

@@ -10,7 +10,12 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import type { SemanticHit } from './semantic/search.ts';
 
-export async function semanticSearch(ports: Ports, caller: Caller, text: string, topk: number): Promise<Result<SemanticHit[]>> {
+export async function semanticSearch(
+  ports: Ports,
+  caller: Caller,
+  text: string,
+  topk: number,
+): Promise<Result<SemanticHit[]>> {
   // A full per-process cap refuses before the rate limiter spends any SQL (docs/decisions/0034).
   if (ports.semantic.full?.()) return fail('unavailable', MSG.semanticSearchBusy, 1);
   const limited = await ports.limiter.hit('semanticSearch', caller);

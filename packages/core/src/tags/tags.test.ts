@@ -14,7 +14,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ports = testPorts(database).ports;
   const askedBy = Number((await createUser(database.db, { username: 'tagger', passwordHash: null }))!._id);
-  await insertQuestion(database.db, { title: 'A question on parsing', text: 'Body', tags: ['parsing', 'parser'], askedBy });
+  await insertQuestion(database.db, {
+    title: 'A question on parsing',
+    text: 'Body',
+    tags: ['parsing', 'parser'],
+    askedBy,
+  });
   await insertQuestion(database.db, { title: 'Another on parsing', text: 'Body', tags: ['parsing'], askedBy });
 });
 afterAll(() => database.close());
@@ -41,7 +46,15 @@ describe('tag reads', () => {
         { name: 'parser', qcnt: 1 },
       ],
     });
-    const refusing: Limiter = { hit: () => Promise.resolve(fail('tooMany', MSG.tooManyRequests, 30)), forgive: () => Promise.resolve() };
-    expect(await tagSuggestions({ ...ports, limiter: refusing }, caller, { prefix: 'pars', limit: 5 })).toEqual({ ok: false, kind: 'tooMany', message: MSG.tooManyRequests, retryAfterSeconds: 30 });
+    const refusing: Limiter = {
+      hit: () => Promise.resolve(fail('tooMany', MSG.tooManyRequests, 30)),
+      forgive: () => Promise.resolve(),
+    };
+    expect(await tagSuggestions({ ...ports, limiter: refusing }, caller, { prefix: 'pars', limit: 5 })).toEqual({
+      ok: false,
+      kind: 'tooMany',
+      message: MSG.tooManyRequests,
+      retryAfterSeconds: 30,
+    });
   });
 });

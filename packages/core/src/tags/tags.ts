@@ -16,10 +16,17 @@ export async function tagNamed(ports: Ports, rawName: string): Promise<Result<Ta
 }
 
 /** One page of tags with `qcnt`, most used first, and how many tags there are. */
-export const tagsWithCount = (ports: Ports, page: { limit: number; offset: number }): Promise<{ tags: TagWithCount[]; total: number }> => db.listTagsWithCount(ports.db, page);
+export const tagsWithCount = (
+  ports: Ports,
+  page: { limit: number; offset: number },
+): Promise<{ tags: TagWithCount[]; total: number }> => db.listTagsWithCount(ports.db, page);
 
 /** Existing tags starting with `prefix`, most used first; tooMany past the caller's limit. */
-export async function tagSuggestions(ports: Ports, caller: Caller, query: { prefix: string; limit: number }): Promise<Result<TagSuggestion[]>> {
+export async function tagSuggestions(
+  ports: Ports,
+  caller: Caller,
+  query: { prefix: string; limit: number },
+): Promise<Result<TagSuggestion[]>> {
   const limited = await ports.limiter.hit('tagSuggest', caller);
   if (limited) return limited;
   return succeed(await db.suggestTags(ports.db, query.prefix, query.limit));

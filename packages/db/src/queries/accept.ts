@@ -12,14 +12,26 @@ import { idOrNull, rows } from './sql-rows.ts';
 
 export type AcceptOutcome =
   /** `notified`: the users given a notification (the accepted answer's author). */
-  { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] } | { status: 'questionMissing' } | { status: 'answerMissing' } | { status: 'forbidden' };
+  | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] }
+  | { status: 'questionMissing' }
+  | { status: 'answerMissing' }
+  | { status: 'forbidden' };
 
-export async function acceptAnswer(db: Db, input: { questionId: number; answerId: number; userId: number }): Promise<AcceptOutcome> {
+export async function acceptAnswer(
+  db: Db,
+  input: { questionId: number; answerId: number; userId: number },
+): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`SELECT asked_by, accepted_answer_id FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
+    const [question] = await rows(
+      tx,
+      sql`SELECT asked_by, accepted_answer_id FROM questions WHERE id = ${input.questionId} FOR UPDATE`,
+    );
     if (!question) return { status: 'questionMissing' };
     if (idOrNull(question.asked_by) !== input.userId) return { status: 'forbidden' };
-    const [answer] = await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} AND question_id = ${input.questionId}`);
+    const [answer] = await rows(
+      tx,
+      sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} AND question_id = ${input.questionId}`,
+    );
     if (!answer) return { status: 'answerMissing' };
     const previous = idOrNull(question.accepted_answer_id);
     const next = previous === input.answerId ? null : input.answerId;

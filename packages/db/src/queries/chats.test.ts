@@ -39,7 +39,10 @@ describe('direct chats', () => {
       ['hi', 'ben'],
       ['there', 'ben'],
     ]);
-    expect((await listMessages(database.db, again.chatId, { limit: 10 })).messages.map((m) => m.msg)).toEqual(['hi', 'there']);
+    expect((await listMessages(database.db, again.chatId, { limit: 10 })).messages.map((m) => m.msg)).toEqual([
+      'hi',
+      'there',
+    ]);
   });
 
   it('lets only participants post, and keeps chats out of the global room', async () => {
@@ -63,11 +66,20 @@ describe('direct chats', () => {
     await addChatMessage(database.db, withDan.chatId, dan!, 'latest');
     const page = await listChatsOf(database.db, Ann!.userId, { limit: 10, offset: 0 });
     expect(page.total).toBe(3);
-    expect(page.chats[0]).toMatchObject({ _id: String(withDan.chatId), participants: ['Ann', 'dan'], messages: [{ msg: 'latest', msgFrom: 'dan' }] });
-    expect(page.chats.find((c) => c._id === String(withCat.chatId))).toMatchObject({ participants: ['Ann', 'cat'], messages: [] });
+    expect(page.chats[0]).toMatchObject({
+      _id: String(withDan.chatId),
+      participants: ['Ann', 'dan'],
+      messages: [{ msg: 'latest', msgFrom: 'dan' }],
+    });
+    expect(page.chats.find((c) => c._id === String(withCat.chatId))).toMatchObject({
+      participants: ['Ann', 'cat'],
+      messages: [],
+    });
     const second = await listChatsOf(database.db, Ann!.userId, { limit: 2, offset: 2 });
     expect(second.chats).toHaveLength(1);
-    expect((await listChatsOf(database.db, ben!.userId, { limit: 10, offset: 0 })).chats.map((c) => c.participants)).toEqual([['Ann', 'ben']]);
+    expect(
+      (await listChatsOf(database.db, ben!.userId, { limit: 10, offset: 0 })).chats.map((c) => c.participants),
+    ).toEqual([['Ann', 'ben']]);
   });
 
   it('shows a deleted author as null and drops the deleted participant', async () => {
@@ -75,7 +87,10 @@ describe('direct chats', () => {
     const author = { userId: Number(eve._id), username: 'eve' };
     const { chatId } = await createDirectChat(database.db, author, people.Ann!.userId, ['bye']);
     await deleteUser(database.db, author.userId);
-    expect((await listMessages(database.db, chatId, { limit: 5 })).messages[0]).toMatchObject({ msg: 'bye', msgFrom: null });
+    expect((await listMessages(database.db, chatId, { limit: 5 })).messages[0]).toMatchObject({
+      msg: 'bye',
+      msgFrom: null,
+    });
     expect((await findChatParticipants(database.db, chatId)).map((p) => p.username)).toEqual(['Ann']);
   });
 });

@@ -19,10 +19,19 @@ export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${
  * `initial` messages by the creator are appended either way, in the same transaction, and
  * notify the other participant (`notified`).
  */
-export async function createDirectChat(db: Db, creator: Author, otherId: number, initial: string[]): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
+export async function createDirectChat(
+  db: Db,
+  creator: Author,
+  otherId: number,
+  initial: string[],
+): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
   return db.transaction(async (tx) => {
     const key = pairKey(creator.userId, otherId);
-    const inserted = await tx.insert(chats).values({ pairKey: key }).onConflictDoNothing({ target: chats.pairKey }).returning({ id: chats.id });
+    const inserted = await tx
+      .insert(chats)
+      .values({ pairKey: key })
+      .onConflictDoNothing({ target: chats.pairKey })
+      .returning({ id: chats.id });
     let chatId = inserted[0]?.id;
     if (chatId !== undefined) {
       await tx.insert(chatParticipants).values([
@@ -43,7 +52,12 @@ export async function createDirectChat(db: Db, creator: Author, otherId: number,
     added.sort((a, b) => a.id - b.id);
     const last = added.at(-1);
     const notified = last ? await notifyMessage(tx, { chatId, actorId: creator.userId, text: last.msg }) : [];
-    return { chatId, created: inserted.length > 0, messages: added.map((row) => toMessage({ ...row, msgFrom: creator.username })), notified };
+    return {
+      chatId,
+      created: inserted.length > 0,
+      messages: added.map((row) => toMessage({ ...row, msgFrom: creator.username })),
+      notified,
+    };
   });
 }
 
@@ -70,7 +84,11 @@ export async function isChatParticipant(db: Db, chatId: number, userId: number):
  * One page of the user's chats, most recently active first, each with its participants and
  * (as `messages`) only its latest message; plus how many chats the user has.
  */
-export async function listChatsOf(db: Db, userId: number, page: { limit: number; offset: number }): Promise<{ chats: Chat[]; total: number }> {
+export async function listChatsOf(
+  db: Db,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ chats: Chat[]; total: number }> {
   const me = alias(chatParticipants, 'me');
   const last = db
     .select({ id: messages.id, msg: messages.msg, msgDateTime: messages.msgDateTime, msgFrom: users.username })
@@ -86,7 +104,14 @@ export async function listChatsOf(db: Db, userId: number, page: { limit: number;
     where p.chat_id = ${chats.id})`;
   const [rows, totals] = await Promise.all([
     db
-      .select({ id: chats.id, participants, lastId: last.id, lastMsg: last.msg, lastAt: last.msgDateTime, lastFrom: last.msgFrom })
+      .select({
+        id: chats.id,
+        participants,
+        lastId: last.id,
+        lastMsg: last.msg,
+        lastAt: last.msgDateTime,
+        lastFrom: last.msgFrom,
+      })
       .from(me)
       .innerJoin(chats, eq(chats.id, me.chatId))
       .leftJoinLateral(last, sql`true`)
@@ -100,7 +125,10 @@ export async function listChatsOf(db: Db, userId: number, page: { limit: number;
     chats: rows.map((r) => ({
       _id: String(r.id),
       participants: r.participants ?? [],
-      messages: r.lastId !== null && r.lastMsg !== null && r.lastAt !== null ? [toMessage({ id: r.lastId, msg: r.lastMsg, msgFrom: r.lastFrom, msgDateTime: r.lastAt })] : [],
+      messages:
+        r.lastId !== null && r.lastMsg !== null && r.lastAt !== null
+          ? [toMessage({ id: r.lastId, msg: r.lastMsg, msgFrom: r.lastFrom, msgDateTime: r.lastAt })]
+          : [],
     })),
     total: totals[0]?.n ?? 0,
   };

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { commonStems, describeCandidates, embeddingsOf, embeddingStampsSince, fullTextCandidates, nextEmbeddingJobs, saveEmbeddings } from './embeddings.ts';
+import {
+  commonStems,
+  describeCandidates,
+  embeddingsOf,
+  embeddingStampsSince,
+  fullTextCandidates,
+  nextEmbeddingJobs,
+  saveEmbeddings,
+} from './embeddings.ts';
 import { editQuestion } from './post-edit.ts';
 import { insertAnswer, insertQuestion } from './question-write.ts';
 import { createUser } from './users.ts';
@@ -54,19 +62,29 @@ describe('stored embeddings', () => {
 });
 
 describe('what a question is about (migration 0018)', () => {
-  const queued = async (id: number) => (await nextEmbeddingJobs(database.db, 'test-model', 100)).some((j) => j.questionId === id);
+  const queued = async (id: number) =>
+    (await nextEmbeddingJobs(database.db, 'test-model', 100)).some((j) => j.questionId === id);
   const embed = async (id: number) =>
     saveEmbeddings(
       database.db,
       'test-model',
-      (await nextEmbeddingJobs(database.db, 'test-model', 100)).filter((j) => j.questionId === id).map((job) => ({ job, vector })),
+      (await nextEmbeddingJobs(database.db, 'test-model', 100))
+        .filter((j) => j.questionId === id)
+        .map((job) => ({ job, vector })),
     );
 
   it('is saved with the embedding: title and tags as title, body, and the best answer; a new answer or tag queues the question again', async () => {
     const askedBy = Number((await createUser(database.db, { username: 'about', passwordHash: null }))!._id);
-    const id = await insertQuestion(database.db, { title: 'Kettle descaling', text: 'White crust inside.', tags: ['home-appliances'], askedBy });
+    const id = await insertQuestion(database.db, {
+      title: 'Kettle descaling',
+      text: 'White crust inside.',
+      tags: ['home-appliances'],
+      askedBy,
+    });
     await embed(id);
-    const [title] = await describeCandidates(database.db, [id], 'x').then(({ terms }) => terms.filter((c) => c.doc === id && c.lexeme === 'applianc'));
+    const [title] = await describeCandidates(database.db, [id], 'x').then(({ terms }) =>
+      terms.filter((c) => c.doc === id && c.lexeme === 'applianc'),
+    );
     expect(title).toMatchObject({ count: 1, title: 1 });
     expect(await queued(id)).toBe(false);
     await insertAnswer(database.db, { questionId: id, text: 'Boil vinegar in it.', ansBy: askedBy });
@@ -83,7 +101,12 @@ describe('what a question is about (migration 0018)', () => {
 
   it('asks for the model only when the embedded text changed or no vector exists; an about-only save keeps the vector (migration 0020)', async () => {
     const askedBy = Number((await createUser(database.db, { username: 'about-only', passwordHash: null }))!._id);
-    const id = await insertQuestion(database.db, { title: 'Descaling a coffee machine', text: 'Limescale everywhere.', tags: ['coffee'], askedBy });
+    const id = await insertQuestion(database.db, {
+      title: 'Descaling a coffee machine',
+      text: 'Limescale everywhere.',
+      tags: ['coffee'],
+      askedBy,
+    });
     const job = async () => (await nextEmbeddingJobs(database.db, 'test-model', 100)).find((j) => j.questionId === id);
     expect((await job())!.embed).toBe(true);
     await embed(id);
@@ -95,14 +118,18 @@ describe('what a question is about (migration 0018)', () => {
     await saveEmbeddings(database.db, 'test-model', [{ job: (await job())!, vector: null }]);
     expect(await job()).toBeUndefined();
     expect(await stored()).toEqual(vector);
-    expect((await describeCandidates(database.db, [id], 'x')).terms.some((t) => t.doc === id && t.lexeme === 'citric')).toBe(true);
+    expect(
+      (await describeCandidates(database.db, [id], 'x')).terms.some((t) => t.doc === id && t.lexeme === 'citric'),
+    ).toBe(true);
     // A title edit after an answer: the model runs again; a vector of another model does not count.
     await insertAnswer(database.db, { questionId: id, text: 'Or vinegar.', ansBy: askedBy });
     await database.db.execute(sql`UPDATE questions SET title = 'Descaling an espresso machine' WHERE id = ${id}`);
     expect((await job())!.embed).toBe(true);
     await embed(id);
     await insertAnswer(database.db, { questionId: id, text: 'Descaler tablets.', ansBy: askedBy });
-    expect((await nextEmbeddingJobs(database.db, 'other-model', 100)).find((j) => j.questionId === id)!.embed).toBe(true);
+    expect((await nextEmbeddingJobs(database.db, 'other-model', 100)).find((j) => j.questionId === id)!.embed).toBe(
+      true,
+    );
     // An about-only save for a model with no stored vector keeps the job (it is embedded next round).
     await saveEmbeddings(database.db, 'other-model', [{ job: (await job())!, vector: null }]);
     expect(await job()).toBeDefined();
@@ -118,7 +145,8 @@ describe('full-text parts of the ranking', () => {
           FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id, unnest(coalesce(e.about, q.search)) AS u WHERE q.id = ANY(${sql.param(ids)}::bigint[])
           UNION ALL SELECT 0, u.lexeme, coalesce(array_length(u.positions, 1), 1), 0 FROM unnest(to_tsvector('english', ${text})) AS u`,
     );
-    const key = (t: { doc: unknown; lexeme: string; count: unknown; title: unknown }) => `${Number(t.doc)} ${t.lexeme} ${Number(t.count)} ${Number(t.title)}`;
+    const key = (t: { doc: unknown; lexeme: string; count: unknown; title: unknown }) =>
+      `${Number(t.doc)} ${t.lexeme} ${Number(t.count)} ${Number(t.title)}`;
     expect(parsed.some((t) => t.title > 0)).toBe(true);
     expect(parsed.map(key).sort()).toEqual(expected.rows.map(key).sort());
   });
@@ -158,10 +186,23 @@ describe('full-text parts of the ranking', () => {
 
   it('finds an edited question by its new words, no longer by its old ones', async () => {
     const askedBy = Number((await createUser(database.db, { username: 'emb-edit', passwordHash: null }))!._id);
-    const id = await insertQuestion(database.db, { title: 'Walrus tusks', text: 'How long do walrus tusks grow?', tags: ['animals'], askedBy });
+    const id = await insertQuestion(database.db, {
+      title: 'Walrus tusks',
+      text: 'How long do walrus tusks grow?',
+      tags: ['animals'],
+      askedBy,
+    });
     const found = async (text: string) => (await fullTextCandidates(database.db, text, 10)).map((c) => c.questionId);
     expect(await found('walrus tusks')).toEqual([id]);
-    expect(await editQuestion(database.db, { questionId: id, userId: askedBy, title: 'Narwhal tusks', text: 'How long do narwhal tusks grow?', tags: ['animals'] })).toBe('done');
+    expect(
+      await editQuestion(database.db, {
+        questionId: id,
+        userId: askedBy,
+        title: 'Narwhal tusks',
+        text: 'How long do narwhal tusks grow?',
+        tags: ['animals'],
+      }),
+    ).toBe('done');
     expect(await found('narwhal')).toEqual([id]);
     expect(await found('walrus')).toEqual([]);
   });
@@ -169,9 +210,13 @@ describe('full-text parts of the ranking', () => {
   it('still finds the questions with all the words when a rare word has more matches than its part takes', async () => {
     // 1,000 "yak" questions written first fill the rare word's part (1,000 rows, in table order);
     // the one with both words, written last, is found by "all the words" alone.
-    await database.db.execute(sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak ' || i, 'plain', q.asked_by FROM generate_series(1, 1000) AS i, questions q WHERE q.id = ${ids[0]}`);
+    await database.db.execute(
+      sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak ' || i, 'plain', q.asked_by FROM generate_series(1, 1000) AS i, questions q WHERE q.id = ${ids[0]}`,
+    );
     const [row] = (
-      await database.db.execute<{ id: unknown }>(sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak zebra', 'A yak and a zebra.', asked_by FROM questions WHERE id = ${ids[0]} RETURNING id`)
+      await database.db.execute<{ id: unknown }>(
+        sql`INSERT INTO questions (title, text, asked_by) SELECT 'Yak zebra', 'A yak and a zebra.', asked_by FROM questions WHERE id = ${ids[0]} RETURNING id`,
+      )
     ).rows;
     const both = Number(row!.id);
     const found = await fullTextCandidates(database.db, 'yak zebra', 10, new Map([['zebra', 5000]]));

@@ -28,7 +28,13 @@ export async function nextEmbeddingJobs(db: Db, model: string, limit: number): P
         FROM embedding_jobs j JOIN questions q ON q.id = j.question_id
         ORDER BY j.enqueued_at, j.question_id LIMIT ${limit}`,
   );
-  return found.map((r) => ({ questionId: Number(r.question_id), title: String(r.title), text: String(r.text), enqueuedAt: String(r.enqueued_at), embed: r.embed === true }));
+  return found.map((r) => ({
+    questionId: Number(r.question_id),
+    title: String(r.title),
+    text: String(r.text),
+    enqueuedAt: String(r.enqueued_at),
+    embed: r.embed === true,
+  }));
 }
 
 export async function countEmbeddingJobs(db: Db): Promise<number> {
@@ -43,7 +49,11 @@ export async function countEmbeddingJobs(db: Db): Promise<number> {
  * the next round. A `null` vector keeps the stored one and rewrites `about` only (a job whose
  * text did not change); its job stays if that vector is gone (then it is embedded next round).
  */
-export async function saveEmbeddings(db: Db, model: string, done: { job: EmbeddingJob; vector: ArrayLike<number> | null }[]): Promise<void> {
+export async function saveEmbeddings(
+  db: Db,
+  model: string,
+  done: { job: EmbeddingJob; vector: ArrayLike<number> | null }[],
+): Promise<void> {
   if (!done.length) return;
   const ids = done.map((d) => d.job.questionId);
   const vectors = done.map((d) => (d.vector ? `{${Array.from(d.vector).join(',')}}` : null));
@@ -62,7 +72,9 @@ export async function saveEmbeddings(db: Db, model: string, done: { job: Embeddi
 
 /** Queues every question (or those embedded by another model) for embedding. */
 export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promise<void> {
-  const stale = onlyStaleFor ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})` : sql``;
+  const stale = onlyStaleFor
+    ? sql`WHERE NOT EXISTS (SELECT 1 FROM question_embeddings e WHERE e.question_id = q.id AND e.model = ${onlyStaleFor})`
+    : sql``;
   await db.execute(
     sql`INSERT INTO embedding_jobs (question_id, text_changed) SELECT q.id, true FROM questions q ${stale} ON CONFLICT (question_id) DO UPDATE SET enqueued_at = now(), text_changed = true`,
   );
@@ -70,7 +82,10 @@ export async function enqueueAllEmbeddings(db: Db, onlyStaleFor?: string): Promi
 
 /** True when migration 0004 found pgvector and added the indexed `vec` column. */
 export async function hasVectorIndex(db: Db): Promise<boolean> {
-  const found = await rows(db, sql`SELECT 1 FROM information_schema.columns WHERE table_name = 'question_embeddings' AND column_name = 'vec'`);
+  const found = await rows(
+    db,
+    sql`SELECT 1 FROM information_schema.columns WHERE table_name = 'question_embeddings' AND column_name = 'vec'`,
+  );
   return found.length > 0;
 }
 
@@ -78,7 +93,11 @@ export async function hasVectorIndex(db: Db): Promise<boolean> {
  * Which embeddings of one model were stamped after `since` (ids and stamps in epoch
  * milliseconds, microseconds kept as the fraction), and the database's clock when reading.
  */
-export async function embeddingStampsSince(db: Db, model: string, since: number): Promise<{ now: number; stamps: { questionId: number; updatedAt: number }[] }> {
+export async function embeddingStampsSince(
+  db: Db,
+  model: string,
+  since: number,
+): Promise<{ now: number; stamps: { questionId: number; updatedAt: number }[] }> {
   const found = await rows(
     db,
     sql`SELECT question_id, extract(epoch FROM updated_at)::float8 * 1000 AS stamp FROM question_embeddings
@@ -86,7 +105,10 @@ export async function embeddingStampsSince(db: Db, model: string, since: number)
         UNION ALL SELECT NULL, extract(epoch FROM now())::float8 * 1000`,
   );
   const now = Number(found.at(-1)?.stamp);
-  return { now, stamps: found.slice(0, -1).map((r) => ({ questionId: Number(r.question_id), updatedAt: Number(r.stamp) })) };
+  return {
+    now,
+    stamps: found.slice(0, -1).map((r) => ({ questionId: Number(r.question_id), updatedAt: Number(r.stamp) })),
+  };
 }
 
 /**
@@ -105,9 +127,16 @@ function floatsOf(value: unknown): Float32Array {
 }
 
 /** The stored vectors of these questions, when made by `model`. */
-export async function embeddingsOf(db: Db, model: string, ids: number[]): Promise<{ questionId: number; embedding: Float32Array }[]> {
+export async function embeddingsOf(
+  db: Db,
+  model: string,
+  ids: number[],
+): Promise<{ questionId: number; embedding: Float32Array }[]> {
   if (!ids.length) return [];
-  const found = await rows(db, sql`SELECT question_id, array_send(embedding) AS embedding FROM question_embeddings WHERE model = ${model} AND question_id = ANY(${sql.param(ids)}::bigint[])`);
+  const found = await rows(
+    db,
+    sql`SELECT question_id, array_send(embedding) AS embedding FROM question_embeddings WHERE model = ${model} AND question_id = ANY(${sql.param(ids)}::bigint[])`,
+  );
   return found.map((r) => ({ questionId: Number(r.question_id), embedding: floatsOf(r.embedding) }));
 }
 
@@ -117,7 +146,12 @@ export interface Scored {
 }
 
 /** Nearest questions by cosine similarity through the HNSW index (needs `hasVectorIndex`). */
-export async function nearestByVector(db: Db, model: string, vector: ArrayLike<number>, limit: number): Promise<Scored[]> {
+export async function nearestByVector(
+  db: Db,
+  model: string,
+  vector: ArrayLike<number>,
+  limit: number,
+): Promise<Scored[]> {
   const literal = `[${Array.from(vector).join(',')}]`;
   const found = await rows(
     db,
@@ -180,7 +214,12 @@ function arrayLiterals(common: Map<string, number>): [string, string] {
  * 0021, the same tsvector stored in the row; found through 0022's GIN index over tags and words):
  * in `questions` each ranked row fetched its tsvector from TOAST (decision record 0057).
  */
-export async function fullTextCandidates(db: Db, text: string, limit: number, common = new Map<string, number>()): Promise<Scored[]> {
+export async function fullTextCandidates(
+  db: Db,
+  text: string,
+  limit: number,
+  common = new Map<string, number>(),
+): Promise<Scored[]> {
   const [stems, matches] = arrayLiterals(common);
   // Lexemes quoted in tsquery syntax and cast, not parsed again: to_tsquery made 'few-qubit' the
   // phrase few-qubit <-> few <-> qubit, which reads the positions of every question with "qubit".
@@ -212,7 +251,8 @@ export interface TermCount {
   title: number;
 }
 
-const termRows = (found: Row[]): TermCount[] => found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count), title: Number(r.title) }));
+const termRows = (found: Row[]): TermCount[] =>
+  found.map((r) => ({ doc: Number(r.doc), lexeme: String(r.lexeme), count: Number(r.count), title: Number(r.title) }));
 
 /**
  * Stemmed terms (PostgreSQL's English configuration, as full-text search uses) and counts of
@@ -290,7 +330,11 @@ function tsvectorTerms(doc: number, text: string): TermCount[] {
  * statement. Each tsvector travels as one text (parsed here), not as a row per term: a hundred
  * candidates have thousands of terms. Their vectors are not read: the vector index holds them.
  */
-export async function describeCandidates(db: Db, ids: number[], text: string): Promise<{ titles: Map<number, string>; terms: TermCount[] }> {
+export async function describeCandidates(
+  db: Db,
+  ids: number[],
+  text: string,
+): Promise<{ titles: Map<number, string>; terms: TermCount[] }> {
   const found = await rows(
     db,
     sql`SELECT q.id AS doc, q.title, coalesce(e.about, q.search)::text AS terms FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id

@@ -21,12 +21,22 @@ export interface GameRow {
   version: number;
 }
 
-const columns = { id: games.id, gameType: games.gameType, status: games.status, state: games.state, version: games.version };
+const columns = {
+  id: games.id,
+  gameType: games.gameType,
+  status: games.status,
+  state: games.state,
+  version: games.version,
+};
 
 // The CHECK constraints on the table guarantee the type and status values.
-const toRow = (r: { id: number; gameType: string; status: string; state: unknown; version: number }): GameRow => r as GameRow;
+const toRow = (r: { id: number; gameType: string; status: string; state: unknown; version: number }): GameRow =>
+  r as GameRow;
 
-export async function insertGame(db: Db, input: { gameType: GameType; status: GameStatus; state: unknown }): Promise<GameRow> {
+export async function insertGame(
+  db: Db,
+  input: { gameType: GameType; status: GameStatus; state: unknown },
+): Promise<GameRow> {
   const [row] = await db.insert(games).values(input).returning(columns);
   return toRow(row!);
 }
@@ -45,9 +55,18 @@ export interface GameListQuery {
 
 /** Newest first, one page, plus how many games match the filters. */
 export async function listGames(db: Db, q: GameListQuery): Promise<{ games: GameRow[]; total: number }> {
-  const where = and(q.gameType ? eq(games.gameType, q.gameType) : undefined, q.status ? eq(games.status, q.status) : undefined);
+  const where = and(
+    q.gameType ? eq(games.gameType, q.gameType) : undefined,
+    q.status ? eq(games.status, q.status) : undefined,
+  );
   const [rows, totals] = await Promise.all([
-    db.select(columns).from(games).where(where).orderBy(desc(games.createdAt), desc(games.id)).limit(Math.min(q.limit, 200)).offset(q.offset),
+    db
+      .select(columns)
+      .from(games)
+      .where(where)
+      .orderBy(desc(games.createdAt), desc(games.id))
+      .limit(Math.min(q.limit, 200))
+      .offset(q.offset),
     db.select({ n: count() }).from(games).where(where),
   ]);
   return { games: rows.map(toRow), total: totals[0]?.n ?? 0 };
@@ -102,8 +121,13 @@ const writers = new WeakMap<Db, Writer>();
 /** Stores each game of `batch` still at its version, in one UPDATE; returns the new version of each game stored. */
 async function storeBatch(db: Db, batch: PendingStore[]): Promise<Map<number, number>> {
   // State objects go inside one JSON text: serialised once, parsed once by PostgreSQL, no escaping.
-  const input = JSON.stringify(batch.map((p) => ({ id: p.row.id, version: p.row.version, status: p.change.status, state: p.change.state })));
-  const result = await db.execute<{ id: number | bigint; version: number }>(sql`UPDATE games AS g SET state = v.state, status = v.status, version = g.version + 1, updated_at = now()
+  const input = JSON.stringify(
+    batch.map((p) => ({ id: p.row.id, version: p.row.version, status: p.change.status, state: p.change.state })),
+  );
+  const result = await db.execute<{
+    id: number | bigint;
+    version: number;
+  }>(sql`UPDATE games AS g SET state = v.state, status = v.status, version = g.version + 1, updated_at = now()
     FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, version integer, status text, state jsonb)
     WHERE g.id = v.id AND g.version = v.version
     RETURNING g.id, g.version`);
@@ -140,7 +164,11 @@ async function drain(db: Db, writer: Writer): Promise<void> {
  * that arrive in the same round of the event loop, or while MAX_RUNNING statements run, are
  * stored together, in one statement.
  */
-export function storeGameAt(db: Db, row: GameRow, change: { state: unknown; status: GameStatus }): Promise<GameRow | null> {
+export function storeGameAt(
+  db: Db,
+  row: GameRow,
+  change: { state: unknown; status: GameStatus },
+): Promise<GameRow | null> {
   let writer = writers.get(db);
   if (!writer) writers.set(db, (writer = { queue: [], running: 0, starting: false }));
   const w = writer;
@@ -157,7 +185,8 @@ export function storeGameAt(db: Db, row: GameRow, change: { state: unknown; stat
   });
 }
 
-const seatedIn = (username: string) => or(sql`${games.state}->>'player1' = ${username}`, sql`${games.state}->>'player2' = ${username}`);
+const seatedIn = (username: string) =>
+  or(sql`${games.state}->>'player1' = ${username}`, sql`${games.state}->>'player2' = ${username}`);
 
 /** The games not yet over in which `username` holds a seat. */
 export async function runningGameIdsOf(db: Db, username: string): Promise<number[]> {
@@ -173,7 +202,11 @@ export async function runningGameIdsOf(db: Db, username: string): Promise<number
  * state remembered elsewhere is stale), in one UPDATE; answers how many.
  */
 export async function rewriteGamesOf(db: Db, username: string, rewrite: (state: unknown) => unknown): Promise<number> {
-  const rows = await db.select({ id: games.id, state: games.state }).from(games).where(seatedIn(username)).for('update');
+  const rows = await db
+    .select({ id: games.id, state: games.state })
+    .from(games)
+    .where(seatedIn(username))
+    .for('update');
   if (rows.length === 0) return 0;
   const input = JSON.stringify(rows.map((r) => ({ id: r.id, state: rewrite(r.state) })));
   await db.execute(sql`UPDATE games AS g SET state = v.state, version = g.version + 1, updated_at = now()

@@ -42,10 +42,18 @@ class IdentityTaken extends Error {}
 export async function createUserWithIdentity(db: Db, input: IdentityKey & { username: string; email: string }) {
   try {
     return await db.transaction(async (tx) => {
-      const created = await tx.insert(users).values({ username: input.username, passwordHash: null, email: input.email }).onConflictDoNothing().returning(safeUserColumns);
+      const created = await tx
+        .insert(users)
+        .values({ username: input.username, passwordHash: null, email: input.email })
+        .onConflictDoNothing()
+        .returning(safeUserColumns);
       const row = created[0];
       if (!row) return 'username-taken' as const;
-      const linked = await tx.insert(userIdentities).values({ provider: input.provider, subject: input.subject, userId: row.id }).onConflictDoNothing().returning({ userId: userIdentities.userId });
+      const linked = await tx
+        .insert(userIdentities)
+        .values({ provider: input.provider, subject: input.subject, userId: row.id })
+        .onConflictDoNothing()
+        .returning({ userId: userIdentities.userId });
       if (!linked[0]) throw new IdentityTaken();
       return { ...toSafeUser(row), id: row.id };
     });
@@ -57,6 +65,10 @@ export async function createUserWithIdentity(db: Db, input: IdentityKey & { user
 
 /** Ties an identity to an existing account; false when the identity already belongs to one. */
 export async function linkIdentity(db: Db, userId: number, key: IdentityKey): Promise<boolean> {
-  const rows = await db.insert(userIdentities).values({ provider: key.provider, subject: key.subject, userId }).onConflictDoNothing().returning({ userId: userIdentities.userId });
+  const rows = await db
+    .insert(userIdentities)
+    .values({ provider: key.provider, subject: key.subject, userId })
+    .onConflictDoNothing()
+    .returning({ userId: userIdentities.userId });
   return rows.length > 0;
 }

@@ -64,8 +64,12 @@ const added = async (tx: Tx, query: ReturnType<typeof sql>) => (await rows(tx, q
 
 /** The SE-id maps of one import; they live until its transaction commits. */
 export async function createImportMaps(tx: Tx): Promise<void> {
-  await tx.execute(sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint) ON COMMIT DROP`);
-  await tx.execute(sql`CREATE TEMP TABLE import_posts (se_id text PRIMARY KEY, kind char(1), id bigint) ON COMMIT DROP`);
+  await tx.execute(
+    sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint) ON COMMIT DROP`,
+  );
+  await tx.execute(
+    sql`CREATE TEMP TABLE import_posts (se_id text PRIMARY KEY, kind char(1), id bigint) ON COMMIT DROP`,
+  );
   await tx.execute(sql`CREATE TEMP TABLE import_excerpts (se_id text PRIMARY KEY, tag text) ON COMMIT DROP`);
 }
 
@@ -83,9 +87,18 @@ export async function importUsers(tx: Tx, users: ImportedUser[]): Promise<number
 }
 
 /** Tags by name, and which SE post holds each one's excerpt (read when Posts.xml comes). */
-export async function importTags(tx: Tx, names: string[], excerpts: { postSeId: string; tag: string }[]): Promise<number> {
-  const inserted = await added(tx, sql`INSERT INTO tags (name) SELECT unnest(${column(names, (n) => n)}) ON CONFLICT DO NOTHING RETURNING id`);
-  await tx.execute(sql`INSERT INTO import_excerpts SELECT * FROM unnest(${column(excerpts, (e) => e.postSeId)}, ${column(excerpts, (e) => e.tag)}) ON CONFLICT DO NOTHING`);
+export async function importTags(
+  tx: Tx,
+  names: string[],
+  excerpts: { postSeId: string; tag: string }[],
+): Promise<number> {
+  const inserted = await added(
+    tx,
+    sql`INSERT INTO tags (name) SELECT unnest(${column(names, (n) => n)}) ON CONFLICT DO NOTHING RETURNING id`,
+  );
+  await tx.execute(
+    sql`INSERT INTO import_excerpts SELECT * FROM unnest(${column(excerpts, (e) => e.postSeId)}, ${column(excerpts, (e) => e.tag)}) ON CONFLICT DO NOTHING`,
+  );
   return inserted;
 }
 
@@ -110,8 +123,12 @@ export async function importQuestions(tx: Tx, site: string, questions: ImportedQ
   );
   await tx.execute(sql`INSERT INTO import_posts SELECT r.se, 'q', q.id FROM unnest(${q((r) => r.seId)}, ${q((r) => r.url)}) AS r(se, url)
     JOIN questions q ON q.source_url = r.url ON CONFLICT DO NOTHING`);
-  const links = questions.flatMap((r) => r.tags.map((tag, position) => ({ url: r.url, tag, position: String(position) })));
-  await tx.execute(sql`INSERT INTO tags (name) SELECT DISTINCT unnest(${column(links, (l) => l.tag)}) ON CONFLICT DO NOTHING`);
+  const links = questions.flatMap((r) =>
+    r.tags.map((tag, position) => ({ url: r.url, tag, position: String(position) })),
+  );
+  await tx.execute(
+    sql`INSERT INTO tags (name) SELECT DISTINCT unnest(${column(links, (l) => l.tag)}) ON CONFLICT DO NOTHING`,
+  );
   await tx.execute(sql`INSERT INTO question_tags (question_id, tag_id, position)
     SELECT q.id, t.id, r.p::smallint FROM unnest(${column(links, (l) => l.url)}, ${column(links, (l) => l.tag)}, ${column(links, (l) => l.position)}) AS r(url, tag, p)
     JOIN questions q ON q.source_url = r.url JOIN tags t ON lower(t.name) = lower(r.tag) ON CONFLICT DO NOTHING`);
@@ -152,7 +169,10 @@ export async function importComments(tx: Tx, comments: ImportedComment[]): Promi
     LEFT JOIN import_users iu ON iu.se_id = r.owner
     ON CONFLICT (source_id) DO NOTHING RETURNING id`,
   );
-  const known = await added(tx, sql`SELECT 1 FROM unnest(${c((r) => r.postSeId)}) AS r(post) JOIN import_posts p ON p.se_id = r.post`);
+  const known = await added(
+    tx,
+    sql`SELECT 1 FROM unnest(${c((r) => r.postSeId)}) AS r(post) JOIN import_posts p ON p.se_id = r.post`,
+  );
   return { inserted, orphans: comments.length - known };
 }
 

@@ -30,10 +30,18 @@ const scopeOf = (chatId: number | null) => (chatId === null ? isNull(messages.ch
  * One page of a room (`chatId` null) or chat, with the room's total; `more` says whether
  * another page exists in the direction read (older, or with `after` newer).
  */
-export async function listMessages(db: Db, chatId: number | null, page: MessagePage): Promise<{ messages: Message[]; total: number; more: boolean }> {
+export async function listMessages(
+  db: Db,
+  chatId: number | null,
+  page: MessagePage,
+): Promise<{ messages: Message[]; total: number; more: boolean }> {
   const scope = scopeOf(chatId);
   const forward = page.after !== undefined;
-  const cursor = forward ? gt(messages.id, page.after!) : page.before !== undefined ? lt(messages.id, page.before) : undefined;
+  const cursor = forward
+    ? gt(messages.id, page.after!)
+    : page.before !== undefined
+      ? lt(messages.id, page.before)
+      : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select({ id: messages.id, msg: messages.msg, msgFrom: users.username, msgDateTime: messages.msgDateTime })
@@ -62,7 +70,12 @@ export async function addRoomMessage(db: Db, author: Author, msg: string): Promi
  * The other participants are notified in the same transaction (`notified`: their ids).
  * Null when refused (not a participant, or no such chat).
  */
-export async function addChatMessage(db: Db, chatId: number, author: Author, msg: string): Promise<{ message: Message; notified: number[] } | null> {
+export async function addChatMessage(
+  db: Db,
+  chatId: number,
+  author: Author,
+  msg: string,
+): Promise<{ message: Message; notified: number[] } | null> {
   return db.transaction(async (tx) => {
     const member = await tx
       .select({ userId: chatParticipants.userId })

@@ -6,23 +6,37 @@ import { createUser } from './users.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
 import { addChatMessage } from './messages.ts';
 import { createDirectChat } from './chats.ts';
-import { listNotifications, markNotificationsRead, notifyAccepted, openNotification, unreadAndNewest, unreadCount } from './notifications.ts';
+import {
+  listNotifications,
+  markNotificationsRead,
+  notifyAccepted,
+  openNotification,
+  unreadAndNewest,
+  unreadCount,
+} from './notifications.ts';
 
 let database: Database;
 const id: Record<string, number> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (const username of ['alice', 'bob', 'carol', 'dave']) id[username] = Number((await createUser(database.db, { username, passwordHash: null }))!._id);
+  for (const username of ['alice', 'bob', 'carol', 'dave'])
+    id[username] = Number((await createUser(database.db, { username, passwordHash: null }))!._id);
 });
 afterAll(() => database.close());
 
-const inbox = async (user: string) => (await listNotifications(database.db, id[user]!, { limit: 50, offset: 0 })).notifications;
-const ask = (by: string, title = 'How do I test an inbox?') => insertQuestion(database.db, { title, text: 'Details.', tags: ['inbox'], askedBy: id[by]! });
+const inbox = async (user: string) =>
+  (await listNotifications(database.db, id[user]!, { limit: 50, offset: 0 })).notifications;
+const ask = (by: string, title = 'How do I test an inbox?') =>
+  insertQuestion(database.db, { title, text: 'Details.', tags: ['inbox'], askedBy: id[by]! });
 
 describe('notifications written with their cause', () => {
   it('notifies the asker of an answer, with the answerer, an excerpt, the title and a link to the answer', async () => {
     const qid = await ask('alice');
-    const added = (await insertAnswer(database.db, { questionId: qid, text: 'Write   rows\nin the same transaction.', ansBy: id.bob! }))!;
+    const added = (await insertAnswer(database.db, {
+      questionId: qid,
+      text: 'Write   rows\nin the same transaction.',
+      ansBy: id.bob!,
+    }))!;
     expect(added.notified).toEqual([id.alice]);
     expect((await inbox('alice'))[0]).toMatchObject({
       kind: 'answer',
@@ -40,8 +54,17 @@ describe('notifications written with their cause', () => {
   it('does not notify anybody of their own answer or comment, nor of mentioning themselves', async () => {
     const qid = await ask('carol');
     const before = await unreadCount(database.db, id.carol!);
-    const answer = (await insertAnswer(database.db, { questionId: qid, text: 'Answering myself, @carol', ansBy: id.carol! }))!;
-    const comment = (await insertComment(database.db, { parent: 'answer', parentId: answer.answerId, text: 'me again @Carol', commentBy: id.carol! }))!;
+    const answer = (await insertAnswer(database.db, {
+      questionId: qid,
+      text: 'Answering myself, @carol',
+      ansBy: id.carol!,
+    }))!;
+    const comment = (await insertComment(database.db, {
+      parent: 'answer',
+      parentId: answer.answerId,
+      text: 'me again @Carol',
+      commentBy: id.carol!,
+    }))!;
     expect([answer.notified, comment.notified]).toEqual([[], []]);
     expect(await unreadCount(database.db, id.carol!)).toBe(before);
   });
@@ -49,17 +72,43 @@ describe('notifications written with their cause', () => {
   it("notifies a post's author of a comment: the asker on the question, the answerer on an answer", async () => {
     const qid = await ask('alice', 'Comments notify');
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'An answer', ansBy: id.bob! }))!;
-    const onQuestion = (await insertComment(database.db, { parent: 'question', parentId: qid, text: 'Which version?', commentBy: id.carol! }))!;
-    const onAnswer = (await insertComment(database.db, { parent: 'answer', parentId: answerId, text: 'Nice one', commentBy: id.carol! }))!;
+    const onQuestion = (await insertComment(database.db, {
+      parent: 'question',
+      parentId: qid,
+      text: 'Which version?',
+      commentBy: id.carol!,
+    }))!;
+    const onAnswer = (await insertComment(database.db, {
+      parent: 'answer',
+      parentId: answerId,
+      text: 'Nice one',
+      commentBy: id.carol!,
+    }))!;
     expect(onQuestion.notified).toEqual([id.alice]);
     expect(onAnswer.notified).toEqual([id.bob]);
-    expect((await inbox('bob'))[0]).toMatchObject({ kind: 'comment', actor: 'carol', excerpt: 'Nice one', aid: String(answerId), cid: String(onAnswer.commentId) });
-    expect((await inbox('alice'))[0]).toMatchObject({ kind: 'comment', actor: 'carol', excerpt: 'Which version?', aid: null, cid: String(onQuestion.commentId) });
+    expect((await inbox('bob'))[0]).toMatchObject({
+      kind: 'comment',
+      actor: 'carol',
+      excerpt: 'Nice one',
+      aid: String(answerId),
+      cid: String(onAnswer.commentId),
+    });
+    expect((await inbox('alice'))[0]).toMatchObject({
+      kind: 'comment',
+      actor: 'carol',
+      excerpt: 'Which version?',
+      aid: null,
+      cid: String(onQuestion.commentId),
+    });
   });
 
   it('notifies mentioned existing users once, and not the owner twice', async () => {
     const qid = await ask('alice', 'Mentions');
-    const added = (await insertAnswer(database.db, { questionId: qid, text: 'cc @Dave @nobody-here @alice @dave', ansBy: id.bob! }))!;
+    const added = (await insertAnswer(database.db, {
+      questionId: qid,
+      text: 'cc @Dave @nobody-here @alice @dave',
+      ansBy: id.bob!,
+    }))!;
     expect(added.notified.sort()).toEqual([id.alice, id.dave].sort());
     expect((await inbox('dave'))[0]).toMatchObject({ kind: 'mention', actor: 'bob', qid: String(qid) });
     expect((await inbox('alice'))[0]).toMatchObject({ kind: 'answer', actor: 'bob' });
@@ -71,10 +120,20 @@ describe('notifications written with their cause', () => {
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'Accept me', ansBy: id.bob! }))!;
     const notified = await database.db.transaction((tx) => notifyAccepted(tx, { answerId, actorId: id.alice! }));
     expect(notified).toEqual([id.bob]);
-    expect((await inbox('bob'))[0]).toMatchObject({ kind: 'accepted', actor: 'alice', title: 'Accepting', aid: String(answerId), excerpt: '' });
+    expect((await inbox('bob'))[0]).toMatchObject({
+      kind: 'accepted',
+      actor: 'alice',
+      title: 'Accepting',
+      aid: String(answerId),
+      excerpt: '',
+    });
     const own = (await insertAnswer(database.db, { questionId: qid, text: 'My own', ansBy: id.alice! }))!;
-    expect(await database.db.transaction((tx) => notifyAccepted(tx, { answerId: own.answerId, actorId: id.alice! }))).toEqual([]);
-    expect(await database.db.transaction((tx) => notifyAccepted(tx, { answerId: 999_999, actorId: id.alice! }))).toEqual([]);
+    expect(
+      await database.db.transaction((tx) => notifyAccepted(tx, { answerId: own.answerId, actorId: id.alice! })),
+    ).toEqual([]);
+    expect(
+      await database.db.transaction((tx) => notifyAccepted(tx, { answerId: 999_999, actorId: id.alice! })),
+    ).toEqual([]);
   });
 
   it('writes nothing when the causing transaction rolls back', async () => {
@@ -95,11 +154,19 @@ describe('notifications written with their cause', () => {
     const carol = { userId: id.carol!, username: 'carol' };
     const started = await createDirectChat(database.db, carol, alice.userId, ['hello']);
     expect(started.notified).toEqual([id.alice]);
-    const [second, third] = await Promise.all([addChatMessage(database.db, started.chatId, carol, 'are you there?'), addChatMessage(database.db, started.chatId, carol, 'ping')]);
+    const [second, third] = await Promise.all([
+      addChatMessage(database.db, started.chatId, carol, 'are you there?'),
+      addChatMessage(database.db, started.chatId, carol, 'ping'),
+    ]);
     expect([second!.notified, third!.notified]).toEqual([[id.alice], [id.alice]]);
     const forChat = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
     expect(forChat).toHaveLength(1);
-    expect(forChat[0]).toMatchObject({ kind: 'message', actor: 'carol', link: `/messaging/direct-message?chat=${started.chatId}`, read: false });
+    expect(forChat[0]).toMatchObject({
+      kind: 'message',
+      actor: 'carol',
+      link: `/messaging/direct-message?chat=${started.chatId}`,
+      read: false,
+    });
     expect(['are you there?', 'ping']).toContain(forChat[0]!.excerpt);
     expect((await addChatMessage(database.db, started.chatId, alice, 'yes'))!.notified).toEqual([id.carol]);
 
@@ -122,20 +189,32 @@ describe('reading and marking', () => {
     const times = all.notifications.map((n) => n.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     expect(all.unread).toBe(all.notifications.filter((n) => !n.read).length);
-    expect(await unreadAndNewest(database.db, [id.alice!, id.alice!])).toEqual([{ userId: id.alice, username: 'alice', unread: all.unread, newest: all.notifications[0] }]);
+    expect(await unreadAndNewest(database.db, [id.alice!, id.alice!])).toEqual([
+      { userId: id.alice, username: 'alice', unread: all.unread, newest: all.notifications[0] },
+    ]);
   });
 
   it("marks only one's own notifications: someone else's or an unknown id changes nothing", async () => {
     const [mine] = (await inbox('alice')).filter((n) => !n.read);
     const [theirs] = await inbox('bob');
     const before = await unreadCount(database.db, id.alice!);
-    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(theirs!._id)] })).toEqual({ ok: false, reason: 'forbidden' });
-    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), 999_999] })).toEqual({ ok: false, reason: 'missing' });
+    expect(
+      await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(theirs!._id)] }),
+    ).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), 999_999] })).toEqual({
+      ok: false,
+      reason: 'missing',
+    });
     expect(await unreadCount(database.db, id.alice!)).toBe(before);
-    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] })).toEqual({ ok: true, marked: 1 });
+    expect(
+      await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] }),
+    ).toEqual({ ok: true, marked: 1 });
     expect(await unreadCount(database.db, id.alice!)).toBe(before - 1);
     expect(await openNotification(database.db, id.bob!, Number(mine!._id))).toEqual({ ok: false, reason: 'forbidden' });
-    expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toEqual({ ok: true, marked: before - 1 });
+    expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toEqual({
+      ok: true,
+      marked: before - 1,
+    });
     expect(await unreadCount(database.db, id.alice!)).toBe(0);
     expect(await unreadCount(database.db, id.bob!)).toBeGreaterThan(0);
   });

@@ -6,7 +6,14 @@
  * user's page newest first; marking read touches only the owner's rows.
  */
 import { sql } from 'drizzle-orm';
-import { excerptOf, mentionedUsernames, notificationLink, planNotifications, type Notification, type NotificationKind } from '@fso/shared';
+import {
+  excerptOf,
+  mentionedUsernames,
+  notificationLink,
+  planNotifications,
+  type Notification,
+  type NotificationKind,
+} from '@fso/shared';
 import type { Db } from '../client.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
 
@@ -27,21 +34,43 @@ interface PostTarget {
   commentId?: number | null;
 }
 
-async function insertPlanned(db: Executor, plan: { userId: number; kind: NotificationKind }[], actorId: number, target: PostTarget, excerpt: string): Promise<number[]> {
+async function insertPlanned(
+  db: Executor,
+  plan: { userId: number; kind: NotificationKind }[],
+  actorId: number,
+  target: PostTarget,
+  excerpt: string,
+): Promise<number[]> {
   if (plan.length === 0) return [];
   const values = sql.join(
-    plan.map((p) => sql`(${p.userId}, ${p.kind}, ${actorId}, ${target.questionId}, ${target.answerId ?? null}, ${target.commentId ?? null}, ${excerpt})`),
+    plan.map(
+      (p) =>
+        sql`(${p.userId}, ${p.kind}, ${actorId}, ${target.questionId}, ${target.answerId ?? null}, ${target.commentId ?? null}, ${excerpt})`,
+    ),
     sql`, `,
   );
-  return ids(await rows(db, sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING user_id`));
+  return ids(
+    await rows(
+      db,
+      sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING user_id`,
+    ),
+  );
 }
 
 /**
  * An answer (to the asker) or a comment (to the post's author) by `actorId`, plus a mention to
  * every other existing user the text names with `@`.
  */
-export async function notifyPost(tx: Executor, cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string }): Promise<number[]> {
-  const plan = planNotifications({ kind: cause.kind, actorId: cause.actorId, ownerIds: [cause.ownerId], mentionedIds: await mentionedIds(tx, cause.text) });
+export async function notifyPost(
+  tx: Executor,
+  cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string },
+): Promise<number[]> {
+  const plan = planNotifications({
+    kind: cause.kind,
+    actorId: cause.actorId,
+    ownerIds: [cause.ownerId],
+    mentionedIds: await mentionedIds(tx, cause.text),
+  });
   return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
 }
 
@@ -51,7 +80,13 @@ export async function notifyAccepted(tx: Executor, input: { answerId: number; ac
   if (!answer) return [];
   const owner = answer.ans_by === null ? null : Number(answer.ans_by);
   const plan = planNotifications({ kind: 'accepted', actorId: input.actorId, ownerIds: [owner] });
-  return insertPlanned(tx, plan, input.actorId, { questionId: Number(answer.question_id), answerId: input.answerId }, '');
+  return insertPlanned(
+    tx,
+    plan,
+    input.actorId,
+    { questionId: Number(answer.question_id), answerId: input.answerId },
+    '',
+  );
 }
 
 /**
@@ -59,7 +94,10 @@ export async function notifyAccepted(tx: Executor, input: { answerId: number; ac
  * chat, refreshed by later messages until read (the partial unique index makes that hold when
  * messages arrive at once).
  */
-export async function notifyMessage(tx: Executor, input: { chatId: number; actorId: number; text: string }): Promise<number[]> {
+export async function notifyMessage(
+  tx: Executor,
+  input: { chatId: number; actorId: number; text: string },
+): Promise<number[]> {
   const participants = ids(await rows(tx, sql`SELECT user_id FROM chat_participants WHERE chat_id = ${input.chatId}`));
   const plan = planNotifications({ kind: 'message', actorId: input.actorId, ownerIds: participants });
   if (plan.length === 0) return [];
@@ -99,17 +137,34 @@ const SELECT_NOTIFICATION = sql`SELECT n.id, n.kind, u.username AS actor, n.exce
   FROM notifications n LEFT JOIN users u ON u.id = n.actor_id LEFT JOIN questions q ON q.id = n.question_id`;
 
 /** One page of the user's notifications, newest first, with how many there are and how many are unread. */
-export async function listNotifications(db: Db, userId: number, page: { limit: number; offset: number }): Promise<{ notifications: Notification[]; total: number; unread: number }> {
+export async function listNotifications(
+  db: Db,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ notifications: Notification[]; total: number; unread: number }> {
   const [list, [counts]] = await Promise.all([
-    rows(db, sql`${SELECT_NOTIFICATION} WHERE n.user_id = ${userId} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`),
-    rows(db, sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = ${userId}`),
+    rows(
+      db,
+      sql`${SELECT_NOTIFICATION} WHERE n.user_id = ${userId} ORDER BY n.created_at DESC, n.id DESC LIMIT ${page.limit} OFFSET ${page.offset}`,
+    ),
+    rows(
+      db,
+      sql`SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = ${userId}`,
+    ),
   ]);
-  return { notifications: list.map(toNotification), total: Number(counts?.total ?? 0), unread: Number(counts?.unread ?? 0) };
+  return {
+    notifications: list.map(toNotification),
+    total: Number(counts?.total ?? 0),
+    unread: Number(counts?.unread ?? 0),
+  };
 }
 
 /** How many unread notifications the user has. */
 export async function unreadCount(db: Db, userId: number): Promise<number> {
-  const [row] = await rows(db, sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`);
+  const [row] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`,
+  );
   return Number(row?.n ?? 0);
 }
 
@@ -117,7 +172,10 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
  * Each user's name, unread count and newest notification (the one a write just made), for
  * telling them live after it commits (one query for all of them).
  */
-export async function unreadAndNewest(db: Db, userIds: number[]): Promise<{ userId: number; username: string; unread: number; newest: Notification | null }[]> {
+export async function unreadAndNewest(
+  db: Db,
+  userIds: number[],
+): Promise<{ userId: number; username: string; unread: number; newest: Notification | null }[]> {
   if (userIds.length === 0) return [];
   const list = await rows(
     db,
@@ -126,7 +184,12 @@ export async function unreadAndNewest(db: Db, userIds: number[]): Promise<{ user
       FROM users r LEFT JOIN LATERAL (${SELECT_NOTIFICATION} WHERE n.user_id = r.id ORDER BY n.created_at DESC, n.id DESC LIMIT 1) newest ON true
       WHERE r.id = ANY(${sql.param([...new Set(userIds)])}::bigint[])`,
   );
-  return list.map((r) => ({ userId: Number(r.recipient_id), username: String(r.recipient), unread: Number(r.unread), newest: r.id === null || r.id === undefined ? null : toNotification(r) }));
+  return list.map((r) => ({
+    userId: Number(r.recipient_id),
+    username: String(r.recipient),
+    unread: Number(r.unread),
+    newest: r.id === null || r.id === undefined ? null : toNotification(r),
+  }));
 }
 
 export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' | 'forbidden' };
@@ -135,21 +198,35 @@ export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason:
  * Marks the user's notifications read: the given ids (all of them or none: an unknown id →
  * `missing`, someone else's → `forbidden`, nothing changed) or, with `all`, every unread one.
  */
-export async function markNotificationsRead(db: Db, userId: number, target: { ids: number[] } | { all: true }): Promise<MarkReadResult> {
+export async function markNotificationsRead(
+  db: Db,
+  userId: number,
+  target: { ids: number[] } | { all: true },
+): Promise<MarkReadResult> {
   if ('all' in target) {
-    const marked = await rows(db, sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND read_at IS NULL RETURNING id`);
+    const marked = await rows(
+      db,
+      sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND read_at IS NULL RETURNING id`,
+    );
     return { ok: true, marked: marked.length };
   }
   const wanted = [...new Set(target.ids)];
   const owners = await rows(db, sql`SELECT user_id FROM notifications WHERE id = ANY(${sql.param(wanted)}::bigint[])`);
   if (owners.length < wanted.length) return { ok: false, reason: 'missing' };
   if (owners.some((o) => Number(o.user_id) !== userId)) return { ok: false, reason: 'forbidden' };
-  const marked = await rows(db, sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`);
+  const marked = await rows(
+    db,
+    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`,
+  );
   return { ok: true, marked: marked.length };
 }
 
 /** The notification (marked read) when it is the user's; `missing` or `forbidden` otherwise. */
-export async function openNotification(db: Db, userId: number, id: number): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' | 'forbidden' }> {
+export async function openNotification(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' | 'forbidden' }> {
   const marked = await markNotificationsRead(db, userId, { ids: [id] });
   if (!marked.ok) return marked;
   const [row] = await rows(db, sql`${SELECT_NOTIFICATION} WHERE n.id = ${id}`);

@@ -10,14 +10,18 @@ import type { Db } from '../client.ts';
 import { recomputeReputation } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
-export type DeleteOutcome = { status: 'done'; questionId: number } | { status: 'missing' } | { status: 'forbidden' } | { status: 'conflict' };
+export type DeleteOutcome =
+  { status: 'done'; questionId: number } | { status: 'missing' } | { status: 'forbidden' } | { status: 'conflict' };
 
 export async function deleteQuestion(db: Db, input: { questionId: number; userId: number }): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
     if (!question) return { status: 'missing' };
     if (idOrNull(question.asked_by) !== input.userId) return { status: 'forbidden' };
-    const [others] = await rows(tx, sql`SELECT 1 FROM answers WHERE question_id = ${input.questionId} AND ans_by IS DISTINCT FROM ${input.userId} LIMIT 1`);
+    const [others] = await rows(
+      tx,
+      sql`SELECT 1 FROM answers WHERE question_id = ${input.questionId} AND ans_by IS DISTINCT FROM ${input.userId} LIMIT 1`,
+    );
     if (others) return { status: 'conflict' };
     await tx.execute(sql`DELETE FROM questions WHERE id = ${input.questionId}`);
     await recomputeReputation(tx, [input.userId]);
@@ -28,7 +32,10 @@ export async function deleteQuestion(db: Db, input: { questionId: number; userId
 export async function deleteAnswer(db: Db, input: { answerId: number; userId: number }): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
-    const [question] = await rows(tx, sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${input.answerId}) FOR UPDATE`);
+    const [question] = await rows(
+      tx,
+      sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${input.answerId}) FOR UPDATE`,
+    );
     if (!question) return { status: 'missing' };
     const [answer] = await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} FOR UPDATE`);
     if (!answer) return { status: 'missing' };
@@ -45,7 +52,11 @@ export async function deleteAnswer(db: Db, input: { answerId: number; userId: nu
 export async function deleteComment(
   db: Db,
   input: { commentId: number; userId: number },
-): Promise<{ status: 'done'; questionId: number; parent: 'question' | 'answer'; parentId: number } | { status: 'missing' } | { status: 'forbidden' }> {
+): Promise<
+  | { status: 'done'; questionId: number; parent: 'question' | 'answer'; parentId: number }
+  | { status: 'missing' }
+  | { status: 'forbidden' }
+> {
   return db.transaction(async (tx) => {
     const [comment] = await rows(
       tx,
@@ -56,6 +67,11 @@ export async function deleteComment(
     if (idOrNull(comment.comment_by) !== input.userId) return { status: 'forbidden' };
     await tx.execute(sql`DELETE FROM comments WHERE id = ${input.commentId}`);
     const onQuestion = comment.question_id !== null;
-    return { status: 'done', questionId: Number(comment.owner), parent: onQuestion ? 'question' : 'answer', parentId: Number(onQuestion ? comment.question_id : comment.answer_id) };
+    return {
+      status: 'done',
+      questionId: Number(comment.owner),
+      parent: onQuestion ? 'question' : 'answer',
+      parentId: Number(onQuestion ? comment.question_id : comment.answer_id),
+    };
   });
 }

@@ -15,7 +15,10 @@ export type EditOutcome = 'done' | 'missing' | 'forbidden';
 /** At most this many revisions are listed for one post, newest first. */
 export const REVISIONS_LIMIT = 200;
 
-export async function editQuestion(db: Db, input: { questionId: number; userId: number; title: string; text: string; html?: string; tags: string[] }): Promise<EditOutcome> {
+export async function editQuestion(
+  db: Db,
+  input: { questionId: number; userId: number; title: string; text: string; html?: string; tags: string[] },
+): Promise<EditOutcome> {
   return db.transaction(async (tx) => {
     const [old] = await rows(
       tx,
@@ -26,7 +29,8 @@ export async function editQuestion(db: Db, input: { questionId: number; userId: 
     if (!old) return 'missing';
     if (idOrNull(old.asked_by) !== input.userId) return 'forbidden';
     const oldTags = (old.tags as string[]).map(String);
-    const unchanged = old.title === input.title && old.text === input.text && oldTags.join(' ') === input.tags.join(' ');
+    const unchanged =
+      old.title === input.title && old.text === input.text && oldTags.join(' ') === input.tags.join(' ');
     if (unchanged) return 'done';
     await tx.execute(sql`INSERT INTO question_revisions (question_id, edited_by, title, text, tags)
       VALUES (${input.questionId}, ${input.userId}, ${String(old.title)}, ${String(old.text)}, ${sql.param(oldTags)}::text[])`);
@@ -38,15 +42,25 @@ export async function editQuestion(db: Db, input: { questionId: number; userId: 
 }
 
 /** Edits an answer; `questionId` is the question it belongs to (for the events), null when missing. */
-export async function editAnswer(db: Db, input: { answerId: number; userId: number; text: string; html?: string }): Promise<{ status: EditOutcome; questionId: number | null }> {
+export async function editAnswer(
+  db: Db,
+  input: { answerId: number; userId: number; text: string; html?: string },
+): Promise<{ status: EditOutcome; questionId: number | null }> {
   return db.transaction(async (tx) => {
-    const [old] = await rows(tx, sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${input.answerId} FOR UPDATE`);
+    const [old] = await rows(
+      tx,
+      sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${input.answerId} FOR UPDATE`,
+    );
     if (!old) return { status: 'missing', questionId: null };
     const questionId = Number(old.question_id);
     if (idOrNull(old.ans_by) !== input.userId) return { status: 'forbidden', questionId };
     if (old.text === input.text) return { status: 'done', questionId };
-    await tx.execute(sql`INSERT INTO answer_revisions (answer_id, edited_by, text) VALUES (${input.answerId}, ${input.userId}, ${String(old.text)})`);
-    await tx.execute(sql`UPDATE answers SET text = ${input.text}, html = ${input.html ?? null}, edited_at = now() WHERE id = ${input.answerId}`);
+    await tx.execute(
+      sql`INSERT INTO answer_revisions (answer_id, edited_by, text) VALUES (${input.answerId}, ${input.userId}, ${String(old.text)})`,
+    );
+    await tx.execute(
+      sql`UPDATE answers SET text = ${input.text}, html = ${input.html ?? null}, edited_at = now() WHERE id = ${input.answerId}`,
+    );
     await tx.execute(sql`UPDATE questions SET last_activity = now() WHERE id = ${questionId}`);
     return { status: 'done', questionId };
   });

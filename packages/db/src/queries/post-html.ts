@@ -12,14 +12,26 @@ export const POST_TABLES: readonly PostTable[] = ['questions', 'answers', 'comme
 const table = (name: PostTable) => sql.identifier(name);
 
 /** Up to `limit` bodies after id `after`, in id order; with `missingOnly` only those never rendered. */
-export async function postBodies(db: Db, name: PostTable, after: number, limit: number, missingOnly: boolean): Promise<{ id: number; text: string }[]> {
-  const result = await rows(db, sql`SELECT id, text FROM ${table(name)} WHERE id > ${after} ${missingOnly ? sql`AND html IS NULL` : sql``} ORDER BY id LIMIT ${limit}`);
+export async function postBodies(
+  db: Db,
+  name: PostTable,
+  after: number,
+  limit: number,
+  missingOnly: boolean,
+): Promise<{ id: number; text: string }[]> {
+  const result = await rows(
+    db,
+    sql`SELECT id, text FROM ${table(name)} WHERE id > ${after} ${missingOnly ? sql`AND html IS NULL` : sql``} ORDER BY id LIMIT ${limit}`,
+  );
   return result.map((r) => ({ id: Number(r.id), text: String(r.text) }));
 }
 
 /** How many bodies `postBodies` will go through. */
 export async function countPostBodies(db: Db, name: PostTable, missingOnly: boolean): Promise<number> {
-  const [count] = await rows(db, sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`);
+  const [count] = await rows(
+    db,
+    sql`SELECT count(*)::int AS n FROM ${table(name)} ${missingOnly ? sql`WHERE html IS NULL` : sql``}`,
+  );
   return Number(count?.n ?? 0);
 }
 
@@ -28,5 +40,7 @@ export async function storePostHtml(db: Db, name: PostTable, rendered: { id: num
   if (!rendered.length) return;
   const ids = rendered.map((r) => String(r.id));
   const html = rendered.map((r) => r.html);
-  await db.execute(sql`UPDATE ${table(name)} t SET html = r.html FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(html)}::text[]) AS r(id, html) WHERE t.id = r.id`);
+  await db.execute(
+    sql`UPDATE ${table(name)} t SET html = r.html FROM unnest(${sql.param(ids)}::bigint[], ${sql.param(html)}::text[]) AS r(id, html) WHERE t.id = r.id`,
+  );
 }

@@ -46,7 +46,10 @@ export interface QuestionPage<Item = QuestionSummary> {
 }
 
 /** A question as the /home list shows it: no excerpt, no lists of answers, comments, voters or viewers, tags without descriptions. */
-export type QuestionListItem = Pick<QuestionSummary, '_id' | 'title' | 'askedBy' | 'askDateTime' | 'score' | 'answerCount' | 'viewCount' | 'acceptedAnswer'> & {
+export type QuestionListItem = Pick<
+  QuestionSummary,
+  '_id' | 'title' | 'askedBy' | 'askDateTime' | 'score' | 'answerCount' | 'viewCount' | 'acceptedAnswer'
+> & {
   tags: { _id: string; name: string }[];
 };
 
@@ -54,7 +57,10 @@ export type QuestionListItem = Pick<QuestionSummary, '_id' | 'title' | 'askedBy'
 async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
   const unique = [...new Set(names)];
   if (unique.length === 0) return [];
-  const found = await rows(db, sql`SELECT id, lower(name) AS name FROM tags WHERE lower(name) = ANY(${sql.param(unique)}::text[])`);
+  const found = await rows(
+    db,
+    sql`SELECT id, lower(name) AS name FROM tags WHERE lower(name) = ANY(${sql.param(unique)}::text[])`,
+  );
   const ids = new Map(found.map((r) => [String(r.name), Number(r.id)]));
   return unique.every((n) => ids.has(n)) ? unique.map((n) => ids.get(n)!) : null;
 }
@@ -102,7 +108,9 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
   // (migration 0011), joined to their questions; any other tag is a test on each of those.
   const [driving, ...otherTags] = tagIds;
-  const tests = otherTags.map((id) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id})`);
+  const tests = otherTags.map(
+    (id) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id})`,
+  );
 
   // Words ranked by relevance (decision records 0035, 0041): the newest matches, read along the
   // index their frequency makes cheaper and ranked as they are read, are ordered and counted in
@@ -126,10 +134,14 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   // so the tag's id is an InitPlan (the generic plan, costed as the custom ones, is kept and not
   // planned again per request), and its total is counted in that index alone, in the same statement.
   const tagAlone = driving !== undefined && !words && tests.length === 0 && (q.order ?? 'newest') === 'newest';
-  const tagJoin = driving === undefined ? sql`` : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
+  const tagJoin =
+    driving === undefined
+      ? sql``
+      : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
   const filter = (more: SQL[]) => sql`${tagJoin} ${more.length ? sql`WHERE ${sql.join(more, sql` AND `)}` : sql``}`;
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
-  const newest = driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
+  const newest =
+    driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
   const orderBy = {
     newest,
     unanswered: newest,
@@ -159,7 +171,11 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
         filter: matched,
         order: orderBy,
         page: pageLimit(q, !unanswered),
-        count: { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${unanswered ? sql`${window + 1}` : literalInt(window + 1)}) m`, cap: window, beside: true },
+        count: {
+          query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${matched} LIMIT ${unanswered ? sql`${window + 1}` : literalInt(window + 1)}) m`,
+          cap: window,
+          beside: true,
+        },
         columns,
       });
     return pageOf(db, {
@@ -183,10 +199,18 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     page: pageLimit(q, tagAlone || !filtered),
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: tagAlone
-      ? { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`, cap: COUNT_CAP, beside: false }
+      ? {
+          query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`,
+          cap: COUNT_CAP,
+          beside: false,
+        }
       : filtered
         ? // Filtered, the total is counted up to one past the cap, beside the page.
-          { query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${where} LIMIT ${COUNT_CAP + 1}) m`, cap: COUNT_CAP, beside: true }
+          {
+            query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM questions q ${where} LIMIT ${COUNT_CAP + 1}) m`,
+            cap: COUNT_CAP,
+            beside: true,
+          }
         : null,
     columns,
   });
@@ -201,7 +225,10 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
  * offset a parameter (one statement for all of them, planned per request as before). Other
  * filtered lists keep both parameters, so each request is planned for its own words and tags.
  */
-const pageLimit = (q: QuestionListQuery, fixed: boolean) => (fixed ? sql`LIMIT ${literalInt(q.limit)}${q.offset > 0 ? sql` OFFSET ${q.offset}` : sql``}` : sql`LIMIT ${q.limit} OFFSET ${q.offset}`);
+const pageLimit = (q: QuestionListQuery, fixed: boolean) =>
+  fixed
+    ? sql`LIMIT ${literalInt(q.limit)}${q.offset > 0 ? sql` OFFSET ${q.offset}` : sql``}`
+    : sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
 
 /** The columns a list row reads beyond the asker's name and reputation, and the item made of a row. */
 interface Columns<Item> {
@@ -281,7 +308,15 @@ async function pageOf<Item>(
     page: cut,
     count,
     columns,
-  }: { head: SQL | null; source: SQL; filter: SQL; order: SQL; page: SQL; count: { query: SQL; cap: number; beside: boolean } | null; columns: Columns<Item> },
+  }: {
+    head: SQL | null;
+    source: SQL;
+    filter: SQL;
+    order: SQL;
+    page: SQL;
+    count: { query: SQL; cap: number; beside: boolean } | null;
+    columns: Columns<Item>;
+  },
 ): Promise<QuestionPage<Item>> {
   const totalQuery = count ? count.query : sql`SELECT total::int AS n FROM question_totals`;
   const inline = !count?.beside;
@@ -293,10 +328,15 @@ async function pageOf<Item>(
   );
   const separate = inline ? null : rows(db, totalQuery);
   const [pageRows, totals] = await Promise.all([page, separate]);
-  const counted = Number(inline ? (pageRows[0]?.total_n ?? (await rows(db, sql`${head ?? sql``} ${totalQuery}`))[0]?.n ?? 0) : (totals?.[0]?.n ?? 0));
+  const counted = Number(
+    inline
+      ? (pageRows[0]?.total_n ?? (await rows(db, sql`${head ?? sql``} ${totalQuery}`))[0]?.n ?? 0)
+      : (totals?.[0]?.n ?? 0),
+  );
 
   const reputations: Reputations = {};
-  for (const r of pageRows) if (r.asked_by !== null && r.asked_by !== undefined) reputations[String(r.asked_by)] = Number(r.reputation);
+  for (const r of pageRows)
+    if (r.asked_by !== null && r.asked_by !== undefined) reputations[String(r.asked_by)] = Number(r.reputation);
   return {
     questions: pageRows.map(columns.item),
     total: count ? Math.min(counted, count.cap) : counted,

@@ -20,7 +20,8 @@ let ada: number;
 let bob: number;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const user = async (username: string) => Number((await createUser(database.db, { username, passwordHash: null }))!._id);
+  const user = async (username: string) =>
+    Number((await createUser(database.db, { username, passwordHash: null }))!._id);
   ada = await user('ada');
   bob = await user('bob');
 });
@@ -32,8 +33,12 @@ const byId = (ids: string[]) => [...ids].sort((a, b) => Number(a) - Number(b));
 /** The question's lists as its own page reads them, and as the REST summary and the /home item show them. */
 async function listsOf(id: number) {
   const q = (await getQuestion(database.db, id))!;
-  const summary = (await listQuestions(database.db, { search: `[${q.tags[0]?.name}]`, limit: 100, offset: 0 })).questions.find((s) => s._id === String(id));
-  const item = (await listQuestionItems(database.db, { search: `[${q.tags[0]?.name}]`, limit: 100, offset: 0 })).questions.find((s) => s._id === String(id));
+  const summary = (
+    await listQuestions(database.db, { search: `[${q.tags[0]?.name}]`, limit: 100, offset: 0 })
+  ).questions.find((s) => s._id === String(id));
+  const item = (
+    await listQuestionItems(database.db, { search: `[${q.tags[0]?.name}]`, limit: 100, offset: 0 })
+  ).questions.find((s) => s._id === String(id));
   return {
     page: { tags: q.tags, answers: byId(q.answers.map((a) => a._id)), comments: byId(q.comments.map((c) => c._id)) },
     summary: { tags: summary?.tags, answers: summary?.answers, comments: summary?.comments },
@@ -51,16 +56,35 @@ async function expectKept(id: number) {
 
 describe('a question’s kept lists', () => {
   it('follow its tags, answers and comments as they are written, edited and deleted', async () => {
-    const id = await insertQuestion(database.db, { title: 'Kept lists', text: 'Body', tags: ['kept', 'Beta'], askedBy: ada });
+    const id = await insertQuestion(database.db, {
+      title: 'Kept lists',
+      text: 'Body',
+      tags: ['kept', 'Beta'],
+      askedBy: ada,
+    });
     expect((await expectKept(id)).tags.map((t) => t.name)).toEqual(['kept', 'Beta']);
 
     const first = (await insertAnswer(database.db, { questionId: id, text: 'One', ansBy: bob }))!.answerId;
     const second = (await insertAnswer(database.db, { questionId: id, text: 'Two', ansBy: ada }))!.answerId;
-    const onQuestion = (await insertComment(database.db, { parent: 'question', parentId: id, text: 'On the question', commentBy: bob }))!.commentId;
+    const onQuestion = (await insertComment(database.db, {
+      parent: 'question',
+      parentId: id,
+      text: 'On the question',
+      commentBy: bob,
+    }))!.commentId;
     await insertComment(database.db, { parent: 'answer', parentId: first, text: 'On an answer', commentBy: ada });
-    expect(await expectKept(id)).toMatchObject({ answers: [String(first), String(second)], comments: [String(onQuestion)] });
+    expect(await expectKept(id)).toMatchObject({
+      answers: [String(first), String(second)],
+      comments: [String(onQuestion)],
+    });
 
-    await editQuestion(database.db, { questionId: id, userId: ada, title: 'Kept lists', text: 'Body', tags: ['beta', 'gamma', 'kept'] });
+    await editQuestion(database.db, {
+      questionId: id,
+      userId: ada,
+      title: 'Kept lists',
+      text: 'Body',
+      tags: ['beta', 'gamma', 'kept'],
+    });
     expect((await expectKept(id)).tags.map((t) => t.name)).toEqual(['Beta', 'gamma', 'kept']);
 
     await database.db.execute(sql`UPDATE tags SET description = 'Described again' WHERE name = 'gamma'`);
@@ -75,7 +99,9 @@ describe('a question’s kept lists', () => {
     const id = await insertQuestion(database.db, { title: 'Busy', text: 'Body', tags: ['busy'], askedBy: ada });
     const written = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        i % 2 ? insertAnswer(database.db, { questionId: id, text: `Answer ${i}`, ansBy: bob }) : insertComment(database.db, { parent: 'question', parentId: id, text: `Comment ${i}`, commentBy: bob }),
+        i % 2
+          ? insertAnswer(database.db, { questionId: id, text: `Answer ${i}`, ansBy: bob })
+          : insertComment(database.db, { parent: 'question', parentId: id, text: `Comment ${i}`, commentBy: bob }),
       ),
     );
     const kept = await expectKept(id);
@@ -87,7 +113,9 @@ describe('a question’s kept lists', () => {
 
   it('are bounded as the question page bounds them', async () => {
     const id = await insertQuestion(database.db, { title: 'Many answers', text: 'Body', tags: ['many'], askedBy: ada });
-    await database.db.execute(sql`INSERT INTO answers (question_id, text, ans_by) SELECT ${id}, 'Answer ' || n, ${bob} FROM generate_series(1, ${QUESTION_LIMITS.answers + 1}) n`);
+    await database.db.execute(
+      sql`INSERT INTO answers (question_id, text, ans_by) SELECT ${id}, 'Answer ' || n, ${bob} FROM generate_series(1, ${QUESTION_LIMITS.answers + 1}) n`,
+    );
     const { page, summary } = await listsOf(id);
     expect(summary.answers).toHaveLength(QUESTION_LIMITS.answers);
     expect(summary.answers).toEqual(page.answers);

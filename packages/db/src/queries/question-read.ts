@@ -19,7 +19,9 @@ function toComment(r: Row): PageComment {
 }
 
 function attribution(r: Row): Attribution | null {
-  return r.source_url ? { url: String(r.source_url), author: str(r.source_author), authorUrl: str(r.source_author_url) } : null;
+  return r.source_url
+    ? { url: String(r.source_url), author: str(r.source_author), authorUrl: str(r.source_author_url) }
+    : null;
 }
 
 export function toTag(r: Row): Tag {
@@ -53,9 +55,21 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
   const { question, unrendered: md } = found;
   // Each `text` put after the fields before it, so the keys keep SPEC §3's order.
   const comment = ({ _id, ...rest }: PageComment): Comment => ({ _id, text: md[`c${_id}`] ?? '', ...rest });
-  const answer = ({ _id, ...rest }: PageAnswer): Answer => ({ _id, text: md[`a${_id}`] ?? '', ...rest, comments: rest.comments.map(comment) });
+  const answer = ({ _id, ...rest }: PageAnswer): Answer => ({
+    _id,
+    text: md[`a${_id}`] ?? '',
+    ...rest,
+    comments: rest.comments.map(comment),
+  });
   const { _id, title, ...rest } = question;
-  return { _id, title, text: md.q ?? '', ...rest, answers: rest.answers.map(answer), comments: rest.comments.map(comment) };
+  return {
+    _id,
+    title,
+    text: md.q ?? '',
+    ...rest,
+    answers: rest.answers.map(answer),
+    comments: rest.comments.map(comment),
+  };
 }
 
 /**
@@ -68,7 +82,8 @@ export function getQuestionWithHtml(db: Db, id: number): Promise<QuestionWithHtm
 }
 
 /** A subquery's rows as one JSON array, in the given order (`[]` when there are none). */
-const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORDER BY ${order}), '[]'::json) FROM (${query}) r)`;
+const jsonRows = (query: SQL, order: SQL) =>
+  sql`(SELECT coalesce(json_agg(r ORDER BY ${order}), '[]'::json) FROM (${query}) r)`;
 
 /**
  * The whole question in one statement: the question row and its tags, answers, comments,
@@ -78,8 +93,17 @@ const jsonRows = (query: SQL, order: SQL) => sql`(SELECT coalesce(json_agg(r ORD
  */
 async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<QuestionWithHtml | null> {
   const html = (table: 'q' | 'a' | 'c') => (withHtml ? sql.raw(`${table}.html`) : sql`NULL::text`);
-  const markdown = (table: 'q' | 'a' | 'c') => sql.raw(withHtml ? `CASE WHEN ${table}.html IS NULL THEN ${table}.text END` : `${table}.text`);
-  const [doc] = await rows<{ head: Row | null; tags: Row[]; answers: Row[]; comments: Row[]; votes: Row[]; answerVotes: Row[]; views: Row[] }>(
+  const markdown = (table: 'q' | 'a' | 'c') =>
+    sql.raw(withHtml ? `CASE WHEN ${table}.html IS NULL THEN ${table}.text END` : `${table}.text`);
+  const [doc] = await rows<{
+    head: Row | null;
+    tags: Row[];
+    answers: Row[];
+    comments: Row[];
+    votes: Row[];
+    answerVotes: Row[];
+    views: Row[];
+  }>(
     db,
     sql`SELECT
       (SELECT row_to_json(h) FROM (
@@ -113,7 +137,14 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<Ques
   );
   const head = doc?.head;
   if (!doc || !head) return null;
-  const { tags: tagRows, answers: answerRows, comments: commentRows, votes: voteRows, answerVotes: answerVoteRows, views: viewRows } = doc;
+  const {
+    tags: tagRows,
+    answers: answerRows,
+    comments: commentRows,
+    votes: voteRows,
+    answerVotes: answerVoteRows,
+    views: viewRows,
+  } = doc;
   const voters = new Map<string, { upVotes: string[]; downVotes: string[] }>();
   for (const r of answerVoteRows) {
     const lists = voters.get(String(r.answer_id)) ?? { upVotes: [], downVotes: [] };
@@ -125,7 +156,10 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<Ques
   const byAnswer = new Map<string, PageComment[]>();
   const questionComments: PageComment[] = [];
   for (const r of commentRows) {
-    const target = r.question_id !== null && r.question_id !== undefined ? questionComments : (byAnswer.get(String(r.answer_id)) ?? []);
+    const target =
+      r.question_id !== null && r.question_id !== undefined
+        ? questionComments
+        : (byAnswer.get(String(r.answer_id)) ?? []);
     if (target.length >= QUESTION_LIMITS.comments) continue;
     target.push(toComment(r));
     if (r.answer_id !== null && r.answer_id !== undefined) byAnswer.set(String(r.answer_id), target);
@@ -185,7 +219,13 @@ export async function questionIdOfAnswer(db: Db, answerId: number): Promise<numb
 }
 
 /** Question ids by latest activity, for the sitemap. */
-export async function listRecentlyActiveQuestionIds(db: Db, limit: number): Promise<{ id: number; lastActivity: string }[]> {
-  const found = await rows(db, sql`SELECT id, last_activity FROM questions ORDER BY last_activity DESC, id DESC LIMIT ${limit}`);
+export async function listRecentlyActiveQuestionIds(
+  db: Db,
+  limit: number,
+): Promise<{ id: number; lastActivity: string }[]> {
+  const found = await rows(
+    db,
+    sql`SELECT id, last_activity FROM questions ORDER BY last_activity DESC, id DESC LIMIT ${limit}`,
+  );
   return found.map((r) => ({ id: Number(r.id), lastActivity: iso(r.last_activity) }));
 }

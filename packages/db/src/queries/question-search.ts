@@ -79,7 +79,12 @@ const TAG_WALK_ROW = 3;
  * average, half as many rows again as the `limit` ÷ `share` it needs, and at least the first tier;
  * never more than all the matches. And the tiers it opens, at most all of them.
  */
-function tierReadSize(limit: number, share: number, matches: number, tiers: number): { matches: number; opened: number } {
+function tierReadSize(
+  limit: number,
+  share: number,
+  matches: number,
+  tiers: number,
+): { matches: number; opened: number } {
   const needed = limit / share;
   const opened = Math.min(tiers, Math.max(1, Math.ceil(Math.log2(needed / FIRST_TIER_ROWS + 1))));
   return { matches: Math.min(matches, 1.5 * limit + (share * FIRST_TIER_ROWS) / 2), opened };
@@ -90,7 +95,10 @@ const rumChecks = new WeakMap<Db, Promise<boolean>>();
 function rumIndexed(db: Db): Promise<boolean> {
   let known = rumChecks.get(db);
   if (!known) {
-    known = rows(db, sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'question_search_rum_idx'`).then((r) => r.length > 0);
+    known = rows(
+      db,
+      sql`SELECT 1 FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'question_search_rum_idx'`,
+    ).then((r) => r.length > 0);
     known.catch(() => rumChecks.delete(db));
     rumChecks.set(db, known);
   }
@@ -141,7 +149,10 @@ function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): P
 async function estimates(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
   const tag = tagId === null ? sql`` : sql`UNION ALL SELECT 1 FROM question_tags WHERE tag_id = ${literalInt(tagId)}`;
   const singles = [...new Set(words.split(' ').filter(Boolean))].slice(0, WORDS_ESTIMATED);
-  const each = singles.length > 1 ? singles.map((w) => sql` UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${fullTextQuery(w)}`) : [];
+  const each =
+    singles.length > 1
+      ? singles.map((w) => sql` UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${fullTextQuery(w)}`)
+      : [];
   const [row] = await rows<{ 'QUERY PLAN': unknown }>(
     db,
     sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM questions UNION ALL SELECT 1 FROM questions q WHERE q.search @@ ${query} ${tag}${sql.join(each, sql``)}`,
@@ -192,16 +203,25 @@ export function cheaperRead(est: Estimates, limit: number, rum: boolean, tiers =
   // least over that range (decision record 0048); the walk's bound covers the rest.
   const matches = Math.sqrt(est.words * Math.max(est.words, est.rarest));
   const wordShare = Math.min(1, matches / est.questions);
-  if (tiers > 0) return est.tag === null ? walkOrTiers(limit, wordShare, matches, tiers) : walkOrTiers(limit, wordShare, wordShare * est.tag, tiers, est.tag / est.questions, TAG_WALK_ROW);
+  if (tiers > 0)
+    return est.tag === null
+      ? walkOrTiers(limit, wordShare, matches, tiers)
+      : walkOrTiers(limit, wordShare, wordShare * est.tag, tiers, est.tag / est.questions, TAG_WALK_ROW);
   const walkCost = (limit / wordShare) * (est.tag === null ? WALK_PER_MATCH : TAG_WALK_PER_MATCH)[index];
   const fullTextCost = matches + (est.tag === null ? 0 : limit * (est.questions / est.tag));
   const intersectCost = est.tag === null ? Infinity : wordShare * est.tag * INTERSECT_PER_MATCH;
-  const [read, cost]: [IndexRead, number] = intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
+  const [read, cost]: [IndexRead, number] =
+    intersectCost < fullTextCost ? ['intersect', intersectCost] : [index, fullTextCost];
   if (walkCost > cost) return { how: read };
   // Past its bound, a walk has shown the words rarer than `limit` ÷ the rows it read: the index
   // read, whose cost grows with their share (the intersection within the tag, or the full-text
   // index without one), is then cheap enough to stop for (`tagWalkBound`, `walkBound`).
-  const shown = read === 'intersect' ? tagWalkBound(est.tag!, limit, index) : est.tag === null ? walkBound(est.questions, limit, index) : Infinity;
+  const shown =
+    read === 'intersect'
+      ? tagWalkBound(est.tag!, limit, index)
+      : est.tag === null
+        ? walkBound(est.questions, limit, index)
+        : Infinity;
   const bound = Math.min(cost / WALK_PER_MATCH[index], shown);
   const rows = 2 ** Math.ceil(Math.log2(Math.max(limit, bound)));
   // A walk expected to need more rows than its bound is expected to read them all and then the
@@ -281,9 +301,17 @@ export function tierWalkBound(limit: number, rowCost = 1, within = 1): number {
  * there are older ones (`b`, asked only then), `m` is the index read instead. Either way `m`
  * holds the same rows: the newest `limit` matches.
  */
-export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, otherTags: number[], limit: number, tiers: SearchTier[] = []): SQL {
+export function matchesCte(
+  read: MatchRead,
+  query: SQL,
+  tagId: number | null,
+  otherTags: number[],
+  limit: number,
+  tiers: SearchTier[] = [],
+): SQL {
   const and = (more: SQL[]) => (more.length ? sql` AND ${sql.join(more, sql` AND `)}` : sql``);
-  const hasTag = (id: SQL, probe: SQL = sql``) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
+  const hasTag = (id: SQL, probe: SQL = sql``) =>
+    sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id}${probe})`;
   const tagIds = [...(tagId === null ? [] : [tagId]), ...otherTags];
   // The index reads keep the words, the tags and the limit visible to the planner: how many
   // matches the words have decides there between reading them in date order and sorting them.
@@ -315,7 +343,9 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
           )}]::bigint[]`
         : sql``;
       const parts = tiers.map(
-        (tier) => sql`(SELECT * FROM (SELECT id, ask_date_time, search FROM question_search WHERE search @@ ${tq}${tagged} AND ${tierCondition(tier)} OFFSET 0) t
+        (
+          tier,
+        ) => sql`(SELECT * FROM (SELECT id, ask_date_time, search FROM question_search WHERE search @@ ${tq}${tagged} AND ${tierCondition(tier)} OFFSET 0) t
               ORDER BY ask_date_time DESC, id DESC LIMIT ${literalInt(limit)})`,
       );
       return sql`SELECT q.id, q.ask_date_time, ts_rank_cd(q.search, ${tq}) AS rank FROM (${sql.join(parts, sql` UNION ALL `)}) q LIMIT ${literalInt(limit)}`;
@@ -330,7 +360,8 @@ export function matchesCte(read: MatchRead, query: SQL, tagId: number | null, ot
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
               WHERE q.search @@ ${words}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;
   };
-  if (read.how !== 'walk') return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => sql`${id}`, false, sql`${limit}`)})`;
+  if (read.how !== 'walk')
+    return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => sql`${id}`, false, sql`${limit}`)})`;
 
   // Newest first along the date index (or, with a tag, the tag's own (tag_id, ask time) index),
   // testing each row of `question_search` (migration 0021: the tsvector stored in the row, not
@@ -382,7 +413,14 @@ export function literalInt(n: number): SQL {
 }
 
 /** The CTE `m` of a ranked search for `words` (as `query`): its newest matches, read the cheaper way for the words' and the tag's frequencies, ranked. */
-export async function newestMatches(db: Db, words: string, query: SQL, tagId: number | null, otherTags: number[], limit: number): Promise<SQL> {
+export async function newestMatches(
+  db: Db,
+  words: string,
+  query: SQL,
+  tagId: number | null,
+  otherTags: number[],
+  limit: number,
+): Promise<SQL> {
   const [rum, est, tiers] = await Promise.all([rumIndexed(db), estimatesOf(db, words, query, tagId), searchTiers(db)]);
   return matchesCte(cheaperRead(est, limit, rum, tiers.length), query, tagId, otherTags, limit, tiers);
 }

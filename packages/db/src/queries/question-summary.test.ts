@@ -16,11 +16,21 @@ let database: Database;
 let asked: number;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const [ada, bob, cy] = await Promise.all(['ada', 'bob', 'cy'].map(async (username) => Number((await createUser(database.db, { username, passwordHash: null }))!._id)));
+  const [ada, bob, cy] = await Promise.all(
+    ['ada', 'bob', 'cy'].map(async (username) =>
+      Number((await createUser(database.db, { username, passwordHash: null }))!._id),
+    ),
+  );
   asked = await insertQuestion(database.db, { title: 'Plain', text: 'Plain text', tags: ['zeta'], askedBy: ada! });
   // Characters JSON escapes (quote, backslash, controls), ones it does not (U+2028, astral), and an excerpt cut among multi-byte ones.
   const title = 'A "quoted" \\ title\twith\ncontrols \u0001\u001f, \u2028 and 😀';
-  await editQuestion(database.db, { questionId: asked, userId: ada!, title, text: `${'é'.repeat(299)}😀 and more`, tags: ['zeta', 'Alpha', 'mid'] });
+  await editQuestion(database.db, {
+    questionId: asked,
+    userId: ada!,
+    title,
+    text: `${'é'.repeat(299)}😀 and more`,
+    tags: ['zeta', 'Alpha', 'mid'],
+  });
   const { answerId } = (await insertAnswer(database.db, { questionId: asked, text: 'An answer', ansBy: bob! }))!;
   await insertAnswer(database.db, { questionId: asked, text: 'Another', ansBy: cy! });
   await acceptAnswer(database.db, { questionId: asked, answerId, userId: ada! });
@@ -35,8 +45,17 @@ afterAll(() => database.close());
 describe('the REST summary', () => {
   it('is the JSON text Node writes of the question as SPEC §3 summarises it, byte for byte', async () => {
     const q = (await getQuestion(database.db, asked))!;
-    const [{ last_activity: lastActivity }] = (await rows(database.db, sql`SELECT last_activity FROM questions WHERE id = ${asked}`)) as [Row];
-    expect(q).toMatchObject({ upVotes: ['bob'], downVotes: ['cy'], views: ['bob'], acceptedAnswer: expect.any(String), editedAt: expect.any(String) });
+    const [{ last_activity: lastActivity }] = (await rows(
+      database.db,
+      sql`SELECT last_activity FROM questions WHERE id = ${asked}`,
+    )) as [Row];
+    expect(q).toMatchObject({
+      upVotes: ['bob'],
+      downVotes: ['cy'],
+      views: ['bob'],
+      acceptedAnswer: expect.any(String),
+      editedAt: expect.any(String),
+    });
     const summary = {
       _id: q._id,
       title: q.title,

@@ -19,9 +19,15 @@ interface Body {
 }
 
 /** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
-export async function insertQuestion(db: Db, input: Body & { title: string; tags: string[]; askedBy: number }): Promise<number> {
+export async function insertQuestion(
+  db: Db,
+  input: Body & { title: string; tags: string[]; askedBy: number },
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`INSERT INTO questions (title, text, html, asked_by) VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}) RETURNING id`);
+    const [question] = await rows(
+      tx,
+      sql`INSERT INTO questions (title, text, html, asked_by) VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}) RETURNING id`,
+    );
     const id = Number(question?.id);
     await setQuestionTags(tx, id, input.tags);
     return id;
@@ -50,14 +56,30 @@ export async function setQuestionTags(tx: Tx, questionId: number, tags: string[]
  * Adds an answer, bumps the question's counters and notifies the asker and anyone mentioned,
  * in one transaction; null when the question does not exist. `notified`: the recipients.
  */
-export async function insertAnswer(db: Db, input: Body & { questionId: number; ansBy: number }): Promise<{ answerId: number; notified: number[] } | null> {
+export async function insertAnswer(
+  db: Db,
+  input: Body & { questionId: number; ansBy: number },
+): Promise<{ answerId: number; notified: number[] } | null> {
   return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`);
+    const [question] = await rows(
+      tx,
+      sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`,
+    );
     if (!question) return null;
-    const [answer] = await rows(tx, sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`);
+    const [answer] = await rows(
+      tx,
+      sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`,
+    );
     const answerId = Number(answer?.id);
     const ownerId = question.asked_by === null ? null : Number(question.asked_by);
-    const notified = await notifyPost(tx, { kind: 'answer', actorId: input.ansBy, ownerId, questionId: input.questionId, answerId, text: input.text });
+    const notified = await notifyPost(tx, {
+      kind: 'answer',
+      actorId: input.ansBy,
+      ownerId,
+      questionId: input.questionId,
+      answerId,
+      text: input.text,
+    });
     return { answerId, notified };
   });
 }
@@ -73,11 +95,20 @@ export async function insertComment(
   return db.transaction(async (tx) => {
     const [owner] =
       input.parent === 'question'
-        ? await rows(tx, sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id, asked_by AS author`)
-        : await rows(tx, sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`);
+        ? await rows(
+            tx,
+            sql`UPDATE questions SET last_activity = now() WHERE id = ${input.parentId} RETURNING id, asked_by AS author`,
+          )
+        : await rows(
+            tx,
+            sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`,
+          );
     if (!owner) return null;
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
-    const [comment] = await rows(tx, sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`);
+    const [comment] = await rows(
+      tx,
+      sql`INSERT INTO comments (${column}, text, html, comment_by) VALUES (${input.parentId}, ${input.text}, ${input.html ?? null}, ${input.commentBy}) RETURNING id`,
+    );
     const commentId = Number(comment?.id);
     const questionId = Number(owner.id);
     const notified = await notifyPost(tx, {

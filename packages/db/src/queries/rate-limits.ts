@@ -21,7 +21,8 @@ export interface LimitState {
 }
 
 function stateOf(row: { count: number; windowStart: Date } | undefined, limit: Limit, now: Date): LimitState {
-  if (!row || now.getTime() - row.windowStart.getTime() >= limit.windowMs) return { allowed: true, retryAfterSeconds: 0, windowEndsAt: now };
+  if (!row || now.getTime() - row.windowStart.getTime() >= limit.windowMs)
+    return { allowed: true, retryAfterSeconds: 0, windowEndsAt: now };
   const windowEndsAt = new Date(row.windowStart.getTime() + limit.windowMs);
   const retry = Math.ceil((windowEndsAt.getTime() - now.getTime()) / 1000);
   return { allowed: row.count < limit.max, retryAfterSeconds: Math.max(1, retry), windowEndsAt };
@@ -63,6 +64,9 @@ export async function clearLimit(db: Db, key: string): Promise<void> {
 
 /** Deletes the rows whose window started at or before `startedBy` (now minus the longest window); answers how many went. */
 export async function deleteEndedLimits(db: Db, startedBy: Date): Promise<number> {
-  const gone = await db.delete(rateLimits).where(lte(rateLimits.windowStart, startedBy)).returning({ key: rateLimits.key });
+  const gone = await db
+    .delete(rateLimits)
+    .where(lte(rateLimits.windowStart, startedBy))
+    .returning({ key: rateLimits.key });
   return gone.length;
 }

@@ -16,6 +16,11 @@ export async function questionLinks(db: Db, ids: number[]): Promise<QuestionLink
     db,
     sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`,
   );
-  const byId = new Map(result.map((r) => [Number(r.id), { _id: String(r.id), title: String(r.title), score: Number(r.score), answerCount: Number(r.answer_count) }]));
+  const byId = new Map(
+    result.map((r) => [
+      Number(r.id),
+      { _id: String(r.id), title: String(r.title), score: Number(r.score), answerCount: Number(r.answer_count) },
+    ]),
+  );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

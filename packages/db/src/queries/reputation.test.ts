@@ -19,7 +19,8 @@ const id: Record<string, number> = {};
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  for (const name of ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus', 'hal']) id[name] = Number((await createUser(database.db, { username: name, passwordHash: null }))!._id);
+  for (const name of ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus', 'hal'])
+    id[name] = Number((await createUser(database.db, { username: name, passwordHash: null }))!._id);
 });
 afterAll(() => database.close());
 
@@ -33,11 +34,16 @@ async function recount(): Promise<Record<string, number>> {
   const qVotes = await all(sql`SELECT question_id, user_id, value FROM question_votes`);
   const aVotes = await all(sql`SELECT answer_id, user_id, value FROM answer_votes`);
   const points = new Map<number, number>();
-  const add = (user: unknown, n: number) => user !== null && points.set(Number(user), (points.get(Number(user)) ?? 0) + n);
+  const add = (user: unknown, n: number) =>
+    user !== null && points.set(Number(user), (points.get(Number(user)) ?? 0) + n);
   const askers = new Map(questions.map((q) => [Number(q.id), q.asked_by]));
   const answerers = new Map(answers.map((a) => [Number(a.id), a.ans_by]));
-  for (const v of qVotes) if (Number(askers.get(Number(v.question_id))) !== Number(v.user_id)) add(askers.get(Number(v.question_id)), Number(v.value) === 1 ? 10 : -2);
-  for (const v of aVotes) if (Number(answerers.get(Number(v.answer_id))) !== Number(v.user_id)) add(answerers.get(Number(v.answer_id)), Number(v.value) === 1 ? 10 : -2);
+  for (const v of qVotes)
+    if (Number(askers.get(Number(v.question_id))) !== Number(v.user_id))
+      add(askers.get(Number(v.question_id)), Number(v.value) === 1 ? 10 : -2);
+  for (const v of aVotes)
+    if (Number(answerers.get(Number(v.answer_id))) !== Number(v.user_id))
+      add(answerers.get(Number(v.answer_id)), Number(v.value) === 1 ? 10 : -2);
   for (const q of questions) {
     if (q.accepted_answer_id === null) continue;
     const answerer = answerers.get(Number(q.accepted_answer_id));
@@ -49,12 +55,19 @@ async function recount(): Promise<Record<string, number>> {
 }
 
 async function stored(): Promise<Record<string, number>> {
-  return Object.fromEntries((await all(sql`SELECT username, reputation FROM users`)).map((u) => [String(u.username), Number(u.reputation)]));
+  return Object.fromEntries(
+    (await all(sql`SELECT username, reputation FROM users`)).map((u) => [String(u.username), Number(u.reputation)]),
+  );
 }
 
 describe('answer votes, accepts and reputation', () => {
   it('votes on answers toggle and switch like question votes, and nobody votes on their own post', async () => {
-    const q = await insertQuestion(database.db, { title: 'Vote on answers', text: 'Which one?', tags: ['votes'], askedBy: id.alice! });
+    const q = await insertQuestion(database.db, {
+      title: 'Vote on answers',
+      text: 'Which one?',
+      tags: ['votes'],
+      askedBy: id.alice!,
+    });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'This one.', ansBy: id.bob! }))!.answerId;
     expect(await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: 1 })).toBe('done');
     expect(await answerVotes(database.db, a)).toEqual({ qid: String(q), upVotes: ['carol'], downVotes: [], score: 1 });
@@ -70,10 +83,20 @@ describe('answer votes, accepts and reputation', () => {
   });
 
   it('gives +10 per upvote, −2 per downvote, +15 and +2 for an accept, never below 1', async () => {
-    const q = await insertQuestion(database.db, { title: 'Reputation rules', text: 'Count them.', tags: ['rep'], askedBy: id.dan! });
+    const q = await insertQuestion(database.db, {
+      title: 'Reputation rules',
+      text: 'Count them.',
+      tags: ['rep'],
+      askedBy: id.dan!,
+    });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!.answerId;
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({ status: 'done', acceptedAnswer: a, answerAuthor: id.erin, notified: [id.erin!] });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({
+      status: 'done',
+      acceptedAnswer: a,
+      answerAuthor: id.erin,
+      notified: [id.erin!],
+    });
     expect(await stored()).toMatchObject({ erin: 26, dan: 3 });
     expect((await getQuestionWithHtml(database.db, q))!.reputations).toEqual({ dan: 3, erin: 26 });
     await castVote(database.db, { post: 'question', id: q, userId: id.erin!, value: -1 });
@@ -81,44 +104,88 @@ describe('answer votes, accepts and reputation', () => {
     expect((await stored()).dan).toBe(1);
     await castVote(database.db, { post: 'question', id: q, userId: id.gus!, value: 1 });
     expect((await stored()).dan).toBe(1 + 2 - 2 - 2 + 10);
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toMatchObject({ acceptedAnswer: null });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toMatchObject({
+      acceptedAnswer: null,
+    });
     expect(await stored()).toMatchObject({ erin: 11, dan: 7 });
     expect(await stored()).toEqual(await recount());
   });
 
   it('lets only the asker accept, an answer of that question; another answer moves the mark', async () => {
-    const q = await insertQuestion(database.db, { title: 'Accept rules', text: 'Pick one.', tags: ['accept'], askedBy: id.alice! });
+    const q = await insertQuestion(database.db, {
+      title: 'Accept rules',
+      text: 'Pick one.',
+      tags: ['accept'],
+      askedBy: id.alice!,
+    });
     const first = (await insertAnswer(database.db, { questionId: q, text: 'First.', ansBy: id.bob! }))!.answerId;
     const second = (await insertAnswer(database.db, { questionId: q, text: 'Second.', ansBy: id.carol! }))!.answerId;
     const elsewhere = (await insertAnswer(database.db, {
-      questionId: await insertQuestion(database.db, { title: 'Other', text: 'x', tags: ['accept'], askedBy: id.alice! }),
+      questionId: await insertQuestion(database.db, {
+        title: 'Other',
+        text: 'x',
+        tags: ['accept'],
+        askedBy: id.alice!,
+      }),
       text: 'Elsewhere.',
       ansBy: id.bob!,
     }))!.answerId;
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual({ status: 'forbidden' });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual({ status: 'answerMissing' });
-    expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual({ status: 'questionMissing' });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual({
+      status: 'forbidden',
+    });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual({
+      status: 'answerMissing',
+    });
+    expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual({
+      status: 'questionMissing',
+    });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
     await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.alice! });
     await acceptAnswer(database.db, { questionId: q, answerId: second, userId: id.alice! });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBe(String(second));
     const list = await listQuestions(database.db, { tag: 'accept', limit: 10, offset: 0 });
-    expect(list.questions.find((s) => s._id === String(q))).toMatchObject({ acceptedAnswer: String(second), answerCount: 2 });
+    expect(list.questions.find((s) => s._id === String(q))).toMatchObject({
+      acceptedAnswer: String(second),
+      answerCount: 2,
+    });
     expect(await stored()).toEqual(await recount());
   });
 
   it('stays equal to a recount under parallel votes and accepts', async () => {
-    const q = await insertQuestion(database.db, { title: 'Busy question', text: 'Everyone votes.', tags: ['busy'], askedBy: id.hal! });
-    const answers = await Promise.all(['alice', 'bob', 'carol'].map((u, i) => insertAnswer(database.db, { questionId: q, text: `Answer ${i}`, ansBy: id[u]! }).then((a) => a!.answerId)));
+    const q = await insertQuestion(database.db, {
+      title: 'Busy question',
+      text: 'Everyone votes.',
+      tags: ['busy'],
+      askedBy: id.hal!,
+    });
+    const answers = await Promise.all(
+      ['alice', 'bob', 'carol'].map((u, i) =>
+        insertAnswer(database.db, { questionId: q, text: `Answer ${i}`, ansBy: id[u]! }).then((a) => a!.answerId),
+      ),
+    );
     const voters = ['alice', 'bob', 'carol', 'dan', 'erin', 'fay', 'gus'];
     // Several posts by one author voted on at once: their votes meet only on the author's row.
-    const byHal = await Promise.all([1, 2, 3, 4].map((n) => insertAnswer(database.db, { questionId: q, text: `Hal's answer ${n}`, ansBy: id.hal! }).then((a) => a!.answerId)));
+    const byHal = await Promise.all(
+      [1, 2, 3, 4].map((n) =>
+        insertAnswer(database.db, { questionId: q, text: `Hal's answer ${n}`, ansBy: id.hal! }).then(
+          (a) => a!.answerId,
+        ),
+      ),
+    );
     await Promise.all([
-      ...voters.flatMap((v, i) => answers.map((a, j) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: (i + j) % 3 === 0 ? -1 : 1 }))),
-      ...voters.map((v, i) => castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 })),
+      ...voters.flatMap((v, i) =>
+        answers.map((a, j) =>
+          castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: (i + j) % 3 === 0 ? -1 : 1 }),
+        ),
+      ),
+      ...voters.map((v, i) =>
+        castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 }),
+      ),
       ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! })),
       ...voters.map((v) => castVote(database.db, { post: 'answer', id: answers[0]!, userId: id[v]!, value: 1 })),
-      ...voters.flatMap((v, i) => byHal.map((a) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: i === 3 ? -1 : 1 }))),
+      ...voters.flatMap((v, i) =>
+        byHal.map((a) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: i === 3 ? -1 : 1 })),
+      ),
     ]);
     expect(await stored()).toEqual(await recount());
     const question = (await getQuestion(database.db, q))!;
@@ -129,18 +196,44 @@ describe('answer votes, accepts and reputation', () => {
 
 describe('edits and revisions', () => {
   it('keeps the old title, text and tags of every edit, author only', async () => {
-    const q = await insertQuestion(database.db, { title: 'Old title', text: 'Old text', tags: ['first', 'second'], askedBy: id.alice! });
-    expect(await editQuestion(database.db, { questionId: q, userId: id.bob!, title: 'Hijacked', text: 'x', tags: ['x'] })).toBe('forbidden');
-    expect(await editQuestion(database.db, { questionId: 999_999, userId: id.alice!, title: 'x', text: 'x', tags: ['x'] })).toBe('missing');
+    const q = await insertQuestion(database.db, {
+      title: 'Old title',
+      text: 'Old text',
+      tags: ['first', 'second'],
+      askedBy: id.alice!,
+    });
+    expect(
+      await editQuestion(database.db, { questionId: q, userId: id.bob!, title: 'Hijacked', text: 'x', tags: ['x'] }),
+    ).toBe('forbidden');
+    expect(
+      await editQuestion(database.db, { questionId: 999_999, userId: id.alice!, title: 'x', text: 'x', tags: ['x'] }),
+    ).toBe('missing');
     expect(await listRevisions(database.db, 'question', q)).toEqual([]);
-    expect(await editQuestion(database.db, { questionId: q, userId: id.alice!, title: 'New title', text: 'New text', html: '<p>New text</p>', tags: ['second', 'third'] })).toBe('done');
+    expect(
+      await editQuestion(database.db, {
+        questionId: q,
+        userId: id.alice!,
+        title: 'New title',
+        text: 'New text',
+        html: '<p>New text</p>',
+        tags: ['second', 'third'],
+      }),
+    ).toBe('done');
     const edited = (await getQuestion(database.db, q))!;
-    expect(edited).toMatchObject({ title: 'New title', text: 'New text', tags: [{ name: 'second' }, { name: 'third' }] });
+    expect(edited).toMatchObject({
+      title: 'New title',
+      text: 'New text',
+      tags: [{ name: 'second' }, { name: 'third' }],
+    });
     expect(edited.editedAt).not.toBeNull();
-    expect(await listRevisions(database.db, 'question', q)).toMatchObject([{ editedBy: 'alice', title: 'Old title', text: 'Old text', tags: ['first', 'second'] }]);
+    expect(await listRevisions(database.db, 'question', q)).toMatchObject([
+      { editedBy: 'alice', title: 'Old title', text: 'Old text', tags: ['first', 'second'] },
+    ]);
     const search = await listQuestions(database.db, { search: 'new title', limit: 10, offset: 0 });
     expect(search.questions.map((s) => s._id)).toContain(String(q));
-    expect((await listQuestions(database.db, { tag: 'first', limit: 10, offset: 0 })).questions.map((s) => s._id)).not.toContain(String(q));
+    expect(
+      (await listQuestions(database.db, { tag: 'first', limit: 10, offset: 0 })).questions.map((s) => s._id),
+    ).not.toContain(String(q));
     expect(await listRevisions(database.db, 'question', 999_999)).toBeNull();
   });
 
@@ -149,7 +242,13 @@ describe('edits and revisions', () => {
     const a = (await insertAnswer(database.db, { questionId: q, text: 'a0', ansBy: id.bob! }))!.answerId;
     await Promise.all(
       [1, 2, 3, 4, 5].flatMap((n) => [
-        editQuestion(database.db, { questionId: q, userId: id.alice!, title: 'Edit race', text: `v${n}`, tags: ['race'] }),
+        editQuestion(database.db, {
+          questionId: q,
+          userId: id.alice!,
+          title: 'Edit race',
+          text: `v${n}`,
+          tags: ['race'],
+        }),
         editAnswer(database.db, { answerId: a, userId: id.bob!, text: `a${n}` }),
       ]),
     );
@@ -161,42 +260,82 @@ describe('edits and revisions', () => {
     expect(revisions.at(-1)!.text).toBe('v0');
     const answerRevisions = (await listRevisions(database.db, 'answer', a))!;
     expect(answerRevisions).toHaveLength(5);
-    expect(new Set([...answerRevisions.map((r) => r.text), now.answers[0]!.text])).toEqual(new Set(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']));
-    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toEqual({ status: 'forbidden', questionId: q });
+    expect(new Set([...answerRevisions.map((r) => r.text), now.answers[0]!.text])).toEqual(
+      new Set(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']),
+    );
+    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toEqual({
+      status: 'forbidden',
+      questionId: q,
+    });
   });
 });
 
 describe('deletions', () => {
   it('refuses a question with others’ answers (conflict) and drops a deleted one from lists, tags and reputation', async () => {
-    const q = await insertQuestion(database.db, { title: 'Doomed question', text: 'Delete me.', tags: ['doomed'], askedBy: id.carol! });
-    const own = (await insertAnswer(database.db, { questionId: q, text: 'My own answer.', ansBy: id.carol! }))!.answerId;
+    const q = await insertQuestion(database.db, {
+      title: 'Doomed question',
+      text: 'Delete me.',
+      tags: ['doomed'],
+      askedBy: id.carol!,
+    });
+    const own = (await insertAnswer(database.db, { questionId: q, text: 'My own answer.', ansBy: id.carol! }))!
+      .answerId;
     await castVote(database.db, { post: 'question', id: q, userId: id.dan!, value: 1 });
     const before = (await stored()).carol!;
     expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! })).toEqual({ status: 'forbidden' });
     const other = (await insertAnswer(database.db, { questionId: q, text: 'Someone else.', ansBy: id.dan! }))!.answerId;
     expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'conflict' });
     expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! })).toEqual({ status: 'forbidden' });
-    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! })).toEqual({ status: 'done', questionId: q });
+    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! })).toEqual({
+      status: 'done',
+      questionId: q,
+    });
     expect((await getQuestion(database.db, q))!.answers.map((a) => a._id)).toEqual([String(own)]);
-    expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).questions[0]).toMatchObject({ answerCount: 1 });
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'done', questionId: q });
+    expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).questions[0]).toMatchObject({
+      answerCount: 1,
+    });
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({
+      status: 'done',
+      questionId: q,
+    });
     expect(await getQuestion(database.db, q)).toBeNull();
     expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).total).toBe(0);
-    expect((await listTagsWithCount(database.db, { limit: 100, offset: 0 })).tags.find((t) => t.name === 'doomed')).toMatchObject({ qcnt: 0 });
+    expect(
+      (await listTagsWithCount(database.db, { limit: 100, offset: 0 })).tags.find((t) => t.name === 'doomed'),
+    ).toMatchObject({ qcnt: 0 });
     expect((await stored()).carol).toBe(before - 10);
     expect(await stored()).toEqual(await recount());
     expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'missing' });
   });
 
   it('takes an accepted answer’s reputation with it, and deletes comments by their author only', async () => {
-    const q = await insertQuestion(database.db, { title: 'Accepted then deleted', text: 'x', tags: ['gone'], askedBy: id.fay! });
+    const q = await insertQuestion(database.db, {
+      title: 'Accepted then deleted',
+      text: 'x',
+      tags: ['gone'],
+      askedBy: id.fay!,
+    });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Accepted.', ansBy: id.gus! }))!.answerId;
     await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! });
-    const comment = (await insertComment(database.db, { parent: 'answer', parentId: a, text: 'Nice', commentBy: id.hal! }))!;
-    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.gus! })).toEqual({ status: 'forbidden' });
-    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({ status: 'done', questionId: q, parent: 'answer', parentId: a });
+    const comment = (await insertComment(database.db, {
+      parent: 'answer',
+      parentId: a,
+      text: 'Nice',
+      commentBy: id.hal!,
+    }))!;
+    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.gus! })).toEqual({
+      status: 'forbidden',
+    });
+    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({
+      status: 'done',
+      questionId: q,
+      parent: 'answer',
+      parentId: a,
+    });
     expect((await getQuestion(database.db, q))!.answers[0]!.comments).toEqual([]);
-    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({ status: 'missing' });
+    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({
+      status: 'missing',
+    });
     const withAccept = await stored();
     await deleteAnswer(database.db, { answerId: a, userId: id.gus! });
     expect(await stored()).toMatchObject({ gus: withAccept.gus! - 15, fay: withAccept.fay! - 2 });
@@ -208,7 +347,12 @@ describe('deletions', () => {
 describe('deleting a voter', () => {
   it('takes their votes away from the authors’ reputation', async () => {
     const voter = Number((await createUser(database.db, { username: 'leaving', passwordHash: null }))!._id);
-    const q = await insertQuestion(database.db, { title: 'Voted by a leaver', text: 'x', tags: ['leave'], askedBy: id.erin! });
+    const q = await insertQuestion(database.db, {
+      title: 'Voted by a leaver',
+      text: 'x',
+      tags: ['leave'],
+      askedBy: id.erin!,
+    });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'y', ansBy: id.fay! }))!.answerId;
     await castVote(database.db, { post: 'question', id: q, userId: voter, value: 1 });
     await castVote(database.db, { post: 'answer', id: a, userId: voter, value: -1 });
@@ -230,7 +374,12 @@ describe('profiles and the users list', () => {
     expect(activity.answers.items).toHaveLength(2);
     const next = (await getUserActivity(database.db, 'bob', { limit: 2, questionOffset: 0, answerOffset: 2 }))!;
     expect(next.answers.items[0]!._id).not.toBe(activity.answers.items[0]!._id);
-    expect(activity.answers.items[0]).toMatchObject({ qid: expect.any(String), title: expect.any(String), score: expect.any(Number), accepted: expect.any(Boolean) });
+    expect(activity.answers.items[0]).toMatchObject({
+      qid: expect.any(String),
+      title: expect.any(String),
+      score: expect.any(Number),
+      accepted: expect.any(Boolean),
+    });
     expect(await getUserActivity(database.db, 'nobody', { limit: 2, questionOffset: 0, answerOffset: 0 })).toBeNull();
 
     const byRep = await listUsers(database.db, { limit: 3, sort: 'reputation' });
@@ -240,6 +389,8 @@ describe('profiles and the users list', () => {
       .map(([name]) => name);
     expect(byRep.users.map((u) => u.username)).toEqual(expected.slice(0, 3));
     expect(byRep.users[0]!.reputation).toBe(reps[expected[0]!]);
-    expect((await listUsers(database.db, { limit: 3, sort: 'reputation', offset: 3 })).users.map((u) => u.username)).toEqual(expected.slice(3, 6));
+    expect(
+      (await listUsers(database.db, { limit: 3, sort: 'reputation', offset: 3 })).users.map((u) => u.username),
+    ).toEqual(expected.slice(3, 6));
   });
 });

@@ -28,7 +28,9 @@ export async function recomputeReputation(tx: Tx, userIds: (number | null)[]): P
   const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
   await tx.execute(sql`SELECT id FROM users WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
-  await tx.execute(sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`);
+  await tx.execute(
+    sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`,
+  );
 }
 
 /** The authors of the posts a user voted on: whose reputation deleting that user's votes changes. */

@@ -32,7 +32,10 @@ const tierCaches = new WeakMap<Db, { at: number; tiers: Promise<SearchTier[]> }>
 const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 async function readTiers(db: Db): Promise<SearchTier[]> {
-  return rows<{ lo: string | null; hi: string | null }>(db, `SELECT ${isoOf('lo')} AS lo, ${isoOf('hi')} AS hi FROM search_tiers ORDER BY tier`);
+  return rows<{ lo: string | null; hi: string | null }>(
+    db,
+    `SELECT ${isoOf('lo')} AS lo, ${isoOf('hi')} AS hi FROM search_tiers ORDER BY tier`,
+  );
 }
 
 /** The tiers, newest first (none: the site is too small, or they were never cut), read once a minute per database. */
@@ -54,7 +57,10 @@ function timeLiteral(iso: string): string {
 
 /** The tier's test on `ask_date_time`, as its index's predicate writes it. */
 export function tierCondition(tier: SearchTier): SQL {
-  const parts = [...(tier.lo ? [`ask_date_time >= ${timeLiteral(tier.lo)}`] : []), ...(tier.hi ? [`ask_date_time < ${timeLiteral(tier.hi)}`] : [])];
+  const parts = [
+    ...(tier.lo ? [`ask_date_time >= ${timeLiteral(tier.lo)}`] : []),
+    ...(tier.hi ? [`ask_date_time < ${timeLiteral(tier.hi)}`] : []),
+  ];
   return sql.raw(parts.length ? parts.join(' AND ') : 'TRUE');
 }
 
@@ -75,7 +81,11 @@ export async function cutSearchTiers(db: Db, first = FIRST_TIER_ROWS): Promise<S
     .map((r) => r.at)
     .filter((at, i, all) => i === 0 || at !== all[i - 1]);
   if (!points.length) return [];
-  return [{ lo: points[0]!, hi: null }, ...points.slice(1).map((lo, i) => ({ lo, hi: points[i]! })), { lo: null, hi: points.at(-1)! }];
+  return [
+    { lo: points[0]!, hi: null },
+    ...points.slice(1).map((lo, i) => ({ lo, hi: points[i]! })),
+    { lo: null, hi: points.at(-1)! },
+  ];
 }
 
 /** Whether the tiers should be cut (again): none yet on a site past `TIERED_PAST` times the first tier's size, or the newest one grown past `TIER_GROWTH` times it. */
@@ -83,7 +93,10 @@ export async function searchTiersStale(db: Db, first = FIRST_TIER_ROWS): Promise
   const [newest] = await readTiers(db);
   const past = (newest ? TIER_GROWTH : TIERED_PAST) * first;
   const where = newest ? sql`WHERE ${tierCondition(newest)}` : sql``;
-  const [row] = await rows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_search ${where} LIMIT ${past + 1}) s`);
+  const [row] = await rows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_search ${where} LIMIT ${past + 1}) s`,
+  );
   return Number(row?.n ?? 0) > past;
 }
 
@@ -93,7 +106,10 @@ export async function searchTiersStale(db: Db, first = FIRST_TIER_ROWS): Promise
  * processes still read the old bounds for up to a minute, and their statements need the old
  * indexes meanwhile). Returns the new tiers.
  */
-export async function rebuildSearchTiers(database: Database, opts: { first?: number; dropOldAfterMs?: number } = {}): Promise<SearchTier[]> {
+export async function rebuildSearchTiers(
+  database: Database,
+  opts: { first?: number; dropOldAfterMs?: number } = {},
+): Promise<SearchTier[]> {
   const { db } = database;
   const tiers = await cutSearchTiers(db, opts.first);
   const concurrently = database.kind === 'postgres' ? 'CONCURRENTLY ' : '';
@@ -103,14 +119,23 @@ export async function rebuildSearchTiers(database: Database, opts: { first?: num
   try {
     for (const [i, tier] of tiers.entries()) {
       const name = `question_search_tier_${generation}_${i}`;
-      await rows(db, sql`CREATE INDEX ${sql.raw(concurrently + name)} ON question_search USING gin (tag_ids, search) WHERE ${tierCondition(tier)}`);
+      await rows(
+        db,
+        sql`CREATE INDEX ${sql.raw(concurrently + name)} ON question_search USING gin (tag_ids, search) WHERE ${tierCondition(tier)}`,
+      );
       built.push(name);
     }
     old = await db.transaction(async (tx) => {
       await rows(tx, 'LOCK TABLE search_tiers IN EXCLUSIVE MODE');
-      const before = (await rows<{ index_name: string }>(tx, 'SELECT index_name FROM search_tiers')).map((r) => r.index_name);
+      const before = (await rows<{ index_name: string }>(tx, 'SELECT index_name FROM search_tiers')).map(
+        (r) => r.index_name,
+      );
       await rows(tx, 'DELETE FROM search_tiers');
-      for (const [i, tier] of tiers.entries()) await rows(tx, sql`INSERT INTO search_tiers (tier, lo, hi, index_name) VALUES (${i}, ${tier.lo}::timestamptz, ${tier.hi}::timestamptz, ${built[i]})`);
+      for (const [i, tier] of tiers.entries())
+        await rows(
+          tx,
+          sql`INSERT INTO search_tiers (tier, lo, hi, index_name) VALUES (${i}, ${tier.lo}::timestamptz, ${tier.hi}::timestamptz, ${built[i]})`,
+        );
       return before;
     });
   } catch (error) {
@@ -133,7 +158,12 @@ export async function rebuildSearchTiers(database: Database, opts: { first?: num
  */
 export function startSearchTierUpkeep(
   database: Database,
-  { log, intervalMs = 10 * 60_000, firstLookMs = 30_000, first = FIRST_TIER_ROWS }: { log: (message: string, error?: unknown) => void; intervalMs?: number; firstLookMs?: number; first?: number },
+  {
+    log,
+    intervalMs = 10 * 60_000,
+    firstLookMs = 30_000,
+    first = FIRST_TIER_ROWS,
+  }: { log: (message: string, error?: unknown) => void; intervalMs?: number; firstLookMs?: number; first?: number },
 ): () => void {
   let busy = false;
   const look = async () => {

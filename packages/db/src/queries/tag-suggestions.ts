@@ -8,7 +8,10 @@ import type { Db } from '../client.ts';
 
 export async function suggestTags(db: Db, prefix: string, limit: number): Promise<TagSuggestion[]> {
   const pattern = `${prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const result = await db.execute<{ name: string; qcnt: number }>(sql`SELECT t.name, (SELECT count(*)::int FROM question_tags qt WHERE qt.tag_id = t.id) AS qcnt
+  const result = await db.execute<{
+    name: string;
+    qcnt: number;
+  }>(sql`SELECT t.name, (SELECT count(*)::int FROM question_tags qt WHERE qt.tag_id = t.id) AS qcnt
     FROM tags t WHERE lower(t.name) LIKE ${pattern}
     ORDER BY qcnt DESC, lower(t.name) LIMIT ${limit}`);
   return result.rows.map((r) => ({ name: String(r.name), qcnt: Number(r.qcnt) }));

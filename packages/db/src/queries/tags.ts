@@ -7,7 +7,10 @@ import { rows, type Row } from './sql-rows.ts';
 const toTag = (r: Row): Tag => ({ _id: String(r.id), name: String(r.name), description: String(r.description) });
 
 /** Tags by question count (then name), with the total number of tags. */
-export async function listTagsWithCount(db: Db, page: { limit: number; offset: number }): Promise<{ tags: TagWithCount[]; total: number }> {
+export async function listTagsWithCount(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ tags: TagWithCount[]; total: number }> {
   const [list, totals] = await Promise.all([
     rows(
       db,

@@ -10,8 +10,15 @@ import { rows } from './sql-rows.ts';
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** Null when there is no such user. `questions` and `answers` are paged independently. */
-export async function getUserActivity(db: Db, username: string, page: { limit: number; questionOffset: number; answerOffset: number }): Promise<UserActivity | null> {
-  const [user] = await rows(db, sql`SELECT id, username, biography, date_joined, reputation FROM users WHERE lower(username) = ${username.toLowerCase()}`);
+export async function getUserActivity(
+  db: Db,
+  username: string,
+  page: { limit: number; questionOffset: number; answerOffset: number },
+): Promise<UserActivity | null> {
+  const [user] = await rows(
+    db,
+    sql`SELECT id, username, biography, date_joined, reputation FROM users WHERE lower(username) = ${username.toLowerCase()}`,
+  );
   if (!user) return null;
   const id = Number(user.id);
   const [questions, answers, totals] = await Promise.all([
@@ -26,7 +33,10 @@ export async function getUserActivity(db: Db, username: string, page: { limit: n
           FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.ans_by = ${id}
           ORDER BY a.ans_date_time DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.answerOffset}`,
     ),
-    rows(db, sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id}) AS questions, (SELECT count(*)::int FROM answers WHERE ans_by = ${id}) AS answers`),
+    rows(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id}) AS questions, (SELECT count(*)::int FROM answers WHERE ans_by = ${id}) AS answers`,
+    ),
   ]);
   return {
     username: String(user.username),
@@ -46,7 +56,14 @@ export async function getUserActivity(db: Db, username: string, page: { limit: n
     },
     answers: {
       total: Number(totals[0]?.answers ?? 0),
-      items: answers.map((r) => ({ _id: String(r.id), qid: String(r.question_id), title: String(r.title), score: Number(r.score), accepted: r.accepted === true, ansDateTime: iso(r.ans_date_time) })),
+      items: answers.map((r) => ({
+        _id: String(r.id),
+        qid: String(r.question_id),
+        title: String(r.title),
+        score: Number(r.score),
+        accepted: r.accepted === true,
+        ansDateTime: iso(r.ans_date_time),
+      })),
     },
   };
 }

@@ -13,13 +13,17 @@ afterAll(() => database.close());
 
 describe('users', () => {
   it('refuses a second user with the same name in any letter case', async () => {
-    expect(await createUser(database.db, { username: 'Ada', passwordHash: 'h' })).toMatchObject({ username: 'Ada', biography: '' });
+    expect(await createUser(database.db, { username: 'Ada', passwordHash: 'h' })).toMatchObject({
+      username: 'Ada',
+      biography: '',
+    });
     expect(await createUser(database.db, { username: 'ada', passwordHash: 'h' })).toBeNull();
     expect((await findUser(database.db, 'ADA'))?.username).toBe('Ada');
   });
 
   it('lists a filtered page with the total, escaping LIKE wildcards', async () => {
-    for (const name of ['bob', 'bobby', 'carol', 'b_x']) await createUser(database.db, { username: name, passwordHash: null });
+    for (const name of ['bob', 'bobby', 'carol', 'b_x'])
+      await createUser(database.db, { username: name, passwordHash: null });
     const page = await listUsers(database.db, { filter: 'bob', limit: 1 });
     expect(page).toMatchObject({ total: 2, users: [{ username: 'bob' }] });
     const next = await listUsers(database.db, { filter: 'bob', limit: 1, after: 'bob' });

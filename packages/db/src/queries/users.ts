@@ -11,15 +11,32 @@ import { authorsVotedOnBy, recomputeReputation } from './reputation.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-export function toSafeUser(row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined' | 'reputation'>): SafeUser {
-  return { _id: String(row.id), username: row.username, biography: row.biography, dateJoined: row.dateJoined.toISOString(), reputation: row.reputation };
+export function toSafeUser(
+  row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined' | 'reputation'>,
+): SafeUser {
+  return {
+    _id: String(row.id),
+    username: row.username,
+    biography: row.biography,
+    dateJoined: row.dateJoined.toISOString(),
+    reputation: row.reputation,
+  };
 }
 
-export const safeUserColumns = { id: users.id, username: users.username, biography: users.biography, dateJoined: users.dateJoined, reputation: users.reputation };
+export const safeUserColumns = {
+  id: users.id,
+  username: users.username,
+  biography: users.biography,
+  dateJoined: users.dateJoined,
+  reputation: users.reputation,
+};
 const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
 
 /** Inserts a user; returns null when the username is taken (the unique index decides). */
-export async function createUser(db: Db, input: { username: string; passwordHash: string | null; email?: string | null }) {
+export async function createUser(
+  db: Db,
+  input: { username: string; passwordHash: string | null; email?: string | null },
+) {
   const rows = await db
     .insert(users)
     .values({ username: input.username, passwordHash: input.passwordHash, email: input.email ?? null })
@@ -63,8 +80,11 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: Safe
   const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const filter = pattern ? ilike(users.username, pattern) : undefined;
   const byReputation = q.sort === 'reputation';
-  const page = q.after && !byReputation ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
-  const order = byReputation ? [desc(users.reputation), asc(sql`lower(${users.username})`)] : [asc(sql`lower(${users.username})`)];
+  const page =
+    q.after && !byReputation ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
+  const order = byReputation
+    ? [desc(users.reputation), asc(sql`lower(${users.username})`)]
+    : [asc(sql`lower(${users.username})`)];
   const [rows, totals] = await Promise.all([
     db
       .select(safeUserColumns)

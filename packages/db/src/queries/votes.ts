@@ -20,17 +20,24 @@ const TABLES = {
 /** `missing`: no such post; `own`: the voter wrote it. */
 export type VoteOutcome = 'done' | 'missing' | 'own';
 
-export async function castVote(db: Db, input: { post: PostKind; id: number; userId: number; value: 1 | -1 }): Promise<VoteOutcome> {
+export async function castVote(
+  db: Db,
+  input: { post: PostKind; id: number; userId: number; value: 1 | -1 },
+): Promise<VoteOutcome> {
   const t = TABLES[input.post];
   return db.transaction(async (tx) => {
     const [post] = await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${input.id} FOR UPDATE`);
     if (!post) return 'missing';
     const author = idOrNull(post.author);
     if (author === input.userId) return 'own';
-    const [previous] = await rows(tx, sql`SELECT value FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`);
+    const [previous] = await rows(
+      tx,
+      sql`SELECT value FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`,
+    );
     const before = previous ? Number(previous.value) : 0;
     const after = before === input.value ? 0 : input.value;
-    if (after === 0) await tx.execute(sql`DELETE FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`);
+    if (after === 0)
+      await tx.execute(sql`DELETE FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`);
     else
       await tx.execute(sql`INSERT INTO ${t.votes} (${t.key}, user_id, value) VALUES (${input.id}, ${input.userId}, ${after})
         ON CONFLICT (${t.key}, user_id) DO UPDATE SET value = EXCLUDED.value`);
@@ -41,7 +48,10 @@ export async function castVote(db: Db, input: { post: PostKind; id: number; user
 }
 
 /** An answer's voters and score, and the question it belongs to; null when there is no such answer. */
-export async function answerVotes(db: Db, answerId: number): Promise<{ qid: string; upVotes: string[]; downVotes: string[]; score: number } | null> {
+export async function answerVotes(
+  db: Db,
+  answerId: number,
+): Promise<{ qid: string; upVotes: string[]; downVotes: string[]; score: number } | null> {
   const [answer] = await rows(
     db,
     sql`SELECT a.question_id, a.score,
@@ -51,5 +61,10 @@ export async function answerVotes(db: Db, answerId: number): Promise<{ qid: stri
   );
   if (!answer) return null;
   const list = (v: unknown) => (Array.isArray(v) ? v.map(String) : []);
-  return { qid: String(answer.question_id), upVotes: list(answer.up_votes), downVotes: list(answer.down_votes), score: Number(answer.score) };
+  return {
+    qid: String(answer.question_id),
+    upVotes: list(answer.up_votes),
+    downVotes: list(answer.down_votes),
+    score: Number(answer.score),
+  };
 }

@@ -28,7 +28,10 @@ export const notifications = pgTable(
   },
   (t) => [
     check('notifications_kind', sql`${t.kind} IN ('answer', 'comment', 'accepted', 'mention', 'message')`),
-    check('notifications_target', sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL ELSE ${t.questionId} IS NOT NULL END`),
+    check(
+      'notifications_target',
+      sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL ELSE ${t.questionId} IS NOT NULL END`,
+    ),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_unread_idx')
       .on(t.userId)

@@ -4,7 +4,18 @@
  * votes and views go with the account (docs/decisions/0003-deleting-users.md).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 const author = (name: string) => bigint(name, { mode: 'number' }).references(() => users.id, { onDelete: 'set null' });
@@ -44,7 +55,11 @@ export const questions = pgTable(
   (t) => [
     index('questions_ask_idx').on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('questions_activity_idx').on(t.lastActivity.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('questions_views_idx').on(t.viewCount.desc().nullsFirst(), t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('questions_views_idx').on(
+      t.viewCount.desc().nullsFirst(),
+      t.askDateTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('questions_unanswered_idx')
       .on(t.askDateTime.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`answer_count = 0`),
@@ -69,7 +84,14 @@ export const questionTags = pgTable(
     /** The question's ask time, copied by a trigger (migration 0011) so a tag's list is read from one index in order. */
     askDateTime: timestamp('ask_date_time', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.tagId] }), index('question_tags_tag_time_idx').on(t.tagId, t.askDateTime.desc().nullsFirst(), t.questionId.desc().nullsFirst())],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.tagId] }),
+    index('question_tags_tag_time_idx').on(
+      t.tagId,
+      t.askDateTime.desc().nullsFirst(),
+      t.questionId.desc().nullsFirst(),
+    ),
+  ],
 );
 
 export const answers = pgTable(
@@ -134,7 +156,11 @@ export const questionVotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.questionId, t.userId] }), check('question_votes_value', sql`${t.value} IN (-1, 1)`), index('question_votes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.questionId, t.userId] }),
+    check('question_votes_value', sql`${t.value} IN (-1, 1)`),
+    index('question_votes_user_idx').on(t.userId),
+  ],
 );
 
 export const answerVotes = pgTable(
@@ -148,7 +174,11 @@ export const answerVotes = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.answerId, t.userId] }), check('answer_votes_value', sql`${t.value} IN (-1, 1)`), index('answer_votes_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.answerId, t.userId] }),
+    check('answer_votes_value', sql`${t.value} IN (-1, 1)`),
+    index('answer_votes_user_idx').on(t.userId),
+  ],
 );
 
 /** What a question said before each edit: who edited, when, and the old title, text and tags. */

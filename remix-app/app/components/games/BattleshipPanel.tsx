@@ -63,7 +63,11 @@ function BoardGrid({ board, title, picking }: { board: Board; title: string; pic
                 );
               const mark = cell ? MARK[cell] : null;
               return (
-                <td key={key} className={`cell ${mark?.label ?? 'water'}`} title={mark ? `${cellName(x, y)}: ${mark.label}` : undefined}>
+                <td
+                  key={key}
+                  className={`cell ${mark?.label ?? 'water'}`}
+                  title={mark ? `${cellName(x, y)}: ${mark.label}` : undefined}
+                >
                   {mark?.symbol}
                 </td>
               );
@@ -75,7 +79,19 @@ function BoardGrid({ board, title, picking }: { board: Board; title: string; pic
   );
 }
 
-export function BattleshipPanel({ state, viewer, version, myTurn, sendMove }: { state: BattleshipStateView; viewer: string; version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
+export function BattleshipPanel({
+  state,
+  viewer,
+  version,
+  myTurn,
+  sendMove,
+}: {
+  state: BattleshipStateView;
+  viewer: string;
+  version: number;
+  myTurn: boolean;
+  sendMove: (m: GameMove) => boolean;
+}) {
   const [selected, setSelected] = useState<string | null>(null);
   const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
   // A shot by player 1 lands on player 2's board and the other way round.
@@ -83,7 +99,13 @@ export function BattleshipPanel({ state, viewer, version, myTurn, sendMove }: { 
     const cell = (by === state.player1 ? state.player2Board : state.player1Board)[y]?.[x];
     return `fired at ${cellName(x, y)}${cell === 'HIT_SHIP' ? ': hit' : cell === 'HIT_EMPTY' ? ': miss' : ''}`;
   };
-  const history = <MoveHistory moves={state.moves.map((m) => ({ playerID: m.playerID, move: shot(m.move, m.playerID) }))} viewer={viewer} describe={(text) => text} />;
+  const history = (
+    <MoveHistory
+      moves={state.moves.map((m) => ({ playerID: m.playerID, move: shot(m.move, m.playerID) }))}
+      viewer={viewer}
+      describe={(text) => text}
+    />
+  );
   const [own, other] = seat === 2 ? [state.player2Board, state.player1Board] : [state.player1Board, state.player2Board];
   if (seat === null || state.status !== 'IN_PROGRESS') {
     const boards: [Board, string][] =
@@ -124,7 +146,11 @@ export function BattleshipPanel({ state, viewer, version, myTurn, sendMove }: { 
       <input type="hidden" name="version" value={version} />
       <div className="boards">
         <BoardGrid board={own} title="Your board" />
-        <BoardGrid board={other} title="Opponent's board" picking={{ selected, onSelect: setSelected, enabled: myTurn }} />
+        <BoardGrid
+          board={other}
+          title="Opponent's board"
+          picking={{ selected, onSelect: setSelected, enabled: myTurn }}
+        />
       </div>
       <button type="submit" className="primary" disabled={!myTurn}>
         Submit Move

@@ -16,12 +16,18 @@ const named = (name: string, viewer: string) => (name === viewer ? `${name} (you
 export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
   const { state } = game;
   const mover = moverOf(state);
-  const seats = [state.player1, state.player2].map((p, i) => (p ? `${named(p, viewer)} (player ${i + 1})` : null)).filter(Boolean);
+  const seats = [state.player1, state.player2]
+    .map((p, i) => (p ? `${named(p, viewer)} (player ${i + 1})` : null))
+    .filter(Boolean);
   const seated = state.player1 === viewer || state.player2 === viewer;
   return (
     <>
       {state.status === 'OVER' && seated ? (
-        <p className={state.winners.includes(viewer) ? 'game-outcome won' : 'game-outcome lost'} role="status" data-testid="game-outcome">
+        <p
+          className={state.winners.includes(viewer) ? 'game-outcome won' : 'game-outcome lost'}
+          role="status"
+          data-testid="game-outcome"
+        >
           {state.winners.includes(viewer) ? 'You won' : 'You lost'}
         </p>
       ) : null}
@@ -35,7 +41,9 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
         <dt>Players</dt>
         <dd>{seats.join(', ') || '—'}</dd>
         <dt>Current turn</dt>
-        <dd data-testid="current-mover">{mover ? named(mover, viewer) : state.status === 'WAITING_TO_START' ? 'Waiting for a second player' : '—'}</dd>
+        <dd data-testid="current-mover">
+          {mover ? named(mover, viewer) : state.status === 'WAITING_TO_START' ? 'Waiting for a second player' : '—'}
+        </dd>
       </dl>
       <p className="rules">
         <strong>Rules:</strong> {RULES[game.gameType]}

@@ -10,20 +10,42 @@ import type { GameMove } from '@fso/shared';
 import { MoveHistory } from './MoveHistory.tsx';
 import { NimPile } from './NimPile.tsx';
 
-export function NimPanel({ state, viewer, version, myTurn, sendMove }: { state: NimStateView; viewer: string; version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
+export function NimPanel({
+  state,
+  viewer,
+  version,
+  myTurn,
+  sendMove,
+}: {
+  state: NimStateView;
+  viewer: string;
+  version: number;
+  myTurn: boolean;
+  sendMove: (m: GameMove) => boolean;
+}) {
   return (
     <div className="nim">
       <p className="nim-pile" data-testid="remaining-objects">
         Remaining objects: {state.remainingObjects}
       </p>
       <NimPile remaining={state.remainingObjects} />
-      {state.status === 'IN_PROGRESS' && (state.player1 === viewer || state.player2 === viewer) ? <NimMoveForm version={version} myTurn={myTurn} sendMove={sendMove} /> : null}
+      {state.status === 'IN_PROGRESS' && (state.player1 === viewer || state.player2 === viewer) ? (
+        <NimMoveForm version={version} myTurn={myTurn} sendMove={sendMove} />
+      ) : null}
       <MoveHistory moves={state.moves} viewer={viewer} describe={(m) => `took ${m.numObjects}`} />
     </div>
   );
 }
 
-function NimMoveForm({ version, myTurn, sendMove }: { version: number; myTurn: boolean; sendMove: (m: GameMove) => boolean }) {
+function NimMoveForm({
+  version,
+  myTurn,
+  sendMove,
+}: {
+  version: number;
+  myTurn: boolean;
+  sendMove: (m: GameMove) => boolean;
+}) {
   const [count, setCount] = useState(1);
   return (
     <>

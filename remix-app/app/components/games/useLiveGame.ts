@@ -21,7 +21,8 @@ export function useLiveGame(initial: Game, player: string) {
     if (!socket) return;
     const watch = () => socket.emit('joinGame', gameID);
     const onUpdate = ({ gameInstance }: { gameInstance: Game }) => {
-      if (gameInstance.gameID === gameID) setGame((current) => (gameInstance.version >= current.version ? gameInstance : current));
+      if (gameInstance.gameID === gameID)
+        setGame((current) => (gameInstance.version >= current.version ? gameInstance : current));
     };
     const onError = (p: { gameID: string | null; player: string; error: string }) => {
       if (p.player === player && (p.gameID === gameID || p.gameID === null)) setError(p.error);

@@ -63,7 +63,10 @@ describe('question page deltas', () => {
     const accepted = d.acceptUpdate!(view, { qid: '5', aid: '2' });
     expect(accepted.question.answers[0]!._id).toBe('2');
     const comment = { _id: '7', text: 'c', commentBy: 'al', commentDateTime: new Date(0).toISOString() };
-    const commented = d.commentUpdate!(accepted, { type: 'answer', result: { ...answer('1', 2), comments: [comment], qid: '5' } });
+    const commented = d.commentUpdate!(accepted, {
+      type: 'answer',
+      result: { ...answer('1', 2), comments: [comment], qid: '5' },
+    });
     expect(commented.question.answers.find((a) => a._id === '1')!.comments).toEqual([comment]);
   });
 
@@ -73,7 +76,15 @@ describe('question page deltas', () => {
 });
 
 describe('list deltas', () => {
-  const row = { _id: '5', title: 'T', tags: [{ _id: '1', name: 'js' }], answerCount: 0, acceptedAnswer: null as string | null, score: 0, viewCount: 1 };
+  const row = {
+    _id: '5',
+    title: 'T',
+    tags: [{ _id: '1', name: 'js' }],
+    answerCount: 0,
+    acceptedAnswer: null as string | null,
+    score: 0,
+    viewCount: 1,
+  };
   const view = { questions: [row], fresh: [] as string[] };
 
   it('patches a row’s counts and answers', () => {
@@ -85,9 +96,15 @@ describe('list deltas', () => {
 
   it('counts questions asked since the list was read, only where the list would show them', () => {
     const newer = question({ _id: '9', askDateTime: new Date(6000).toISOString() });
-    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: '' }).questionUpdate!(view, newer).fresh).toEqual(['9']);
-    expect(listDeltas<typeof row>({ since: 5000, tag: 'go', search: '' }).questionUpdate!(view, newer).fresh).toEqual([]);
-    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: 'x' }).questionUpdate!(view, newer).fresh).toEqual([]);
+    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: '' }).questionUpdate!(view, newer).fresh).toEqual([
+      '9',
+    ]);
+    expect(listDeltas<typeof row>({ since: 5000, tag: 'go', search: '' }).questionUpdate!(view, newer).fresh).toEqual(
+      [],
+    );
+    expect(listDeltas<typeof row>({ since: 5000, tag: '', search: 'x' }).questionUpdate!(view, newer).fresh).toEqual(
+      [],
+    );
     expect(listDeltas<typeof row>({ since: 7000, tag: '', search: '' }).questionUpdate!(view, newer).fresh).toEqual([]);
   });
 });
@@ -129,7 +146,9 @@ describe('tag list deltas', () => {
   });
 
   it('leaves tags it cannot place (other pages) and questions asked before the list was read', () => {
-    expect(tagDeltas({ since: 5000, onlyPage: false }).questionUpdate!(view, asked).tags.map((t) => t.qcnt)).toEqual([4, 3]);
+    expect(tagDeltas({ since: 5000, onlyPage: false }).questionUpdate!(view, asked).tags.map((t) => t.qcnt)).toEqual([
+      4, 3,
+    ]);
     expect(tagDeltas({ since: 7000, onlyPage: true }).questionUpdate!(view, asked)).toBe(view);
   });
 });
@@ -167,7 +186,11 @@ describe('inbox deltas', () => {
 
   it('marks read what was read (some, or all), and later pages take only reads and the count', () => {
     const d = inboxDeltas(1, 30);
-    expect(d.notificationUpdate!(view, { unread: 1, read: ['3'] }).notifications.map((n) => n.read)).toEqual([true, true, false]);
+    expect(d.notificationUpdate!(view, { unread: 1, read: ['3'] }).notifications.map((n) => n.read)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     expect(d.notificationUpdate!(view, { unread: 0, read: 'all' }).notifications.every((n) => n.read)).toBe(true);
     const later = inboxDeltas(2, 3).notificationUpdate!(view, { unread: 3, latest: note('4') });
     expect(later).toEqual({ ...view, unread: 3 });

@@ -16,7 +16,9 @@ export interface InboxView {
 export function inboxDeltas(page: number, pageSize: number): Deltas<InboxView> {
   return {
     notificationUpdate: (view, { unread, latest, read }) => {
-      let list = read ? view.notifications.map((n) => (read === 'all' || read.includes(n._id) ? { ...n, read: true } : n)) : view.notifications;
+      let list = read
+        ? view.notifications.map((n) => (read === 'all' || read.includes(n._id) ? { ...n, read: true } : n))
+        : view.notifications;
       let total = view.total;
       if (latest && page === 1) {
         if (!list.some((n) => n._id === latest._id)) total += 1;

@@ -8,7 +8,9 @@ import type { QuestionSummary } from '@fso/shared';
 import type { Deltas } from './useLive.ts';
 
 /** What a list row carries (the loader sends only what the list shows: no voter or answer lists). */
-type Row = Pick<QuestionSummary, '_id' | 'title' | 'answerCount' | 'acceptedAnswer' | 'score' | 'viewCount'> & { tags: { _id: string; name: string }[] };
+type Row = Pick<QuestionSummary, '_id' | 'title' | 'answerCount' | 'acceptedAnswer' | 'score' | 'viewCount'> & {
+  tags: { _id: string; name: string }[];
+};
 
 export interface ListView<R extends Row> {
   questions: R[];
@@ -25,18 +27,31 @@ export interface ListScope {
 
 export function listDeltas<R extends Row>(scope: ListScope): Deltas<ListView<R>> {
   const patch = (view: ListView<R>, id: string, change: (row: R) => R): ListView<R> =>
-    view.questions.some((q) => q._id === id) ? { ...view, questions: view.questions.map((q) => (q._id === id ? change(q) : q)) } : view;
+    view.questions.some((q) => q._id === id)
+      ? { ...view, questions: view.questions.map((q) => (q._id === id ? change(q) : q)) }
+      : view;
   const wouldShow = (q: { tags: { name: string }[]; askDateTime: string }) =>
-    !scope.search && Date.parse(q.askDateTime) > scope.since && (!scope.tag || q.tags.some((t) => t.name.toLowerCase() === scope.tag.toLowerCase()));
+    !scope.search &&
+    Date.parse(q.askDateTime) > scope.since &&
+    (!scope.tag || q.tags.some((t) => t.name.toLowerCase() === scope.tag.toLowerCase()));
   return {
     voteUpdate: (view, p) => patch(view, p.qid, (row) => ({ ...row, score: p.upVotes.length - p.downVotes.length })),
     viewsUpdate: (view, q) => patch(view, q._id, (row) => ({ ...row, viewCount: q.viewCount })),
     acceptUpdate: (view, p) => patch(view, p.qid, (row) => ({ ...row, acceptedAnswer: p.aid })),
-    questionDelete: (view, p) => ({ questions: view.questions.filter((q) => q._id !== p.qid), fresh: view.fresh.filter((id) => id !== p.qid) }),
+    questionDelete: (view, p) => ({
+      questions: view.questions.filter((q) => q._id !== p.qid),
+      fresh: view.fresh.filter((id) => id !== p.qid),
+    }),
     questionUpdate: (view, q) => {
       if (view.questions.some((row) => row._id === q._id)) {
         const tags = q.tags.map((t) => ({ _id: t._id, name: t.name }));
-        return patch(view, q._id, (row) => ({ ...row, title: q.title, tags, answerCount: q.answers.length, acceptedAnswer: q.acceptedAnswer }));
+        return patch(view, q._id, (row) => ({
+          ...row,
+          title: q.title,
+          tags,
+          answerCount: q.answers.length,
+          acceptedAnswer: q.acceptedAnswer,
+        }));
       }
       return wouldShow(q) && !view.fresh.includes(q._id) ? { ...view, fresh: [...view.fresh, q._id] } : view;
     },

@@ -33,17 +33,32 @@ export function questionDeltas(qid: string, sort: AnswerSort): Deltas<QuestionVi
   return {
     bodiesUpdate: (view, p) => (mine(p.qid) ? { ...view, html: { ...view.html, ...p.html } } : view),
     questionUpdate: (view, q) => (mine(q._id) ? ordered(view, q) : view),
-    viewsUpdate: (view, q) => (mine(q._id) ? { ...view, question: { ...view.question, viewCount: q.viewCount, views: q.views } } : view),
-    voteUpdate: (view, p) => (mine(p.qid) ? { ...view, question: revoted(view.question, p.upVotes, p.downVotes) } : view),
+    viewsUpdate: (view, q) =>
+      mine(q._id) ? { ...view, question: { ...view.question, viewCount: q.viewCount, views: q.views } } : view,
+    voteUpdate: (view, p) =>
+      mine(p.qid) ? { ...view, question: revoted(view.question, p.upVotes, p.downVotes) } : view,
     answerVoteUpdate: (view, p) =>
-      mine(p.qid) ? ordered(view, { ...view.question, answers: view.question.answers.map((a) => (a._id === p.aid ? { ...a, upVotes: p.upVotes, downVotes: p.downVotes, score: p.score } : a)) }) : view,
+      mine(p.qid)
+        ? ordered(view, {
+            ...view.question,
+            answers: view.question.answers.map((a) =>
+              a._id === p.aid ? { ...a, upVotes: p.upVotes, downVotes: p.downVotes, score: p.score } : a,
+            ),
+          })
+        : view,
     acceptUpdate: (view, p) => (mine(p.qid) ? ordered(view, { ...view.question, acceptedAnswer: p.aid }) : view),
-    answerUpdate: (view, p) => (mine(p.qid) && !view.question.answers.some((a) => a._id === p.answer._id) ? ordered(view, { ...view.question, answers: [...view.question.answers, p.answer] }) : view),
+    answerUpdate: (view, p) =>
+      mine(p.qid) && !view.question.answers.some((a) => a._id === p.answer._id)
+        ? ordered(view, { ...view.question, answers: [...view.question.answers, p.answer] })
+        : view,
     commentUpdate: (view, p) => {
       if (p.type === 'question') return mine(p.result._id) ? ordered(view, p.result) : view;
       if (!mine(p.result.qid)) return view;
       const { qid: _parent, ...answer } = p.result;
-      return { ...view, question: { ...view.question, answers: view.question.answers.map((a) => (a._id === answer._id ? answer : a)) } };
+      return {
+        ...view,
+        question: { ...view.question, answers: view.question.answers.map((a) => (a._id === answer._id ? answer : a)) },
+      };
     },
     questionDelete: (view, p) => (mine(p.qid) ? { ...view, deleted: true } : view),
   };

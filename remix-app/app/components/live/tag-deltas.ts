@@ -21,8 +21,14 @@ export function tagDeltas(scope: { since: number; onlyPage: boolean }): Deltas<T
       if (Date.parse(q.askDateTime) <= scope.since || view.counted.includes(q._id)) return view;
       const names = new Set(q.tags.map((t) => t.name.toLowerCase()));
       const tags = view.tags.map((t) => (names.has(t.name.toLowerCase()) ? { ...t, qcnt: t.qcnt + 1 } : t));
-      const added = scope.onlyPage ? q.tags.filter((t) => !view.tags.some((shown) => shown.name.toLowerCase() === t.name.toLowerCase())) : [];
-      return { tags: [...tags, ...added.map((t) => ({ ...t, qcnt: 1 }))], total: view.total + added.length, counted: [...view.counted, q._id] };
+      const added = scope.onlyPage
+        ? q.tags.filter((t) => !view.tags.some((shown) => shown.name.toLowerCase() === t.name.toLowerCase()))
+        : [];
+      return {
+        tags: [...tags, ...added.map((t) => ({ ...t, qcnt: 1 }))],
+        total: view.total + added.length,
+        counted: [...view.counted, q._id],
+      };
     },
   };
 }

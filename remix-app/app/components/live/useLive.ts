@@ -49,7 +49,11 @@ export function useReloadAfterReconnect() {
 /** How each event changes a page's state; events not listed are not listened to. */
 export type Deltas<S> = { [E in keyof ServerToClientEvents]?: (state: S, ...args: EventArgs<E>) => S };
 
-function listen<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E, apply: (...args: EventArgs<E>) => void) {
+function listen<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  apply: (...args: EventArgs<E>) => void,
+) {
   const listener = (...args: EventArgs<E>) => apply(...args);
   socket.on(event, listener as never);
   return () => void socket.off(event, listener as never);

@@ -15,7 +15,8 @@ export function userDeltas<U extends Pick<SafeUser, '_id' | 'username'>>(filter:
   return {
     userUpdate: (view, { user, type }) => {
       if (type === 'deleted') return { ...view, users: view.users.filter((u) => u._id !== user._id) };
-      if (type === 'updated') return { ...view, users: view.users.map((u) => (u._id === user._id ? { ...u, ...user } : u)) };
+      if (type === 'updated')
+        return { ...view, users: view.users.map((u) => (u._id === user._id ? { ...u, ...user } : u)) };
       const listed = user.username.toLowerCase().includes(filter.toLowerCase());
       return listed && !view.fresh.includes(user._id) ? { ...view, fresh: [...view.fresh, user._id] } : view;
     },

@@ -9,7 +9,15 @@ import type { z } from 'zod';
 import { MESSAGE_MAX, parseWith } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
 
-export function MessageForm({ schema, hidden, serverError }: { schema: z.ZodType; hidden: Record<string, string>; serverError?: string | null }) {
+export function MessageForm({
+  schema,
+  hidden,
+  serverError,
+}: {
+  schema: z.ZodType;
+  hidden: Record<string, string>;
+  serverError?: string | null;
+}) {
   const [clientError, setClientError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const navigation = useNavigation();

@@ -37,14 +37,21 @@ export function useMessageFeed(initial: Message[], source: FeedSource | null) {
   const [arrived, setArrived] = useState<{ key: string | null; messages: Message[] }>({ key, messages: [] });
   const [error, setError] = useState<string | null>(null);
   const extra = arrived.key === key ? arrived.messages : [];
-  const messages = useMemo(() => [...new Map([...initial, ...extra].map((m) => [m._id, m])).values()].sort(byId), [initial, extra]);
+  const messages = useMemo(
+    () => [...new Map([...initial, ...extra].map((m) => [m._id, m])).values()].sort(byId),
+    [initial, extra],
+  );
 
   const newest = useRef<string | undefined>(undefined);
   newest.current = messages.at(-1)?._id;
   const latest = useRef(source);
   latest.current = source;
 
-  const add = useCallback((incoming: Message[]) => setArrived((prev) => ({ key, messages: prev.key === key ? [...prev.messages, ...incoming] : incoming })), [key]);
+  const add = useCallback(
+    (incoming: Message[]) =>
+      setArrived((prev) => ({ key, messages: prev.key === key ? [...prev.messages, ...incoming] : incoming })),
+    [key],
+  );
 
   const { socket } = useSocket();
   useEffect(() => {

@@ -6,8 +6,10 @@ export function Attribution({ source }: { source: Source | null | undefined }) {
   return (
     <p className="attribution muted">
       From <a href={source.url}>{new URL(source.url).host}</a>
-      {source.author ? <> by {source.authorUrl ? <a href={source.authorUrl}>{source.author}</a> : source.author}</> : null}, licensed{' '}
-      <a href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA</a>.
+      {source.author ? (
+        <> by {source.authorUrl ? <a href={source.authorUrl}>{source.author}</a> : source.author}</>
+      ) : null}
+      , licensed <a href="https://creativecommons.org/licenses/by-sa/4.0/">CC BY-SA</a>.
     </p>
   );
 }

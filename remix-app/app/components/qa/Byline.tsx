@@ -6,7 +6,19 @@
 import { Link } from '@remix-run/react';
 import { relativeTime } from '@fso/shared';
 
-export function Byline({ user, verb, date, now, reputation }: { user: string | null; verb: string; date: string; now: number; reputation?: number }) {
+export function Byline({
+  user,
+  verb,
+  date,
+  now,
+  reputation,
+}: {
+  user: string | null;
+  verb: string;
+  date: string;
+  now: number;
+  reputation?: number;
+}) {
   return (
     <span className="byline muted">
       {user ? (

@@ -35,7 +35,8 @@ export function CommentSection({ type, parentId, comments, html, now, viewer, se
         <ul className="comment-list">
           {comments.map((c) => (
             <li key={c._id} className="comment">
-              <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" /> <Byline user={c.commentBy} verb="commented" date={c.commentDateTime} now={now} />
+              <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" />{' '}
+              <Byline user={c.commentBy} verb="commented" date={c.commentDateTime} now={now} />
               {viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase() ? (
                 <fetcher.Form method="post" className="inline-action">
                   <input type="hidden" name="comment" value={c._id} />

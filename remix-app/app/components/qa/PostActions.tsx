@@ -11,7 +11,12 @@ export function PostActions({ kind, id, error }: { kind: 'question' | 'answer'; 
     <Form method="post" className="post-actions">
       {kind === 'answer' ? <input type="hidden" name="answer" value={id} /> : null}
       <Link to={`/edit/${kind}/${id}`}>Edit {kind}</Link>
-      <button type="submit" name="intent" value={kind === 'question' ? 'deleteQuestion' : 'deleteAnswer'} className="link-button">
+      <button
+        type="submit"
+        name="intent"
+        value={kind === 'question' ? 'deleteQuestion' : 'deleteAnswer'}
+        className="link-button"
+      >
         Delete {kind}
       </button>
       <FormError message={error} />

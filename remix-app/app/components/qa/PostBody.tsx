@@ -4,6 +4,21 @@
  * the server's content then stays until a render brings the body itself. `itemProp`: the
  * schema.org property the body is (PostSchema.tsx).
  */
-export function PostBody({ html, className = 'post-body', itemProp }: { html: string; className?: string; itemProp?: string }) {
-  return <div className={className} itemProp={itemProp} dangerouslySetInnerHTML={{ __html: html }} suppressHydrationWarning />;
+export function PostBody({
+  html,
+  className = 'post-body',
+  itemProp,
+}: {
+  html: string;
+  className?: string;
+  itemProp?: string;
+}) {
+  return (
+    <div
+      className={className}
+      itemProp={itemProp}
+      dangerouslySetInnerHTML={{ __html: html }}
+      suppressHydrationWarning
+    />
+  );
 }

@@ -40,7 +40,11 @@ export function PostForm({
   /** What the fields hold at first (an edit form: the post as it is). */
   initial?: Record<string, string>;
 }) {
-  const server = useActionData<{ errors?: Record<string, string>; values?: Record<string, string>; preview?: string }>();
+  const server = useActionData<{
+    errors?: Record<string, string>;
+    values?: Record<string, string>;
+    preview?: string;
+  }>();
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [body, setBody] = useState<string | null>(null);
   const livePreview = useMarkdownPreview(body);
@@ -70,7 +74,12 @@ export function PostForm({
             <span>{f.label}</span>
             {f.hint ? <small className="muted">{f.hint}</small> : null}
             {f.multiline ? (
-              <textarea name={f.name} rows={10} defaultValue={server?.values?.[f.name] ?? initial?.[f.name]} aria-invalid={Boolean(shown[f.name])} />
+              <textarea
+                name={f.name}
+                rows={10}
+                defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
+                aria-invalid={Boolean(shown[f.name])}
+              />
             ) : (
               <input
                 name={f.name}

@@ -13,7 +13,17 @@ export const SCHEMA_TYPE = {
 } as const;
 
 /** A post's score, date and author, and an answer's address (`url`), for the item it is in. */
-export function PostSchema({ score, date, author, url }: { score: number; date: string; author: string | null; url?: string }) {
+export function PostSchema({
+  score,
+  date,
+  author,
+  url,
+}: {
+  score: number;
+  date: string;
+  author: string | null;
+  url?: string;
+}) {
   return (
     <>
       <meta itemProp="upvoteCount" content={String(score)} />

@@ -2,7 +2,11 @@
 import { Link } from '@remix-run/react';
 import { counted } from '@fso/shared';
 
-export function RelatedQuestions({ questions }: { questions: { _id: string; title: string; score: number; answerCount: number }[] }) {
+export function RelatedQuestions({
+  questions,
+}: {
+  questions: { _id: string; title: string; score: number; answerCount: number }[];
+}) {
   if (questions.length === 0) return null;
   return (
     <aside className="related-questions" aria-labelledby="related-heading">

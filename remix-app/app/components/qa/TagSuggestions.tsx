@@ -18,7 +18,10 @@ export function TagSuggestions({ id, input }: { id: string; input: string }) {
     if (!prefix) setFound([]);
   }, [prefix]);
   useDebouncedWork(prefix || null, DEBOUNCE_MS, async (typed, signal) => {
-    const response = await fetch(`/tag/suggestTags?${new URLSearchParams({ prefix: typed, limit: '8' })}`, { signal, headers: { Accept: 'application/json' } });
+    const response = await fetch(`/tag/suggestTags?${new URLSearchParams({ prefix: typed, limit: '8' })}`, {
+      signal,
+      headers: { Accept: 'application/json' },
+    });
     setFound(response.ok ? ((await response.json()) as TagSuggestion[]) : []);
   });
   return (

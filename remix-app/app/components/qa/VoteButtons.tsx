@@ -22,21 +22,42 @@ export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serve
   const fetcher = useFetcher<ActionReply>();
   const form = answerId ? `vote:answer:${answerId}` : 'vote:question';
   const me = viewer?.toLowerCase();
-  const highlight = me && upVotes.some((u) => u.toLowerCase() === me) ? 1 : me && downVotes.some((u) => u.toLowerCase() === me) ? -1 : 0;
+  const highlight =
+    me && upVotes.some((u) => u.toLowerCase() === me)
+      ? 1
+      : me && downVotes.some((u) => u.toLowerCase() === me)
+        ? -1
+        : 0;
   const error = replyError(fetcher.data, form) ?? serverError ?? null;
   // The question's labels are the ones SPEC-era tests and users know; an answer's differ, so
   // each control on the page has its own name.
-  const label = answerId ? { up: 'Vote up on this answer', down: 'Vote down on this answer', count: 'Answer score' } : { up: 'Upvote', down: 'Downvote', count: 'Votes' };
+  const label = answerId
+    ? { up: 'Vote up on this answer', down: 'Vote down on this answer', count: 'Answer score' }
+    : { up: 'Upvote', down: 'Downvote', count: 'Votes' };
   return (
     <fetcher.Form method="post" className="vote-buttons">
       {answerId ? <input type="hidden" name="answer" value={answerId} /> : null}
-      <button type="submit" name="intent" value="upvote" className={highlight === 1 ? 'vote active' : 'vote'} aria-pressed={highlight === 1} aria-label={label.up}>
+      <button
+        type="submit"
+        name="intent"
+        value="upvote"
+        className={highlight === 1 ? 'vote active' : 'vote'}
+        aria-pressed={highlight === 1}
+        aria-label={label.up}
+      >
         ▲
       </button>
       <span className="vote-count" aria-label={label.count}>
         {score}
       </span>
-      <button type="submit" name="intent" value="downvote" className={highlight === -1 ? 'vote active' : 'vote'} aria-pressed={highlight === -1} aria-label={label.down}>
+      <button
+        type="submit"
+        name="intent"
+        value="downvote"
+        className={highlight === -1 ? 'vote active' : 'vote'}
+        aria-pressed={highlight === -1}
+        aria-label={label.down}
+      >
         ▼
       </button>
       <FormError message={error} />

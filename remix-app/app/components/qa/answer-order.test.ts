@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { orderAnswers } from './answer-order.ts';
 
-const answer = (id: number, score: number, minute: number) => ({ _id: String(id), score, ansDateTime: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString() });
+const answer = (id: number, score: number, minute: number) => ({
+  _id: String(id),
+  score,
+  ansDateTime: new Date(Date.UTC(2026, 0, 1, 0, minute)).toISOString(),
+});
 const ids = (list: { _id: string }[]) => list.map((a) => a._id);
 
 describe('orderAnswers', () => {

@@ -4,7 +4,11 @@
  */
 import type { Answer, AnswerSort } from '@fso/shared';
 
-export function orderAnswers<A extends Pick<Answer, '_id' | 'score' | 'ansDateTime'>>(answers: A[], accepted: string | null, sort: AnswerSort): A[] {
+export function orderAnswers<A extends Pick<Answer, '_id' | 'score' | 'ansDateTime'>>(
+  answers: A[],
+  accepted: string | null,
+  sort: AnswerSort,
+): A[] {
   const time = (a: A) => Date.parse(a.ansDateTime);
   const by: Record<AnswerSort, (a: A, b: A) => number> = {
     score: (a, b) => b.score - a.score || time(a) - time(b) || Number(a._id) - Number(b._id),

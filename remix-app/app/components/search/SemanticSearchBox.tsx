@@ -13,7 +13,8 @@ import { semanticSearch, type Suggestion } from './semantic-client.ts';
 const SUGGESTIONS = 3;
 const HIDE_AFTER_BLUR_MS = 200;
 
-type State = { kind: 'hint' } | { kind: 'loading' } | { kind: 'hits'; hits: Suggestion[] } | { kind: 'error'; message: string };
+type State =
+  { kind: 'hint' } | { kind: 'loading' } | { kind: 'hits'; hits: Suggestion[] } | { kind: 'error'; message: string };
 
 export function SemanticSearchBox() {
   const navigate = useNavigate();
@@ -41,7 +42,11 @@ export function SemanticSearchBox() {
     setState({ kind: 'loading' });
     try {
       const result = await semanticSearch(query, SUGGESTIONS, controller.signal);
-      setState(result.ok ? { kind: 'hits', hits: result.hits.slice(0, SUGGESTIONS) } : { kind: 'error', message: result.message });
+      setState(
+        result.ok
+          ? { kind: 'hits', hits: result.hits.slice(0, SUGGESTIONS) }
+          : { kind: 'error', message: result.message },
+      );
     } catch {
       /* superseded by a newer search */
     }
@@ -71,7 +76,13 @@ export function SemanticSearchBox() {
   }
 
   return (
-    <Form method="get" action="/search" className="header-search nl-search" role="search" onSubmit={(event) => void search(event)}>
+    <Form
+      method="get"
+      action="/search"
+      className="header-search nl-search"
+      role="search"
+      onSubmit={(event) => void search(event)}
+    >
       <input
         ref={input}
         type="search"
@@ -97,7 +108,10 @@ export function SemanticSearchBox() {
       />
       <button type="submit" className="icon-button" aria-label="Search by meaning">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path fill="currentColor" d="M12 2a7 7 0 0 1 4 12.74V17a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1v-2.26A7 7 0 0 1 12 2zm-3 18h6v1a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-1z" />
+          <path
+            fill="currentColor"
+            d="M12 2a7 7 0 0 1 4 12.74V17a1 1 0 0 1-1 1H9a1 1 0 0 1-1-1v-2.26A7 7 0 0 1 12 2zm-3 18h6v1a1 1 0 0 1-1 1h-4a1 1 0 0 1-1-1v-1z"
+          />
         </svg>
       </button>
       {open ? (

@@ -20,6 +20,9 @@ export async function semanticSearch(text: string, topk: number, signal?: AbortS
     return { ok: false, message: `Error: ${error}` };
   } catch (error) {
     if (error instanceof Error && error.name === 'AbortError') throw error;
-    return { ok: false, message: error instanceof Error && error.message ? `Error: ${error.message}` : MSG.nlUnknownError };
+    return {
+      ok: false,
+      message: error instanceof Error && error.message ? `Error: ${error.message}` : MSG.nlUnknownError,
+    };
   }
 }

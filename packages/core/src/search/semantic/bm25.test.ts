@@ -32,7 +32,13 @@ describe('BM25F', () => {
   });
 
   it('weighs a word too rare for the model above one too common for it, and scores 0 without a shared word', () => {
-    const scores = bm25Scores(model, [term(0, 'transmon'), term(0, 'quantum'), term(1, 'transmon'), term(2, 'quantum'), term(3, 'unrelated')]);
+    const scores = bm25Scores(model, [
+      term(0, 'transmon'),
+      term(0, 'quantum'),
+      term(1, 'transmon'),
+      term(2, 'quantum'),
+      term(3, 'unrelated'),
+    ]);
     expect(scores.get(1)!).toBeGreaterThan(scores.get(2)!);
     expect(scores.get(2)!).toBeGreaterThan(0);
     expect(scores.get(3)).toBe(0);
@@ -47,7 +53,14 @@ describe('BM25F', () => {
   });
 
   it('still ranks by shared words without a trained model', () => {
-    const scores = bm25Scores(null, [term(0, 'gate'), term(0, 'qubit'), term(1, 'gate'), term(1, 'qubit'), term(2, 'gate'), term(2, 'noise')]);
+    const scores = bm25Scores(null, [
+      term(0, 'gate'),
+      term(0, 'qubit'),
+      term(1, 'gate'),
+      term(1, 'qubit'),
+      term(2, 'gate'),
+      term(2, 'noise'),
+    ]);
     expect(scores.get(1)!).toBeGreaterThan(scores.get(2)!);
   });
 });

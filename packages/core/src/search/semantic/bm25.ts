@@ -34,14 +34,21 @@ function idfOf(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null): (lexem
  * each of weight 1, and the words of `expansion` (expansion.ts) with theirs.
  * Documents sharing no query word score 0.
  */
-export function bm25Scores(model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null, counts: TermCount[], expansion = new Map<string, number>()): Map<number, number> {
+export function bm25Scores(
+  model: Pick<LsaModel, 'terms' | 'idf' | 'corpus'> | null,
+  counts: TermCount[],
+  expansion = new Map<string, number>(),
+): Map<number, number> {
   const query = new Map(expansion);
   for (const c of counts) if (c.doc === 0) query.set(c.lexeme, 1);
   const idf = idfOf(model);
   const length = new Map<number, number>();
-  for (const c of counts) if (c.doc !== 0) length.set(c.doc, (length.get(c.doc) ?? 0) + c.count + (TITLE_WEIGHT - 1) * c.title);
+  for (const c of counts)
+    if (c.doc !== 0) length.set(c.doc, (length.get(c.doc) ?? 0) + c.count + (TITLE_WEIGHT - 1) * c.title);
   const corpus = model?.corpus;
-  const mean = corpus ? TITLE_WEIGHT * corpus.titleLength + corpus.bodyLength : [...length.values()].reduce((a, b) => a + b, 0) / Math.max(1, length.size);
+  const mean = corpus
+    ? TITLE_WEIGHT * corpus.titleLength + corpus.bodyLength
+    : [...length.values()].reduce((a, b) => a + b, 0) / Math.max(1, length.size);
   const scores = new Map<number, number>([...length.keys()].map((doc) => [doc, 0]));
   for (const c of counts) {
     const weight = c.doc === 0 ? 0 : (query.get(c.lexeme) ?? 0);

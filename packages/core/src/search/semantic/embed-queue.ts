@@ -12,7 +12,10 @@ export interface ProgressBar {
   end(): void;
 }
 
-export async function embedQueued(database: Database, opts: { requeue?: 'all' | 'missing'; log: Log; bar: ProgressBar }): Promise<number> {
+export async function embedQueued(
+  database: Database,
+  opts: { requeue?: 'all' | 'missing'; log: Log; bar: ProgressBar },
+): Promise<number> {
   const { requeue } = opts;
   const semantic = createSemanticService(database, { workerIntervalMs: null, log: opts.log });
   if (requeue) await enqueueAllEmbeddings(database.db, requeue === 'missing' ? semantic.embedder.name : undefined);

@@ -40,7 +40,13 @@ describe('embedder pool (the sentence model in worker threads)', () => {
       'Best way to learn SQL joins',
     ];
     // The first search holds the only thread; the other five wait and leave in one batch, the two-text one among them.
-    const asked = [one.embed([texts[0]!]), one.embed([texts[1]!]), one.embed([texts[2]!, texts[3]!]), one.embed([texts[4]!]), one.embed([texts[5]!])];
+    const asked = [
+      one.embed([texts[0]!]),
+      one.embed([texts[1]!]),
+      one.embed([texts[2]!, texts[3]!]),
+      one.embed([texts[4]!]),
+      one.embed([texts[5]!]),
+    ];
     const [pooled, local] = await Promise.all([Promise.all(asked), createUseEmbedder().embed(texts)]);
     expect(pooled.map((v) => v.length)).toEqual([1, 1, 2, 1, 1]);
     pooled.flat().forEach((vector, i) => expect(dot(vector, local[i]!)).toBeCloseTo(1, 4));
@@ -66,12 +72,21 @@ describe('natural-language search while the model is saturated', () => {
   it('is unavailable with the seconds to wait and a human message, and still answers the search it took', async () => {
     const database = await createTestDatabase({ embedded: true });
     try {
-      const semantic = createSemanticService(database, { embedder: pool(1, 0), workerIntervalMs: null, log: silentLog });
+      const semantic = createSemanticService(database, {
+        embedder: pool(1, 0),
+        workerIntervalMs: null,
+        log: silentLog,
+      });
       const { ports } = testPorts(database, { semantic });
       const search = (text: string) => semanticSearch(ports, callerOf(null), text, 3);
       const [taken, refused] = await Promise.all([search('how do I sort a list'), search('my database is too slow')]);
       expect(taken).toEqual({ ok: true, value: [] });
-      expect(refused).toEqual({ ok: false, kind: 'unavailable', message: MSG.semanticSearchBusy, retryAfterSeconds: 1 });
+      expect(refused).toEqual({
+        ok: false,
+        kind: 'unavailable',
+        message: MSG.semanticSearchBusy,
+        retryAfterSeconds: 1,
+      });
     } finally {
       await database.close();
     }

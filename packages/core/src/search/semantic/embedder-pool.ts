@@ -75,7 +75,8 @@ export function createEmbedderPool(opts: { threads: number; maxQueued: number })
       dispatch();
     };
     thread.worker.on('message', (message: { id: number; vectors?: Float32Array[]; error?: string }) => {
-      if (message.id === thread.id) finish(message.error === undefined ? null : new Error(message.error), message.vectors);
+      if (message.id === thread.id)
+        finish(message.error === undefined ? null : new Error(message.error), message.vectors);
     });
     // A thread that dies (out of memory, a crash in the model) fails its job and is replaced on demand.
     const drop = (error: Error) => {
@@ -118,7 +119,8 @@ export function createEmbedderPool(opts: { threads: number; maxQueued: number })
         return enqueue(searches, texts);
       }
       const chunks: Promise<Float32Array[]>[] = [];
-      for (let i = 0; i < texts.length; i += BACKGROUND_CHUNK) chunks.push(enqueue(background, texts.slice(i, i + BACKGROUND_CHUNK)));
+      for (let i = 0; i < texts.length; i += BACKGROUND_CHUNK)
+        chunks.push(enqueue(background, texts.slice(i, i + BACKGROUND_CHUNK)));
       return (await Promise.all(chunks)).flat();
     },
     async close() {

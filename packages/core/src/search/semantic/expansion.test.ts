@@ -10,7 +10,14 @@ const TOPICS = [
   ['goal', 'referee', 'striker', 'offsid', 'penalti', 'keeper'],
 ];
 const corpus: TermCount[] = TOPICS.flatMap((words, topic) =>
-  Array.from({ length: 20 }, (_, d) => [0, 1, 2].map((i) => ({ doc: 100 * topic + d + 1, lexeme: words[(d + i) % words.length]!, count: 1 + (d % 2), title: 0 }))).flat(),
+  Array.from({ length: 20 }, (_, d) =>
+    [0, 1, 2].map((i) => ({
+      doc: 100 * topic + d + 1,
+      lexeme: words[(d + i) % words.length]!,
+      count: 1 + (d % 2),
+      title: 0,
+    })),
+  ).flat(),
 );
 
 describe('query expansion', () => {

@@ -64,8 +64,12 @@ function neighbours(model: LsaModel, space: TermSpace, lexeme: string): string[]
       return s;
     };
     const rough = space.rows?.scores(own);
-    const picked = rough ? best(RESCORED + 1, rough.length, (t) => rough[t]!).map((r) => r.i) : [...Array(space.lexemes.length).keys()];
-    const scored = best(NEIGHBOURS + 1, picked.length, (i) => (picked[i] === col ? -Infinity : exact(picked[i]!))).map((r) => [picked[r.i]!, r.score] as const);
+    const picked = rough
+      ? best(RESCORED + 1, rough.length, (t) => rough[t]!).map((r) => r.i)
+      : [...Array(space.lexemes.length).keys()];
+    const scored = best(NEIGHBOURS + 1, picked.length, (i) => (picked[i] === col ? -Infinity : exact(picked[i]!))).map(
+      (r) => [picked[r.i]!, r.score] as const,
+    );
     for (const [t, cosine] of scored.slice(0, NEIGHBOURS)) if (cosine > MIN_COSINE) found.push(space.lexemes[t]!);
   }
   if (space.known.size >= REMEMBERED) space.known.clear();
@@ -79,6 +83,7 @@ export function expandQuery(model: LsaModel | null, query: string[]): Map<string
   if (!model) return added;
   const space = termSpace(model);
   const own = new Set(query);
-  for (const lexeme of own) for (const near of neighbours(model, space, lexeme)) if (!own.has(near)) added.set(near, EXPANSION_WEIGHT);
+  for (const lexeme of own)
+    for (const near of neighbours(model, space, lexeme)) if (!own.has(near)) added.set(near, EXPANSION_WEIGHT);
   return added;
 }

@@ -15,7 +15,20 @@
  *
  * Values must lie in −127..127, so a pair of products fits an i16 (2 · 127² < 2¹⁵).
  */
-import { addTo, countUp, eachRow, ensureBytes, get, I32, i32, i32Add, set, simd, V128, wasmModule } from './wasm-module.ts';
+import {
+  addTo,
+  countUp,
+  eachRow,
+  ensureBytes,
+  get,
+  I32,
+  i32,
+  i32Add,
+  set,
+  simd,
+  V128,
+  wasmModule,
+} from './wasm-module.ts';
 
 // Locals: 0 q, 1 rows, 2 n, 3 dims, 4 out (parameters), then 5 end, 6 i (i32), 7 acc, 8 x, 9 y (v128).
 const [Q, ROWS, N, DIMS, OUT, END, I, ACC, X, Y] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

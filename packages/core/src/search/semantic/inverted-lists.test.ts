@@ -19,7 +19,8 @@ function groupedRows(groups: number, each: number): Float32Array[] {
   });
 }
 
-const build = (vectors: Float32Array[]) => InvertedLists.build({ dims: DIMS, length: vectors.length, vector: (slot) => vectors[slot]! }, () => {});
+const build = (vectors: Float32Array[]) =>
+  InvertedLists.build({ dims: DIMS, length: vectors.length, vector: (slot) => vectors[slot]! }, () => {});
 
 describe('inverted lists', () => {
   it('files every row once, under about √N lists, and a query probing its nearest list finds its own group', async () => {

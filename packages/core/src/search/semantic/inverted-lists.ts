@@ -54,7 +54,11 @@ export class InvertedLists {
     readonly trainedFor: number,
     private readonly rows: Rows,
   ) {
-    this.lists = Array.from({ length: count }, () => ({ rows: new Int8Rows(rows.dims, FIRST_ROOM), members: new Int32Array(FIRST_ROOM), size: 0 }));
+    this.lists = Array.from({ length: count }, () => ({
+      rows: new Int8Rows(rows.dims, FIRST_ROOM),
+      members: new Int32Array(FIRST_ROOM),
+      size: 0,
+    }));
   }
 
   /** Trains √n centroids on a sample of `rows`, then files every row; `onCreated` gets the lists before the filing starts, so rows written meanwhile are filed (again) as they change. */
@@ -164,7 +168,13 @@ async function kMeans(rows: Rows, count: number): Promise<Int8Rows> {
       if (i % SLICE === SLICE - 1) await nextTurn();
     }
     // An empty centroid restarts from a sample row (spread over the rounds and centroids).
-    for (let c = 0; c < count; c++) setCentroid(c, sizes[c] ? sums.subarray(c * dims, (c + 1) * dims) : rows.vector(sample[(c * 7919 + round * 104_729) % sampled]!));
+    for (let c = 0; c < count; c++)
+      setCentroid(
+        c,
+        sizes[c]
+          ? sums.subarray(c * dims, (c + 1) * dims)
+          : rows.vector(sample[(c * 7919 + round * 104_729) % sampled]!),
+      );
   }
   return centroids;
 }

@@ -9,7 +9,8 @@ function randomFloats(length: number, seed: number): Float32Array {
 /** What lsaVectors computed in JavaScript before the kernel: the specification, bit for bit. */
 function reference(projection: Float32Array, k: number, cols: number[], weights: number[]): Float32Array {
   const v = new Float32Array(k);
-  for (let e = 0; e < cols.length; e++) for (let j = 0; j < k; j++) v[j]! += weights[e]! * projection[cols[e]! * k + j]!;
+  for (let e = 0; e < cols.length; e++)
+    for (let j = 0; j < k; j++) v[j]! += weights[e]! * projection[cols[e]! * k + j]!;
   return v;
 }
 
@@ -23,7 +24,9 @@ describe('the LSA projection in WebAssembly', () => {
       const cols = Array.from({ length: n }, (_, e) => (e * 7919 + n) % terms);
       const sum = kernel.sum(cols, weights.slice(0, n));
       expect(sum).toHaveLength(k);
-      expect(Buffer.from(sum.buffer).equals(Buffer.from(reference(projection, k, cols, weights.slice(0, n)).buffer))).toBe(true);
+      expect(
+        Buffer.from(sum.buffer).equals(Buffer.from(reference(projection, k, cols, weights.slice(0, n)).buffer)),
+      ).toBe(true);
     }
   });
 

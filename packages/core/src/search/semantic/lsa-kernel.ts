@@ -20,7 +20,20 @@
  *       $rows += 4  $weights += 8  br 0
  *     end end)
  */
-import { addTo, countUp, eachRow, ensureBytes, get, I32, i32, i32Add, set, simd, V128, wasmModule } from './wasm-module.ts';
+import {
+  addTo,
+  countUp,
+  eachRow,
+  ensureBytes,
+  get,
+  I32,
+  i32,
+  i32Add,
+  set,
+  simd,
+  V128,
+  wasmModule,
+} from './wasm-module.ts';
 
 // Locals: 0 rows, 1 weights, 2 n, 3 out, 4 width (parameters), then 5 end, 6 row, 7 j, 8 at (i32), 9 w (v128).
 const [ROWS, WEIGHTS, N, OUT, WIDTH, END, ROW, J, AT, W] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];

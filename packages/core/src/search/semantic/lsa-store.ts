@@ -11,7 +11,10 @@ const TRAINING_QUESTIONS = 20_000;
 const CHECK_EVERY_MS = 60_000;
 
 export async function trainAndSaveLsa(db: Db): Promise<LsaModel | null> {
-  const [model, lengths] = await Promise.all([postTerms(db, TRAINING_QUESTIONS).then((terms) => trainLsa(terms)), aboutLengths(db, TRAINING_QUESTIONS)]);
+  const [model, lengths] = await Promise.all([
+    postTerms(db, TRAINING_QUESTIONS).then((terms) => trainLsa(terms)),
+    aboutLengths(db, TRAINING_QUESTIONS),
+  ]);
   // BM25 scores what questions are about (with tags and an answer), so its mean length is theirs once they have one.
   if (model?.corpus && lengths) Object.assign(model.corpus, { titleLength: lengths.title, bodyLength: lengths.rest });
   if (model) await saveSemanticModel(db, LSA_MODEL_NAME, serializeLsa(model));

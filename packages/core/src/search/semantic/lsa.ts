@@ -133,7 +133,10 @@ function gaussian(seed: number): () => number {
   return () => Math.sqrt(-2 * Math.log(uniform() || 1e-12)) * Math.cos(2 * Math.PI * uniform());
 }
 
-export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: number; powerIterations?: number } = {}): LsaModel | null {
+export function trainLsa(
+  counts: TermCount[],
+  opts: { k?: number; oversample?: number; powerIterations?: number } = {},
+): LsaModel | null {
   const docs = [...groupByDoc(counts).values()];
   const df = new Map<string, number>();
   for (const doc of docs) for (const c of doc) df.set(c.lexeme, (df.get(c.lexeme) ?? 0) + 1);
@@ -185,7 +188,8 @@ export function trainLsa(counts: TermCount[], opts: { k?: number; oversample?: n
   // C = A Q; the eigenvectors of Cᵀ C rotate Q onto the top right singular vectors.
   const c = times(y);
   const gram = new Float64Array(l * l);
-  for (let i = 0; i < n; i++) for (let p = 0; p < l; p++) for (let q = 0; q < l; q++) gram[p * l + q]! += c[i * l + p]! * c[i * l + q]!;
+  for (let i = 0; i < n; i++)
+    for (let p = 0; p < l; p++) for (let q = 0; q < l; q++) gram[p * l + q]! += c[i * l + p]! * c[i * l + q]!;
   const u = symmetricEigenvectors(gram, l);
   const projection = new Float32Array(m * k);
   for (let t = 0; t < m; t++)
@@ -238,8 +242,18 @@ export function serializeLsa(model: LsaModel): Buffer {
 
 export function deserializeLsa(data: Buffer): LsaModel {
   const length = data.readUInt32LE(0);
-  const { terms, k, corpus } = JSON.parse(data.subarray(4, 4 + length).toString()) as { terms: string[]; k: number; corpus?: CorpusStats };
+  const { terms, k, corpus } = JSON.parse(data.subarray(4, 4 + length).toString()) as {
+    terms: string[];
+    k: number;
+    corpus?: CorpusStats;
+  };
   const start = 4 + length + ((4 - ((4 + length) % 4)) % 4);
   const floats = new Float32Array(data.buffer.slice(data.byteOffset + start, data.byteOffset + data.byteLength));
-  return { terms: new Map(terms.map((t, i) => [t, i])), k, idf: floats.slice(0, terms.length), projection: floats.slice(terms.length), corpus };
+  return {
+    terms: new Map(terms.map((t, i) => [t, i])),
+    k,
+    idf: floats.slice(0, terms.length),
+    projection: floats.slice(terms.length),
+    corpus,
+  };
 }

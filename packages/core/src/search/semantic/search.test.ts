@@ -8,10 +8,26 @@ import { trainAndSaveLsa } from './lsa-store.ts';
 import { createSemanticService, type SemanticService } from './service.ts';
 
 const QUESTIONS = [
-  { title: 'How do I reverse a list in Python?', text: 'I have a list of numbers and want them in the opposite order.', tags: ['python'] },
-  { title: 'Why does my React component render twice?', text: 'In development every effect runs two times.', tags: ['react'] },
-  { title: 'What is quantum entanglement?', text: 'Two particles seem to share a state even far apart.', tags: ['physics'] },
-  { title: 'How can I speed up a slow PostgreSQL query?', text: 'A SELECT with a JOIN takes ten seconds on a big table.', tags: ['postgresql'] },
+  {
+    title: 'How do I reverse a list in Python?',
+    text: 'I have a list of numbers and want them in the opposite order.',
+    tags: ['python'],
+  },
+  {
+    title: 'Why does my React component render twice?',
+    text: 'In development every effect runs two times.',
+    tags: ['react'],
+  },
+  {
+    title: 'What is quantum entanglement?',
+    text: 'Two particles seem to share a state even far apart.',
+    tags: ['physics'],
+  },
+  {
+    title: 'How can I speed up a slow PostgreSQL query?',
+    text: 'A SELECT with a JOIN takes ten seconds on a big table.',
+    tags: ['postgresql'],
+  },
 ];
 
 let database: Database;
@@ -58,8 +74,12 @@ describe('natural-language search', () => {
       const hits = await semantic.search('invert the order of an array in python', 3);
       expect(hits[0]).toMatchObject({ _id: String(ids[0]), title: QUESTIONS[0]!.title });
       expect((await semantic.search('spooky action at a distance between photons', 1))[0]?._id).toBe(String(ids[2]));
-      expect((await semantic.search('my database is too slow', 3, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[3]));
-      expect(await semantic.search('reverse a list', 20, { exclude: ids[0] })).not.toContainEqual(expect.objectContaining({ _id: String(ids[0]) }));
+      expect(
+        (await semantic.search('my database is too slow', 3, { weights: { embedding: 1, fullText: 0 } }))[0]?._id,
+      ).toBe(String(ids[3]));
+      expect(await semantic.search('reverse a list', 20, { exclude: ids[0] })).not.toContainEqual(
+        expect.objectContaining({ _id: String(ids[0]) }),
+      );
     });
   }
 
@@ -68,7 +88,10 @@ describe('natural-language search', () => {
     for (const [title, text] of [
       ['Sorting a Python list of tuples', 'How do I sort a list in Python by the second item?'],
       ['Python list slicing with a negative step', 'What does list[::-1] do in Python, does it reverse?'],
-      ['Why is my PostgreSQL query not using the index?', 'The query planner picks a slow sequential scan on a big table.'],
+      [
+        'Why is my PostgreSQL query not using the index?',
+        'The query planner picks a slow sequential scan on a big table.',
+      ],
       ['Counting rows quickly in a big PostgreSQL table', 'A count(*) query on a big table is slow.'],
     ]) {
       await insertQuestion(database.db, { title: title!, text: text!, tags: ['misc'], askedBy });
@@ -76,21 +99,33 @@ describe('natural-language search', () => {
     const model = await trainAndSaveLsa(database.db);
     expect(model?.terms.size).toBeGreaterThan(0);
     const semantic = await service(true);
-    const hits = await semantic.search('reverse a list in python', 3, { weights: { embedding: 0.4, fullText: 0.3, lsa: 0.3 } });
+    const hits = await semantic.search('reverse a list in python', 3, {
+      weights: { embedding: 0.4, fullText: 0.3, lsa: 0.3 },
+    });
     expect(hits[0]?._id).toBe(String(ids[0]));
     // The LSA part alone ranks by the stored model: the Python questions first.
     const byConcepts = await semantic.search('list python', 3, { weights: { embedding: 0, fullText: 0, lsa: 1 } });
-    expect(byConcepts.map((h) => h.title)).toEqual([expect.stringMatching(/Python/), expect.stringMatching(/Python/), expect.stringMatching(/Python/)]);
+    expect(byConcepts.map((h) => h.title)).toEqual([
+      expect.stringMatching(/Python/),
+      expect.stringMatching(/Python/),
+      expect.stringMatching(/Python/),
+    ]);
   });
 
   it('re-embeds an edited question, and the in-memory index catches up', async () => {
     const semantic = await service(false);
     await semantic.search('warm up', 1);
-    await database.exec(`UPDATE questions SET title = 'Which chess opening suits beginners?', text = 'Openings for new players.' WHERE id = ${ids[1]}`);
+    await database.exec(
+      `UPDATE questions SET title = 'Which chess opening suits beginners?', text = 'Openings for new players.' WHERE id = ${ids[1]}`,
+    );
     expect(await countEmbeddingJobs(database.db)).toBe(1);
     await semantic.worker.drain();
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await semantic.search('best first moves for a novice at chess', 1, { weights: { embedding: 1, fullText: 0 } }))[0]?._id).toBe(String(ids[1]));
+    expect(
+      (
+        await semantic.search('best first moves for a novice at chess', 1, { weights: { embedding: 1, fullText: 0 } })
+      )[0]?._id,
+    ).toBe(String(ids[1]));
   });
 });
 

@@ -46,16 +46,27 @@ const CANDIDATES = 50;
 const COMMON_CHECK_MS = 60_000;
 
 export interface SemanticSearch {
-  search(text: string, topk: number, opts?: { exclude?: number; weights?: Partial<SearchWeights> }): Promise<SemanticHit[]>;
+  search(
+    text: string,
+    topk: number,
+    opts?: { exclude?: number; weights?: Partial<SearchWeights> },
+  ): Promise<SemanticHit[]>;
 }
 
-export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: () => Promise<VectorIndex>; lsa: () => Promise<LsaModel | null>; weights?: Partial<SearchWeights> }): SemanticSearch {
+export function createSemanticSearch(deps: {
+  db: Db;
+  embedder: Embedder;
+  index: () => Promise<VectorIndex>;
+  lsa: () => Promise<LsaModel | null>;
+  weights?: Partial<SearchWeights>;
+}): SemanticSearch {
   const { db, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
   const turn = cpuTurns();
   let common: { stems: Promise<Map<string, number>>; at: number } | null = null;
   const commonWords = () => {
-    if (!common || Date.now() - common.at > COMMON_CHECK_MS) common = { stems: commonStems(db).catch(() => new Map<string, number>()), at: Date.now() };
+    if (!common || Date.now() - common.at > COMMON_CHECK_MS)
+      common = { stems: commonStems(db).catch(() => new Map<string, number>()), at: Date.now() };
     return common.stems;
   };
 
@@ -84,7 +95,11 @@ export function createSemanticSearch(deps: { db: Db; embedder: Embedder; index: 
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
-      const [{ titles, terms }, vectors, model] = await Promise.all([describeCandidates(db, ids, text), index.vectors(unscored), deps.lsa()]);
+      const [{ titles, terms }, vectors, model] = await Promise.all([
+        describeCandidates(db, ids, text),
+        index.vectors(unscored),
+        deps.lsa(),
+      ]);
       return turn(() => {
         for (const [id, v] of vectors) cosines.set(id, dot(query, v));
         const fused = fuseByRank([

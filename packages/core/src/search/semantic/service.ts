@@ -52,11 +52,21 @@ export function createSemanticService(
     preload?: boolean;
   },
 ): SemanticService {
-  const pool: EmbedderPool | null = !opts.embedder && opts.threads ? createEmbedderPool({ threads: opts.threads, maxQueued: QUEUED_PER_THREAD * opts.threads }) : null;
+  const pool: EmbedderPool | null =
+    !opts.embedder && opts.threads
+      ? createEmbedderPool({ threads: opts.threads, maxQueued: QUEUED_PER_THREAD * opts.threads })
+      : null;
   const embedder = opts.embedder ?? pool ?? createUseEmbedder();
   let index: Promise<VectorIndex> | null = null;
-  const getIndex = () => (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
-  const search = createSemanticSearch({ db: database.db, embedder, index: getIndex, lsa: lsaSource(database.db), weights: opts.weights });
+  const getIndex = () =>
+    (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
+  const search = createSemanticSearch({
+    db: database.db,
+    embedder,
+    index: getIndex,
+    lsa: lsaSource(database.db),
+    weights: opts.weights,
+  });
   const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs, log: opts.log });
   // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
   // so the first search does not wait for them; start-up does not wait either.

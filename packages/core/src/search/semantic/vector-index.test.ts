@@ -58,7 +58,11 @@ describe('the in-memory vector index with inverted lists', () => {
 
 describe('the in-memory vector index while it first loads', () => {
   it('answers every search begun during the first load from all the vectors', async () => {
-    const index = await openVectorIndex(database.db, MODEL, DIMS, { useIndex: false, refreshMs: 60_000, listedFrom: 1_000 });
+    const index = await openVectorIndex(database.db, MODEL, DIMS, {
+      useIndex: false,
+      refreshMs: 60_000,
+      listedFrom: 1_000,
+    });
     const query = unitVector(777);
     const loading = index.warm();
     let done = false;

@@ -34,7 +34,12 @@ export interface VectorIndex {
   warm(): Promise<void>;
 }
 
-export async function openVectorIndex(db: Db, model: string, dimensions: number, opts: { refreshMs?: number; useIndex?: boolean; listedFrom?: number } = {}): Promise<VectorIndex> {
+export async function openVectorIndex(
+  db: Db,
+  model: string,
+  dimensions: number,
+  opts: { refreshMs?: number; useIndex?: boolean; listedFrom?: number } = {},
+): Promise<VectorIndex> {
   // The indexed column is vector(512); another size is scanned in memory.
   if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
     return {
@@ -131,14 +136,18 @@ class MemoryIndex implements VectorIndex {
       for (let i = 0, base = s * d; i < d; i++) score += vector[i]! * data[base + i]!;
       return score;
     };
-    if (!this.lists && !this.rows) return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
+    if (!this.lists && !this.rows)
+      return best(limit, this.ids.length, exact).map((r) => ({ questionId: this.ids[r.i]!, score: r.score }));
     const rescored = Math.max(RESCORED, limit * 2);
     let picked: number[];
     if (this.lists) {
       const { slots, scores } = this.lists.probe(vector, Math.ceil(PROBED * this.lists.count), rescored);
       picked = bestSlots(scores, rescored).map((i) => slots[i]!);
     } else picked = bestSlots(this.rows!.scores(vector), rescored);
-    return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({ questionId: this.ids[picked[r.i]!]!, score: r.score }));
+    return best(limit, picked.length, (i) => exact(picked[i]!)).map((r) => ({
+      questionId: this.ids[picked[r.i]!]!,
+      score: r.score,
+    }));
   }
 
   async vectors(ids: number[]): Promise<Map<number, Float32Array>> {
@@ -187,7 +196,11 @@ class MemoryIndex implements VectorIndex {
       for (const s of changed.slice(from, from + LOAD_BATCH)) this.stamps.set(s.questionId, s.updatedAt);
     }
     this.covered = now - LOOK_BACK_MS;
-    if (this.dimensions % 16 === 0 && !this.built && this.ids.length >= Math.max(this.listedFrom, 2 * (this.lists?.trainedFor ?? 0))) {
+    if (
+      this.dimensions % 16 === 0 &&
+      !this.built &&
+      this.ids.length >= Math.max(this.listedFrom, 2 * (this.lists?.trainedFor ?? 0))
+    ) {
       this.built = this.buildLists();
       // Searches wait for the first lists as they wait for the vectors (a server builds both at
       // start); later ones are built in the background.

@@ -65,7 +65,12 @@ const section = (id: number, content: number[]) => [id, ...uleb(content.length),
 const name = (text: string) => vec([...text].map((c) => [c.charCodeAt(0)]));
 
 /** The bytes of a module exporting `memory` (one page to start, grown by its user) and the function `exported(params…)` with no result. */
-export function wasmModule(exported: string, params: number[], locals: [count: number, type: number][], body: number[]): Uint8Array<ArrayBuffer> {
+export function wasmModule(
+  exported: string,
+  params: number[],
+  locals: [count: number, type: number][],
+  body: number[],
+): Uint8Array<ArrayBuffer> {
   const code = [...vec(locals.map(([count, type]) => [count, type])), ...body, ...end];
   return Uint8Array.from([
     ...[0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00], // \0asm, version 1

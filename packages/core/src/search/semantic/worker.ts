@@ -21,7 +21,11 @@ export interface EmbeddingWorker {
 const BATCH = 32;
 
 /** `intervalMs: null` never runs on its own (the importer and `npm run reindex` call `drain`). */
-export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { intervalMs: number | null; log: Log }): EmbeddingWorker {
+export function startEmbeddingWorker(
+  db: Db,
+  embedder: Embedder,
+  opts: { intervalMs: number | null; log: Log },
+): EmbeddingWorker {
   let running: Promise<number> | null = null;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -32,7 +36,9 @@ export function startEmbeddingWorker(db: Db, embedder: Embedder, opts: { interva
     // rather than spinning this one.
     const seen = new Set<number>();
     for (;;) {
-      const jobs = (await nextEmbeddingJobs(db, embedder.name, BATCH + seen.size)).filter((j) => !seen.has(j.questionId)).slice(0, BATCH);
+      const jobs = (await nextEmbeddingJobs(db, embedder.name, BATCH + seen.size))
+        .filter((j) => !seen.has(j.questionId))
+        .slice(0, BATCH);
       if (!jobs.length || stopped) return done;
       for (const j of jobs) seen.add(j.questionId);
       // Only a changed text runs the model; a job for what the question is about (an answer, tags) keeps its vector.
