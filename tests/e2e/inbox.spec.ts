@@ -90,8 +90,8 @@ test.describe('REST', () => {
     expect(await (await bob.api.get('/notification/getNotifications')).json()).toEqual([]);
 
     const theirs = await bob.api.post('/notification/markRead', json({ ids: [note._id] }));
-    expect(theirs.status()).toBe(403);
-    expect(await theirs.text()).toBe('That notification belongs to someone else.');
+    expect(theirs.status()).toBe(404);
+    expect(await theirs.text()).toBe('Notification not found.');
     const missing = await alice.api.post('/notification/markRead', json({ ids: [note._id, '999999999999'] }));
     expect(missing.status()).toBe(404);
     const bad = await alice.api.post('/notification/markRead', json({ ids: 'all' }));

@@ -50,7 +50,6 @@ export const INBOX_MSG = {
   markReadBody: 'Send {"ids": [notification ids]} or {"all": true}.',
   tooManyIds: 'Mark at most 200 notifications at once.',
   notificationNotFound: 'Notification not found.',
-  notYourNotification: 'That notification belongs to someone else.',
 } as const;
 
 export const MARK_READ_MAX = 200;

@@ -78,16 +78,15 @@ describe('live inbox updates', () => {
     ]);
   });
 
-  it('marks read for the owner only and tells their other tabs what was read and the new count', async () => {
+  it('marks read for the owner only (404 for anyone else) and tells their other tabs what was read and the new count', async () => {
     const { Alice, bob } = users;
     const { ports, recorded } = testPorts(database);
     const inbox = await inboxOf(ports, callerOf(Alice), { limit: 10, offset: 0 });
     const [first] = inbox.ok ? inbox.value.notifications : [];
-    expect(await markRead(ports, callerOf(bob), { ids: [first!._id] })).toMatchObject({ ok: false, kind: 'forbidden' });
-    expect(await openNotification(ports, callerOf(bob), Number(first!._id))).toMatchObject({
-      ok: false,
-      kind: 'forbidden',
-    });
+    // Someone else's notification is answered exactly as a missing one.
+    const missing = { ok: false, kind: 'notFound', message: 'Notification not found.' };
+    expect(await markRead(ports, callerOf(bob), { ids: [first!._id] })).toEqual(missing);
+    expect(await openNotification(ports, callerOf(bob), Number(first!._id))).toEqual(missing);
     expect(await markRead(ports, callerOf(Alice), { ids: ['999999999'] })).toMatchObject({
       ok: false,
       kind: 'notFound',

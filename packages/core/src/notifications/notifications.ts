@@ -37,10 +37,8 @@ export async function inboxOf(
   return succeed(await db.listNotifications(ports.db, caller.user.userId, page));
 }
 
-const refusal = (reason: 'missing' | 'forbidden') =>
-  reason === 'missing'
-    ? fail('notFound', INBOX_MSG.notificationNotFound)
-    : fail('forbidden', INBOX_MSG.notYourNotification);
+/** Someone else's notification is answered as a missing one: nobody learns which ids exist. */
+const NOT_FOUND = fail('notFound', INBOX_MSG.notificationNotFound);
 
 /** Marks the actor's notifications read (the ids, or all); answers the unread count left. */
 export async function markRead(
@@ -54,7 +52,7 @@ export async function markRead(
   if (limited) return limited;
   const target = 'all' in body ? body : { ids: body.ids.map(Number) };
   const result = await db.markNotificationsRead(ports.db, actor.userId, target);
-  if (!result.ok) return refusal(result.reason);
+  if (!result.ok) return NOT_FOUND;
   const unread =
     result.marked > 0
       ? await announceRead(ports, actor, 'all' in body ? 'all' : body.ids)
@@ -67,7 +65,7 @@ export async function openNotification(ports: Ports, caller: Caller, id: number)
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const result = await db.openNotification(ports.db, actor.userId, id);
-  if (!result.ok) return refusal(result.reason);
+  if (!result.ok) return NOT_FOUND;
   await announceRead(ports, actor, [result.notification._id]);
   return succeed(result.notification);
 }

@@ -194,13 +194,13 @@ describe('reading and marking', () => {
     ]);
   });
 
-  it("marks only one's own notifications: someone else's or an unknown id changes nothing", async () => {
+  it("marks only one's own notifications: someone else's, like an unknown id, is missing and changes nothing", async () => {
     const [mine] = (await inbox('alice')).filter((n) => !n.read);
     const [theirs] = await inbox('bob');
     const before = await unreadCount(database.db, id.alice!);
     expect(
       await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(theirs!._id)] }),
-    ).toEqual({ ok: false, reason: 'forbidden' });
+    ).toEqual({ ok: false, reason: 'missing' });
     expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), 999_999] })).toEqual({
       ok: false,
       reason: 'missing',
@@ -210,7 +210,7 @@ describe('reading and marking', () => {
       await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] }),
     ).toEqual({ ok: true, marked: 1 });
     expect(await unreadCount(database.db, id.alice!)).toBe(before - 1);
-    expect(await openNotification(database.db, id.bob!, Number(mine!._id))).toEqual({ ok: false, reason: 'forbidden' });
+    expect(await openNotification(database.db, id.bob!, Number(mine!._id))).toEqual({ ok: false, reason: 'missing' });
     expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toEqual({
       ok: true,
       marked: before - 1,

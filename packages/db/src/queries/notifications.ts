@@ -192,11 +192,12 @@ export async function unreadAndNewest(
   }));
 }
 
-export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' | 'forbidden' };
+export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' };
 
 /**
- * Marks the user's notifications read: the given ids (all of them or none: an unknown id →
- * `missing`, someone else's → `forbidden`, nothing changed) or, with `all`, every unread one.
+ * Marks the user's notifications read: the given ids (all of them or none: an id that is not
+ * one of the user's, someone else's as much as an unknown one, → `missing`, nothing changed; so
+ * an answer never tells whether a notification exists) or, with `all`, every unread one.
  */
 export async function markNotificationsRead(
   db: Db,
@@ -211,9 +212,11 @@ export async function markNotificationsRead(
     return { ok: true, marked: marked.length };
   }
   const wanted = [...new Set(target.ids)];
-  const owners = await rows(db, sql`SELECT user_id FROM notifications WHERE id = ANY(${sql.param(wanted)}::bigint[])`);
-  if (owners.length < wanted.length) return { ok: false, reason: 'missing' };
-  if (owners.some((o) => Number(o.user_id) !== userId)) return { ok: false, reason: 'forbidden' };
+  const own = await rows(
+    db,
+    sql`SELECT id FROM notifications WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[])`,
+  );
+  if (own.length < wanted.length) return { ok: false, reason: 'missing' };
   const marked = await rows(
     db,
     sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`,
@@ -221,12 +224,12 @@ export async function markNotificationsRead(
   return { ok: true, marked: marked.length };
 }
 
-/** The notification (marked read) when it is the user's; `missing` or `forbidden` otherwise. */
+/** The notification (marked read) when it is the user's; `missing` otherwise (someone else's too). */
 export async function openNotification(
   db: Db,
   userId: number,
   id: number,
-): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' | 'forbidden' }> {
+): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' }> {
   const marked = await markNotificationsRead(db, userId, { ids: [id] });
   if (!marked.ok) return marked;
   const [row] = await rows(db, sql`${SELECT_NOTIFICATION} WHERE n.id = ${id}`);
