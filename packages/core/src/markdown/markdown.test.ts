@@ -54,6 +54,16 @@ describe('post bodies', () => {
     );
   });
 
+  it('shows a formula nested deeper than KaTeX can follow as its TeX, never an error (issue 39 item 9)', () => {
+    for (const tex of ['{'.repeat(2_000) + 'x' + '}'.repeat(2_000), '{'.repeat(14_000) + 'x' + '}'.repeat(14_000)]) {
+      const html = renderMarkdown(`$${tex}$`);
+      expect(html).toMatch(/^<p><span class="katex(-error)?">/);
+    }
+    expect(renderMarkdown(`$${'\\sqrt{'.repeat(3_000)}x${'}'.repeat(3_000)}$`)).toBe(
+      `<p><span class="katex-error">${'\\sqrt{'.repeat(3_000)}x${'}'.repeat(3_000)}</span></p>\n`,
+    );
+  });
+
   it("keeps an image's alt text and names an image that has none by its host", () => {
     expect(renderMarkdown('![a circuit](https://i.example.net/x.png) ![](https://i.example.net/y.png)')).toBe(
       '<p><img src="https://i.example.net/x.png" alt="a circuit" /> <img src="https://i.example.net/y.png" alt="Image from i.example.net" /></p>\n',

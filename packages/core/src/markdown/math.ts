@@ -3,6 +3,8 @@
  * once on the server by KaTeX into MathML (stored with the post's HTML, so pages stay fast and
  * work without JavaScript, and no inline style is needed under our CSP; docs/decisions/0024-dark-mode-and-math.md).
  * A markdown-it inline rule, so code spans and code blocks keep their dollars; `\$` is a dollar.
+ * A formula KaTeX cannot render (a parse error, or groups nested deep enough to exhaust the
+ * stack) is shown as its TeX in a `katex-error` span.
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
@@ -49,7 +51,15 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
     state.pos = end + delimiter.length;
     return true;
   });
-  md.renderer.rules.math = (tokens, i) => renderTex(tokens[i]!.content, tokens[i]!.markup === '$$');
+  md.renderer.rules.math = (tokens, i) => {
+    const { content, markup } = tokens[i]!;
+    try {
+      return renderTex(content, markup === '$$');
+    } catch {
+      // throwOnError covers parse errors only: thousands of nested groups overflow KaTeX's stack (a RangeError).
+      return `<span class="katex-error">${md.utils.escapeHtml(content)}</span>`;
+    }
+  };
 }
 
 /** Splits text into its math (`$…$`, `$$…$$`) and the rest, for code that must leave TeX alone. */
