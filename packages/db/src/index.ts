@@ -9,6 +9,7 @@ export * from './queries/identities.ts';
 export * from './queries/rate-limits.ts';
 export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
+export * from './queries/answer-read.ts';
 export * from './queries/question-list.ts';
 export * from './queries/search-tiers.ts';
 export * from './queries/question-write.ts';

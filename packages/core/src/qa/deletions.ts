@@ -53,12 +53,16 @@ export async function deleteComment(ports: Ports, caller: Caller, commentId: num
   const result = await db.deleteComment(ports.db, { commentId, userId: actor.userId });
   if (result.status === 'missing') return fail('notFound', MSG.commentNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  const question = await loadQuestion(ports, result.questionId);
-  if (question.ok) {
-    const answer = question.value.answers.find((a) => a._id === String(result.parentId));
-    if (result.parent === 'question') ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
-    else if (answer)
-      ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question.value._id } });
+  if (result.parent === 'question') {
+    const question = await loadQuestion(ports, result.questionId);
+    if (question.ok) ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
+  } else {
+    const written = await db.getAnswer(ports.db, result.parentId);
+    if (written)
+      ports.events.toQa('commentUpdate', {
+        type: 'answer',
+        result: { ...written.answer, qid: String(result.questionId) },
+      });
   }
   return succeed({ cid: String(commentId) });
 }

@@ -10,7 +10,7 @@ import { renderMarkdown } from '../markdown/markdown.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { loadQuestion, questionWritten } from './questions.ts';
+import { questionWritten } from './questions.ts';
 
 export async function editQuestion(
   ports: Ports,
@@ -43,12 +43,12 @@ export async function editAnswer(
   const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html });
   if (edited.status === 'missing' || edited.questionId === null) return fail('notFound', MSG.answerNotFound);
   if (edited.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  const outcome = await loadQuestion(ports, edited.questionId);
-  if (!outcome.ok) return outcome;
-  const answer = outcome.value.answers.find((a) => a._id === String(answerId));
-  if (!answer) return fail('notFound', MSG.answerNotFound);
-  ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { [`a${answer._id}`]: html } });
-  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: outcome.value._id } });
+  const written = await db.getAnswer(ports.db, answerId);
+  if (!written) return fail('notFound', MSG.answerNotFound);
+  const { answer } = written;
+  const qid = String(edited.questionId);
+  ports.events.toQa('bodiesUpdate', { qid, html: { [`a${answer._id}`]: html } });
+  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid } });
   return succeed(answer);
 }
 

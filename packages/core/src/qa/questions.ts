@@ -58,13 +58,14 @@ export async function answerQuestion(
   const added = await db.insertAnswer(ports.db, { questionId, text, html, ansBy: actor.userId });
   if (added === null) return fail('notFound', MSG.questionNotFound);
   await announceUnread(ports, added.notified);
-  const outcome = await loadQuestion(ports, questionId);
-  if (!outcome.ok) return outcome;
-  const answer = outcome.value.answers.find((a) => a._id === String(added.answerId));
-  if (!answer) return fail('notFound', MSG.answerNotFound);
+  // The reply is the written row itself, however many answers the question has.
+  const written = await db.getAnswer(ports.db, added.answerId);
+  if (!written) return fail('notFound', MSG.answerNotFound);
+  const { answer } = written;
   ports.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${answer._id}`]: html } });
   ports.events.toQa('answerUpdate', { qid: String(questionId), answer });
-  ports.events.toQa('questionUpdate', outcome.value);
+  const outcome = await loadQuestion(ports, questionId);
+  if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
   return succeed(answer);
 }
 
@@ -87,18 +88,19 @@ export async function addComment(
   });
   if (!added) return fail('notFound', input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
   await announceUnread(ports, added.notified);
-  const outcome = await loadQuestion(ports, added.questionId);
-  if (!outcome.ok) return outcome;
-  const question = outcome.value;
-  ports.events.toQa('bodiesUpdate', { qid: question._id, html: { [`c${added.commentId}`]: html } });
+  const qid = String(added.questionId);
+  ports.events.toQa('bodiesUpdate', { qid, html: { [`c${added.commentId}`]: html } });
   if (input.type === 'question') {
-    ports.events.toQa('commentUpdate', { type: 'question', result: question });
-    return succeed(question);
+    const outcome = await loadQuestion(ports, added.questionId);
+    if (!outcome.ok) return outcome;
+    ports.events.toQa('commentUpdate', { type: 'question', result: outcome.value });
+    return succeed(outcome.value);
   }
-  const answer = question.answers.find((a) => a._id === String(input.id));
-  if (!answer) return fail('notFound', MSG.answerNotFound);
-  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid: question._id } });
-  return succeed(answer);
+  // The answer read by its own id, however many answers its question has.
+  const written = await db.getAnswer(ports.db, input.id);
+  if (!written) return fail('notFound', MSG.answerNotFound);
+  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...written.answer, qid } });
+  return succeed(written.answer);
 }
 
 /**

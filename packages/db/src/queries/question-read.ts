@@ -4,12 +4,44 @@
  * list is in question-list.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Answer, Attribution, Comment, PageAnswer, PageComment, PageQuestion, Question, Tag } from '@fso/shared';
+import type {
+  Answer,
+  AnswerSort,
+  Attribution,
+  Comment,
+  PageAnswer,
+  PageComment,
+  PageQuestion,
+  Question,
+  Tag,
+} from '@fso/shared';
 import type { Db } from '../client.ts';
 import { rows, type Row } from './sql-rows.ts';
 
 /** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
 export const QUESTION_LIMITS = { answers: 500, comments: 500, voters: 1000, viewers: 1000 } as const;
+
+/**
+ * Which of a question's answers a read takes: `posted` is oldest first (SPEC §4's answerUpdate
+ * appends: REST's order), the others a question page's orders (the accepted answer first).
+ */
+export interface AnswerWindow {
+  sort: 'posted' | AnswerSort;
+  offset: number;
+  limit: number;
+  /** How many comments are read of the question and of each answer, the first ones (QUESTION_LIMITS.comments at most). */
+  comments: { question: number; answer: number };
+  /** A post (`q` or `a<id>`) whose comments are all read (up to QUESTION_LIMITS.comments). */
+  expand?: string;
+}
+
+/** REST's question (GET /question/getQuestionById): its first QUESTION_LIMITS.answers answers, oldest first, with their comments. */
+export const POSTED_ANSWERS: AnswerWindow = {
+  sort: 'posted',
+  offset: 0,
+  limit: QUESTION_LIMITS.answers,
+  comments: { question: QUESTION_LIMITS.comments, answer: QUESTION_LIMITS.comments },
+};
 
 export const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 export const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
@@ -18,7 +50,7 @@ function toComment(r: Row): PageComment {
   return { _id: String(r.id), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
 }
 
-function attribution(r: Row): Attribution | null {
+export function attribution(r: Row): Attribution | null {
   return r.source_url
     ? { url: String(r.source_url), author: str(r.source_author), authorUrl: str(r.source_author_url) }
     : null;
@@ -37,6 +69,10 @@ export type Reputations = Record<string, number>;
 /** What a question's page reads (getQuestionWithHtml). */
 export interface QuestionWithHtml {
   question: PageQuestion;
+  /** How many answers the question has (its `answers` are one window of them). */
+  answerCount: number;
+  /** How many comments each post has, keyed `q` and `a<id>` (its `comments` may be the first few). */
+  commentCounts: Record<string, number>;
   html: BodiesHtml;
   /** The Markdown of the bodies with no stored HTML (null in `html`), by the same keys. */
   unrendered: Record<string, string>;
@@ -48,11 +84,15 @@ export interface QuestionWithHtml {
 /** How much of the question's Markdown the page's description is taken from. */
 const LEAD_CHARACTERS = 500;
 
-/** The whole question (SPEC §3), or null when there is no such id. */
-export async function getQuestion(db: Db, id: number): Promise<Question | null> {
-  const found = await readQuestion(db, id, false);
+/** The question (SPEC §3) with one window of its answers (REST's by default), and how many it has; null when there is no such id. */
+export async function getQuestion(
+  db: Db,
+  id: number,
+  window: AnswerWindow = POSTED_ANSWERS,
+): Promise<(Question & { answerCount: number }) | null> {
+  const found = await readQuestion(db, id, false, window);
   if (!found) return null;
-  const { question, unrendered: md } = found;
+  const { question, unrendered: md, answerCount } = found;
   // Each `text` put after the fields before it, so the keys keep SPEC §3's order.
   const comment = ({ _id, ...rest }: PageComment): Comment => ({ _id, text: md[`c${_id}`] ?? '', ...rest });
   const answer = ({ _id, ...rest }: PageAnswer): Answer => ({
@@ -69,6 +109,7 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
     ...rest,
     answers: rest.answers.map(answer),
     comments: rest.comments.map(comment),
+    answerCount,
   };
 }
 
@@ -77,8 +118,21 @@ export async function getQuestion(db: Db, id: number): Promise<Question | null> 
  * it, the start of the question's Markdown, and its authors' reputations. Reading every body's
  * Markdown beside its HTML cost the page's statement about a third of its time (0078).
  */
-export function getQuestionWithHtml(db: Db, id: number): Promise<QuestionWithHtml | null> {
-  return readQuestion(db, id, true);
+export function getQuestionWithHtml(
+  db: Db,
+  id: number,
+  window: AnswerWindow = POSTED_ANSWERS,
+): Promise<QuestionWithHtml | null> {
+  return readQuestion(db, id, true, window);
+}
+
+/** The answers' order of a window, over answers `a` of a question whose accepted answer is `accepted`. */
+function answerOrder(sort: AnswerWindow['sort'], accepted: SQL): SQL {
+  if (sort === 'posted') return sql`a.ans_date_time, a.id`;
+  const first = sql`coalesce(a.id = ${accepted}, false) DESC`;
+  if (sort === 'score') return sql`${first}, a.score DESC, a.ans_date_time, a.id`;
+  if (sort === 'newest') return sql`${first}, a.ans_date_time DESC, a.id DESC`;
+  return sql`${first}, a.ans_date_time, a.id`;
 }
 
 /** A subquery's rows as one JSON array, in the given order (`[]` when there are none). */
@@ -86,15 +140,22 @@ const jsonRows = (query: SQL, order: SQL) =>
   sql`(SELECT coalesce(json_agg(r ORDER BY ${order}), '[]'::json) FROM (${query}) r)`;
 
 /**
- * The whole question in one statement: the question row and its tags, answers, comments,
- * votes and views as JSON, each list bounded by QUESTION_LIMITS. The bodies' Markdown
- * (`unrendered`), or `withHtml` their stored HTML and the Markdown only where there is none
- * (REST answers and live events carry the Markdown alone).
+ * The question in one statement: the question row and its tags, one window of its answers, the
+ * comments of those posts, votes and views as JSON, each list bounded (QUESTION_LIMITS, the
+ * window's). The bodies' Markdown (`unrendered`), or `withHtml` their stored HTML and the
+ * Markdown only where there is none (REST answers and live events carry the Markdown alone).
  */
-async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<QuestionWithHtml | null> {
+async function readQuestion(
+  db: Db,
+  id: number,
+  withHtml: boolean,
+  window: AnswerWindow,
+): Promise<QuestionWithHtml | null> {
   const html = (table: 'q' | 'a' | 'c') => (withHtml ? sql.raw(`${table}.html`) : sql`NULL::text`);
   const markdown = (table: 'q' | 'a' | 'c') =>
     sql.raw(withHtml ? `CASE WHEN ${table}.html IS NULL THEN ${table}.text END` : `${table}.text`);
+  const perPost = (n: number) => Math.min(n, QUESTION_LIMITS.comments);
+  const comment = sql`c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id`;
   const [doc] = await rows<{
     head: Row | null;
     tags: Row[];
@@ -105,32 +166,40 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<Ques
     views: Row[];
   }>(
     db,
-    sql`SELECT
+    sql`WITH ans AS (
+        SELECT a.*, row_number() OVER (ORDER BY ${answerOrder(window.sort, sql`(SELECT accepted_answer_id FROM questions WHERE id = ${id})`)}) AS pos
+        FROM answers a WHERE a.question_id = ${id}
+        ORDER BY pos OFFSET ${window.offset} LIMIT ${Math.min(window.limit, QUESTION_LIMITS.answers)})
+      SELECT
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, q.ask_date_time, q.view_count, q.score,
-                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url
+                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count,
+                (SELECT count(*) FROM comments WHERE question_id = q.id) AS comment_count
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
-        sql`SELECT a.id, ${markdown('a')} AS text, ${html('a')} AS html, u.username AS ans_by, u.reputation, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url
-            FROM answers a LEFT JOIN users u ON u.id = a.ans_by
-            WHERE a.question_id = ${id} ORDER BY a.ans_date_time, a.id LIMIT ${QUESTION_LIMITS.answers}`,
-        sql`r.ans_date_time, r.id`,
+        sql`SELECT a.id, ${markdown('a')} AS text, ${html('a')} AS html, u.username AS ans_by, u.reputation, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url, a.pos,
+              (SELECT count(*) FROM comments WHERE answer_id = a.id) AS comment_count
+            FROM ans a LEFT JOIN users u ON u.id = a.ans_by`,
+        sql`r.pos`,
       )} AS answers,
       ${jsonRows(
-        // Two index lookups joined by UNION ALL: an OR across the two parents scans every comment.
-        sql`SELECT c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id
-            FROM (SELECT * FROM comments WHERE question_id = ${id}
-                  UNION ALL
-                  SELECT ac.* FROM answers a JOIN comments ac ON ac.answer_id = a.id WHERE a.question_id = ${id}) c
-            LEFT JOIN users u ON u.id = c.comment_by
-            ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments * 4}`,
+        // Each post's first comments along its own index; at most QUESTION_LIMITS.comments * 4 in all.
+        sql`SELECT * FROM (
+              (SELECT ${comment} FROM comments c LEFT JOIN users u ON u.id = c.comment_by
+               WHERE c.question_id = ${id} ORDER BY c.comment_date_time, c.id LIMIT ${window.expand === 'q' ? QUESTION_LIMITS.comments : perPost(window.comments.question)})
+              UNION ALL
+              SELECT c.* FROM ans a CROSS JOIN LATERAL (
+                SELECT ${comment} FROM comments c LEFT JOIN users u ON u.id = c.comment_by
+                WHERE c.answer_id = a.id ORDER BY c.comment_date_time, c.id
+                LIMIT CASE WHEN 'a' || a.id = ${window.expand ?? ''}::text THEN ${QUESTION_LIMITS.comments}::int ELSE ${perPost(window.comments.answer)}::int END) c
+            ) all_comments LIMIT ${QUESTION_LIMITS.comments * 4}`,
         sql`r.comment_date_time, r.id`,
       )} AS comments,
       ${jsonRows(sql`SELECT u.username, v.value FROM question_votes v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters}`, sql`r.username`)} AS votes,
       ${jsonRows(
-        sql`SELECT v.answer_id, u.username, v.value FROM answers a JOIN answer_votes v ON v.answer_id = a.id JOIN users u ON u.id = v.user_id
-            WHERE a.question_id = ${id} LIMIT ${QUESTION_LIMITS.voters * 5}`,
+        sql`SELECT v.answer_id, u.username, v.value FROM ans a JOIN answer_votes v ON v.answer_id = a.id JOIN users u ON u.id = v.user_id
+            LIMIT ${QUESTION_LIMITS.voters * 5}`,
         sql`r.username`,
       )} AS "answerVotes",
       ${jsonRows(sql`SELECT u.username FROM question_views v JOIN users u ON u.id = v.user_id WHERE v.question_id = ${id} LIMIT ${QUESTION_LIMITS.viewers}`, sql`r.username`)} AS views`,
@@ -209,7 +278,17 @@ async function readQuestion(db: Db, id: number, withHtml: boolean): Promise<Ques
     acceptedAnswer: str(head.accepted_answer_id),
     editedAt: head.edited_at ? iso(head.edited_at) : null,
   };
-  return { question, html: bodies, unrendered, lead: str(head.lead) ?? '', reputations };
+  const commentCounts: Record<string, number> = { q: Number(head.comment_count) };
+  for (const r of answerRows) commentCounts[`a${String(r.id)}`] = Number(r.comment_count);
+  return {
+    question,
+    answerCount: Number(head.answer_count),
+    commentCounts,
+    html: bodies,
+    unrendered,
+    lead: str(head.lead) ?? '',
+    reputations,
+  };
 }
 
 /** The question id an answer belongs to, or null. */
