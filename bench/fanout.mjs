@@ -284,51 +284,31 @@ export function fanoutTable({ bare, targets }) {
   return rows;
 }
 
-export function fanoutLines({ loadBefore, bare, targets }) {
+/** The section: its stamp (`stamp(...facts)`), what each target sustained, then each target's rates. */
+export function fanoutLines({ loadBefore, bare, targets }, stamp) {
   const head =
     '| msg/s posted | deliveries/s | p50 ms | p99 ms | lost | failed posts | server CPU (cores) | server CPU ms per message | load generator CPU (cores) | machine busy |\n|---|---|---|---|---|---|---|---|---|---|';
   const row = (r) =>
     `| ${r.rate} | ${r.deliveriesPerSecond} | ${r.p50} | ${r.p99} | ${r.lost} | ${r.postErrors} | ${r.serverCores} | ${r.serverMsPerMessage} | ${r.loadCores} | ${r.machineBusy}% |`;
+  const best = (t) =>
+    t.best
+      ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s) · ${t.best.p50} / ${t.best.p99}`
+      : 'none';
+  // The CPU the highest rate measured would take at the goal's 50 msg/s.
+  const atGoal = (t) => ((50 * t.rows.at(-1).serverMsPerMessage) / 1000).toFixed(1);
   const lines = [
     '## Messaging fan-out (issue 4)',
     '',
-    `${SOCKETS} sockets (one signed-in user) in the global room, held by ${CHILDREN} child processes of the benchmark; messages posted over REST (\`POST /messaging/addMessage\`) by ${SENDERS} users in turn, at a fixed rate for ${STEP_SECONDS} s per row, raised until p99 ≥ ${GIVE_UP_P99_MS} ms or a loss.`,
-    'Latency: POST sent → `messageUpdate` received (includes the REST call, the insert and the publish). "server CPU" sums every server process; "ms per message" is that CPU time over messages posted (REST + insert + 1,000 deliveries), which does not depend on how busy the machine is; the load generator (benchmark + its children) shares the same 2 cores.',
-    `Load average before the run: ${loadBefore} (other engineers share the machine: when it is far above 2, the servers get a fraction of a core and queue; the CPU figures still hold).`,
-    `Ceiling: a bare Socket.IO 4.8 server (no app) spends ${bare.msPerBroadcast} ms of CPU per broadcast to ${SOCKETS} websockets (${((bare.msPerBroadcast / SOCKETS) * 1000).toFixed(0)} µs per delivery) on this machine at this load.`,
-    `Memory per idle socket: ${bare.kbPerSocket} kB RSS in the bare server, measured after garbage collection (an app socket adds its identity and two room entries; the app servers' own RSS moves with their collector by more than 1,000 sockets take, so it is not shown).`,
+    stamp(
+      `ceiling ${bare.msPerBroadcast} ms of CPU per broadcast to ${SOCKETS} websockets (bare Socket.IO), ${bare.kbPerSocket} kB per idle socket`,
+      `load ${loadBefore}`,
+    ),
+    '',
+    `| server | highest rate with p99 < 100 ms, nothing lost · p50 / p99 ms | one socket per instance, ${targets[0]?.trickle.rate} msg/s · p50 / p99 ms | server cores at 50 msg/s |`,
+    '|---|---|---|---|',
+    ...targets.map((t) => `| ${t.label} | ${best(t)} | ${t.trickle.p50} / ${t.trickle.p99} | ${atGoal(t)} |`),
     '',
   ];
-  for (const t of targets) {
-    const best = t.best
-      ? `${t.best.rate} msg/s (${t.best.deliveriesPerSecond} deliveries/s): p50 ${t.best.p50} ms, p99 ${t.best.p99} ms`
-      : 'none of the rates passed';
-    const trickle = `One socket per instance, ${t.trickle.rate} msg/s: p50 ${t.trickle.p50} ms, p99 ${t.trickle.p99} ms.`;
-    lines.push(
-      `### ${t.label}`,
-      '',
-      `Highest sustained rate with p99 < 100 ms and nothing lost: **${best}**. ${trickle}`,
-      '',
-      head,
-      ...t.rows.map(row),
-      '',
-    );
-  }
-  const costs = (t) => {
-    const last = t.rows.at(-1);
-    const server = (50 * last.serverMsPerMessage) / 1000;
-    const loadGen = (50 * last.loadCores) / last.rate;
-    return `${t.label}: ${server.toFixed(1)} cores for the servers, ${loadGen.toFixed(1)} for the load generator`;
-  };
-  lines.push(
-    `At the goal's 50 msg/s (50,000 deliveries/s) the CPU measured at the highest rate run would take ${targets.map(costs).join('; ')}. The machine has 2 cores, shared.`,
-    '',
-  );
-  const [a, b] = ['pg1', 'pg2'].map((k) => targets.find((t) => t.key === k)?.trickle);
-  if (a && b)
-    lines.push(
-      `Latency the adapter adds (split minus one process on PostgreSQL, one socket per instance, ${a.rate} msg/s): p50 ${(b.p50 - a.p50).toFixed(1)} ms, p99 ${(b.p99 - a.p99).toFixed(1)} ms.`,
-      '',
-    );
+  for (const t of targets) lines.push(`### ${t.label}`, '', head, ...t.rows.map(row), '');
   return lines;
 }

@@ -185,16 +185,7 @@ export const GAME_ROWS = [
   'games: 200 Battleship games, unpaced',
 ];
 
-/** How the section's tables are to be read. */
-export const GAMES_INTRO = [
-  '200 concurrent Battleship games, every player on its own socket (socket.io-client in the benchmark process, which shares the 2 cores: its CPU is the "bench client CPU" column, 100% = one core).',
-  'Round trip: makeMove → the mover\'s gameUpdate with the new version. "persisted" is the growth of the games\' stored versions: it must be ≥ "acknowledged" (a move in flight at the stop is stored but not counted).',
-  "Each player moves a pause after its turn comes, so a game makes one move per pause + round trip: 500 ms is the issue's 400 moves/s; shorter pauses follow until p99 passes 50 ms (saturation).",
-  '"server CPU ms/move" is the server processes\' user+system time over the run divided by the moves (in split mode the sum of web and both realtime instances); "DB server CPU ms/move" the same for the PostgreSQL server\'s processes (PGlite runs inside the server process). "acknowledged" and "persisted" count the whole run, the rate and round trips only the time after every game has started.',
-  '"of which others": the machine\'s busy time less that of the server, the PostgreSQL server and the benchmark process, i.e. other people\'s work on the shared machine; a row is run again (at most 3 "attempts") while it is above 10%, and the quietest attempt is kept.',
-  "Memory per game (one process only): the server runs with --inspect; the benchmark forces two full garbage collections through the inspector (HeapProfiler.collectGarbage) and reads process.memoryUsage() before the games are created and again with all of them in progress, and divides the growth by the number of games. It includes the game's remembered row and both players' sockets.",
-];
-
+/** A target's table: one row per pace (its columns are read as bench/notes/live-and-sockets.md says). */
 export const GAMES_HEAD =
   '| run | moves/s | round trip p50 ms | p99 ms | acknowledged | persisted | refused | server CPU ms/move | DB server CPU ms/move | server CPU | bench client CPU | machine busy | of which others | attempts |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
 export const gamesRow = ([name, r]) =>
@@ -202,14 +193,18 @@ export const gamesRow = ([name, r]) =>
 
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
 
-/** The saturation and memory lines under one target's table (memory is measured on the single process only). */
+/** The summary table's head: saturation and memory per game, a row per target. */
+export const GAMES_SUMMARY_HEAD = `| server | saturation (p99 > ${SATURATION_P99_MS} ms) | memory per game |\n|---|---|---|`;
+
+/** One target's summary row (memory is measured on the single process only). */
 export function gamesSummary(r, games = 200) {
   const m = r.memory;
   const sat = r.saturation;
-  return [
-    `Saturation (p99 > ${SATURATION_P99_MS} ms): ${sat.above ? `between ${sat.below ?? 0} and ${sat.above} moves/s` : `not reached by the paced runs (p99 ≤ ${SATURATION_P99_MS} ms up to ${sat.below} moves/s)`}.`,
-    m
-      ? `Memory per game: ${m.heapKb} kB of JS heap and ${m.externalKb} kB outside it (heap ${mb(m.before.heapUsed)} MB → ${mb(m.during.heapUsed)} MB with the ${games} games in progress; RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB).`
-      : 'Memory per game: measured on the single process only.',
-  ];
+  const saturation = sat.above
+    ? `between ${sat.below ?? 0} and ${sat.above} moves/s`
+    : `not reached up to ${sat.below} moves/s`;
+  const memory = m
+    ? `${m.heapKb} kB JS heap, ${m.externalKb} kB outside (heap ${mb(m.before.heapUsed)} → ${mb(m.during.heapUsed)} MB, RSS ${mb(m.before.rss)} → ${mb(m.during.rss)} MB with ${games} games)`
+    : '—';
+  return `| ${r.label} | ${saturation} | ${memory} |`;
 }

@@ -25,6 +25,25 @@ const serverNodeVersion = () =>
     : execFileSync(serverNode, ['--version'], { encoding: 'utf8' }).trim();
 const TICKS = 100; // USER_HZ on Linux
 
+/**
+ * The commit measured: HEAD, with "+changes" when tracked files differ from it (the results
+ * files themselves, which a run rewrites, aside).
+ */
+function commitMeasured() {
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const head = git('rev-parse', '--short', 'HEAD').stdout.trim() || 'unknown';
+  const changed = git(
+    'diff',
+    '--quiet',
+    'HEAD',
+    '--',
+    '.',
+    ':(exclude)bench/RESULTS.md',
+    ':(exclude)bench/results.json',
+  );
+  return changed.status === 1 ? `${head}+changes` : head;
+}
+
 export function machine() {
   const cpus = os.cpus();
   return {
@@ -32,8 +51,16 @@ export function machine() {
     memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
     node: serverNodeVersion(),
     date: new Date().toISOString().slice(0, 16).replace('T', ' ') + ' UTC',
+    commit: commitMeasured(),
   };
 }
+
+/** A table's one-line stamp: machine, date, commit, then what else a reader needs to compare it (ceiling, load). */
+export const stampLine = (info, ...facts) =>
+  [`${info.cpu}, ${info.memory}, Node ${info.node}`, info.date, `commit ${info.commit}`, ...facts].join(' · ') + '.';
+
+/** The load average of the last minute, as a stamp fact. */
+export const loadFact = () => `load ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores`;
 
 /** CPU milliseconds (user + system) a process has used so far. */
 export function cpuMs(pid) {
@@ -111,7 +138,7 @@ export async function post(base, cookie, path, body) {
   return res.json();
 }
 
-/** The server's memory settings that decide how much of a data set a search finds in its own buffers, as one line for a section. */
+/** The server's memory settings that decide how much of a data set a search finds in its own buffers, as a stamp fact. */
 export async function postgresMemory(url) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -121,7 +148,7 @@ export async function postgresMemory(url) {
         async (name) => (await client.query(`SHOW ${name}`)).rows[0][name],
       ),
     );
-    return `PostgreSQL server: shared_buffers ${buffers}, effective_cache_size ${cache}; ${hugePages()}.`;
+    return `PostgreSQL shared_buffers ${buffers}, effective_cache_size ${cache}, ${hugePages()}`;
   } finally {
     await client.end();
   }
@@ -139,9 +166,9 @@ function hugePages() {
       Number(v),
     ]),
   );
-  if (!info.HugePages_Total) return 'no huge pages reserved (4 kB pages)';
+  if (!info.HugePages_Total) return '4 kB pages (no huge pages reserved)';
   const mb = (pages) => Math.round((pages * info.Hugepagesize) / 1024);
-  return `huge pages: ${mb(info.HugePages_Total - info.HugePages_Free + info.HugePages_Rsvd)} of ${mb(info.HugePages_Total)} MB reserved in use`;
+  return `huge pages ${mb(info.HugePages_Total - info.HugePages_Free + info.HugePages_Rsvd)} of ${mb(info.HugePages_Total)} MB in use`;
 }
 
 /** A new database on the server, or with `keep` the existing one of that name. */

@@ -205,14 +205,14 @@ async function runOn(env, database) {
 const ms = (x) => x.toFixed(1);
 const vs = (x, idle) => `${ms(x)} (${x >= idle ? '+' : ''}${((x / idle - 1) * 100).toFixed(0)}%)`;
 
+/** One database's table: the idle probe first (no viewers, no events), then a row per N. */
 function table(label, { idle, rows }, withDb) {
   return [
     `### ${label}`,
     '',
-    `Unrelated question page, idle (no viewers, no events; ${idle.samples} samples): p50 **${ms(idle.p50)} ms**, p99 **${ms(idle.p99)} ms**.`,
-    '',
     `| N viewers | connected | events | server CPU ms/event${withDb ? ' (Node + db)' : ''} | µs per receiving socket | HTTP requests/event | deliveries/event | page samples | page p50 ms (vs idle) | page p99 ms (vs idle) | machine busy | load avg (1 min) at start |`,
     '|---|---|---|---|---|---|---|---|---|---|---|---|',
+    `| idle | — | — | — | — | — | — | ${idle.samples} | ${ms(idle.p50)} | ${ms(idle.p99)} | — | — |`,
     ...rows.map(
       (r) =>
         `| ${r.n} | ${r.connected} | ${r.events} | ${r.cpuPerEvent.toFixed(2)}${withDb ? ` (${(r.cpuPerEvent - r.dbPerEvent).toFixed(2)} + ${r.dbPerEvent.toFixed(2)})` : ''} | ${r.perSocketUs === null ? '—' : r.perSocketUs.toFixed(1)} | ${(r.disconnects / r.events).toFixed(2)} | ${(r.received / r.events).toFixed(1)} | ${r.page.samples} | ${vs(r.page.p50, idle.p50)} | ${vs(r.page.p99, idle.p99)} | ${Math.round(r.busy * 100)}% | ${r.load.toFixed(2)} |`,
@@ -221,7 +221,7 @@ function table(label, { idle, rows }, withDb) {
   ];
 }
 
-/** The section's lines: the embedded database, then PostgreSQL when the runner has a server (`pgUrl`). */
+/** The section's lines (under `stamp(...facts)`): the embedded database, then PostgreSQL when the runner has a server (`pgUrl`). */
 export async function liveBench(stamp, pgUrl) {
   const pinned = pin(process.pid, LOAD_CORES);
   try {
@@ -236,15 +236,15 @@ async function measure(stamp, pgUrl, pinned) {
   const bursts = await burst(1000);
   console.log('Live benchmark on the embedded database…');
   const embedded = await runOn({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fso-live-')) }, null);
+  const placing = pinned
+    ? `server on core 0, viewers and probe on core${LOAD_CORES.includes('-') ? 's' : ''} ${LOAD_CORES}`
+    : 'server and viewers on every core';
   const lines = [
     '## Live updates with N viewers (issue 16)',
     '',
-    stamp,
-    `One \`npm start\`-style process (web and Socket.IO together). N viewers (bare websockets as visitors, bench/live-clients.mjs, in 2 child processes${pinned ? `; the server pinned to core 0, the viewers, the probe and the benchmark to core${LOAD_CORES.includes('-') ? 's' : ''} ${LOAD_CORES} with taskset, PostgreSQL unpinned` : ', sharing every core with the server'}), half watching \`/home\`'s 20 rows, half one question's page; another user votes on that question and another views it, alternately, ${1000 / TICK_MS} events/s. Server CPU per event: the server's CPU over ${SECONDS} s of events divided by the events, so it includes the vote's or view's own HTTP request (on PostgreSQL: the Node process plus its database backends). Then ${PROBE_SECONDS} s more of the same events while an unrelated question page is fetched every ${PROBE_MS} ms; "idle" is the same probe with no viewers and no events, so N = 0 is the events' own cost and N > 0 adds the viewers'. "per receiving socket": CPU per event above N = 0, divided by the deliveries. HTTP requests per event: requests viewers make because of events (a page re-reads only after a disconnect; disconnects counted). Command: \`BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench -- live\`.`,
+    stamp(placing, `${1000 / TICK_MS} events/s, the page probed every ${PROBE_MS} ms for ${PROBE_SECONDS} s`),
     '',
-    '### One broadcast to 1,000 sockets',
-    '',
-    'A bare Socket.IO server (bench/live-burst-server.mjs, no app) with 1,000 of the same viewers in the room, one `voteUpdate` to the room every 150 ms, 40 times; medians. "plain": Socket.IO as it comes, every socket written inside the emit call; "sliced": with the site\'s sliced broadcasts (docs/decisions/0038-sliced-broadcasts.md). What a request arriving meanwhile waits for is the time the emit holds the thread, and the timer\'s lag.',
+    '### One broadcast to 1,000 sockets (bare Socket.IO server, medians of 40)',
     '',
     '| broadcast | emit holds the thread ms | a timer set just before runs after ms (median / max) | load avg (1 min) |',
     '|---|---|---|---|',
@@ -253,17 +253,13 @@ async function measure(stamp, pgUrl, pinned) {
         `| ${b.mode} | ${b.blockMs.toFixed(2)} | ${b.timerLagMs.toFixed(2)} / ${b.maxTimerLagMs.toFixed(2)} | ${b.load.toFixed(2)} |`,
     ),
     '',
-    ...table('Embedded database (PGlite): its SQL runs on the Node thread', embedded, false),
+    ...table('Embedded database (PGlite), one process', embedded, false),
   ];
   if (pgUrl) {
     console.log('Live benchmark on PostgreSQL…');
     const url = await postgresDatabase(pgUrl, DATABASE);
     lines.push(
-      ...table(
-        'PostgreSQL 15, one process (DATABASE_URL, WEB_CONCURRENCY=1): the SQL runs off the Node thread',
-        await runOn({ DATABASE_URL: url }, DATABASE),
-        true,
-      ),
+      ...table('PostgreSQL 15, one process (WEB_CONCURRENCY=1)', await runOn({ DATABASE_URL: url }, DATABASE), true),
     );
   }
   return lines;
