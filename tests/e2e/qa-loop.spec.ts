@@ -50,19 +50,17 @@ test('answer, upvote, accept, reputation, profile, edit and its revisions', asyn
   await expect(answer).toHaveClass(/accepted/);
   // The page's schema.org microdata marks the accepted answer with its score: live with JavaScript, after the action's reload without.
   const structured = async () => ((await microdata(page))[0]?.mainEntity as MicroItem[] | undefined)?.[0];
-  await expect
-    .poll(structured)
-    .toMatchObject({
-      acceptedAnswer: [
-        {
-          '@type': 'https://schema.org/Answer',
-          text: ['Use a wider counter type.'],
-          upvoteCount: ['1'],
-          author: [{ name: [bob] }],
-        },
-      ],
-      upvoteCount: ['0'],
-    });
+  await expect.poll(structured).toMatchObject({
+    acceptedAnswer: [
+      {
+        '@type': 'https://schema.org/Answer',
+        text: ['Use a wider counter type.'],
+        upvoteCount: ['1'],
+        author: [{ name: [bob] }],
+      },
+    ],
+    upvoteCount: ['0'],
+  });
 
   // With JavaScript bob's open page follows the vote and the accept live; without, a reload shows them.
   if (!jsEnabled(info.project.name)) await bobPage.goto(questionUrl);
