@@ -9,6 +9,7 @@ export { splitMath } from './markdown/math.ts';
 export * from './qa/questions.ts';
 export * from './qa/accept.ts';
 export * from './qa/votes.ts';
+export * from './qa/reputation.ts';
 export * from './qa/edits.ts';
 export * from './qa/deletions.ts';
 export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';

@@ -13,6 +13,7 @@ export * from './queries/answer-read.ts';
 export * from './queries/question-list.ts';
 export * from './queries/search-tiers.ts';
 export * from './queries/question-write.ts';
+export * from './queries/decide.ts';
 export * from './queries/votes.ts';
 export * from './queries/accept.ts';
 export * from './queries/post-edit.ts';

@@ -92,8 +92,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
     const outcome = fields.answer
-      ? await voteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer), value)
-      : await voteQuestion(context.ports, callerOf(context, actor), id, value);
+      ? await voteAnswer(context.ports, callerOf(context, actor), { answerId: questionId(fields.answer), value })
+      : await voteQuestion(context.ports, callerOf(context, actor), { questionId: id, value });
     const form = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));

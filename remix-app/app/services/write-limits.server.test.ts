@@ -83,11 +83,11 @@ describe('limits on the issue-17 writes', () => {
     const votes = async () => (await getQuestion(database.db, qid))!.answers[0]!.upVotes;
     // Each upvote toggles: an even number of allowed votes leaves none, so a counted refusal would show.
     const limit = perUser('vote');
-    await expectRefusedAfter(limit, () => voteAnswer(ctx.ports, callerOf(ctx, actor.ann!), answerId, 1));
+    await expectRefusedAfter(limit, () => voteAnswer(ctx.ports, callerOf(ctx, actor.ann!), { answerId, value: 1 }));
     expect(await votes()).toEqual(limit % 2 === 0 ? [] : ['ann']);
     const key = `vote:user:${actor.ann!.userId}`;
     const counted = await checkLimit(database.db, key, { max: limit, windowMs: RATE_LIMITS.vote.windowMs });
-    expect((await voteAnswer(ctx.ports, callerOf(ctx, actor.ann!), answerId, 1)).ok).toBe(false);
+    expect((await voteAnswer(ctx.ports, callerOf(ctx, actor.ann!), { answerId, value: 1 })).ok).toBe(false);
     expect(await checkLimit(database.db, key, { max: limit, windowMs: RATE_LIMITS.vote.windowMs })).toEqual(counted);
   });
 

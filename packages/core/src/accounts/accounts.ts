@@ -9,6 +9,7 @@ import * as db from '@fso/db';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
 import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { forfeitGamesOf, renameGamesOf } from '../games/games.ts';
+import { reputationOf } from '../qa/reputation.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { isCommonPassword } from './password-policy.ts';
@@ -137,7 +138,7 @@ export async function deleteAccount(ports: Ports, caller: Caller, username: stri
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
   await forfeitGamesOf(ports, actor.username);
   const user = await ports.db.transaction(async (tx) => {
-    const deleted = await db.deleteUser(tx, actor.userId);
+    const deleted = await db.deleteUser(tx, actor.userId, reputationOf);
     if (deleted) await renameGamesOf(tx, deleted.username, actor.userId);
     return deleted;
   });

@@ -9,6 +9,7 @@ import { announceUnread } from '../notifications/notifications.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { reputationOf } from './reputation.ts';
 
 export async function acceptAnswer(
   ports: Ports,
@@ -19,7 +20,7 @@ export async function acceptAnswer(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('accept', caller);
   if (limited) return limited;
-  const result = await db.acceptAnswer(ports.db, { ...input, userId: actor.userId });
+  const result = await db.acceptAnswer(ports.db, { ...input, userId: actor.userId }, reputationOf);
   if (result.status === 'questionMissing') return fail('notFound', MSG.questionNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.onlyAskerAccepts);
   if (result.status === 'answerMissing') return fail('notFound', MSG.answerNotOfQuestion);

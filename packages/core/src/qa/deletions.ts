@@ -9,6 +9,7 @@ import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
+import { reputationOf } from './reputation.ts';
 
 export async function deleteQuestion(
   ports: Ports,
@@ -19,7 +20,7 @@ export async function deleteQuestion(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('delete', caller);
   if (limited) return limited;
-  const result = await db.deleteQuestion(ports.db, { questionId, userId: actor.userId });
+  const result = await db.deleteQuestion(ports.db, { questionId, userId: actor.userId }, reputationOf);
   if (result.status === 'missing') return fail('notFound', MSG.questionNotFound);
   if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
   if (result.status === 'conflict') return fail('conflict', MSG.questionHasAnswers);
@@ -37,7 +38,7 @@ export async function deleteAnswer(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('delete', caller);
   if (limited) return limited;
-  const result = await db.deleteAnswer(ports.db, { answerId, userId: actor.userId });
+  const result = await db.deleteAnswer(ports.db, { answerId, userId: actor.userId }, reputationOf);
   if (result.status === 'missing') return fail('notFound', MSG.answerNotFound);
   if (result.status !== 'done') return fail('forbidden', MSG.notYourPost);
   const question = await loadQuestion(ports, result.questionId);

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { notifyAccepted } from './notifications.ts';
-import { recomputeReputation } from './reputation.ts';
+import { storeReputations, type ReputationRule } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
 export type AcceptOutcome =
@@ -20,6 +20,7 @@ export type AcceptOutcome =
 export async function acceptAnswer(
   db: Db,
   input: { questionId: number; answerId: number; userId: number },
+  reputation: ReputationRule,
 ): Promise<AcceptOutcome> {
   return db.transaction(async (tx) => {
     const [question] = await rows(
@@ -37,7 +38,7 @@ export async function acceptAnswer(
     const next = previous === input.answerId ? null : input.answerId;
     const [before] = previous === null ? [] : await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${previous}`);
     await tx.execute(sql`UPDATE questions SET accepted_answer_id = ${next} WHERE id = ${input.questionId}`);
-    await recomputeReputation(tx, [input.userId, idOrNull(answer.ans_by), idOrNull(before?.ans_by)]);
+    await storeReputations(tx, [input.userId, idOrNull(answer.ans_by), idOrNull(before?.ans_by)], reputation);
     const notified = next === null ? [] : await notifyAccepted(tx, { answerId: next, actorId: input.userId });
     return { status: 'done', acceptedAnswer: next, answerAuthor: idOrNull(answer.ans_by), notified };
   });

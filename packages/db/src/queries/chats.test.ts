@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reputationOf } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser, deleteUser } from './users.ts';
@@ -86,7 +87,7 @@ describe('direct chats', () => {
     const eve = (await createUser(database.db, { username: 'eve', passwordHash: null }))!;
     const author = { userId: Number(eve._id), username: 'eve' };
     const { chatId } = await createDirectChat(database.db, author, people.Ann!.userId, ['bye']);
-    await deleteUser(database.db, author.userId);
+    await deleteUser(database.db, author.userId, reputationOf);
     expect((await listMessages(database.db, chatId, { limit: 5 })).messages[0]).toMatchObject({
       msg: 'bye',
       msgFrom: null,

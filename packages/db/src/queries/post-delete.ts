@@ -7,13 +7,17 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { recomputeReputation } from './reputation.ts';
+import { storeReputations, type ReputationRule } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
 export type DeleteOutcome =
   { status: 'done'; questionId: number } | { status: 'missing' } | { status: 'forbidden' } | { status: 'conflict' };
 
-export async function deleteQuestion(db: Db, input: { questionId: number; userId: number }): Promise<DeleteOutcome> {
+export async function deleteQuestion(
+  db: Db,
+  input: { questionId: number; userId: number },
+  reputation: ReputationRule,
+): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
     if (!question) return { status: 'missing' };
@@ -24,12 +28,16 @@ export async function deleteQuestion(db: Db, input: { questionId: number; userId
     );
     if (others) return { status: 'conflict' };
     await tx.execute(sql`DELETE FROM questions WHERE id = ${input.questionId}`);
-    await recomputeReputation(tx, [input.userId]);
+    await storeReputations(tx, [input.userId], reputation);
     return { status: 'done', questionId: input.questionId };
   });
 }
 
-export async function deleteAnswer(db: Db, input: { answerId: number; userId: number }): Promise<DeleteOutcome> {
+export async function deleteAnswer(
+  db: Db,
+  input: { answerId: number; userId: number },
+  reputation: ReputationRule,
+): Promise<DeleteOutcome> {
   return db.transaction(async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
     const [question] = await rows(
@@ -43,7 +51,7 @@ export async function deleteAnswer(db: Db, input: { answerId: number; userId: nu
     const questionId = Number(question.id);
     await tx.execute(sql`DELETE FROM answers WHERE id = ${input.answerId}`);
     await tx.execute(sql`UPDATE questions SET answer_count = answer_count - 1 WHERE id = ${questionId}`);
-    await recomputeReputation(tx, [input.userId, idOrNull(question.asked_by)]);
+    await storeReputations(tx, [input.userId, idOrNull(question.asked_by)], reputation);
     return { status: 'done', questionId };
   });
 }

@@ -10,7 +10,7 @@ import { listQuestionsJson } from './question-list.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { rows, type Row } from './sql-rows.ts';
 import { createUser } from './users.ts';
-import { castVote } from './votes.ts';
+import { castVote, reputationOf } from '../../test/core-rules.ts';
 
 let database: Database;
 let asked: number;
@@ -33,7 +33,7 @@ beforeAll(async () => {
   });
   const { answerId } = (await insertAnswer(database.db, { questionId: asked, text: 'An answer', ansBy: bob! }))!;
   await insertAnswer(database.db, { questionId: asked, text: 'Another', ansBy: cy! });
-  await acceptAnswer(database.db, { questionId: asked, answerId, userId: ada! });
+  await acceptAnswer(database.db, { questionId: asked, answerId, userId: ada! }, reputationOf);
   await insertComment(database.db, { parent: 'question', parentId: asked, text: 'A comment', commentBy: bob! });
   await insertComment(database.db, { parent: 'question', parentId: asked, text: 'Another', commentBy: cy! });
   await castVote(database.db, { post: 'question', id: asked, userId: bob!, value: 1 });

@@ -14,7 +14,7 @@ import {
 } from './question-list.ts';
 import { countPostBodies, postBodies, storePostHtml } from './post-html.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
-import { castVote } from './votes.ts';
+import { castVote } from '../../test/core-rules.ts';
 import { findTagByName, listTagsWithCount } from './tags.ts';
 
 let database: Database;
@@ -92,7 +92,9 @@ describe('questions', () => {
     const q = (await getQuestion(database.db, second))!;
     expect(q.upVotes).toEqual(['ada']);
     expect(q.score).toBe(1);
-    expect(await castVote(database.db, { post: 'question', id: 999_999, userId: bob, value: 1 })).toBe('missing');
+    expect(await castVote(database.db, { post: 'question', id: 999_999, userId: bob, value: 1 })).toMatchObject({
+      kind: 'notFound',
+    });
   });
 
   it('counts each signed-in viewer once', async () => {

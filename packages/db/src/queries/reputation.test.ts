@@ -12,7 +12,8 @@ import { rows } from './sql-rows.ts';
 import { listTagsWithCount } from './tags.ts';
 import { getUserActivity } from './user-activity.ts';
 import { createUser, deleteUser, listUsers } from './users.ts';
-import { answerVotes, castVote } from './votes.ts';
+import { answerVotes } from './votes.ts';
+import { castVote, reputationOf } from '../../test/core-rules.ts';
 
 let database: Database;
 const id: Record<string, number> = {};
@@ -69,15 +70,23 @@ describe('answer votes, accepts and reputation', () => {
       askedBy: id.alice!,
     });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'This one.', ansBy: id.bob! }))!.answerId;
-    expect(await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: 1 })).toBe('done');
+    expect(await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: 1 })).toMatchObject({
+      ok: true,
+    });
     expect(await answerVotes(database.db, a)).toEqual({ qid: String(q), upVotes: ['carol'], downVotes: [], score: 1 });
     await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: -1 });
     expect(await answerVotes(database.db, a)).toMatchObject({ upVotes: [], downVotes: ['carol'], score: -1 });
     await castVote(database.db, { post: 'answer', id: a, userId: id.carol!, value: -1 });
     expect(await answerVotes(database.db, a)).toMatchObject({ upVotes: [], downVotes: [], score: 0 });
-    expect(await castVote(database.db, { post: 'answer', id: a, userId: id.bob!, value: 1 })).toBe('own');
-    expect(await castVote(database.db, { post: 'question', id: q, userId: id.alice!, value: 1 })).toBe('own');
-    expect(await castVote(database.db, { post: 'answer', id: 999_999, userId: id.bob!, value: 1 })).toBe('missing');
+    expect(await castVote(database.db, { post: 'answer', id: a, userId: id.bob!, value: 1 })).toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(await castVote(database.db, { post: 'question', id: q, userId: id.alice!, value: 1 })).toMatchObject({
+      kind: 'forbidden',
+    });
+    expect(await castVote(database.db, { post: 'answer', id: 999_999, userId: id.bob!, value: 1 })).toMatchObject({
+      kind: 'notFound',
+    });
     expect(await answerVotes(database.db, a)).toMatchObject({ upVotes: [], score: 0 });
     expect((await getQuestion(database.db, q))!.score).toBe(0);
   });
@@ -91,7 +100,7 @@ describe('answer votes, accepts and reputation', () => {
     });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!.answerId;
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! }, reputationOf)).toEqual({
       status: 'done',
       acceptedAnswer: a,
       answerAuthor: id.erin,
@@ -104,7 +113,9 @@ describe('answer votes, accepts and reputation', () => {
     expect((await stored()).dan).toBe(1);
     await castVote(database.db, { post: 'question', id: q, userId: id.gus!, value: 1 });
     expect((await stored()).dan).toBe(1 + 2 - 2 - 2 + 10);
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toMatchObject({
+    expect(
+      await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! }, reputationOf),
+    ).toMatchObject({
       acceptedAnswer: null,
     });
     expect(await stored()).toMatchObject({ erin: 11, dan: 7 });
@@ -130,18 +141,22 @@ describe('answer votes, accepts and reputation', () => {
       text: 'Elsewhere.',
       ansBy: id.bob!,
     }))!.answerId;
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual({
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! }, reputationOf)).toEqual({
       status: 'forbidden',
     });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual({
+    expect(
+      await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! }, reputationOf),
+    ).toEqual({
       status: 'answerMissing',
     });
-    expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual({
+    expect(
+      await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! }, reputationOf),
+    ).toEqual({
       status: 'questionMissing',
     });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
-    await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.alice! });
-    await acceptAnswer(database.db, { questionId: q, answerId: second, userId: id.alice! });
+    await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.alice! }, reputationOf);
+    await acceptAnswer(database.db, { questionId: q, answerId: second, userId: id.alice! }, reputationOf);
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBe(String(second));
     const list = await listQuestions(database.db, { tag: 'accept', limit: 10, offset: 0 });
     expect(list.questions.find((s) => s._id === String(q))).toMatchObject({
@@ -181,7 +196,7 @@ describe('answer votes, accepts and reputation', () => {
       ...voters.map((v, i) =>
         castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 }),
       ),
-      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! })),
+      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! }, reputationOf)),
       ...voters.map((v) => castVote(database.db, { post: 'answer', id: answers[0]!, userId: id[v]!, value: 1 })),
       ...voters.flatMap((v, i) =>
         byHal.map((a) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: i === 3 ? -1 : 1 })),
@@ -282,11 +297,17 @@ describe('deletions', () => {
       .answerId;
     await castVote(database.db, { post: 'question', id: q, userId: id.dan!, value: 1 });
     const before = (await stored()).carol!;
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! })).toEqual({ status: 'forbidden' });
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! }, reputationOf)).toEqual({
+      status: 'forbidden',
+    });
     const other = (await insertAnswer(database.db, { questionId: q, text: 'Someone else.', ansBy: id.dan! }))!.answerId;
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'conflict' });
-    expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! })).toEqual({ status: 'forbidden' });
-    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! })).toEqual({
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
+      status: 'conflict',
+    });
+    expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! }, reputationOf)).toEqual({
+      status: 'forbidden',
+    });
+    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! }, reputationOf)).toEqual({
       status: 'done',
       questionId: q,
     });
@@ -294,7 +315,7 @@ describe('deletions', () => {
     expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).questions[0]).toMatchObject({
       answerCount: 1,
     });
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
       status: 'done',
       questionId: q,
     });
@@ -305,7 +326,9 @@ describe('deletions', () => {
     ).toMatchObject({ qcnt: 0 });
     expect((await stored()).carol).toBe(before - 10);
     expect(await stored()).toEqual(await recount());
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({ status: 'missing' });
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
+      status: 'missing',
+    });
   });
 
   it('takes an accepted answer’s reputation with it, and deletes comments by their author only', async () => {
@@ -316,7 +339,7 @@ describe('deletions', () => {
       askedBy: id.fay!,
     });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Accepted.', ansBy: id.gus! }))!.answerId;
-    await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! });
+    await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! }, reputationOf);
     const comment = (await insertComment(database.db, {
       parent: 'answer',
       parentId: a,
@@ -337,7 +360,7 @@ describe('deletions', () => {
       status: 'missing',
     });
     const withAccept = await stored();
-    await deleteAnswer(database.db, { answerId: a, userId: id.gus! });
+    await deleteAnswer(database.db, { answerId: a, userId: id.gus! }, reputationOf);
     expect(await stored()).toMatchObject({ gus: withAccept.gus! - 15, fay: withAccept.fay! - 2 });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
     expect(await stored()).toEqual(await recount());
@@ -357,7 +380,7 @@ describe('deleting a voter', () => {
     await castVote(database.db, { post: 'question', id: q, userId: voter, value: 1 });
     await castVote(database.db, { post: 'answer', id: a, userId: voter, value: -1 });
     const before = await stored();
-    await deleteUser(database.db, voter);
+    await deleteUser(database.db, voter, reputationOf);
     const after = await stored();
     expect(after.erin).toBe(before.erin! - 10);
     expect(after.fay).toBeGreaterThanOrEqual(before.fay!);

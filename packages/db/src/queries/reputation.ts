@@ -1,35 +1,71 @@
 /**
- * Reputation (Stack Overflow's rules, docs/decisions/0020): +10 per upvote received on a
- * question or answer, −2 per downvote received, +15 for an accepted answer, +2 to the asker who
- * accepted someone else's answer, starting at 1 and never below 1. It is stored on the user row
- * and recomputed from the vote and accept rows by every write that changes them, inside that
- * write's transaction, so it always equals a recount.
+ * Storing reputation (docs/decisions/0020). The rule is core's (`reputationOf`, passed in as a
+ * `ReputationRule`); this module counts the facts it reads, per user, from the vote and accept
+ * rows, and stores what the rule makes of them on the user row, inside the transaction of the
+ * write that changed those rows, so the stored value always equals a recount.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from './sql-rows.ts';
 
-/** The recount for the user row aliased `u`: what `users.reputation` must equal. */
-export const REPUTATION_RECOUNT = sql`greatest(1, 1
-  + coalesce((SELECT sum(CASE WHEN v.value = 1 THEN 10 ELSE -2 END) FROM questions q JOIN question_votes v ON v.question_id = q.id
-              WHERE q.asked_by = u.id AND v.user_id <> u.id), 0)
-  + coalesce((SELECT sum(CASE WHEN v.value = 1 THEN 10 ELSE -2 END) FROM answers a JOIN answer_votes v ON v.answer_id = a.id
-              WHERE a.ans_by = u.id AND v.user_id <> u.id), 0)
-  + 15 * (SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id AND q.accepted_answer_id = a.id WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id)
-  + 2 * (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id WHERE q.asked_by = u.id AND a.ans_by IS DISTINCT FROM u.id))::int`;
+/** What a user's reputation is counted from: votes and accepts on their posts by other users, and their accepts of others' answers. */
+export interface ReputationFacts {
+  /** Upvotes on their questions and answers, cast by others. */
+  upvotes: number;
+  /** Downvotes on their questions and answers, cast by others. */
+  downvotes: number;
+  /** Their answers accepted by another asker. */
+  acceptedAnswers: number;
+  /** Others' answers they accepted on their questions. */
+  acceptsGiven: number;
+}
+
+/** Core's rule: a user's reputation from their facts. */
+export type ReputationRule = (facts: ReputationFacts) => number;
+
+/** Each listed user's facts, counted from the vote and accept rows. */
+const countFacts = (ids: number[]) => sql`SELECT u.id, qv.up + av.up AS upvotes, qv.down + av.down AS downvotes,
+    (SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id AND q.accepted_answer_id = a.id
+     WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id) AS accepted_answers,
+    (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id
+     WHERE q.asked_by = u.id AND a.ans_by IS DISTINCT FROM u.id) AS accepts_given
+  FROM users u,
+    LATERAL (SELECT count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down
+             FROM questions q JOIN question_votes v ON v.question_id = q.id WHERE q.asked_by = u.id AND v.user_id <> u.id) qv,
+    LATERAL (SELECT count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down
+             FROM answers a JOIN answer_votes v ON v.answer_id = a.id WHERE a.ans_by = u.id AND v.user_id <> u.id) av
+  WHERE u.id = ANY(${sql.param(ids)}::bigint[])`;
 
 /**
- * Recomputes the reputation of these users. Their rows are locked first (in id order, so two
- * writers never deadlock) and the recount runs as a later statement, so under READ COMMITTED it
- * sees every vote committed by a writer that held the lock before us. The lock is NO KEY UPDATE:
- * a vote row's foreign key holds KEY SHARE on its voter, who may be the author another writer
- * is recounting, and FOR UPDATE would deadlock with it.
+ * Stores the reputation of these users as `rule` makes it of their facts. Their rows are locked
+ * first (in id order, so two writers never deadlock) and the facts are counted by a later
+ * statement, so under READ COMMITTED it sees every vote committed by a writer that held the lock
+ * before us. The lock is NO KEY UPDATE: a vote row's foreign key holds KEY SHARE on its voter,
+ * who may be the author another writer is recounting, and FOR UPDATE would deadlock with it.
  */
-export async function recomputeReputation(tx: Tx, userIds: (number | null)[]): Promise<void> {
+export async function storeReputations(
+  tx: Tx,
+  userIds: readonly (number | null)[],
+  rule: ReputationRule,
+): Promise<void> {
   const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
   if (ids.length === 0) return;
   await tx.execute(sql`SELECT id FROM users WHERE id = ANY(${sql.param(ids)}::bigint[]) ORDER BY id FOR NO KEY UPDATE`);
+  const counted = await rows(tx, countFacts(ids));
+  if (counted.length === 0) return;
+  const values = sql.join(
+    counted.map(
+      (r) =>
+        sql`(${Number(r.id)}::bigint, ${rule({
+          upvotes: Number(r.upvotes),
+          downvotes: Number(r.downvotes),
+          acceptedAnswers: Number(r.accepted_answers),
+          acceptsGiven: Number(r.accepts_given),
+        })}::int)`,
+    ),
+    sql`, `,
+  );
   await tx.execute(
-    sql`UPDATE users u SET reputation = ${REPUTATION_RECOUNT} WHERE u.id = ANY(${sql.param(ids)}::bigint[])`,
+    sql`UPDATE users u SET reputation = v.reputation FROM (VALUES ${values}) AS v(id, reputation) WHERE u.id = v.id`,
   );
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reputationOf } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
@@ -229,7 +230,7 @@ describe('search at scale (migration 0011)', () => {
     expect(await differing()).toBe(0);
     expect(await found('[hardware] [python] decoherence')).toEqual([id]);
 
-    expect(await deleteQuestion(database.db, { questionId: id, userId: asker })).toEqual({
+    expect(await deleteQuestion(database.db, { questionId: id, userId: asker }, reputationOf)).toEqual({
       status: 'done',
       questionId: id,
     });

@@ -7,7 +7,7 @@ import { and, asc, count, desc, eq, gt, ilike, sql } from 'drizzle-orm';
 import type { SafeUser } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { users } from '../schema/index.ts';
-import { authorsVotedOnBy, recomputeReputation } from './reputation.ts';
+import { authorsVotedOnBy, storeReputations, type ReputationRule } from './reputation.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -108,11 +108,11 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
 }
 
 /** Deletes the account; its votes go with it, so the reputation of the authors it voted on is recomputed. */
-export async function deleteUser(db: Db, userId: number): Promise<SafeUser | null> {
+export async function deleteUser(db: Db, userId: number, reputation: ReputationRule): Promise<SafeUser | null> {
   return db.transaction(async (tx) => {
     const authors = await authorsVotedOnBy(tx, userId);
     const rows = await tx.delete(users).where(eq(users.id, userId)).returning(safeUserColumns);
-    await recomputeReputation(tx, authors);
+    await storeReputations(tx, authors, reputation);
     return rows[0] ? toSafeUser(rows[0]) : null;
   });
 }

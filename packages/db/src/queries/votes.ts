@@ -1,49 +1,62 @@
 /**
- * Votes on questions and answers, one mechanism for both (DESIGN "Votes"): the same vote again
- * removes it, the other one switches it. The post's row is locked first, so concurrent votes on
- * it apply one after another and its score always equals the sum of its vote rows; nobody votes
- * on their own post; the author's reputation is recomputed in the same transaction.
+ * Votes on questions and answers, one mechanism for both (the rule: core's `decideVote`). The
+ * post's row is locked first, so concurrent votes on it are decided one after another, each on
+ * the vote the one before stored, and its score always equals the sum of its vote rows; the
+ * reputations the decision names are stored in the same transaction.
  */
 import { sql } from 'drizzle-orm';
+import type { Result } from '@fso/shared';
 import type { Db } from '../client.ts';
+import type { Recount, Rules } from './decide.ts';
 import { QUESTION_LIMITS } from './question-read.ts';
-import { recomputeReputation } from './reputation.ts';
+import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
 export type PostKind = 'question' | 'answer';
+
+/** A voter's vote on a post: up, down, or none. */
+export type VoteValue = 1 | -1 | 0;
 
 const TABLES = {
   question: { posts: sql`questions`, votes: sql`question_votes`, key: sql`question_id`, author: sql`asked_by` },
   answer: { posts: sql`answers`, votes: sql`answer_votes`, key: sql`answer_id`, author: sql`ans_by` },
 } as const;
 
-/** `missing`: no such post; `own`: the voter wrote it. */
-export type VoteOutcome = 'done' | 'missing' | 'own';
+/** What a vote is decided on: the locked post (null: no such post) and the voter's vote on it now. */
+export interface VoteSeen {
+  /** `author` null: the author's account is deleted. */
+  post: { author: number | null } | null;
+  vote: VoteValue;
+}
 
-export async function castVote(
+/** The voter's vote from now on. */
+export interface VoteDecision extends Recount {
+  vote: VoteValue;
+}
+
+export async function changeVote(
   db: Db,
-  input: { post: PostKind; id: number; userId: number; value: 1 | -1 },
-): Promise<VoteOutcome> {
-  const t = TABLES[input.post];
+  target: { post: PostKind; id: number; voterId: number },
+  rules: Rules<VoteSeen, VoteDecision>,
+): Promise<Result<VoteDecision>> {
+  const t = TABLES[target.post];
+  const mine = sql`${t.key} = ${target.id} AND user_id = ${target.voterId}`;
   return db.transaction(async (tx) => {
-    const [post] = await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${input.id} FOR UPDATE`);
-    if (!post) return 'missing';
-    const author = idOrNull(post.author);
-    if (author === input.userId) return 'own';
-    const [previous] = await rows(
-      tx,
-      sql`SELECT value FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`,
-    );
-    const before = previous ? Number(previous.value) : 0;
-    const after = before === input.value ? 0 : input.value;
-    if (after === 0)
-      await tx.execute(sql`DELETE FROM ${t.votes} WHERE ${t.key} = ${input.id} AND user_id = ${input.userId}`);
-    else
-      await tx.execute(sql`INSERT INTO ${t.votes} (${t.key}, user_id, value) VALUES (${input.id}, ${input.userId}, ${after})
-        ON CONFLICT (${t.key}, user_id) DO UPDATE SET value = EXCLUDED.value`);
-    await tx.execute(sql`UPDATE ${t.posts} SET score = score + ${after - before} WHERE id = ${input.id}`);
-    await recomputeReputation(tx, [author]);
-    return 'done';
+    const [post] = await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${target.id} FOR UPDATE`);
+    const [previous] = post ? await rows(tx, sql`SELECT value FROM ${t.votes} WHERE ${mine}`) : [];
+    const before = (previous ? Number(previous.value) : 0) as VoteValue;
+    const decision = rules.decide({ post: post ? { author: idOrNull(post.author) } : null, vote: before });
+    if (!decision.ok) return decision;
+    const after = decision.value.vote;
+    if (after !== before) {
+      if (after === 0) await tx.execute(sql`DELETE FROM ${t.votes} WHERE ${mine}`);
+      else
+        await tx.execute(sql`INSERT INTO ${t.votes} (${t.key}, user_id, value) VALUES (${target.id}, ${target.voterId}, ${after})
+          ON CONFLICT (${t.key}, user_id) DO UPDATE SET value = EXCLUDED.value`);
+      await tx.execute(sql`UPDATE ${t.posts} SET score = score + ${after - before} WHERE id = ${target.id}`);
+    }
+    await storeReputations(tx, decision.value.recount, rules.reputation);
+    return decision;
   });
 }
 
