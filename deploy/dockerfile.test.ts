@@ -9,6 +9,7 @@
 import { posix } from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '@fso/platform';
 import {
   copyable,
   copyStep,
@@ -108,6 +109,12 @@ describe('fly.toml', () => {
       expect(script, command).toBeDefined();
       expect(inImage(script!), `${command}: ${script} is not in the image`).toBe(true);
     }
+  });
+
+  it('[env] is a configuration the web process starts with, taking client addresses from Fly-Client-IP', () => {
+    // The secrets come from `fly secrets set`, never from this file.
+    const secrets = { SESSION_SECRET: 's'.repeat(32), DATABASE_URL: 'postgres://db.internal/fso' };
+    expect(loadConfig({ ...fly.env, ...secrets }, 'web').trustProxy).toEqual({ hops: 1, header: 'fly-client-ip' });
   });
 
   it("[[metrics]] scrapes web's METRICS_PORT (no token needed there), a port no service publishes", () => {

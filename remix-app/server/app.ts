@@ -26,6 +26,7 @@ import {
 import type { EventPublisher } from '@fso/shared';
 import '../app/context.ts';
 import { bodyLimit } from './body-limit.ts';
+import { clientAddress } from './client-address.ts';
 import { csrfGuard } from './csrf.ts';
 import { logOf, requestLogging } from './logging.ts';
 import { createMetrics } from './metrics.ts';
@@ -73,7 +74,8 @@ export function createWebServer(opts: {
   const split = 'realtimeUrl' in opts.sockets ? opts.sockets : null;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // Exactly the proxies in front, never every hop: a client's own X-Forwarded-For entry is never believed.
+  app.set('trust proxy', config.trustProxy.hops);
   if (split) app.use(SOCKET_PATH, socketHttpProxy(split.realtimeUrl));
   const metrics = createMetrics({
     token: config.metricsToken,
@@ -144,7 +146,7 @@ export function createWebServer(opts: {
       getLoadContext: (req, res): AppLoadContext => ({
         database,
         config,
-        clientIp: req.ip ?? 'unknown',
+        clientIp: clientAddress(req, config.trustProxy),
         log: logOf(res),
         cspNonce: nonceOf(res),
         // A client navigation's data (`/….data`) carries everything; a document keeps some for its render only.

@@ -117,6 +117,20 @@ describe('configuration', () => {
     );
   });
 
+  it('trusts exactly the proxies in front (a hop count or their header) and refuses TRUST_PROXY=true, saying why', () => {
+    expect(loadConfig({}).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ hops: 0 });
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ hops: 2 });
+    expect(loadConfig({ TRUST_PROXY: 'Fly-Client-IP' }).trustProxy).toEqual({ hops: 1, header: 'fly-client-ip' });
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: TRUST_PROXY=true would believe every X-Forwarded-For entry, the client's own first.*\(Fly-Client-IP on Fly.io\)/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(/TRUST_PROXY=true would believe/);
+    expect(() => loadConfig({ TRUST_PROXY: 'X-Forwarded-For' })).toThrow(/would believe the client's own entry/);
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' })).toThrow(/TRUST_PROXY must be false, the number/);
+  });
+
   it('reads METRICS_PORT, which must differ from PORT', () => {
     expect(loadConfig({}).metricsPort).toBeUndefined();
     expect(loadConfig({ PORT: '8080', METRICS_PORT: '9091' })).toMatchObject({ port: 8080, metricsPort: 9091 });

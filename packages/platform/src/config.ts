@@ -81,11 +81,48 @@ export function processConfig(
   };
 }
 
+/** How a client's address is found behind proxies (remix-app/server/client-address.ts). */
+export type TrustProxy =
+  /** No proxy in front (0), or this many, each appending the address it saw to X-Forwarded-For. */
+  | { hops: number }
+  /** One proxy in front that sets this header to the client's address on every request (Fly-Client-IP). */
+  | { hops: 1; header: string };
+
+const TRUST_PROXY_REFUSED = new Map([
+  [
+    'true',
+    "TRUST_PROXY=true would believe every X-Forwarded-For entry, the client's own first, so each request could " +
+      'claim a new address and pass every per-address limit: set the number of proxies in front (1 behind one load ' +
+      "balancer) or the header your proxy sets to the client's address (Fly-Client-IP on Fly.io)",
+  ],
+  [
+    'x-forwarded-for',
+    "TRUST_PROXY=X-Forwarded-For would believe the client's own entry: set the number of proxies in front instead",
+  ],
+]);
+
+/** TRUST_PROXY's value: false, a hop count, or a header name; `true` (every hop) is refused with why. */
+const trustProxyField = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): TrustProxy => {
+    const v = raw.trim().toLowerCase();
+    const refused = TRUST_PROXY_REFUSED.get(v);
+    if (refused) ctx.addIssue({ code: 'custom', message: refused });
+    else if (!/^(\d{1,2}|[a-z][\w-]*)$/.test(v))
+      ctx.addIssue({
+        code: 'custom',
+        message: 'TRUST_PROXY must be false, the number of proxies in front (e.g. 1), or a header name (Fly-Client-IP)',
+      });
+    if (v === 'false') return { hops: 0 };
+    return /^\d+$/.test(v) ? { hops: Number(v) } : { hops: 1, header: v };
+  });
+
 const schema = z.object({
   ...processFields,
   DATA_DIR: z.string().default('./data'),
   COOKIE_SECURE: z.enum(['true', 'false']).optional(),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: trustProxyField,
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
   ORIGIN: z.string().url().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -172,7 +209,8 @@ export interface Config {
   sessionSecret: string;
   cookieSecure: boolean;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** Where client addresses come from (TRUST_PROXY): the connection, the N-th X-Forwarded-For entry from the right, or a proxy's header. */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   /** Public origin for OAuth redirect URIs; unset, the request's own origin is used. */
   origin?: string;
@@ -206,7 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...processConfig(e),
     dataDir: e.DATA_DIR,
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === 'true' : production,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
     seedDemo: e.SEED_DEMO === 'true',
     origin: e.ORIGIN,
     github:
