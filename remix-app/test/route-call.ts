@@ -3,9 +3,14 @@ import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@re
 
 export type Handler = (args: ActionFunctionArgs & LoaderFunctionArgs) => Promise<Response> | Response;
 
-export async function answerOf(handler: Handler, request: Request, context: AppLoadContext): Promise<Response> {
+export async function answerOf(
+  handler: Handler,
+  request: Request,
+  context: AppLoadContext,
+  params: Record<string, string> = {},
+): Promise<Response> {
   try {
-    return await handler({ request, context, params: {} });
+    return await handler({ request, context, params });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     return thrown;

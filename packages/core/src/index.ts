@@ -4,6 +4,7 @@ export * from './ports.ts';
 export * from './games/index.ts';
 export * from './caller.ts';
 export { createLimiter } from './limits/limiter.ts';
+export { admit } from './limits/admit.ts';
 export { renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
 export { splitMath } from './markdown/math.ts';
 export * from './qa/questions.ts';

@@ -18,6 +18,8 @@ export interface Caller {
   /** `sessionId` names the session the request came with (logout, ending the other sessions). */
   user: { userId: number; username: string; sessionId?: string } | null;
   ip: string;
+  /** The rate-limited action this request was counted for before its body was read (limits/admit.ts): not counted again. */
+  admitted?: LimitedAction;
 }
 
 /** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with. */

@@ -1,14 +1,16 @@
 /**
  * `/edit/answer/:aid` — the answer's author edits its text with the answer form's rules; the
- * old version is kept as a revision. Others get 403, a missing answer 404.
+ * old version is kept as a revision. Others get 403, a missing answer 404. Without JavaScript
+ * the form's Preview button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
-import { answerFormSchema, fieldErrors, MSG } from '@fso/shared';
+import { admit, editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
+import { answerFormSchema, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
+import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
@@ -29,9 +31,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const aid = requireId(params.aid);
   const values = await formFields(request);
+  const preview = await previewInstead(context, actor, values, answerTextSchema);
+  if (preview) return preview;
+  const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
+  if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editAnswer(context.ports, callerOf(context, actor), aid, parsed.value.text);
+  const outcome = await editAnswer(context.ports, admitted.value, aid, parsed.value.text);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(`/question/${qid.ok ? qid.value : ''}#answer-${aid}`);

@@ -1,15 +1,17 @@
 /**
  * `/edit/question/:qid` — the asker edits title, text and tags with the ask form's rules; the
- * old version is kept as a revision. Others get 403, a missing question 404.
+ * old version is kept as a revision. Others get 403, a missing question 404. Without JavaScript
+ * the form's Preview button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { editQuestion, loadQuestion } from '@fso/core';
-import { fieldErrors, MSG, questionFormSchema } from '@fso/shared';
+import { admit, editQuestion, loadQuestion } from '@fso/core';
+import { fieldErrors, MSG, questionFormSchema, questionTextSchema } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
+import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
@@ -26,9 +28,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const id = requireId(params.qid);
   const values = await formFields(request);
+  const preview = await previewInstead(context, actor, values, questionTextSchema);
+  if (preview) return preview;
+  const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
+  if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editQuestion(context.ports, callerOf(context, actor), id, parsed.value);
+  const outcome = await editQuestion(context.ports, admitted.value, id, parsed.value);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${id}`);
 }

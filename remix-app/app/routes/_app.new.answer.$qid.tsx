@@ -1,7 +1,7 @@
 /** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { answerQuestion } from '@fso/core';
-import { answerFormSchema, fieldErrors, parseId } from '@fso/shared';
+import { admit, answerQuestion } from '@fso/core';
+import { answerFormSchema, answerTextSchema, fieldErrors, parseId } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
@@ -25,11 +25,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const qid = questionId(params.qid);
   const actor = await requirePageUser(request, context);
   const values = await formFields(request);
-  const preview = previewInstead(values);
+  const preview = await previewInstead(context, actor, values, answerTextSchema);
   if (preview) return preview;
+  const admitted = await admit(context.ports, callerOf(context, actor), 'answer');
+  if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await answerQuestion(context.ports, callerOf(context, actor), qid, parsed.value.text);
+  const outcome = await answerQuestion(context.ports, admitted.value, qid, parsed.value.text);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${qid}#answer-${outcome.value._id}`);
 }

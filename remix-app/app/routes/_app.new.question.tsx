@@ -3,8 +3,8 @@
  * similar questions under the title, a preview of the text, suggestions for the tag being typed.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { askQuestion } from '@fso/core';
-import { fieldErrors, questionFormSchema } from '@fso/shared';
+import { admit, askQuestion } from '@fso/core';
+import { fieldErrors, questionFormSchema, questionTextSchema } from '@fso/shared';
 import { useState } from 'react';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
@@ -22,11 +22,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const values = await formFields(request);
-  const preview = previewInstead(values);
+  const preview = await previewInstead(context, actor, values, questionTextSchema);
   if (preview) return preview;
+  const admitted = await admit(context.ports, callerOf(context, actor), 'question');
+  if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await askQuestion(context.ports, callerOf(context, actor), parsed.value);
+  const outcome = await askQuestion(context.ports, admitted.value, parsed.value);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect('/home');
 }

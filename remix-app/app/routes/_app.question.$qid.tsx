@@ -15,6 +15,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from '@remix-ru
 import {
   acceptAnswer,
   addComment,
+  admit,
   deleteAnswer,
   deleteComment,
   deleteQuestion,
@@ -126,9 +127,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
     const form = `comment:${type}:${fields.id ?? ''}`;
+    const admitted = await admit(context.ports, callerOf(context, actor), 'comment');
+    if (!admitted.ok) return refused(form, admitted.message, statusOf(admitted), failureHeaders(admitted));
     const parsed = parseWith(commentFormSchema, fields);
     if (!parsed.ok) return refused(form, parsed.message);
-    const outcome = await addComment(context.ports, callerOf(context, actor), {
+    const outcome = await addComment(context.ports, admitted.value, {
       type,
       id: type === 'question' ? id : questionId(fields.id),
       text: parsed.value.text,

@@ -1,9 +1,9 @@
-/** POST /answer/addAnswer {qid, ans: {text, ansBy, …}} → the new answer. */
+/** POST /answer/addAnswer {qid, ans: {text, ansBy, …}} → the new answer; counted against the rate limit before the body is read. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { answerQuestion } from '@fso/core';
+import { admit, answerQuestion } from '@fso/core';
 import { addAnswerBodySchema, MSG, namesActor } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { respond } from '~/services/respond.server.ts';
+import { failureResponse, respond } from '~/services/respond.server.ts';
 import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
@@ -11,10 +11,9 @@ export const loader = methodNotAllowed;
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
+  const admitted = await admit(context.ports, callerOf(context, actor), 'answer');
+  if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, addAnswerBodySchema);
   if (!namesActor(actor.username, body.ans.ansBy)) return textError(403, MSG.notAllowed);
-  return respond(
-    await answerQuestion(context.ports, callerOf(context, actor), Number(body.qid), body.ans.text),
-    (a) => a,
-  );
+  return respond(await answerQuestion(context.ports, admitted.value, Number(body.qid), body.ans.text), (a) => a);
 }

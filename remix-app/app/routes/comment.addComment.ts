@@ -1,9 +1,9 @@
-/** POST /comment/addComment {id, type, comment: {text, commentBy, …}} → the updated question or answer. */
+/** POST /comment/addComment {id, type, comment: {text, commentBy, …}} → the updated question or answer; counted against the rate limit before the body is read. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { addComment } from '@fso/core';
+import { addComment, admit } from '@fso/core';
 import { addCommentBodySchema, MSG, namesActor } from '@fso/shared';
 import { methodNotAllowed, readJson, requireMethod, textError } from '~/services/http.server.ts';
-import { respond } from '~/services/respond.server.ts';
+import { failureResponse, respond } from '~/services/respond.server.ts';
 import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
@@ -11,10 +11,12 @@ export const loader = methodNotAllowed;
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
+  const admitted = await admit(context.ports, callerOf(context, actor), 'comment');
+  if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, addCommentBodySchema);
   if (!namesActor(actor.username, body.comment.commentBy)) return textError(403, MSG.notAllowed);
   return respond(
-    await addComment(context.ports, callerOf(context, actor), {
+    await addComment(context.ports, admitted.value, {
       type: body.type,
       id: Number(body.id),
       text: body.comment.text,

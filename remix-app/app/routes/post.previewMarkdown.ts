@@ -1,9 +1,10 @@
 /**
  * POST /post/previewMarkdown {text} → {html}: the text rendered by the same renderer and
- * sanitiser that store a post, so the preview is what will be shown. Signed-in users only.
+ * sanitiser that store a post, so the preview is what will be shown. Signed-in users only,
+ * counted against the rate limit before the body is read.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { renderMarkdown } from '@fso/core';
+import { admit, renderMarkdown } from '@fso/core';
 import { previewBodySchema } from '@fso/shared';
 import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
 import { failureResponse } from '~/services/respond.server.ts';
@@ -14,8 +15,8 @@ export const loader = methodNotAllowed;
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
+  const admitted = await admit(context.ports, callerOf(context, actor), 'markdownPreview');
+  if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, previewBodySchema);
-  const limited = await context.ports.limiter.hit('markdownPreview', callerOf(context, actor));
-  if (limited) return failureResponse(limited);
   return ok({ html: renderMarkdown(body.text) });
 }

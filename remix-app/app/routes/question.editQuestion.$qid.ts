@@ -1,9 +1,9 @@
-/** PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (author only). */
+/** PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (author only); counted against the rate limit before the body is read. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { editQuestion } from '@fso/core';
+import { admit, editQuestion } from '@fso/core';
 import { editQuestionBodySchema } from '@fso/shared';
 import { methodNotAllowed, readJson, requireId, requireMethod } from '~/services/http.server.ts';
-import { respond } from '~/services/respond.server.ts';
+import { failureResponse, respond } from '~/services/respond.server.ts';
 import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
@@ -12,6 +12,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const id = requireId(params.qid);
+  const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
+  if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, editQuestionBodySchema);
-  return respond(await editQuestion(context.ports, callerOf(context, actor), id, body), (q) => q);
+  return respond(await editQuestion(context.ports, admitted.value, id, body), (q) => q);
 }

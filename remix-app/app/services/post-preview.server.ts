@@ -1,12 +1,31 @@
 /**
- * The no-JavaScript Markdown preview of the ask and answer forms: when the "Preview" button
+ * The no-JavaScript Markdown preview of the ask, answer and edit forms: when the "Preview" button
  * sent the form, the action answers the values and their body's rendering instead of posting.
+ * It is held to the JSON preview's rate limit, counted before anything else, and to the post's
+ * own text rules: a text the post would refuse gets the post's message, and no rendering.
  */
-import { renderMarkdown } from '@fso/core';
-import { PREVIEW_INTENT } from '@fso/shared';
+import type { AppLoadContext } from '@remix-run/node';
+import type { z } from 'zod';
+import { admit, renderMarkdown } from '@fso/core';
+import { parseWith, PREVIEW_INTENT } from '@fso/shared';
+import { callerOf, type SessionUser } from './session.server.ts';
 
-export function previewInstead(
+export interface PreviewReply {
+  values: Record<string, string>;
+  preview?: string;
+  errors?: Record<string, string>;
+}
+
+export async function previewInstead(
+  context: AppLoadContext,
+  actor: SessionUser,
   values: Record<string, string>,
-): { values: Record<string, string>; preview: string } | null {
-  return values.intent === PREVIEW_INTENT ? { values, preview: renderMarkdown(values.text ?? '') } : null;
+  textSchema: z.ZodType<string>,
+): Promise<PreviewReply | null> {
+  if (values.intent !== PREVIEW_INTENT) return null;
+  const admitted = await admit(context.ports, callerOf(context, actor), 'markdownPreview');
+  if (!admitted.ok) return { errors: { form: admitted.message }, values };
+  const text = parseWith(textSchema, values.text);
+  if (!text.ok) return { errors: { text: text.message }, values };
+  return { values, preview: renderMarkdown(text.value) };
 }

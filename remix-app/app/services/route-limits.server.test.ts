@@ -26,7 +26,7 @@ const cookie: Record<string, string> = {};
 beforeAll(async () => {
   database = await createTestDatabase();
   const { context } = testContext(database);
-  for (const name of ['ann', 'bob']) {
+  for (const name of ['ann', 'bob', 'cy']) {
     const user = (await createUser(database.db, { username: name, passwordHash: null }))!;
     cookie[name] = (await startSession(context, Number(user._id))).split(';')[0]!;
   }
@@ -124,10 +124,11 @@ describe('rate limits of the one table, scaled by RATE_LIMIT_FACTOR', () => {
 
   it('answers a NUL character in a posted text with a plain 400, storing nothing', async () => {
     const before = await count('questions');
+    // cy has not asked yet: the limit is counted before the body is read, so bob (at his limit) would get 429.
     const nul = await call(questionRoute.action, {
-      as: 'bob',
+      as: 'cy',
       ip: '198.51.100.30',
-      body: { ...question, text: 'a\u0000b', askedBy: 'bob' },
+      body: { ...question, text: 'a\u0000b', askedBy: 'cy' },
     });
     expect(nul).toMatchObject({ status: 400, text: MSG.textHasNul });
     expect(await count('questions')).toBe(before);

@@ -6,7 +6,8 @@
  * refuses the action (`tooMany`, with the seconds until its window ends). A key the table has
  * refused is then refused from this process's memory until its window ends, with no SQL
  * (refusal-memory.ts, docs/decisions/0034); failed logins never are, since a login that succeeds
- * takes its count back, possibly in another process.
+ * takes its count back, possibly in another process. A caller `admit` already counted for the
+ * action passes without a second count.
  */
 import * as db from '@fso/db';
 import { MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
@@ -40,6 +41,7 @@ export function createLimiter(deps: { db: db.Db; factor: number; now?: () => num
 
   return {
     async hit(action, caller, who = {}) {
+      if (caller.admitted === action) return null;
       const rule: WindowLimit = RATE_LIMITS[action];
       const keys = keysOf(action, caller, who);
       const known = keys.map(({ key }) => memory.refusedUntil(key)).filter((until) => until !== null);
