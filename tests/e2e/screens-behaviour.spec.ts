@@ -16,6 +16,7 @@ test('on a phone the side menu opens from the Menu button and nothing is off-scr
     await expect(
       page.getByRole('banner').getByRole(/Log out/.test(name) ? 'button' : 'link', { name }),
     ).toBeInViewport();
+  await page.locator('.search-toggle').click();
   await expect(page.getByRole('combobox', { name: 'Search by meaning' })).toBeInViewport();
   await page.locator('.menu-fold > summary').click();
   await games.click();

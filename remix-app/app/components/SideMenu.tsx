@@ -35,7 +35,7 @@ export function SideMenu() {
   return (
     <details className="menu-fold" ref={fold}>
       <summary className="button">
-        <span aria-hidden="true">☰</span> Menu
+        <span aria-hidden="true">☰</span> <span className="menu-label">Menu</span>
       </summary>
       <nav className="side-menu" aria-label="Main">
         {links(

@@ -166,7 +166,7 @@ export default function DirectMessagesPage() {
     <section className="dm-page">
       <h1>Direct Messages</h1>
       <FormError message={liveError} />
-      <div className="dm-layout">
+      <div className={chatId ? 'dm-layout chat-open' : 'dm-layout'}>
         <aside className="dm-sidebar">
           <section className="start-chat" aria-labelledby="start-chat-heading">
             <h2 id="start-chat-heading">Start a Chat</h2>

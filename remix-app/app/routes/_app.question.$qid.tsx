@@ -183,6 +183,7 @@ export default function QuestionPage() {
             downVotes={q.downVotes}
             score={q.score}
             viewer={viewer}
+            own={isAsker}
             serverError={errorFor('vote:question')}
           />
           <div className="post-main">
@@ -241,6 +242,7 @@ export default function QuestionPage() {
                     score={a.score}
                     viewer={viewer}
                     answerId={a._id}
+                    own={mine(a.ansBy)}
                     serverError={errorFor(`vote:answer:${a._id}`)}
                   />
                   {isAsker ? (

@@ -1,7 +1,8 @@
 /**
  * Up/down vote buttons with the viewer's highlight (SPEC §4) and the count, for a question or
  * (with `answerId`) an answer. The count is the post's score: upvotes minus downvotes, plus the
- * score an imported question came with. A refused vote (your own post) is said under the count.
+ * score an imported question came with. On the viewer's own post only the count shows (nobody
+ * votes on their own post, as on Stack Overflow); a refused vote is said under the count.
  */
 import { useFetcher } from '@remix-run/react';
 import { replyError, type ActionReply } from '../action-reply.ts';
@@ -16,9 +17,11 @@ interface Props {
   answerId?: string;
   /** The refusal after a no-JavaScript post. */
   serverError?: string | null;
+  /** The viewer wrote the post: the count alone, no arrows. */
+  own?: boolean;
 }
 
-export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serverError }: Props) {
+export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serverError, own = false }: Props) {
   const fetcher = useFetcher<ActionReply>();
   const form = answerId ? `vote:answer:${answerId}` : 'vote:question';
   const me = viewer?.toLowerCase();
@@ -34,6 +37,14 @@ export function VoteButtons({ upVotes, downVotes, score, viewer, answerId, serve
   const label = answerId
     ? { up: 'Vote up on this answer', down: 'Vote down on this answer', count: 'Answer score' }
     : { up: 'Upvote', down: 'Downvote', count: 'Votes' };
+  if (own)
+    return (
+      <div className="vote-buttons">
+        <span className="vote-count" aria-label={label.count}>
+          {score}
+        </span>
+      </div>
+    );
   return (
     <fetcher.Form method="post" className="vote-buttons">
       {answerId ? <input type="hidden" name="answer" value={answerId} /> : null}
