@@ -90,7 +90,7 @@ test('the owner edits the biography; Cancel keeps the old one', async ({ page })
   await expect(page.getByText('I answer questions about <b>HTML</b>')).toBeVisible();
 });
 
-test('password reset checks both fields, then the new password works', async ({ page }) => {
+test('password reset checks both fields and the current password, then the new password works', async ({ page }) => {
   const name = uniqueName();
   await signUp(page, name);
   await page.goto(`/user/${name}`);
@@ -100,6 +100,13 @@ test('password reset checks both fields, then the new password works', async ({ 
   await page.getByLabel('Confirm New Password').fill('new-password-2');
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match.');
+  // A current password given is checked, even within minutes of signing in.
+  await page.getByLabel('Current Password').fill('not-my-password');
+  await page.getByLabel('New Password', { exact: true }).fill('new-password-1');
+  await page.getByLabel('Confirm New Password').fill('new-password-1');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Failed to reset password. Your current password is not correct.');
+  await page.getByLabel('Current Password').fill(PASSWORD);
   await page.getByLabel('New Password', { exact: true }).fill('new-password-1');
   await page.getByLabel('Confirm New Password').fill('new-password-1');
   await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -109,6 +116,12 @@ test('password reset checks both fields, then the new password works', async ({ 
   await expect(page.getByRole('alert')).toContainText('Error while logging in:');
   await logIn(page, name, 'new-password-1');
   await expect(page).toHaveURL(/\/home$/);
+  // Just signed in: the new password alone is enough (GitHub's "sudo mode"; core's test covers the 10 minutes).
+  await page.goto(`/user/${name}`);
+  await page.getByLabel('New Password', { exact: true }).fill('new-password-2');
+  await page.getByLabel('Confirm New Password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Password reset successful!' })).toBeVisible();
 });
 
 test('deleting asks for confirmation, then signs out with the success message', async ({ page }) => {

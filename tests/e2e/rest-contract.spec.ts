@@ -45,9 +45,10 @@ test('writes need a session (401) and the owner (403), and change nothing otherw
   expect((await anon.delete('/user/deleteUser/alice')).status()).toBe(401);
 
   const mallory = await playwright.request.newContext({ baseURL });
-  expect(
-    (await mallory.post('/user/signup', json({ username: uniqueName('m'), password: 'pw-123456' }))).status(),
-  ).toBe(200);
+  const malloryName = uniqueName('m');
+  expect((await mallory.post('/user/signup', json({ username: malloryName, password: 'pw-123456' }))).status()).toBe(
+    200,
+  );
   expect((await mallory.patch('/user/updateBiography', json({ username: 'alice', biography: 'pwned' }))).status()).toBe(
     403,
   );
@@ -55,6 +56,17 @@ test('writes need a session (401) and the owner (403), and change nothing otherw
     (await mallory.patch('/user/resetPassword', json({ username: 'alice', password: 'pwned-by-mallory' }))).status(),
   ).toBe(403);
   expect((await mallory.delete('/user/deleteUser/alice')).status()).toBe(403);
+  const ownWithWrongCurrent = await mallory.patch(
+    '/user/resetPassword',
+    json({ username: malloryName, password: 'new-pw-123456', currentPassword: 'not-it' }),
+  );
+  expect(ownWithWrongCurrent.status()).toBe(403);
+  expect(await ownWithWrongCurrent.text()).toBe('Your current password is not correct.');
+  const ownWithCurrent = await mallory.patch(
+    '/user/resetPassword',
+    json({ username: malloryName, password: 'new-pw-123456', currentPassword: 'pw-123456' }),
+  );
+  expect(ownWithCurrent.status()).toBe(200);
   const alice = await (await anon.get('/user/getUser/alice')).json();
   expect(alice.biography).not.toBe('pwned');
   expect((await anon.post('/user/login', json({ username: 'alice', password: 'fakestack123' }))).status()).toBe(200);

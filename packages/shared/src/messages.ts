@@ -28,6 +28,9 @@ export const MSG = {
   bioFailed: 'Failed to update biography.',
   deleteFailed: 'Failed to delete user.',
   resetOk: 'Password reset successful!',
+  confirmCurrentPassword:
+    'Confirm your current password to change it (or sign in again and change it within 10 minutes of signing in).',
+  currentPasswordWrong: 'Your current password is not correct.',
   bioOk: 'Biography updated!',
   noUserData: 'No user data found. Make sure the username parameter is correct.',
   noUsers: 'No Users Found',

@@ -47,9 +47,14 @@ export const signupSchema = z
     path: ['confirmPassword'],
   });
 
+/** A blank field is no field (the form always sends one); anything else is trimmed, as at login. */
+const blankAsMissing = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
+
 export const resetPasswordSchema = z
   .object({
     username: z.string().trim().min(1, MSG.resetRequired),
+    // Beyond the SPEC's payload: without it, a change needs a recent sign-in (core's accounts.ts).
+    currentPassword: z.preprocess(blankAsMissing, noNul().max(PASSWORD_MAX, MSG.passwordTooLong).optional()),
     password: noNul()
       .trim()
       .min(1, MSG.resetRequired)

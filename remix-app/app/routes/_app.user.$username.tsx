@@ -74,10 +74,15 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         username,
         password: fields.password ?? '',
         confirmPassword: fields.confirmPassword ?? '',
+        currentPassword: fields.currentPassword,
       });
       if (!parsed.ok) return refused('reset', parsed.message);
-      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, parsed.value.password);
-      return outcome.ok ? replied('reset', MSG.resetOk) : refused('reset', MSG.resetFailed, statusOf(outcome));
+      const { password, currentPassword } = parsed.value;
+      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, password, currentPassword);
+      if (outcome.ok) return replied('reset', MSG.resetOk);
+      // Why it failed when the owner can act on it (the current password); else the screen's own text.
+      const why = outcome.kind === 'forbidden' || outcome.kind === 'tooMany' ? ` ${outcome.message}` : '';
+      return refused('reset', `${MSG.resetFailed}${why}`, statusOf(outcome));
     }
     case 'delete': {
       const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
@@ -189,6 +194,7 @@ export default function ProfilePage() {
             <input type="hidden" name="intent" value="reset" />
             <PasswordFields
               fields={[
+                { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
                 { name: 'password', label: 'New Password', autoComplete: 'new-password' },
                 { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
               ]}

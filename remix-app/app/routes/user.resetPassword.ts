@@ -1,4 +1,8 @@
-/** PATCH /user/resetPassword {username, password} → owner only; ends the user's other sessions. */
+/**
+ * PATCH /user/resetPassword {username, password} → owner only; ends the user's other sessions.
+ * Also takes `currentPassword`; without it the change needs a sign-in within the last 10 minutes
+ * (403 saying to confirm the current password otherwise); docs/decisions/0080.
+ */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { resetPassword } from '@fso/core';
 import { resetPasswordSchema } from '@fso/shared';
@@ -13,7 +17,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, resetPasswordSchema);
   return respond(
-    await resetPassword(context.ports, callerOf(context, actor), input.username, input.password),
+    await resetPassword(context.ports, callerOf(context, actor), input.username, input.password, input.currentPassword),
     (user) => user,
   );
 }

@@ -3,7 +3,15 @@ import { findCredentials, findSessionUser, findUser, type Database } from '@fso/
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS } from '@fso/shared';
 import { callerOf, testPorts } from '../../test/ports.ts';
-import { deleteAccount, login, resetPassword, signup, updateBiography, type NewSession } from './accounts.ts';
+import {
+  deleteAccount,
+  login,
+  RECENT_SIGN_IN_MS,
+  resetPassword,
+  signup,
+  updateBiography,
+  type NewSession,
+} from './accounts.ts';
 
 let database: Database;
 beforeAll(async () => {
@@ -110,6 +118,36 @@ describe('accounts', () => {
     expect(recorded.disconnectedSessions).toContain(other.sessionId);
     expect((await login(ports, anonymous, { username: 'erin', password: 's3cret-pw' })).ok).toBe(false);
     expect((await login(ports, anonymous, { username: 'erin', password: 'brand-new-pw' })).ok).toBe(true);
+  });
+
+  it('changes a password without the current one only within 10 minutes of signing in, else with it', async () => {
+    let now = new Date('2031-05-01T12:00:00Z');
+    const { ports } = testPorts(database, { clock: () => now });
+    const signedUp = await signup(ports, anonymous, { username: 'gina', password: 'first-password' });
+    if (!signedUp.ok) throw new Error(signedUp.message);
+    const gina = callerOf(await sessionOf(signedUp.value.session), '192.0.2.77');
+    now = new Date(now.getTime() + RECENT_SIGN_IN_MS);
+    expect(await resetPassword(ports, gina, 'gina', 'second-password')).toMatchObject({ ok: true });
+
+    now = new Date(now.getTime() + 1000);
+    const stale = { ok: false, kind: 'forbidden', message: MSG.confirmCurrentPassword };
+    expect(await resetPassword(ports, gina, 'gina', 'third-password')).toEqual(stale);
+    expect(await resetPassword(ports, gina, 'gina', 'third-password', 'first-password')).toEqual({
+      ok: false,
+      kind: 'forbidden',
+      message: MSG.currentPasswordWrong,
+    });
+    expect(await resetPassword(ports, gina, 'gina', 'third-password', 'second-password')).toMatchObject({ ok: true });
+    expect((await login(ports, anonymous, { username: 'gina', password: 'third-password' })).ok).toBe(true);
+
+    // A wrong current password counts as a failed login for that name: a stolen session cannot guess it.
+    for (let i = 0; i < RATE_LIMITS.failedLogin.perIpAndName; i++)
+      await resetPassword(ports, gina, 'gina', 'fourth-password', `guess-${i}`);
+    expect(await resetPassword(ports, gina, 'gina', 'fourth-password', 'third-password')).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+      message: MSG.tooManyLogins,
+    });
   });
 
   it('deletes only the owner account, with its sessions and sockets', async () => {

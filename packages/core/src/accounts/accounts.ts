@@ -1,6 +1,7 @@
 /**
  * Account use cases shared by the REST routes and the screens' form actions: sign-up (new
- * password rules, rate limited), login (rate limited), logout, password reset, biography,
+ * password rules, rate limited), login (rate limited), logout, password reset (with the current
+ * password, or within minutes of signing in), biography,
  * deletion (which forfeits and renames the account's games). The acting user is the caller's
  * signed-in user; a name in the payload must match it or the answer is forbidden. Sessions are
  * rows here; the transport turns a new one into its cookie.
@@ -11,7 +12,7 @@ import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { forfeitGamesOf, renameGamesOf } from '../games/games.ts';
 import { reputationOf } from '../qa/reputation.ts';
 import type { Caller, Ports } from '../ports.ts';
-import { fail, succeed, type Result } from '../result.ts';
+import { fail, succeed, type Failure, type Result } from '../result.ts';
 import { isCommonPassword } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -94,17 +95,52 @@ async function endOtherSessions(ports: Ports, actor: Actor) {
   for (const id of ended) ports.events.disconnectSession(id);
 }
 
+/** How long after signing in a password may be changed without the current one (GitHub's "sudo mode"). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+/** Whether changing the password needs the current one: the session's sign-in is unknown or older than RECENT_SIGN_IN_MS. */
+export const needsCurrentPassword = (signedInAt: Date | null, now: Date): boolean =>
+  signedInAt === null || now.getTime() - signedInAt.getTime() > RECENT_SIGN_IN_MS;
+
+/**
+ * That the one changing the password is its owner, not whoever holds a stolen session: the current
+ * password, checked and counted like a login (a wrong one is a failed login for that name), or
+ * else a sign-in within RECENT_SIGN_IN_MS. Null when confirmed.
+ */
+async function confirmOwner(
+  ports: Ports,
+  caller: Caller,
+  actor: Actor,
+  currentPassword: string | undefined,
+): Promise<Failure | null> {
+  if (currentPassword === undefined) {
+    const signedInAt = actor.sessionId === undefined ? null : await db.sessionSignedInAt(ports.db, actor.sessionId);
+    return needsCurrentPassword(signedInAt, ports.clock()) ? fail('forbidden', MSG.confirmCurrentPassword) : null;
+  }
+  const who = { name: actor.username };
+  const blocked = await ports.limiter.hit('failedLogin', caller, who);
+  if (blocked) return blocked;
+  const found = await db.findCredentials(ports.db, actor.username);
+  if (!(await verifyPassword(found?.passwordHash, currentPassword))) return fail('forbidden', MSG.currentPasswordWrong);
+  await ports.limiter.forgive('failedLogin', caller, who);
+  return null;
+}
+
+/** Sets a new password (`currentPassword`: see confirmOwner) and ends the user's other sessions. */
 export async function resetPassword(
   ports: Ports,
   caller: Caller,
   username: string,
   password: string,
+  currentPassword?: string,
 ): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
   const weak = weakPassword(password);
   if (weak) return weak;
+  const unconfirmed = await confirmOwner(ports, caller, actor, currentPassword);
+  if (unconfirmed) return unconfirmed;
   await db.updatePasswordHash(ports.db, actor.userId, await hashPassword(password));
   await endOtherSessions(ports, actor);
   const found = await db.findUserById(ports.db, actor.userId);

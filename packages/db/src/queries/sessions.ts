@@ -12,8 +12,14 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export async function createSession(db: Db, userId: number, now = new Date()) {
   const id = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id, userId, expiresAt });
+  await db.insert(sessions).values({ id, userId, createdAt: now, expiresAt });
   return { id, expiresAt };
+}
+
+/** When the session was started, i.e. when its user signed in; null when there is no such session. */
+export async function sessionSignedInAt(db: Db, sessionId: string): Promise<Date | null> {
+  const rows = await db.select({ at: sessions.createdAt }).from(sessions).where(eq(sessions.id, sessionId)).limit(1);
+  return rows[0]?.at ?? null;
 }
 
 /** The signed-in user behind a session id, or null when unknown or expired. */
