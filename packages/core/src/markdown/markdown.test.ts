@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, sanitizeImportedHtml } from './markdown.ts';
+import { HIGHLIGHT_MAX, renderMarkdown, sanitizeImportedHtml } from './markdown.ts';
+
+/** CPU milliseconds `work` takes (this process's user + system time: other processes' load barely moves it). */
+function cpuMs(work: () => unknown): number {
+  const start = process.cpuUsage();
+  work();
+  const spent = process.cpuUsage(start);
+  return (spent.user + spent.system) / 1000;
+}
 
 describe('post bodies', () => {
   it('renders CommonMark with highlighted fenced code', () => {
@@ -9,6 +17,26 @@ describe('post bodies', () => {
     expect(html).toMatch(
       /<pre class="hljs" tabindex="0"><code class="language-ts"><span class="hljs-keyword">const<\/span>/,
     );
+  });
+
+  it('shows code in a language off the vetted list as plain code, in time (issue 39 item 1)', () => {
+    // highlight.js's markdown grammar backtracks cubically on this: 10 kB held the event loop 10 s.
+    const fence = '```markdown\n' + '[a]('.repeat(2_500) + '\n```';
+    let html = '';
+    expect(cpuMs(() => (html = renderMarkdown(fence)))).toBeLessThan(1_000);
+    expect(html).toBe(`<pre class="hljs" tabindex="0"><code>${'[a]('.repeat(2_500)}\n</code></pre>\n`);
+  });
+
+  it(`highlights at most ${HIGHLIGHT_MAX} characters of a post's code, fence by fence; one that does not fit is plain`, () => {
+    const fence = (chars: number) => '```js\n' + 'x;'.repeat(chars / 2) + '\n```\n';
+    const html = renderMarkdown(fence(2_000) + fence(2_000) + fence(500) + '```\nplain\n```');
+    const blocks = html.match(/<pre[^>]*><code[^>]*>/g);
+    expect(blocks).toEqual([
+      '<pre class="hljs" tabindex="0"><code class="language-js">',
+      '<pre class="hljs" tabindex="0"><code>',
+      '<pre class="hljs" tabindex="0"><code class="language-js">',
+      '<pre class="hljs" tabindex="0"><code>',
+    ]);
   });
 
   it('shows raw HTML as text and keeps script, style and handlers out', () => {

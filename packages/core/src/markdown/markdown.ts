@@ -3,11 +3,27 @@
  * raw HTML in the source shown as text, and the result passed through sanitize-html's allow
  * list, so no user input can bring script, style or event handlers into a page. Links open
  * with rel="nofollow ugc noopener". TeX between dollars becomes MathML (math.ts).
+ * Bounded whatever the input (issue 39): only the vetted languages of code-languages.ts are
+ * highlighted, and at most HIGHLIGHT_MAX characters of a post's code (fence by fence, in order;
+ * a fence that does not fit is plain escaped code).
  */
-import hljs from 'highlight.js';
+import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
+import { CODE_LANGUAGES } from './code-languages.ts';
 import { mathPlugin } from './math.ts';
+
+for (const [name, grammar] of Object.entries(CODE_LANGUAGES)) hljs.registerLanguage(name, grammar);
+
+/** Characters of code one rendering highlights at most: the length code-languages.test.ts scans every grammar at. */
+export const HIGHLIGHT_MAX = 3_000;
+
+/** What one rendering counts (markdown-it's `env`): the characters of code it has highlighted. */
+type RenderEnv = { highlighted: number };
+
+// A code block scrolls sideways: tabindex lets a keyboard reach and scroll it.
+const codeBlock = (html: string, language: string | null) =>
+  `<pre class="hljs" tabindex="0"><code${language ? ` class="language-${language}"` : ''}>${html}</code></pre>`;
 
 const markdown: InstanceType<typeof MarkdownIt> = new MarkdownIt({
   html: false,
@@ -17,10 +33,22 @@ const markdown: InstanceType<typeof MarkdownIt> = new MarkdownIt({
     const html = lang
       ? hljs.highlight(code, { language: lang, ignoreIllegals: true }).value
       : markdown.utils.escapeHtml(code);
-    // A code block scrolls sideways: tabindex lets a keyboard reach and scroll it.
-    return `<pre class="hljs" tabindex="0"><code${lang ? ` class="language-${lang}"` : ''}>${html}</code></pre>`;
+    return codeBlock(html, lang);
   },
 }).use(mathPlugin);
+
+const plain = { ...markdown.options, highlight: (code: string) => codeBlock(markdown.utils.escapeHtml(code), null) };
+const renderFence = markdown.renderer.rules.fence!;
+markdown.renderer.rules.fence = (tokens, i, options, env, self) => {
+  const { info, content } = tokens[i]!;
+  // The language as markdown-it's fence rule reads it: the info string's first word, unescaped.
+  const language = markdown.utils.unescapeAll(info).trim().split(/\s+/, 1)[0];
+  if (!language || !hljs.getLanguage(language)) return renderFence(tokens, i, options, env, self);
+  const counted = env as RenderEnv;
+  const fits = counted.highlighted + content.length <= HIGHLIGHT_MAX;
+  if (fits) counted.highlighted += content.length;
+  return renderFence(tokens, i, fits ? options : plain, env, self);
+};
 
 // An image with no alt text (common in imported posts) is named by where it comes from, so a
 // screen reader says more than nothing.
@@ -167,7 +195,8 @@ const SAFE: sanitizeHtml.IOptions = {
 
 /** Markdown source → sanitised HTML. */
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.render(source), SAFE);
+  const env: RenderEnv = { highlighted: 0 };
+  return sanitizeHtml(markdown.render(source, env), SAFE);
 }
 
 /** Imported HTML (Stack Exchange dumps) → the same allow list. */
