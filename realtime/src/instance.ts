@@ -4,9 +4,10 @@
  * (entry/main.ts), or, in split mode, alone on its own port with a health check and a cluster
  * adapter (main.ts).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Database } from '@fso/db';
 import {
+  createHttpServer,
   handshakeRefusal,
   healthAnswer,
   watchDatabase,
@@ -53,7 +54,7 @@ export function createRealtimeInstance(
   log: Logger,
 ): { httpServer: Server; close(): Promise<void> } {
   const watch = watchDatabase(database, log);
-  const httpServer = createServer((req, res) => {
+  const httpServer = createHttpServer((req, res) => {
     const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch) : null;
     if (answer) res.writeHead(answer.status, answer.headers).end(answer.text);
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');

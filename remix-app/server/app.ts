@@ -7,7 +7,7 @@
  * through the cluster's emitter (web.ts); with METRICS_PORT, the metrics on a port of their own
  * too (metrics-port.ts). Used by both entries and the tests.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import { countGamesInProgress } from '@fso/core';
@@ -16,6 +16,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import type { Database } from '@fso/db';
 import {
   closeHttpServer,
+  createHttpServer,
   healthAnswer,
   keepSearchTiersCut,
   watchDatabase,
@@ -87,7 +88,14 @@ export function createWebServer(opts: {
   app.use(
     requestLogging(opts.logger),
     metrics.middleware,
-    securityHeaders({ production: config.production, dev: opts.dev }),
+    securityHeaders({
+      production: config.production,
+      dev: opts.dev,
+      // The sign-in buttons' forms end on the configured providers' authorize pages.
+      formOrigins: [
+        ...new Set([config.github, config.google].flatMap((p) => (p ? [new URL(p.authorizeUrl).origin] : []))),
+      ],
+    }),
   );
   app.use(compression());
   app.use(requestShape());
@@ -123,7 +131,7 @@ export function createWebServer(opts: {
   const publicFiles = express.static('build/client', { maxAge: '1h' });
   app.use((req, res, next) => (/\.\w+$/.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  const httpServer = createServer(app);
+  const httpServer = createHttpServer(app);
   const metricsPort =
     config.metricsPort === undefined
       ? null

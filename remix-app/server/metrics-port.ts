@@ -6,9 +6,9 @@
  * site's own `/metrics` keeps asking for `Authorization: Bearer $METRICS_TOKEN`. The port opens
  * when the site's port does, on the same host, and closes with the server.
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Registry } from 'prom-client';
-import type { Logger } from '@fso/platform';
+import { createHttpServer, type Logger } from '@fso/platform';
 
 export function serveMetricsPort(
   site: Server,
@@ -16,7 +16,7 @@ export function serveMetricsPort(
   where: { port: number; host: string },
   log: Logger,
 ): { server: Server; close(): Promise<void> } {
-  const server = createServer((req, res) => {
+  const server = createHttpServer((req, res) => {
     const path = (req.url ?? '').split('?')[0];
     if (req.method !== 'GET' || path !== '/metrics')
       return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');

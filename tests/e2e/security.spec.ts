@@ -29,6 +29,8 @@ test('every response carries the security headers; HSTS only in production', asy
     const csp = headers['content-security-policy'];
     expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}'/);
     expect(csp).toContain("frame-ancestors 'none'");
+    // Forms post to this site only, and through the sign-in buttons' redirect to the one (mock) provider.
+    expect(csp).toMatch(/(^|; )form-action 'self' http:\/\/127\.0\.0\.1:\d+(;|$)/);
     expect(csp).not.toContain('unsafe-inline');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['x-content-type-options']).toBe('nosniff');

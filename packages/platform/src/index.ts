@@ -7,6 +7,7 @@ export * from './boot.ts';
 export * from './bus.ts';
 export * from './config.ts';
 export * from './health.ts';
+export * from './http-server.ts';
 export * from './logging.ts';
 export * from './origin.ts';
 export * from './ports.ts';

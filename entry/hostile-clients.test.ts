@@ -1,11 +1,13 @@
 /**
- * Client addresses behind a proxy (TRUST_PROXY, remix-app/server/client-address.ts), as an
- * attacker meets them: `npm start`'s entry behind a front proxy that appends the address it saw
- * to X-Forwarded-For, as Fly's does, with TRUST_PROXY=1. A client that writes a new
- * X-Forwarded-For of its own into every request still counts as one address: wrong passwords
- * for one name are refused with 429 past the limit, and so is the right one after them.
+ * `npm start`'s entry as an attacker meets it. Behind a front proxy that appends the address it
+ * saw to X-Forwarded-For, as Fly's does, with TRUST_PROXY=1 (remix-app/server/client-address.ts),
+ * a client that writes a new X-Forwarded-For of its own into every request still counts as one
+ * address: wrong passwords for one name are refused with 429 past the limit, and so is the right
+ * one after them. A client that sends its body slowly is answered 408 and cut off (the process's
+ * HTTP server, @fso/platform's http-server.ts), not held for Node's default 300 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +19,7 @@ import { freePort, startProcess, stopService, type ServerProcess } from './test/
 const root = new URL('..', import.meta.url).pathname;
 const json = { 'Content-Type': 'application/json' };
 
-describe('TRUST_PROXY=1 behind a proxy that appends to X-Forwarded-For', () => {
+describe('npm start behind a proxy that appends to X-Forwarded-For, with TRUST_PROXY=1', () => {
   let dataDir: string;
   let server: ServerProcess;
   let front: Awaited<ReturnType<typeof listen>>;
@@ -83,4 +85,14 @@ describe('TRUST_PROXY=1 behind a proxy that appends to X-Forwarded-For', () => {
     expect(right.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await right.text()).toBe(MSG.tooManyLogins);
   });
+
+  it('answers 408 to a login whose body never finishes, and closes the connection', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d: Buffer) => (answer += d.toString()));
+    socket.write('POST /user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n');
+    socket.write('Content-Length: 60\r\n\r\n{"username": "slow');
+    await new Promise((resolve) => socket.on('close', resolve));
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+  }, 60_000);
 });
