@@ -1,8 +1,9 @@
 /**
- * Entry point of the single process (`npm start`): read config, open and migrate the
- * database, seed demo content on an empty one, then serve screens, REST and Socket.IO on one
- * port: from this process (the web server with the realtime service attached to it), or with
- * DATABASE_URL from WEB_CONCURRENCY web processes and one realtime process (web-processes.ts).
+ * Entry point of `npm start`: read config, start the embedded PostgreSQL server when DATABASE_URL
+ * is unset (boot), open and migrate the database, seed demo content on an empty one, then serve
+ * screens, REST and Socket.IO on one port: from WEB_CONCURRENCY web processes and one realtime
+ * process (web-processes.ts), or with WEB_CONCURRENCY=1 or --dev from this process (the web
+ * server with the realtime service attached to it). The embedded server stops last.
  * The only module that imports both remix-app and realtime (docs/decisions/0030). Split mode
  * has the two sides' own entries: remix-app/web.ts and realtime/src/main.ts.
  */
@@ -16,7 +17,7 @@ import { createWebServer } from '../remix-app/server/app.ts';
 import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
-const { config, logger, database, ports } = await boot('all');
+const { config, logger, database, ports, embedded } = await boot('all');
 // DATA_DIR is relative to where the site was started; build output is relative to remix-app/.
 const dataDir = resolve(config.dataDir);
 process.chdir(new URL('../remix-app/', import.meta.url).pathname);
@@ -26,12 +27,22 @@ if (config.seedDemo && (await seedDemo(ports))) logger.info('Seeded demo users (
 if (config.webConcurrency > 1 && !dev) {
   await database.close();
   const { runWebProcesses } = await import('./web-processes.ts');
-  await runWebProcesses(config, logger);
+  await runWebProcesses(config, logger, { where: where(), afterAll: stopEmbedded });
 } else {
   await serve();
 }
 
-/** Web and realtime in this one process (the embedded database, WEB_CONCURRENCY=1, or --dev). */
+/** Where the data is, for the line that says the site is up. */
+function where() {
+  return embedded ? `the embedded PostgreSQL in ${dataDir}` : 'PostgreSQL';
+}
+
+/** Stops the embedded server this start began, once every process using it has stopped. */
+async function stopEmbedded() {
+  await embedded?.stop();
+}
+
+/** Web and realtime in this one process (WEB_CONCURRENCY=1, or --dev). */
 async function serve() {
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let before;
@@ -64,13 +75,13 @@ async function serve() {
   };
   const server = createWebServer({ config, database, logger, ports, semantic, build, before, dev, sockets });
   server.httpServer.listen(config.port, config.host, () => {
-    const where = config.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${dataDir}`;
-    logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where})`);
+    logger.info(`Fake Stack Overflow on http://localhost:${config.port} (${where()})`);
   });
 
   stopOnSignal(async () => {
     await server.close();
     await semantic.close();
     await database.close();
+    await stopEmbedded();
   }, logger);
 }

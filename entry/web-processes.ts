@@ -1,10 +1,10 @@
 /**
- * `npm start` with DATABASE_URL on a machine of several cores: the primary process (which has
- * migrated and seeded) runs split mode on this one machine through node:cluster — one realtime
+ * `npm start` on a machine of several cores: the primary process (which has started the embedded
+ * server when DATABASE_URL is unset, migrated and seeded) runs split mode on this one machine through node:cluster — one realtime
  * process on a loopback port and `WEB_CONCURRENCY` web processes sharing PORT (the cluster
  * module hands them connections in turn), each forwarding /socket.io to the realtime one, the
  * events crossing over the PostgreSQL (or Redis) bus as in split mode. A process that dies is
- * started again; SIGTERM/SIGINT stop them all gracefully.
+ * started again; SIGTERM/SIGINT stop them all gracefully, then `afterAll` (the embedded server).
  */
 import cluster from 'node:cluster';
 import { freePort, SHUTDOWN_DEADLINE_MS, stopOnSignal, type Config, type Logger } from '@fso/platform';
@@ -15,7 +15,11 @@ type Entry = '../remix-app/web.ts' | '../realtime/src/main.ts';
 /** Before starting a dead process again, so a process that cannot start does not spin. */
 const RESTART_DELAY_MS = 1000;
 
-export async function runWebProcesses(config: Config, logger: Logger): Promise<void> {
+export async function runWebProcesses(
+  config: Config,
+  logger: Logger,
+  { where, afterAll }: { where: string; afterAll: () => Promise<void> },
+): Promise<void> {
   const realtimePort = await freePort();
   const roles = new Map<number, { entry: Entry; env: Record<string, string> }>();
   let stopping = false;
@@ -36,7 +40,7 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
   for (let i = 0; i < config.webConcurrency; i++)
     start('../remix-app/web.ts', { REALTIME_URL: `http://127.0.0.1:${realtimePort}`, SEED_DEMO: 'false' });
   logger.info(
-    `Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (PostgreSQL)`,
+    `Fake Stack Overflow on http://localhost:${config.port}: ${config.webConcurrency} web processes and one realtime process (${where})`,
   );
 
   stopOnSignal(
@@ -53,6 +57,7 @@ export async function runWebProcesses(config: Config, logger: Logger): Promise<v
             }),
         ),
       );
+      await afterAll();
       // Each process has the usual deadline of its own; this one waits a little longer for them.
     },
     logger,

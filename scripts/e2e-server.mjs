@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The server the e2e tests run against: the production build on a brand-new database (a temp
- * PGlite folder, or a fresh PostgreSQL database when TEST_DATABASE_URL is set, dropped at the
- * end), demo users seeded, with GitHub, Google and ID-token sign-in pointed at a local mock
+ * DATA_DIR, where the site starts its embedded PostgreSQL server as `npm start` does, or a fresh
+ * database on the server at TEST_DATABASE_URL when it is set, dropped at the end), demo users seeded, with GitHub, Google and ID-token sign-in pointed at a local mock
  * provider on E2E_OAUTH_PORT. E2E_CLUSTER=1 (needs TEST_DATABASE_URL) serves the same site from
  * 2 web + 2 realtime processes behind a round-robin balancer instead (scripts/e2e-cluster.ts).
  */

@@ -2,9 +2,10 @@
 /**
  * `npm start`: installs dependencies when missing, builds the web app when its sources (the
  * screens, or the shared, core or game-engine packages) are newer than the build, then runs
- * the site through entry/main.ts (web + realtime in one process, embedded database unless
- * DATABASE_URL is set) with the V8 flags of node-flags.mjs, which the processes it forks
- * inherit. Plain Node, no dependencies, so it runs on a fresh clone.
+ * the site through entry/main.ts (WEB_CONCURRENCY web processes and the realtime one, on the
+ * embedded PostgreSQL server in DATA_DIR unless DATABASE_URL is set) with the V8 flags of
+ * node-flags.mjs, which the processes it forks inherit. Plain Node, no dependencies, so it runs
+ * on a fresh clone.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

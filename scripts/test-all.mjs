@@ -7,9 +7,13 @@
  * again against 2 web + 2 realtime processes behind a balancer (E2E_CLUSTER=1), and as root on
  * Linux with TEST_DATABASE_URL the deploy image built with buildah (`npm run image`, one test)
  * and started (`npm run image:smoke`, counted per check) — continuing past failures so all are
- * counted. Ends with one line `N passed, N failed` summed over every suite.
- * TEST_SUITES=unit,e2e (names: typecheck, lint, deps, format, unit, build, e2e, e2e-cluster,
- * image) runs a subset.
+ * counted. Ends with one line `N passed, N failed` summed over every suite. Both database modes
+ * are covered once without running anything twice: with TEST_DATABASE_URL, vitest runs on that
+ * server (as the deploy does) and the one-server Playwright pass on the site's own embedded
+ * PostgreSQL (as `npm start` does: TEST_DATABASE_URL is left out of its environment), then the
+ * database package's tests (`unit-embedded`) again on an embedded test server.
+ * TEST_SUITES=unit,e2e (names: typecheck, lint, deps, format, unit, unit-embedded, build, e2e,
+ * e2e-cluster, image) runs a subset.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -54,10 +58,10 @@ if (!wanted || ['build', 'unit', 'e2e', 'e2e-cluster'].some((s) => wanted.includ
   totals.push({ name: 'build', passed: built ? 1 : 0, failed: built ? 0 : 1, skipped: 0 });
 }
 
-/** One vitest run as suite `name`, counted from its JSON report; `args` adds options. */
-function vitest(name, args = []) {
+/** One vitest run as suite `name`, counted from its JSON report; `args` adds options, `env` variables (undefined: left out). */
+function vitest(name, args = [], env = {}) {
   const file = join(out, `${name}.json`);
-  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args]);
+  run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...args], env);
   const report = readJson(file);
   if (!report) return totals.push({ name, passed: 0, failed: 1, skipped: 0 });
   // A file that fails to load has no failed tests but is a failure all the same.
@@ -73,6 +77,12 @@ function vitest(name, args = []) {
 if (!wanted || wanted.includes('unit')) {
   console.log('\n=== unit + integration (vitest) ===');
   vitest('unit');
+}
+
+// The test databases' own machinery (a template cloned per file) on an embedded test server too.
+if ((!wanted || wanted.includes('unit-embedded')) && process.env.TEST_DATABASE_URL) {
+  console.log('\n=== database package on an embedded test server (vitest) ===');
+  vitest('unit-embedded', ['packages/db'], { TEST_DATABASE_URL: undefined });
 }
 
 /** One Playwright run as suite `name`, counted from its JSON report; `args` adds options. */
@@ -92,8 +102,8 @@ function playwright(name, args = [], env = {}) {
 }
 
 if ((!wanted || wanted.includes('e2e')) && built) {
-  console.log('\n=== end-to-end (Playwright) ===');
-  playwright('e2e');
+  console.log('\n=== end-to-end (Playwright, on the embedded PostgreSQL as npm start runs it) ===');
+  playwright('e2e', [], { TEST_DATABASE_URL: undefined });
 }
 
 if ((!wanted || wanted.includes('e2e-cluster')) && built) {

@@ -33,7 +33,6 @@ import { logOf, requestLogging } from './logging.ts';
 import { createMetrics } from './metrics.ts';
 import { serveMetricsPort } from './metrics-port.ts';
 import { remixHandler } from './remix-handler.ts';
-import { capSearches, PGLITE_SEARCH_CAP } from './search-cap.ts';
 import { plainErrors, requestShape } from './request-shape.ts';
 import { nonceOf, securityHeaders } from './security-headers.ts';
 import { purgeExpired } from './expiry-purge.ts';
@@ -142,8 +141,6 @@ export function createWebServer(opts: {
   const expiryPurge = purgeExpired(opts.ports, opts.logger);
   // Ranked searches read time tiers; this process keeps them cut as the site grows (decision record 0074).
   const tierUpkeep = keepSearchTiersCut(database, opts.logger);
-  // On the embedded database a search's SQL runs on this thread: only a few at once.
-  const semantic = database.kind === 'pglite' ? capSearches(opts.semantic, PGLITE_SEARCH_CAP) : opts.semantic;
 
   app.all(
     '*',
@@ -159,7 +156,7 @@ export function createWebServer(opts: {
         cspNonce: nonceOf(res),
         // A client navigation's data (`/….data`) carries everything; a document keeps some for its render only.
         renderOnly: req.path.endsWith('.data') ? null : new Map(),
-        ports: { ...opts.ports, events, semantic, log: logOf(res) },
+        ports: { ...opts.ports, events, semantic: opts.semantic, log: logOf(res) },
       }),
     }),
   );

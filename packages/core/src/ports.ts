@@ -44,8 +44,6 @@ export interface Semantic {
   index(): Promise<Pick<VectorIndex, 'nearest' | 'vectors'>>;
   /** Wakes the embedding worker: a question's title or text changed. */
   worker: { poke(): void };
-  /** True when a search now would be refused for lack of room (a per-process cap, remix-app/server/search-cap.ts). */
-  full?(): boolean;
 }
 
 export interface Ports {

@@ -1,25 +1,17 @@
 /**
- * Opens the database: node-postgres when a URL is given (production, CI), otherwise PGlite
- * (PostgreSQL in WASM) in a data directory, with a cache sized from its data and the ANALYZE
- * autovacuum would run (pglite-analyze.ts). Both are handed out as one drizzle type so every
- * query runs unchanged on either. PGlite carries pgvector; a PostgreSQL server may not.
+ * Opens the database: a PostgreSQL server through node-postgres, at a URL (DATABASE_URL, a test
+ * database) or the embedded server in a data directory (embedded-server.ts), which is started for
+ * the caller, or used as it is when already running. One driver and one drizzle type everywhere.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
-import { ANALYZE_CHECK_MS, analyzeWhenStale } from './pglite-analyze.ts';
-import { TurnTakingPGlite } from './pglite-turns.ts';
+import { startEmbeddedServer } from './embedded-server.ts';
 
 export type Schema = typeof schema;
-/** What `execute` answers on either driver: node-postgres and PGlite both carry the rows. */
+/** What `execute` answers: node-postgres's result carries the rows. */
 export interface RowsResult<Row> {
   rows: Row[];
 }
@@ -28,20 +20,18 @@ interface RowsResultHKT extends PgQueryResultHKT {
 }
 export type Db = PgDatabase<RowsResultHKT, Schema>;
 
-interface OpenDatabase {
+/** An open database: drizzle over a node-postgres pool. */
+export interface Database {
   db: Db;
+  pool: pg.Pool;
   /** Runs raw SQL text (several statements allowed); for migrations and test set-up. */
   exec(sqlText: string): Promise<void>;
   close(): Promise<void>;
 }
 
-/** An open database, by driver: embedded PGlite (tests clone its data directory) or a server's pool. */
-export type Database = EmbeddedDatabase | ServerDatabase;
-export type EmbeddedDatabase = OpenDatabase & { kind: 'pglite'; pglite: PGlite };
-export type ServerDatabase = OpenDatabase & { kind: 'postgres'; pool: pg.Pool };
-
 export type ServerConfig = { url: string; poolSize?: number };
-export type EmbeddedConfig = { dataDir?: string; loadDataDir?: Blob | File };
+/** The embedded server whose cluster is in `dataDir` (DATA_DIR), started if it is not running. */
+export type EmbeddedConfig = { dataDir: string; poolSize?: number };
 export type DatabaseConfig = ServerConfig | EmbeddedConfig;
 
 // Dates come back as JS Dates, bigint ids as numbers (identity values stay far below 2^53).
@@ -85,8 +75,17 @@ export function guardPool(pool: pg.Pool, onError: (error: Error) => void = () =>
   return pool;
 }
 
-export function openDatabase(config: DatabaseConfig): Promise<Database> {
-  return 'url' in config ? openServerDatabase(config) : openEmbeddedDatabase(config);
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if ('url' in config) return openServerDatabase(config);
+  const server = await startEmbeddedServer(config.dataDir);
+  const database = await openServerDatabase({ url: server.url, poolSize: config.poolSize });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await server.stop();
+    },
+  };
 }
 
 /**
@@ -99,7 +98,7 @@ export function openDatabase(config: DatabaseConfig): Promise<Database> {
  */
 const POOL_IDLE_MS = 5 * 60_000;
 
-export async function openServerDatabase(config: ServerConfig): Promise<ServerDatabase> {
+export async function openServerDatabase(config: ServerConfig): Promise<Database> {
   // A server that is down answers at once; one that is unreachable must not hold a request forever.
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -110,68 +109,13 @@ export async function openServerDatabase(config: ServerConfig): Promise<ServerDa
   // A lost connection is reported by the query that used it; the next query reconnects.
   guardPool(pool);
   pool.on('connect', prepareStatements);
-  const db: Db = drizzlePg({ client: pool, schema });
+  const db: Db = drizzle({ client: pool, schema });
   return {
     db,
-    kind: 'postgres',
     pool,
     exec: async (text) => {
       await pool.query(text);
     },
     close: () => pool.end(),
-  };
-}
-
-/** Bounds of PGlite's shared buffers, in MB, and the share of the database's files they are sized to. */
-export const EMBEDDED_BUFFERS = { min: 16, max: 256, share: 1 / 8 } as const;
-
-/**
- * PGlite's shared buffers for the data in `dataDir`: an eighth of its database files, between
- * 16 and 256 MB. PGlite touches all of its buffers when it starts, so PostgreSQL's default of
- * 128 MB would dominate a small site's process; but a page missing from them is read through
- * the WASM file system, on the Node thread, one 8 kB block per call: at 100,000 questions
- * (1.8 GB of files) a two-word search read ~3,300 blocks that way with 16 MB and none with
- * 216 MB, and cost 41% less CPU (decision record 0044). Taken at each start: it grows with the site.
- */
-export function embeddedSharedBuffersMb(dataDir: string | undefined): number {
-  const base = dataDir ? join(dataDir, 'base') : null;
-  if (!base || !existsSync(base)) return EMBEDDED_BUFFERS.min;
-  let bytes = 0;
-  for (const entry of readdirSync(base, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) bytes += statSync(join(entry.parentPath, entry.name)).size;
-  const mb = Math.round((bytes * EMBEDDED_BUFFERS.share) / 2 ** 20);
-  return Math.min(EMBEDDED_BUFFERS.max, Math.max(EMBEDDED_BUFFERS.min, mb));
-}
-
-export async function openEmbeddedDatabase(config: EmbeddedConfig): Promise<EmbeddedDatabase> {
-  // PGlite's own bytea parser calls parseInt per byte: loading 20k stored vectors took seconds.
-  const bytea = (hex: string) => {
-    const bytes = Buffer.from(hex.slice(2), 'hex');
-    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  };
-  const pglite = new TurnTakingPGlite({
-    dataDir: config.dataDir,
-    loadDataDir: config.loadDataDir,
-    extensions: { pg_trgm, vector },
-    postgresqlconf: [`shared_buffers=${embeddedSharedBuffersMb(config.dataDir)}MB`],
-    parsers: { [types.BYTEA]: bytea },
-  });
-  await pglite.waitReady;
-  // No autovacuum here: statistics are refreshed at open and checked every ANALYZE_CHECK_MS.
-  await analyzeWhenStale(pglite);
-  // A failed check (the database closing meanwhile) is simply tried again at the next tick.
-  const analyzing = setInterval(() => void analyzeWhenStale(pglite).catch(() => undefined), ANALYZE_CHECK_MS).unref();
-  const db: Db = drizzlePglite({ client: pglite, schema });
-  return {
-    db,
-    kind: 'pglite',
-    pglite,
-    exec: async (text) => {
-      await pglite.exec(text);
-    },
-    close: () => {
-      clearInterval(analyzing);
-      return pglite.close();
-    },
   };
 }

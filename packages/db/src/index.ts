@@ -1,6 +1,7 @@
 /** Public surface of @fso/db: connection, migrations, schema and queries. */
 export * from './client.ts';
 export * from './migrate.ts';
+export * from './embedded-server.ts';
 export * from './availability.ts';
 export * as schema from './schema/index.ts';
 export * from './queries/users.ts';

@@ -1,23 +1,18 @@
 /**
- * Applies the SQL migrations in packages/db/migrations, once, in order. On a server several
- * processes may start together, so the run holds an advisory lock.
+ * Applies the SQL migrations in packages/db/migrations, once, in order. Several processes may
+ * start together, so the run holds an advisory lock.
  */
 import { fileURLToPath } from 'node:url';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Database } from './client.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../migrations', import.meta.url));
 const LOCK_ID = 727_001;
 
-export async function migrate(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_FOLDER };
-  if (database.kind === 'pglite') {
-    await migratePglite(drizzlePglite({ client: database.pglite }), config);
-    return;
-  }
+/** `migrationsFolder`: another folder of the same layout (npm run migrate-embedded applies a prefix of ours). */
+export async function migrate(database: Database, migrationsFolder = MIGRATIONS_FOLDER): Promise<void> {
+  const config = { migrationsFolder };
   const client = await database.pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [LOCK_ID]);

@@ -1,31 +1,31 @@
 /**
- * Test databases: a migrated template is made once per test run (see vitest.global-setup.ts)
- * and each test file gets a fresh clone of it — a PGlite data directory loaded from the
- * template's dump, or, with TEST_DATABASE_URL, a PostgreSQL database created FROM TEMPLATE.
+ * Test databases, all on PostgreSQL 15: the server at TEST_DATABASE_URL, or, when it is unset,
+ * an embedded PostgreSQL server (src/embedded-server.ts) that the test run starts in a temporary
+ * folder and names in TEST_DATABASE_URL for its test processes. A migrated template database is
+ * made once per run (vitest.global-setup.ts) and each test file gets a fresh database created
+ * FROM TEMPLATE, dropped by its `close`.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { writeFile, rename } from 'node:fs/promises';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { openDatabase, openEmbeddedDatabase, type Database } from '../src/client.ts';
+import { openDatabase, type Database } from '../src/client.ts';
+import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from '../src/embedded-server.ts';
 import { migrate, MIGRATIONS_FOLDER } from '../src/migrate.ts';
 
 // One template per checkout, so that two checkouts testing against one server do not drop each
 // other's template mid-run.
 const TEMPLATE_DB = `fso_template_${createHash('sha256').update(MIGRATIONS_FOLDER).digest('hex').slice(0, 8)}`;
+const TEST_SERVER_PREFIX = 'fso-test-pg-';
 
-function migrationsHash(): string {
-  const hash = createHash('sha256');
-  for (const file of readdirSync(MIGRATIONS_FOLDER).sort()) {
-    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(join(MIGRATIONS_FOLDER, file)));
-  }
-  return hash.digest('hex').slice(0, 16);
-}
-
-export const pgliteTemplatePath = () => join(tmpdir(), `fso-pglite-template-${migrationsHash()}.tar`);
+/** Settings of the test server: its data is thrown away, so nothing waits for the disk. */
+const TEST_SERVER_SETTINGS = {
+  fsync: 'off',
+  synchronous_commit: 'off',
+  full_page_writes: 'off',
+  max_connections: '200',
+};
 
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
@@ -33,67 +33,89 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-/** Builds the template once per run; cheap when it already exists for these migrations. */
-export async function prepareTemplate(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  await preparePgliteTemplate();
-  if (url) {
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-    } finally {
-      await admin.end();
-    }
-    const template = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
-    await migrate(template);
-    await template.close();
+/**
+ * Starts an embedded test server in a new temporary folder and names it in TEST_DATABASE_URL
+ * (test processes started after this inherit it); returns its stop, which also removes the folder.
+ * Folders left by runs that were killed are cleared first.
+ */
+async function startTestServer(): Promise<() => Promise<void>> {
+  clearLeftoverTestServers();
+  const dataDir = mkdtempSync(join(tmpdir(), TEST_SERVER_PREFIX));
+  const server = await startEmbeddedServer(dataDir, {
+    mode: 'take',
+    settings: TEST_SERVER_SETTINGS,
+    database: 'postgres',
+  });
+  process.env.TEST_DATABASE_URL = server.url;
+  return async () => {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}
+
+/** Test servers whose run was killed (their starter is gone) are stopped, and their folders removed. */
+function clearLeftoverTestServers(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith(TEST_SERVER_PREFIX)) continue;
+    const dir = join(tmpdir(), name);
+    const state = embeddedServerState(dir);
+    // A folder without a server may be one whose run is still making it: only an old one is removed.
+    const old = Date.now() - statSync(dir).mtimeMs > 60 * 60_000;
+    if (state.kind === 'orphaned') stopEmbeddedServer(state.pid);
+    if (state.kind === 'orphaned' || (state.kind === 'none' && old)) rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The PGlite template, also made with TEST_DATABASE_URL: some tests need PGlite's extensions. */
-async function preparePgliteTemplate(): Promise<void> {
-  const path = pgliteTemplatePath();
-  if (existsSync(path)) return;
-  const template = await openEmbeddedDatabase({});
+/**
+ * Builds the template once per run (on the embedded test server it first starts, when
+ * TEST_DATABASE_URL is unset); returns what stops that server (nothing to do on a given server).
+ */
+export async function prepareTemplate(): Promise<() => Promise<void>> {
+  const stop = process.env.TEST_DATABASE_URL ? async () => {} : await startTestServer();
+  const url = process.env.TEST_DATABASE_URL!;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const template = await openDatabase({ url: withDatabase(url, TEMPLATE_DB), poolSize: 1 });
   await migrate(template);
-  const dump = await template.pglite.dumpDataDir('none');
   await template.close();
-  const partial = `${path}.${process.pid}`;
-  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-  await rename(partial, path);
+  return stop;
 }
 
 let counter = 0;
+/** For a process that was not started by a test run that prepared the template (a script). */
+let ownTemplate: Promise<unknown> | null = null;
 
 /**
- * A fresh, migrated, empty database for one test file; `close` removes it. `embedded` asks for
- * PGlite even when TEST_DATABASE_URL names a server (PGlite has pgvector, Debian's server not).
+ * A fresh, migrated, empty database for one test file; `close` removes it. `embedded` is
+ * accepted as before and changes nothing: every test database is on PostgreSQL 15 (decision 0079).
  */
-export async function createTestDatabase(opts: { embedded?: boolean } = {}): Promise<Database> {
-  const url = opts.embedded ? undefined : process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `fso_t_${process.pid}_${++counter}_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-    await admin.end();
-    const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
-    const close = database.close;
-    return {
-      ...database,
-      close: async () => {
-        await close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
+export async function createTestDatabase(_opts: { embedded?: boolean } = {}): Promise<Database> {
+  if (!process.env.TEST_DATABASE_URL) {
+    ownTemplate ??= prepareTemplate().then((stop) => process.once('beforeExit', () => void stop()));
   }
-  const blob = new Blob([readFileSync(pgliteTemplatePath())]);
-  return openDatabase({ loadDataDir: blob });
+  await ownTemplate;
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `fso_t_${process.pid}_${++counter}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+  const close = database.close;
+  return {
+    ...database,
+    close: async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
 }
-
-export { PGlite };

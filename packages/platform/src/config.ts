@@ -233,7 +233,7 @@ export interface Config {
   redisUrl?: string;
   /** Natural-language search ranking weights (packages/core/src/search/semantic/search.ts). */
   semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
-  /** Web processes on this machine (`npm start` runs that many with DATABASE_URL; one on the embedded database); they share its cores. */
+  /** Web processes `npm start` runs on this machine (default: its cores); they share the cores with the database. */
   webConcurrency: number;
 }
 
@@ -275,7 +275,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metricsPort: e.METRICS_PORT,
     realtimeUrl: e.REALTIME_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
-    webConcurrency: e.DATABASE_URL ? (e.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
   };
 }
 

@@ -2,8 +2,7 @@
  * Health for a platform (docs/deploy.md): `GET /livez` says the process is up and serving (200
  * while it runs); `GET /healthz` says it can do its work: 503 with Retry-After while its
  * PostgreSQL server does not answer, 200 again once it does. The database is probed in the
- * background (every second), so answering a health check never waits for it. The embedded
- * database lives in the process itself: it is never away.
+ * background (every second), so answering a health check never waits for it.
  */
 import { databaseReachable, type Database } from '@fso/db';
 import { MSG } from '@fso/shared';
@@ -18,7 +17,6 @@ export interface DatabaseWatch {
 
 export function watchDatabase(database: Database, log: Logger, intervalMs = PROBE_INTERVAL_MS): DatabaseWatch {
   let up = true;
-  if (database.kind === 'pglite') return { up, stop: () => undefined };
   let probing = false;
   const probe = async () => {
     if (probing) return;

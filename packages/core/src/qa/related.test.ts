@@ -12,7 +12,7 @@ let semantic: SemanticService;
 let ports: Ports;
 let ids: Record<string, number>;
 beforeAll(async () => {
-  database = await createTestDatabase({ embedded: true });
+  database = await createTestDatabase();
   const askedBy = Number((await createUser(database.db, { username: 'asker', passwordHash: null }))!._id);
   const ask = (title: string, text: string) => insertQuestion(database.db, { title, text, tags: ['related'], askedBy });
   ids = {

@@ -16,8 +16,6 @@ export async function semanticSearch(
   text: string,
   topk: number,
 ): Promise<Result<SemanticHit[]>> {
-  // A full per-process cap refuses before the rate limiter spends any SQL (docs/decisions/0034).
-  if (ports.semantic.full?.()) return fail('unavailable', MSG.semanticSearchBusy, 1);
   const limited = await ports.limiter.hit('semanticSearch', caller);
   if (limited) return limited;
   try {

@@ -380,7 +380,7 @@ export function matchesCte(
   const test = sql`ts_match_vq(q.search, ${words})${and(tests)}`;
   // The newest `rows` questions (of the tag), read lazily, and (`rest`) whatever is older: asked
   // of `questions_ask_idx` (the same questions), an index-only read that is costed as one where
-  // `question_search`'s visibility map is not set yet (just migrated, or on PGlite, never vacuumed).
+  // `question_search`'s visibility map is not set yet (just migrated, not vacuumed yet).
   const [walk, rest] =
     tagId === null
       ? [

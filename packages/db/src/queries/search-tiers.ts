@@ -101,7 +101,7 @@ export async function searchTiersStale(db: Db, first = FIRST_TIER_ROWS): Promise
 }
 
 /**
- * Cuts the tiers again and builds their indexes (on a PostgreSQL server without blocking writes),
+ * Cuts the tiers again and builds their indexes (without blocking writes),
  * then swaps them in and drops the old ones, at once or `dropOldAfterMs` later (a running server's
  * processes still read the old bounds for up to a minute, and their statements need the old
  * indexes meanwhile). Returns the new tiers.
@@ -112,7 +112,6 @@ export async function rebuildSearchTiers(
 ): Promise<SearchTier[]> {
   const { db } = database;
   const tiers = await cutSearchTiers(db, opts.first);
-  const concurrently = database.kind === 'postgres' ? 'CONCURRENTLY ' : '';
   const generation = `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
   const built: string[] = [];
   let old: string[];
@@ -121,7 +120,7 @@ export async function rebuildSearchTiers(
       const name = `question_search_tier_${generation}_${i}`;
       await rows(
         db,
-        sql`CREATE INDEX ${sql.raw(concurrently + name)} ON question_search USING gin (tag_ids, search) WHERE ${tierCondition(tier)}`,
+        sql`CREATE INDEX CONCURRENTLY ${sql.raw(name)} ON question_search USING gin (tag_ids, search) WHERE ${tierCondition(tier)}`,
       );
       built.push(name);
     }
@@ -144,7 +143,7 @@ export async function rebuildSearchTiers(
   }
   tierCaches.delete(db);
   const dropOld = async () => {
-    for (const name of old) await rows(db, `DROP INDEX ${concurrently}IF EXISTS ${name}`);
+    for (const name of old) await rows(db, `DROP INDEX CONCURRENTLY IF EXISTS ${name}`);
   };
   if (opts.dropOldAfterMs) setTimeout(() => void dropOld().catch(() => undefined), opts.dropOldAfterMs).unref();
   else await dropOld();
@@ -172,11 +171,9 @@ export function startSearchTierUpkeep(
     let client: pg.PoolClient | null = null;
     let locked = false;
     try {
-      if (database.kind === 'postgres') {
-        client = await database.pool.connect();
-        locked = Boolean((await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(74026) AS ok')).rows[0]?.ok);
-        if (!locked) return;
-      }
+      client = await database.pool.connect();
+      locked = Boolean((await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(74026) AS ok')).rows[0]?.ok);
+      if (!locked) return;
       if (!(await searchTiersStale(database.db, first))) return;
       const started = Date.now();
       const tiers = await rebuildSearchTiers(database, { first, dropOldAfterMs: 2 * TIERS_TTL_MS });

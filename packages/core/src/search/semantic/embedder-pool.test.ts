@@ -70,7 +70,7 @@ describe('embedder pool (the sentence model in worker threads)', () => {
 
 describe('natural-language search while the model is saturated', () => {
   it('is unavailable with the seconds to wait and a human message, and still answers the search it took', async () => {
-    const database = await createTestDatabase({ embedded: true });
+    const database = await createTestDatabase();
     try {
       const semantic = createSemanticService(database, {
         embedder: pool(1, 0),

@@ -24,7 +24,7 @@ const save = (id: number, vector: Float32Array) =>
   );
 
 beforeAll(async () => {
-  database = await createTestDatabase({ embedded: true });
+  database = await createTestDatabase();
   await createUser(database.db, { username: 'asker', passwordHash: null });
   const askedBy = (await findUser(database.db, 'asker'))!.id;
   for (let i = 0; i < QUESTIONS; i++) {
