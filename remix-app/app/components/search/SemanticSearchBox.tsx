@@ -1,17 +1,23 @@
 /**
- * The header's natural-language search box (SPEC §2/§8). Without JavaScript it is a GET form
- * to /search. With it, Enter or the icon asks GET /question/semanticSearch for the top 3 and
- * shows them under the box: the hint before the first search, "No results found.", or the
- * error. Arrow keys move through the suggestions, Enter or a click opens one, Escape closes;
- * the list hides 200 ms after the box loses focus (so a click on a suggestion still lands).
+ * The header's natural-language search box (SPEC §2/§8). It is a GET form to /search, so Enter
+ * or the icon opens the full results page, with JavaScript or without (issue 42). With it, the
+ * box also suggests the top 3 as the user types (GET /question/semanticSearch, a moment after
+ * the typing stops) under the box: the hint before the first search, "No results found.", or
+ * the error; long titles end with an ellipsis at a word boundary. Arrow keys move through the
+ * suggestions, Enter or a click opens the one chosen, Escape closes; the list hides 200 ms
+ * after the box loses focus (so a click on a suggestion still lands).
  */
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Form, useNavigate } from '@remix-run/react';
 import { MSG } from '@fso/shared';
+import { useDebouncedWork } from '../debounced.ts';
+import { clipTitle } from './clip-title.ts';
 import { semanticSearch, type Suggestion } from './semantic-client.ts';
 
 const SUGGESTIONS = 3;
 const HIDE_AFTER_BLUR_MS = 200;
+/** How long typing must pause before the box asks for suggestions. */
+const SUGGEST_AFTER_MS = 300;
 
 type State =
   { kind: 'hint' } | { kind: 'loading' } | { kind: 'hits'; hits: Suggestion[] } | { kind: 'error'; message: string };
@@ -23,41 +29,28 @@ export function SemanticSearchBox() {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const hideTimer = useRef<ReturnType<typeof setTimeout>>();
-  const request = useRef<AbortController>();
-  const input = useRef<HTMLInputElement>(null);
   useEffect(() => () => clearTimeout(hideTimer.current), []);
 
-  async function search(event: FormEvent) {
-    event.preventDefault();
-    const query = text.trim();
-    if (!query) return;
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    // A click on the icon took focus from the box: give it back, so the list stays open.
-    clearTimeout(hideTimer.current);
-    input.current?.focus();
-    setOpen(true);
+  const query = text.trim();
+  useDebouncedWork(query || null, SUGGEST_AFTER_MS, async (words, signal) => {
     setActive(-1);
     setState({ kind: 'loading' });
-    try {
-      const result = await semanticSearch(query, SUGGESTIONS, controller.signal);
-      setState(
-        result.ok
-          ? { kind: 'hits', hits: result.hits.slice(0, SUGGESTIONS) }
-          : { kind: 'error', message: result.message },
-      );
-    } catch {
-      /* superseded by a newer search */
-    }
-  }
+    const result = await semanticSearch(words, SUGGESTIONS, signal);
+    setState(
+      result.ok
+        ? { kind: 'hits', hits: result.hits.slice(0, SUGGESTIONS) }
+        : { kind: 'error', message: result.message },
+    );
+  });
 
   function choose(hit: Suggestion) {
     setOpen(false);
     navigate(`/question/${hit._id}`);
   }
 
-  const hits = state.kind === 'hits' ? state.hits : [];
+  // A cleared box is back to the hint.
+  const view: State = query ? state : { kind: 'hint' };
+  const hits = view.kind === 'hits' ? view.hits : [];
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     if (event.key === 'Escape') return setOpen(false);
     if (!hits.length || !open) return;
@@ -81,10 +74,13 @@ export function SemanticSearchBox() {
       action="/search"
       className="header-search nl-search"
       role="search"
-      onSubmit={(event) => void search(event)}
+      onSubmit={(event) => {
+        // Blank input searches nothing (SPEC §5); otherwise the form goes to /search.
+        if (!query) event.preventDefault();
+        setOpen(false);
+      }}
     >
       <input
-        ref={input}
         type="search"
         name="text"
         aria-label="Search by meaning"
@@ -116,10 +112,10 @@ export function SemanticSearchBox() {
       </button>
       {open ? (
         <div className="nl-panel" aria-live="polite">
-          {state.kind === 'hint' ? <p className="muted">{MSG.nlHint}</p> : null}
-          {state.kind === 'loading' ? <p className="muted">Searching...</p> : null}
-          {state.kind === 'error' ? <p className="form-error">{state.message}</p> : null}
-          {state.kind === 'hits' && !hits.length ? <p className="muted">{MSG.nlNoResults}</p> : null}
+          {view.kind === 'hint' ? <p className="muted">{MSG.nlHint}</p> : null}
+          {view.kind === 'loading' ? <p className="muted">Searching...</p> : null}
+          {view.kind === 'error' ? <p className="form-error">{view.message}</p> : null}
+          {view.kind === 'hits' && !hits.length ? <p className="muted">{MSG.nlNoResults}</p> : null}
           {hits.length ? (
             <ul id="nl-suggestions" role="listbox" aria-label="Suggested questions">
               {hits.map((hit, i) => (
@@ -132,7 +128,7 @@ export function SemanticSearchBox() {
                   onMouseDown={(e) => e.preventDefault()}
                   onClick={() => choose(hit)}
                 >
-                  {hit.title}
+                  {clipTitle(hit.title)}
                 </li>
               ))}
             </ul>

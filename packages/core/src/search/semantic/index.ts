@@ -8,6 +8,6 @@ export { createEmbedderPool, EmbedderBusyError, type EmbedderPool } from './embe
 export { dot, type Embedder } from './embedder.ts';
 export { trainAndSaveLsa } from './lsa-store.ts';
 export { LSA_MODEL_NAME } from './lsa.ts';
-export { DEFAULT_WEIGHTS, type SearchWeights, type SemanticHit } from './search.ts';
+export { DEFAULT_WEIGHTS, MIN_SIMILARITY, type SearchWeights, type SemanticHit } from './search.ts';
 export { createSemanticService, modelThreads, type SemanticService } from './service.ts';
 export { createUseEmbedder } from './use-embedder.ts';

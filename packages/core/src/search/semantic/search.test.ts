@@ -92,6 +92,16 @@ describe('natural-language search', () => {
     });
   }
 
+  it("offers nothing below the relevance floor, except a question holding most of the query's words", async () => {
+    const semantic = await service(true);
+    // Issue 42: rank fusion alone offered three unrelated questions for this.
+    expect(await semantic.search('my cat is sick', 3)).toEqual([]);
+    expect(await semantic.search('how do I bake sourdough bread', 3)).toEqual([]);
+    expect((await semantic.search('my cat is sick', 3, { floor: 0 })).length).toBeGreaterThan(0);
+    const [word] = await semantic.search('entanglement', 3);
+    expect(word).toMatchObject({ _id: String(ids[2]) });
+  });
+
   it('trains LSA on the posts, stores it, and adds its score to the ranking', async () => {
     const askedBy = (await findUser(database.db, 'asker'))!.id;
     for (const [title, text] of [

@@ -5,7 +5,10 @@
  * its body and best answer; bm25.ts), the query expanded with the words its words co-occur with
  * on the site (expansion.ts), and the cosine in the site's
  * LSA concept space (lsa.ts; the query's words stand for the words they co-occur with) — and
- * their ranks are fused (fusion.ts) with `weights`.
+ * their ranks are fused (fusion.ts) with `weights`. Rank fusion always has a best candidate, even
+ * for a query about nothing on the site, so a question is offered only when it is close enough
+ * in meaning (its embedding's cosine with the query's at least MIN_SIMILARITY) or holds more
+ * than half of the query's words (issue 42, decision record 0080).
  * The embedding finds rewordings; the word legs rescue the site's own vocabulary, which a
  * general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
  * The full-text query runs in the database while the model embeds the text and the vectors
@@ -38,7 +41,15 @@ export interface SemanticHit {
   _id: string;
   title: string;
   score: number;
+  /** The cosine of the question's embedding with the query's; null while the question has no embedding yet (full text found it). */
+  similarity: number | null;
 }
+
+/**
+ * The least cosine a hit needs unless it holds more than half of the query's words: chosen on the imported
+ * dump's real queries (bench/nl-floor.ts, bench/RESULTS.md "Relevance floor", decision record 0080).
+ */
+export const MIN_SIMILARITY = 0.45;
 
 /** How many candidates each source proposes before the combined re-ranking. */
 const CANDIDATES = 50;
@@ -49,7 +60,7 @@ export interface SemanticSearch {
   search(
     text: string,
     topk: number,
-    opts?: { exclude?: number; weights?: Partial<SearchWeights> },
+    opts?: { exclude?: number; weights?: Partial<SearchWeights>; floor?: number },
   ): Promise<SemanticHit[]>;
 }
 
@@ -71,6 +82,14 @@ export function createSemanticSearch(deps: {
   };
 
   const queryWords = (terms: TermCount[]) => terms.filter((t) => t.doc === 0).map((t) => t.lexeme);
+
+  /** The candidates that hold more than half of the query's words (after stemming, stop words dropped). */
+  function holdingMostWords(terms: TermCount[], words: string[]): Set<number> {
+    const held = new Map<number, number>();
+    const wanted = new Set(words);
+    for (const t of terms) if (t.doc !== 0 && wanted.has(t.lexeme)) held.set(t.doc, (held.get(t.doc) ?? 0) + 1);
+    return new Set([...held].filter(([, n]) => n > wanted.size / 2).map(([id]) => id));
+  }
 
   /** LSA cosine of each candidate with the query (doc 0 of `terms`); empty when no model is trained. */
   function conceptScores(model: LsaModel | null, terms: TermCount[]): Map<number, number> {
@@ -107,8 +126,16 @@ export function createSemanticSearch(deps: {
           { weight: weights.fullText, scores: bm25Scores(model, terms, expandQuery(model, queryWords(terms))) },
           { weight: weights.lsa, scores: conceptScores(model, terms) },
         ]);
+        const floor = opts.floor ?? MIN_SIMILARITY;
+        const worded = holdingMostWords(terms, queryWords(terms));
         return [...titles]
-          .map(([id, title]) => ({ _id: String(id), title, score: fused.get(id) ?? 0 }))
+          .map(([id, title]) => ({
+            _id: String(id),
+            title,
+            score: fused.get(id) ?? 0,
+            similarity: cosines.get(id) ?? null,
+          }))
+          .filter((hit) => hit.similarity === null || hit.similarity >= floor || worded.has(Number(hit._id)))
           .sort((a, b) => b.score - a.score || Number(b._id) - Number(a._id))
           .slice(0, topk);
       });
