@@ -1,7 +1,7 @@
 /**
  * The one error screen (components/RouteError.tsx), with and without JavaScript: a missing
  * question, user or game answers 404 and says what was not found, inside the site's layout,
- * whose header and side menu still work; an address no screen matches gets a page of its own.
+ * whose header and side menu still work; so does an address no screen matches (issue 42).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@fso/shared';
@@ -51,11 +51,25 @@ test('following a link to a question deleted meanwhile shows the same 404 screen
   await expectNotFound(page, MSG.questionNotFound);
 });
 
-test('an address no screen matches answers 404 with a way back', async ({ page }) => {
-  const response = await page.goto('/no-such-screen/here');
-  expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('There is nothing at this address.');
-  await page.getByRole('link', { name: 'Back to the questions' }).click();
+test('an address no screen matches answers 404 inside the layout, with a way back', async ({ page }) => {
+  for (const path of ['/nonexistent', '/no-such-screen/here']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('There is nothing at this address.');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeAttached();
+  }
+  await signUp(page, uniqueName('lost'));
+  await page.goto('/nonexistent');
+  await expectNotFound(page, 'There is nothing at this address.');
+  await page.getByRole('main').getByRole('link', { name: 'Back to the questions' }).click();
   await expect(page).toHaveURL(/\/home$/);
+});
+
+test('signed out, any game address goes to sign in, a malformed one as a missing one', async ({ page }) => {
+  for (const path of ['/games/99999', '/games/abc']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Welcome to FakeStackOverflow!' }), path).toBeVisible();
+  }
 });

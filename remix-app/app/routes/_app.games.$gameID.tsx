@@ -31,16 +31,17 @@ function gameIdOf(raw: string | undefined): string {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const gameID = gameIdOf(params.gameID);
+  // Signed out, any game address goes to sign in first, whether or not it could name a game.
   const viewer = await requirePageUser(request, context);
+  const gameID = gameIdOf(params.gameID);
   const game = await findGameFor(context.database.db, Number(gameID), viewer.username);
   if (!game) throw new Response(MSG.gameNotFound, { status: 404 });
   return { game, viewer: viewer.username };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  const gameID = gameIdOf(params.gameID);
   const actor = await requirePageUser(request, context);
+  const gameID = gameIdOf(params.gameID);
   const fields = await formFields(request);
   const deps = context.ports;
   const seat = { gameID, playerID: actor.username };
