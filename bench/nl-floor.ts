@@ -8,21 +8,12 @@
  * Usage: DATABASE_URL=… (or DATA_DIR=…) tsx bench/nl-floor.ts <dump folder>, after `npm run import`.
  */
 import { readFileSync } from 'node:fs';
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createSemanticService, embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
-import { migrate, openDatabase } from '@fso/db';
-import { createLogger } from '@fso/platform';
-import { progressBar } from '../remix-app/server/progress.ts';
+import { createSemanticService, trainAndSaveLsa } from '@fso/core/semantic';
+import { openImportedSite } from './nl-site.ts';
 
-const folder = resolve(process.argv[2] ?? '../shared/data/quantumcomputing.stackexchange.com');
-const site = `https://${basename(folder)}`;
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
-);
-await migrate(database);
-const log = createLogger();
-await embedQueued(database, { log, bar: progressBar() });
+const { folder, site, database, log } = await openImportedSite();
 await trainAndSaveLsa(database.db);
 const semantic = createSemanticService(database, { workerIntervalMs: null, log });
 

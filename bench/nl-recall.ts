@@ -8,31 +8,22 @@
  * Usage: DATA_DIR=… (or DATABASE_URL=…) tsx bench/nl-recall.ts <dump folder>
  */
 import { readFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import {
   createSemanticService,
   createUseEmbedder,
   DEFAULT_WEIGHTS,
-  embedQueued,
   trainAndSaveLsa,
   type Embedder,
   type SearchWeights,
 } from '@fso/core/semantic';
-import { listQuestions, migrate, openDatabase } from '@fso/db';
+import { listQuestions } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
-import { createLogger } from '@fso/platform';
-import { progressBar } from '../remix-app/server/progress.ts';
+import { openImportedSite } from './nl-site.ts';
 import { halfOf, type Half } from './nl-split.ts';
 
-const folder = resolve(process.argv[2] ?? '../shared/data/quantumcomputing.stackexchange.com');
-const site = `https://${basename(folder)}`;
-const database = await openDatabase(
-  process.env.DATABASE_URL ? { url: process.env.DATABASE_URL } : { dataDir: resolve(process.env.DATA_DIR ?? './data') },
-);
-await migrate(database);
-const log = createLogger();
-await embedQueued(database, { log, bar: progressBar() });
+const { folder, site, database, log } = await openImportedSite();
 const trainStart = Date.now();
 const lsa = await trainAndSaveLsa(database.db);
 process.stderr.write(
