@@ -13,6 +13,7 @@ export * from './qa/votes.ts';
 export * from './qa/reputation.ts';
 export * from './qa/edits.ts';
 export * from './qa/deletions.ts';
+export * from './qa/revisions.ts';
 export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';
 export * from './search/semantic-search.ts';
 export type { SemanticHit } from './search/semantic/search.ts';

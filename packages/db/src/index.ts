@@ -18,6 +18,7 @@ export * from './queries/decide.ts';
 export * from './queries/votes.ts';
 export * from './queries/accept.ts';
 export * from './queries/post-edit.ts';
+export * from './queries/revision-history.ts';
 export * from './queries/post-delete.ts';
 export * from './queries/reputation.ts';
 export * from './queries/user-activity.ts';

@@ -117,6 +117,16 @@ export interface Revision {
   text: string;
 }
 
+/** A run of two versions of a text: kept (`0`), added in the newer one (`1`), or removed from the older one (`-1`). */
+export type DiffPart = [kind: -1 | 0 | 1, text: string];
+
+/** What one edit changed, as word diffs; a field the edit left alone is absent (`title` and `tags`: questions only). */
+export interface RevisionDiff {
+  title?: DiffPart[];
+  tags?: DiffPart[];
+  text?: DiffPart[];
+}
+
 /** One page of a list with the number of items in the whole list. */
 export interface Paged<T> {
   total: number;

@@ -29,6 +29,8 @@ export const RATE_LIMITS = {
   message: { windowMs: MINUTE, perUser: 30 },
   gameCreate: { windowMs: HOUR, perUser: 60, perIp: 600 },
   semanticSearch: { windowMs: MINUTE, perUser: 60, perIp: 300 },
+  // A post's revisions (page or REST): a reader pages through a few; a crawler may not walk them all at once.
+  revisions: { windowMs: MINUTE, perUser: 60, perIp: 300 },
   // Stack Overflow allows 40 votes a day; here a window a person never fills, clicking back and forth included.
   vote: { windowMs: HOUR, perUser: 300, perIp: 3000 },
   accept: { windowMs: HOUR, perUser: 100, perIp: 1000 },

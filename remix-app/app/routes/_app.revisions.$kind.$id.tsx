@@ -1,69 +1,45 @@
 /**
- * `/revisions/question/:id` and `/revisions/answer/:id` — a post's edit history, newest first:
- * for each edit who made it and when, and a word diff of title, tags and text from the version
- * before to the version after. Server-rendered (the diff is computed in the loader), public
- * like the question page.
+ * `/revisions/question/:id` and `/revisions/answer/:id` — a post's edit history, newest first,
+ * 20 edits a page (`?page=`): for each edit who made it and when, and a word diff of title, tags
+ * and text from the version before to the version after. Each diff is computed once and stored
+ * (core's revisions.ts); the route is rate-limited like every read that costs. Public, like the
+ * question page; server-rendered, so it works without JavaScript.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { loadQuestion, questionOfAnswer, revisions } from '@fso/core';
-import { MSG, type Revision } from '@fso/shared';
+import { revisionHistory } from '@fso/core';
+import { MSG, type DiffPart } from '@fso/shared';
+import { Pager } from '~/components/Pager.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
-import { requireId } from '~/services/http.server.ts';
-import { wordDiff, type DiffPart } from '~/services/word-diff.ts';
+import { pageNumber, requireId } from '~/services/http.server.ts';
+import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
-type Version = Pick<Revision, 'title' | 'tags' | 'text'>;
-
-export async function loader({ context, params }: LoaderFunctionArgs) {
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = params.kind === 'answer' ? 'answer' : params.kind === 'question' ? 'question' : null;
   if (!kind) throw new Response(MSG.questionNotFound, { status: 404 });
   const id = requireId(params.id);
-  const qid =
-    kind === 'question'
-      ? id
-      : await questionOfAnswer(context.ports, id).then((found) => (found.ok ? found.value : null));
-  const [history, question] = await Promise.all([
-    revisions(context.ports, kind, id),
-    qid === null ? null : loadQuestion(context.ports, qid),
-  ]);
-  if (!history.ok || !question?.ok)
-    throw new Response(kind === 'question' ? MSG.questionNotFound : MSG.answerNotFound, { status: 404 });
-  const q = question.value;
-  const answer = q.answers.find((a) => a._id === String(id));
-  const current: Version =
-    kind === 'question'
-      ? { title: q.title, tags: q.tags.map((t) => t.name), text: q.text }
-      : { text: answer?.text ?? '' };
-  const diff = (before: string | undefined, after: string | undefined) =>
-    before === undefined || after === undefined ? null : wordDiff(before, after);
-  const edits = history.value.map((old, i) => {
-    const after: Version = i === 0 ? current : (history.value[i - 1] ?? current);
-    return {
-      _id: old._id,
-      editedBy: old.editedBy,
-      editedAt: old.editedAt,
-      title: diff(old.title, after.title),
-      tags: diff(old.tags?.join(' '), after.tags?.join(' ')),
-      text: diff(old.text, after.text),
-    };
-  });
-  return { kind, qid: q._id, title: q.title, edits, now: Date.now() };
+  const page = pageNumber(new URL(request.url));
+  const viewer = await getSessionUser(request, context);
+  const outcome = await revisionHistory(context.ports, callerOf(context, viewer), kind, id, page);
+  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome), headers: failureHeaders(outcome) });
+  return { ...outcome.value, kind, id, page, now: Date.now() };
 }
 
-function Diff({ label, parts }: { label: string; parts: DiffPart[] | null }) {
-  if (!parts || parts.every((p) => p.kind === 'same')) return null;
+function Diff({ label, parts }: { label: string; parts: DiffPart[] | undefined }) {
+  if (!parts || parts.every(([kind]) => kind === 0)) return null;
   return (
     <div className="diff">
       <h3>{label}</h3>
       <p className="diff-text">
-        {parts.map((p, i) =>
-          p.kind === 'added' ? (
-            <ins key={i}>{p.text}</ins>
-          ) : p.kind === 'removed' ? (
-            <del key={i}>{p.text}</del>
+        {parts.map(([kind, text], i) =>
+          kind === 1 ? (
+            <ins key={i}>{text}</ins>
+          ) : kind === -1 ? (
+            <del key={i}>{text}</del>
           ) : (
-            <span key={i}>{p.text}</span>
+            <span key={i}>{text}</span>
           ),
         )}
       </p>
@@ -72,27 +48,31 @@ function Diff({ label, parts }: { label: string; parts: DiffPart[] | null }) {
 }
 
 export default function RevisionsPage() {
-  const { kind, qid, title, edits, now } = useLoaderData<typeof loader>();
+  const { kind, id, qid, title, edits, total, page, pages, now } = useLoaderData<typeof loader>();
   return (
     <section className="revisions-page">
       <h1>Revisions</h1>
       <p>
         Of the {kind} {kind === 'answer' ? 'to ' : ''}
         <Link to={`/question/${qid}`}>{title}</Link>
+        {total > 0 ? ` · ${total.toLocaleString('en')} ${total === 1 ? 'edit' : 'edits'}` : null}
       </p>
-      {edits.length === 0 ? <p className="empty">This {kind} has not been edited.</p> : null}
+      {total === 0 ? <p className="empty">This {kind} has not been edited.</p> : null}
       <ol className="revision-list">
         {edits.map((e) => (
           <li key={e._id} className="revision">
             <p>
               <Byline user={e.editedBy} verb="edited" date={e.editedAt} now={now} />
             </p>
-            <Diff label="Title" parts={e.title} />
-            <Diff label="Tags" parts={e.tags} />
-            <Diff label="Text" parts={e.text} />
+            <Diff label="Title" parts={e.diff.title} />
+            <Diff label="Tags" parts={e.diff.tags} />
+            <Diff label="Text" parts={e.diff.text} />
           </li>
         ))}
       </ol>
+      {total > 0 ? (
+        <Pager page={page} pages={pages} href={(n) => `/revisions/${kind}/${id}${n > 1 ? `?page=${n}` : ''}`} />
+      ) : null}
     </section>
   );
 }

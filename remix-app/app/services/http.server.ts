@@ -72,10 +72,16 @@ export function requireId(raw: unknown): number {
   return id;
 }
 
+/** `?page=` (1 first, at most 10,001); anything else is page 1. */
+export function pageNumber(url: URL): number {
+  const page = Number(url.searchParams.get('page'));
+  return Number.isInteger(page) && page > 1 ? Math.min(page, 10_001) : 1;
+}
+
 /** Offset paging from `?offset=` (or the screens' `?page=`), bounded. */
 export function pageOffset(url: URL, limit: number): number {
-  const page = Number(url.searchParams.get('page'));
-  if (Number.isInteger(page) && page > 1) return Math.min(page - 1, 10_000) * limit;
+  const page = pageNumber(url);
+  if (page > 1) return (page - 1) * limit;
   const offset = Number(url.searchParams.get('offset') ?? 0);
   return Number.isInteger(offset) ? Math.min(Math.max(0, offset), 1_000_000) : 0;
 }

@@ -306,21 +306,16 @@ describe('editing', () => {
       params: { kind: 'answer', id: aid },
     });
     expect(page.edits).toHaveLength(3);
-    const first = page.edits.at(-1)!.text!;
-    expect(
+    const first = page.edits.at(-1)!.diff.text!;
+    const side = (drop: number) =>
       first
-        .filter((p) => p.kind !== 'added')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe('Answer body');
-    expect(
-      first
-        .filter((p) => p.kind !== 'removed')
-        .map((p) => p.text)
-        .join(''),
-    ).toBe(revisions.at(-2)!.text);
-    expect(first).toContainEqual({ kind: 'removed', text: 'Answer' });
-    expect(page.edits.at(-1)!.title).toBeNull();
+        .filter(([kind]) => kind !== drop)
+        .map(([, text]) => text)
+        .join('');
+    expect(side(1)).toBe('Answer body');
+    expect(side(-1)).toBe(revisions.at(-2)!.text);
+    expect(first).toContainEqual([-1, 'Answer']);
+    expect(page.edits.at(-1)!.diff.title).toBeUndefined();
   });
 });
 

@@ -109,8 +109,8 @@ describe('limits on the issue-17 writes', () => {
     await expectRefusedAfter(perUser('edit'), () =>
       editAnswer(ctx.ports, callerOf(ctx, actor.ben!), answerId, `Edited ${n++}.`),
     );
-    const kept = await revisions(ctx.ports, 'answer', answerId);
-    expect(kept.ok && kept.value.length).toBe(perUser('edit'));
+    const kept = await revisions(ctx.ports, callerOf(ctx, actor.ben!), 'answer', answerId);
+    expect(kept.ok && kept.value.total).toBe(perUser('edit'));
     expect((await getQuestion(database.db, qid))!.answers[0]!.text).toBe(`Edited ${perUser('edit') - 1}.`);
     const comments = [commentId];
     for (let i = 0; i < perUser('delete'); i++) {

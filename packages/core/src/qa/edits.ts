@@ -1,11 +1,11 @@
 /**
- * Editing questions and answers (author only, the same rules as writing them) and reading
- * their revisions. The new text's HTML is stored with it; a question's changed title or text
- * re-queues its embedding (a database trigger), so the worker is poked. Commits, then publishes
- * questionUpdate (and commentUpdate for an answer, which replaces it on open pages).
+ * Editing questions and answers (author only, the same rules as writing them). The new text's
+ * HTML is stored with it; a question's changed title or text re-queues its embedding (a database
+ * trigger), so the worker is poked. Commits, then publishes questionUpdate (and commentUpdate for
+ * an answer, which replaces it on open pages). The revisions an edit keeps are read in revisions.ts.
  */
 import * as db from '@fso/db';
-import { MSG, type Answer, type Question, type Revision } from '@fso/shared';
+import { MSG, type Answer, type Question } from '@fso/shared';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -50,9 +50,4 @@ export async function editAnswer(
   ports.events.toQa('bodiesUpdate', { qid, html: { [`a${answer._id}`]: html } });
   ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid } });
   return succeed(answer);
-}
-
-export async function revisions(ports: Ports, post: 'question' | 'answer', id: number): Promise<Result<Revision[]>> {
-  const list = await db.listRevisions(ports.db, post, id);
-  return list ? succeed(list) : fail('notFound', post === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
 }

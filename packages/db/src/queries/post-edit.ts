@@ -12,8 +12,8 @@ import { idOrNull, rows, type Row } from './sql-rows.ts';
 
 export type EditOutcome = 'done' | 'missing' | 'forbidden';
 
-/** At most this many revisions are listed for one post, newest first. */
-export const REVISIONS_LIMIT = 200;
+/** A post's revisions are listed this many at a time, newest first (REST and the revisions page). */
+export const REVISIONS_PAGE = 20;
 
 export async function editQuestion(
   db: Db,
@@ -78,22 +78,30 @@ function toRevision(r: Row): Revision {
   };
 }
 
-/** A post's revisions (what it said before each edit), newest first; null when there is no such post. */
-export async function listRevisions(db: Db, post: 'question' | 'answer', id: number): Promise<Revision[] | null> {
-  const found =
+/**
+ * One page of a post's revisions (what it said before each edit), newest first, and how many it
+ * has; null when there is no such post.
+ */
+export async function listRevisions(
+  db: Db,
+  post: 'question' | 'answer',
+  id: number,
+  page: { offset: number; limit: number } = { offset: 0, limit: REVISIONS_PAGE },
+): Promise<{ revisions: Revision[]; total: number } | null> {
+  const window = sql`ORDER BY r.id DESC OFFSET ${page.offset} LIMIT ${Math.min(page.limit, REVISIONS_PAGE)}`;
+  const [found] = await rows<{ total: number | null; revisions: Row[] }>(
+    db,
     post === 'question'
-      ? await rows(
-          db,
-          sql`SELECT r.id, u.username AS edited_by, r.edited_at, r.title, r.text, r.tags, true AS exists
-              FROM (SELECT 1) one LEFT JOIN question_revisions r ON r.question_id = ${id} LEFT JOIN users u ON u.id = r.edited_by
-              WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${id}) ORDER BY r.id DESC LIMIT ${REVISIONS_LIMIT}`,
-        )
-      : await rows(
-          db,
-          sql`SELECT r.id, u.username AS edited_by, r.edited_at, r.text, true AS exists
-              FROM (SELECT 1) one LEFT JOIN answer_revisions r ON r.answer_id = ${id} LEFT JOIN users u ON u.id = r.edited_by
-              WHERE EXISTS (SELECT 1 FROM answers WHERE id = ${id}) ORDER BY r.id DESC LIMIT ${REVISIONS_LIMIT}`,
-        );
-  if (found.length === 0) return null;
-  return found.filter((r) => r.id !== null).map(toRevision);
+      ? sql`SELECT (SELECT count(*) FROM question_revisions WHERE question_id = q.id) AS total,
+              (SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]'::json) FROM (
+                 SELECT r.id, u.username AS edited_by, r.edited_at, r.title, r.text, r.tags
+                 FROM question_revisions r LEFT JOIN users u ON u.id = r.edited_by WHERE r.question_id = q.id ${window}) p) AS revisions
+            FROM questions q WHERE q.id = ${id}`
+      : sql`SELECT (SELECT count(*) FROM answer_revisions WHERE answer_id = a.id) AS total,
+              (SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]'::json) FROM (
+                 SELECT r.id, u.username AS edited_by, r.edited_at, r.text
+                 FROM answer_revisions r LEFT JOIN users u ON u.id = r.edited_by WHERE r.answer_id = a.id ${window}) p) AS revisions
+            FROM answers a WHERE a.id = ${id}`,
+  );
+  return found ? { revisions: found.revisions.map(toRevision), total: Number(found.total) } : null;
 }

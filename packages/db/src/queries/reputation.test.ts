@@ -223,7 +223,7 @@ describe('edits and revisions', () => {
     expect(
       await editQuestion(database.db, { questionId: 999_999, userId: id.alice!, title: 'x', text: 'x', tags: ['x'] }),
     ).toBe('missing');
-    expect(await listRevisions(database.db, 'question', q)).toEqual([]);
+    expect(await listRevisions(database.db, 'question', q)).toEqual({ revisions: [], total: 0 });
     expect(
       await editQuestion(database.db, {
         questionId: q,
@@ -241,7 +241,7 @@ describe('edits and revisions', () => {
       tags: [{ name: 'second' }, { name: 'third' }],
     });
     expect(edited.editedAt).not.toBeNull();
-    expect(await listRevisions(database.db, 'question', q)).toMatchObject([
+    expect((await listRevisions(database.db, 'question', q))!.revisions).toMatchObject([
       { editedBy: 'alice', title: 'Old title', text: 'Old text', tags: ['first', 'second'] },
     ]);
     const search = await listQuestions(database.db, { search: 'new title', limit: 10, offset: 0 });
@@ -267,13 +267,13 @@ describe('edits and revisions', () => {
         editAnswer(database.db, { answerId: a, userId: id.bob!, text: `a${n}` }),
       ]),
     );
-    const revisions = (await listRevisions(database.db, 'question', q))!;
+    const { revisions } = (await listRevisions(database.db, 'question', q))!;
     expect(revisions).toHaveLength(5);
     const now = (await getQuestion(database.db, q))!;
     // Each revision holds the text the next edit replaced, so the texts chain without gaps.
     expect(new Set([...revisions.map((r) => r.text), now.text])).toEqual(new Set(['v0', 'v1', 'v2', 'v3', 'v4', 'v5']));
     expect(revisions.at(-1)!.text).toBe('v0');
-    const answerRevisions = (await listRevisions(database.db, 'answer', a))!;
+    const answerRevisions = (await listRevisions(database.db, 'answer', a))!.revisions;
     expect(answerRevisions).toHaveLength(5);
     expect(new Set([...answerRevisions.map((r) => r.text), now.answers[0]!.text])).toEqual(
       new Set(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']),

@@ -9,6 +9,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -181,7 +182,11 @@ export const answerVotes = pgTable(
   ],
 );
 
-/** What a question said before each edit: who edited, when, and the old title, text and tags. */
+/**
+ * What a question said before each edit: who edited, when, and the old title, text and tags;
+ * `diff`, the word diff to the next version (title, tags, text), stored the first time the
+ * revisions page reads it (migration 0028).
+ */
 export const questionRevisions = pgTable(
   'question_revisions',
   {
@@ -194,11 +199,12 @@ export const questionRevisions = pgTable(
     title: text('title').notNull(),
     text: text('text').notNull(),
     tags: text('tags').array().notNull(),
+    diff: jsonb('diff'),
   },
   (t) => [index('question_revisions_question_idx').on(t.questionId, t.id)],
 );
 
-/** What an answer said before each edit. */
+/** What an answer said before each edit, and its stored diff to the next version. */
 export const answerRevisions = pgTable(
   'answer_revisions',
   {
@@ -209,6 +215,7 @@ export const answerRevisions = pgTable(
     editedBy: author('edited_by'),
     editedAt: timestamp('edited_at', { withTimezone: true }).notNull().defaultNow(),
     text: text('text').notNull(),
+    diff: jsonb('diff'),
   },
   (t) => [index('answer_revisions_answer_idx').on(t.answerId, t.id)],
 );
