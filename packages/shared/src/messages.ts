@@ -142,8 +142,8 @@ export const oauthText = {
   codeRefused: (provider: string) =>
     `${provider} refused the sign-in code (it may have been used already). Please try again.`,
   providerFailed: (provider: string) => `${provider} could not complete the sign-in. Please try again later.`,
-  unconfigured: (provider: string, envPrefix: string) =>
-    `${provider} sign-in is not configured on this server (${envPrefix}_CLIENT_ID and ${envPrefix}_CLIENT_SECRET are unset).`,
+  unconfigured: (provider: string) =>
+    `${provider} sign-in is not enabled on this site. Please sign in with your username and password.`,
 };
 
 export const withReason = (prefix: string, reason?: string) => (reason ? `${prefix}: ${reason}` : prefix);

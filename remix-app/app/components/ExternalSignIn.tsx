@@ -1,7 +1,7 @@
 /**
  * "Sign in with GitHub / Google" buttons (SPEC §2). Each is a plain HTML form posting to
  * /auth/:provider, so it works without JavaScript, carrying the page to return to; a provider
- * the server has no configuration for shows a disabled button that says why.
+ * the site has not enabled shows a disabled button with that said in plain words under it.
  */
 export interface ProviderButtonState {
   id: string;
@@ -30,14 +30,14 @@ export function ExternalSignIn({
             </button>
           </form>
         ) : (
-          <span key={p.id} title={p.offReason}>
+          <div key={p.id} className="oauth-off">
             <button type="button" disabled aria-describedby={`oauth-off-${p.id}`}>
               {verb} with {p.label}
             </button>
-            <span id={`oauth-off-${p.id}`} className="visually-hidden">
+            <p id={`oauth-off-${p.id}`} className="muted">
               {p.offReason}
-            </span>
-          </span>
+            </p>
+          </div>
         ),
       )}
     </div>

@@ -3,13 +3,21 @@
  * without JavaScript): sets the state and PKCE cookie, keeps the page to come back to, and
  * sends the browser to the provider.
  */
-import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { authenticate, ExternalSignInError, isProvider } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { returnCookie } from '~/services/oauth-return.server.ts';
 
-/** Nothing to show here: a GET (a typed URL, a crawler) goes back to the login screen. */
-export const loader = () => redirect('/');
+/**
+ * Nothing to show here: a GET (a typed URL, a crawler) goes back to the login screen, which says
+ * so when the site has not enabled that provider.
+ */
+export const loader = ({ params, context }: LoaderFunctionArgs) =>
+  redirect(
+    isProvider(params.provider) && !context.config[params.provider]
+      ? `/?oauth=unconfigured&provider=${params.provider}`
+      : '/',
+  );
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const provider = params.provider;

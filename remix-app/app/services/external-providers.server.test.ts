@@ -8,9 +8,10 @@ import { MSG } from '@fso/shared';
 import { ExternalSignIn } from '../components/ExternalSignIn.tsx';
 import { loadConfig } from '@fso/platform';
 import { authenticate, ExternalSignInError, providerButtons, signInMessage } from './external-providers.server.ts';
+import { loader as providerPage } from '../routes/auth.$provider.ts';
 
 describe('sign-in buttons', () => {
-  it('are forms posting to the provider when configured, and disabled with the reason when not', () => {
+  it('are forms posting to the provider when configured, and disabled with the reason in plain words when not', () => {
     const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
     const html = renderToStaticMarkup(
       createElement(ExternalSignIn, { verb: 'Sign in', providers: providerButtons(config), redirectTo: null }),
@@ -18,12 +19,27 @@ describe('sign-in buttons', () => {
     expect(html).toContain(
       '<form method="post" action="/auth/github"><button type="submit">Sign in with GitHub</button></form>',
     );
-    const reason =
-      'Google sign-in is not configured on this server (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are unset).';
+    // Issue 42: said to users on the screen, not in a tooltip naming environment variables.
     expect(html).toContain(
-      `<span title="${reason}"><button type="button" disabled="" aria-describedby="oauth-off-google">Sign in with Google</button>`,
+      '<button type="button" disabled="" aria-describedby="oauth-off-google">Sign in with Google</button><p id="oauth-off-google" class="muted">Google sign-in is not enabled on this site. Please sign in with your username and password.</p>',
     );
+    expect(html).not.toContain('title=');
     expect(html).not.toContain('action="/auth/google"');
+  });
+});
+
+describe('GET /auth/:provider', () => {
+  it('goes to the login screen, saying why when the site has not enabled the provider', () => {
+    const config = loadConfig({ GITHUB_CLIENT_ID: 'id', GITHUB_CLIENT_SECRET: 'secret' });
+    const go = (provider: string) =>
+      providerPage({
+        request: new Request(`http://site.test/auth/${provider}`),
+        params: { provider },
+        context: { config } as unknown as AppLoadContext,
+      }).headers.get('Location');
+    expect(go('google')).toBe('/?oauth=unconfigured&provider=google');
+    expect(go('github')).toBe('/');
+    expect(go('nothing')).toBe('/');
   });
 });
 
@@ -39,6 +55,9 @@ describe('the login screen after an external sign-in', () => {
     expect(signInMessage('provider', '<script>').error).toBe(
       'Error while logging in with firebase oauth: The provider could not complete the sign-in. Please try again later.',
     );
+    expect(signInMessage('unconfigured', 'github')).toEqual({
+      notice: 'GitHub sign-in is not enabled on this site. Please sign in with your username and password.',
+    });
     expect(signInMessage(null, null)).toEqual({});
   });
 });

@@ -41,7 +41,7 @@ export function providerButtons(config: Config): ProviderButtonState[] {
   return (Object.keys(PROVIDERS) as ProviderId[]).map((id) => ({
     id,
     label: PROVIDERS[id],
-    offReason: config[id] ? null : oauthText.unconfigured(PROVIDERS[id], id.toUpperCase()),
+    offReason: config[id] ? null : oauthText.unconfigured(PROVIDERS[id]),
   }));
 }
 
@@ -64,7 +64,7 @@ export function signInMessage(code: string | null, provider: string | null): { e
     case 'provider':
       return failure(oauthText.providerFailed(label));
     case 'unconfigured':
-      return failure(id ? oauthText.unconfigured(label, id.toUpperCase()) : oauthText.providerFailed(label));
+      return id ? { notice: oauthText.unconfigured(label) } : failure(oauthText.providerFailed(label));
     case 'linkExpired':
       return failure(MSG.oauthLinkExpired);
     default:
