@@ -19,6 +19,7 @@ import {
   createHttpServer,
   healthAnswer,
   keepSearchTiersCut,
+  startConfiguredMailWorker,
   watchDatabase,
   type Config,
   type Logger,
@@ -139,6 +140,7 @@ export function createWebServer(opts: {
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(opts.ports, opts.logger);
+  const mailWorker = startConfiguredMailWorker(config, opts.ports, opts.logger);
   // Ranked searches read time tiers; this process keeps them cut as the site grows (decision record 0074).
   const tierUpkeep = keepSearchTiersCut(database, opts.logger);
 
@@ -168,6 +170,7 @@ export function createWebServer(opts: {
     close: async () => {
       expiryPurge.stop();
       tierUpkeep.stop();
+      await mailWorker?.stop();
       databaseWatch.stop();
       await Promise.all([closeHttpServer(httpServer), realtime?.close(), metricsPort?.close()]);
     },

@@ -1,9 +1,9 @@
 /**
  * Runs core's expiry purges (packages/core/src/ops/expiry.ts: expired sessions, ended rate-limit
- * windows) in every web process: once at start, then hourly. With the database away a purge is
+ * windows; mail/delivery.ts: old mails and links) in every web process: once at start, then hourly. With the database away a purge is
  * skipped with a warning and the next one tries again.
  */
-import { purgeEndedLimits, purgeExpiredSessions, type Ports } from '@fso/core';
+import { purgeEndedLimits, purgeExpiredSessions, purgeOldMails, type Ports } from '@fso/core';
 import type { Logger } from '@fso/platform';
 
 export const PURGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -18,6 +18,7 @@ export function purgeExpired(
   const purge = () => {
     attempt('expired sessions', purgeExpiredSessions(ports));
     attempt('ended rate-limit windows', purgeEndedLimits(ports));
+    attempt('old mails and links', purgeOldMails(ports));
   };
   const timer = setInterval(purge, intervalMs).unref();
   purge();

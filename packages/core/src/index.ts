@@ -38,3 +38,9 @@ export {
   type ImportReport,
 } from './ops/stackexchange-import.ts';
 export { renderStoredBodies } from './ops/render-bodies.ts';
+export * from './mail/delivery.ts';
+export * from './mail/outbox.ts';
+export { mailKey, readUnsubscribeToken } from './mail/tokens.ts';
+export { withDefaults as mailSettingsWithDefaults, tokenState, type TokenState } from './mail/rules.ts';
+export type { MailSite, RenderedMail } from './mail/templates.ts';
+export * from './mail/account-mail.ts';

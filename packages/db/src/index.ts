@@ -34,3 +34,7 @@ export * from './queries/related.ts';
 export { rows, type Row, type Tx } from './queries/sql-rows.ts';
 export * from './queries/import.ts';
 export * from './queries/seeding.ts';
+export * from './queries/account-tokens.ts';
+export * from './queries/mail-queue.ts';
+export * from './queries/mail-content.ts';
+export * from './queries/mail-preferences.ts';

@@ -152,6 +152,12 @@ const schema = z.object({
     )
     .optional(),
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  SMTP_URL: z
+    .string()
+    .url()
+    .refine((url) => /^smtps?:\/\//.test(url), 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 /** Which process boots: the single process (`all`) or one side of split mode (realtime: realtime-config.ts). */
@@ -188,6 +194,13 @@ const schemaFor = (role: 'all' | 'web') =>
         code: 'custom',
         path: ['METRICS_PORT'],
         message: 'METRICS_PORT must differ from PORT (metrics are served on a port of their own)',
+      });
+    }
+    if (env.NODE_ENV === 'production' && env.SMTP_URL && !env.ORIGIN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ORIGIN'],
+        message: 'ORIGIN (the public URL mails link to) is required to send mail in production',
       });
     }
     checkSessionSecret(env, ctx);
@@ -235,6 +248,12 @@ export interface Config {
   semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
   /** Web processes `npm start` runs on this machine (default: its cores); they share the cores with the database. */
   webConcurrency: number;
+  /**
+   * Mail (docs/decisions/0079-email.md): sent to `smtpUrl`; without it kept in the outbox in
+   * development, left queued in production. Links in mails start with `origin` (ORIGIN, else this
+   * machine's PORT).
+   */
+  mail: { smtpUrl?: string; from: string; outbox: boolean; origin: string };
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env, role: 'all' | 'web' = 'all'): Config {
@@ -276,6 +295,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     realtimeUrl: e.REALTIME_URL,
     semanticWeights: weights(e.SEMANTIC_WEIGHTS ?? ''),
     webConcurrency: e.WEB_CONCURRENCY ?? availableParallelism(),
+    mail: mailConfig(e, production),
   };
 }
 
@@ -290,4 +310,14 @@ function weights(value: string): Config['semanticWeights'] {
         return [key, Number(number)];
       }),
   );
+}
+
+function mailConfig(e: z.infer<typeof schema>, production: boolean): Config['mail'] {
+  const origin = (e.ORIGIN ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM ?? `Fake Stack Overflow <no-reply@${new URL(origin).hostname}>`,
+    outbox: !e.SMTP_URL && !production,
+    origin,
+  };
 }

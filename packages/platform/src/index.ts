@@ -15,3 +15,5 @@ export * from './realtime-config.ts';
 export * from './search-tier-upkeep.ts';
 export * from './shutdown.ts';
 export * from './loopback.ts';
+export * from './mail-transport.ts';
+export * from './mail-worker.ts';

@@ -24,3 +24,5 @@ export * from './split-matches.ts';
 export * from './limits.ts';
 export * from './theme.schemas.ts';
 export * from './actor.ts';
+export * from './mail.ts';
+export * from './mail-texts.ts';

@@ -16,6 +16,8 @@ export interface WindowLimit {
   perIp?: number;
   /** Events per client address and typed username (failed logins). */
   perIpAndName?: number;
+  /** Events per name the use case gives (the account a password reset is asked for). */
+  perName?: number;
   /** A success takes its event back (`forgive`), so a count can fall inside a window: never refused from memory. */
   takenBack?: true;
 }
@@ -40,6 +42,16 @@ export const RATE_LIMITS = {
   // Asked while typing (debounced): a fast typist sends a few a second for a while, never for a minute.
   markdownPreview: { windowMs: MINUTE, perUser: 120, perIp: 1200 },
   tagSuggest: { windowMs: MINUTE, perUser: 120, perIp: 1200 },
+  // Email (docs/decisions/0079): asking for a reset link is refused per address with a 429; the
+  // mails one account gets are capped without a word (the answer must not tell whether it exists).
+  passwordReset: { windowMs: HOUR, perIp: 30 },
+  passwordResetMail: { windowMs: HOUR, perName: 3 },
+  tokenUse: { windowMs: HOUR, perIp: 100 },
+  emailChange: { windowMs: HOUR, perUser: 10, perIp: 100 },
+  follow: { windowMs: HOUR, perUser: 300, perIp: 3000 },
+  mailSettings: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  // One-click unsubscribes come from mail providers' servers, many users behind one address.
+  unsubscribe: { windowMs: HOUR, perIp: 3000 },
 } as const satisfies Record<string, WindowLimit>;
 
 export type LimitedAction = keyof typeof RATE_LIMITS;

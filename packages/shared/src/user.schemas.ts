@@ -47,29 +47,45 @@ export const signupSchema = z
     path: ['confirmPassword'],
   });
 
+type PasswordPair = { password: string; confirmPassword?: string };
+const confirmationGiven = (v: unknown) => (v as PasswordPair).confirmPassword !== '';
+const confirmationMatches = (v: unknown) => {
+  const { password, confirmPassword } = v as PasswordPair;
+  return confirmPassword === undefined || confirmPassword === password;
+};
+
+/**
+ * A new password and its confirmation with SPEC §5's reset texts, beside the `fields` that say
+ * whose (a username, a reset link's token). The REST client may leave the confirmation out.
+ */
+export const newPasswordConfirmed = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .object({
+      ...fields,
+      password: noNul()
+        .trim()
+        .min(1, MSG.resetRequired)
+        .min(PASSWORD_MIN, MSG.passwordTooShort)
+        .max(PASSWORD_MAX, MSG.passwordTooLong),
+      confirmPassword: z.string().trim().optional(),
+    })
+    .refine(confirmationGiven, {
+      message: MSG.resetRequired,
+      path: ['confirmPassword'],
+    })
+    .refine(confirmationMatches, {
+      message: MSG.resetMismatch,
+      path: ['confirmPassword'],
+    });
+
 /** A blank field is no field (the form always sends one); anything else is trimmed, as at login. */
 const blankAsMissing = (v: unknown) => (typeof v === 'string' ? v.trim() || undefined : v);
 
-export const resetPasswordSchema = z
-  .object({
-    username: z.string().trim().min(1, MSG.resetRequired),
-    // Beyond the SPEC's payload: without it, a change needs a recent sign-in (core's accounts.ts).
-    currentPassword: z.preprocess(blankAsMissing, noNul().max(PASSWORD_MAX, MSG.passwordTooLong).optional()),
-    password: noNul()
-      .trim()
-      .min(1, MSG.resetRequired)
-      .min(PASSWORD_MIN, MSG.passwordTooShort)
-      .max(PASSWORD_MAX, MSG.passwordTooLong),
-    confirmPassword: z.string().trim().optional(),
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword.length > 0, {
-    message: MSG.resetRequired,
-    path: ['confirmPassword'],
-  })
-  .refine((v) => v.confirmPassword === undefined || v.confirmPassword === v.password, {
-    message: MSG.resetMismatch,
-    path: ['confirmPassword'],
-  });
+export const resetPasswordSchema = newPasswordConfirmed({
+  username: z.string().trim().min(1, MSG.resetRequired),
+  // Beyond the SPEC's payload: without it, a change needs a recent sign-in (core's accounts.ts).
+  currentPassword: z.preprocess(blankAsMissing, noNul().max(PASSWORD_MAX, MSG.passwordTooLong).optional()),
+});
 
 export const updateBiographySchema = z.object({
   username: z.string().trim().min(1, MSG.notAllowed),

@@ -34,6 +34,8 @@ export function createLimiter(deps: { db: db.Db; factor: number; now?: () => num
     if (rule.perUser !== undefined && userId !== undefined)
       keys.push({ key: `${action}:user:${userId}`, max: rule.perUser });
     if (rule.perIp !== undefined) keys.push({ key: `${action}:ip:${caller.ip}`, max: rule.perIp });
+    if (rule.perName !== undefined && who.name !== undefined)
+      keys.push({ key: `${action}:name:${who.name.toLowerCase()}`, max: rule.perName });
     if (rule.perIpAndName !== undefined && who.name !== undefined)
       keys.push({ key: `${action}:ip-name:${caller.ip}:${who.name.toLowerCase()}`, max: rule.perIpAndName });
     return keys.map(({ key, max }) => ({ key, max: scaledCount(max, deps.factor) }));

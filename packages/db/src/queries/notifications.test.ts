@@ -69,7 +69,7 @@ describe('notifications written with their cause', () => {
     expect(await unreadCount(database.db, id.carol!)).toBe(before);
   });
 
-  it("notifies a post's author of a comment: the asker on the question, the answerer on an answer", async () => {
+  it("notifies a post's author of a comment, and the question's followers (its asker by default)", async () => {
     const qid = await ask('alice', 'Comments notify');
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'An answer', ansBy: id.bob! }))!;
     const onQuestion = (await insertComment(database.db, {
@@ -85,7 +85,7 @@ describe('notifications written with their cause', () => {
       commentBy: id.carol!,
     }))!;
     expect(onQuestion.notified).toEqual([id.alice]);
-    expect(onAnswer.notified).toEqual([id.bob]);
+    expect(onAnswer.notified).toEqual([id.bob, id.alice]);
     expect((await inbox('bob'))[0]).toMatchObject({
       kind: 'comment',
       actor: 'carol',
@@ -93,7 +93,7 @@ describe('notifications written with their cause', () => {
       aid: String(answerId),
       cid: String(onAnswer.commentId),
     });
-    expect((await inbox('alice'))[0]).toMatchObject({
+    expect((await inbox('alice'))[1]).toMatchObject({
       kind: 'comment',
       actor: 'carol',
       excerpt: 'Which version?',

@@ -15,6 +15,8 @@ import {
   type NotificationKind,
 } from '@fso/shared';
 import type { Db } from '../client.ts';
+import { followersOf } from './mail-preferences.ts';
+import { queueNotificationMails } from './mail-queue.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
 
 type Executor = Db | Tx;
@@ -49,17 +51,17 @@ async function insertPlanned(
     ),
     sql`, `,
   );
-  return ids(
-    await rows(
-      db,
-      sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING user_id`,
-    ),
+  const inserted = await rows(
+    db,
+    sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING id, user_id`,
   );
+  await queueNotificationMails(db, ids(inserted, 'id'));
+  return ids(inserted);
 }
 
 /**
- * An answer (to the asker) or a comment (to the post's author) by `actorId`, plus a mention to
- * every other existing user the text names with `@`.
+ * An answer (to the asker) or a comment (to the post's author) by `actorId`, also to the
+ * question's followers, plus a mention to every other existing user the text names with `@`.
  */
 export async function notifyPost(
   tx: Executor,
@@ -68,7 +70,7 @@ export async function notifyPost(
   const plan = planNotifications({
     kind: cause.kind,
     actorId: cause.actorId,
-    ownerIds: [cause.ownerId],
+    ownerIds: [cause.ownerId, ...(await followersOf(tx, cause.questionId))],
     mentionedIds: await mentionedIds(tx, cause.text),
   });
   return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
@@ -105,15 +107,22 @@ export async function notifyMessage(
     plan.map((p) => sql`(${p.userId}, 'message', ${input.actorId}, ${input.chatId}, ${excerptOf(input.text)})`),
     sql`, `,
   );
-  return ids(
-    await rows(
-      tx,
-      sql`INSERT INTO notifications (user_id, kind, actor_id, chat_id, excerpt) VALUES ${values}
-        ON CONFLICT (user_id, chat_id) WHERE kind = 'message' AND read_at IS NULL
-        DO UPDATE SET actor_id = EXCLUDED.actor_id, excerpt = EXCLUDED.excerpt, created_at = now()
-        RETURNING user_id`,
+  const written = await rows(
+    tx,
+    sql`INSERT INTO notifications (user_id, kind, actor_id, chat_id, excerpt) VALUES ${values}
+      ON CONFLICT (user_id, chat_id) WHERE kind = 'message' AND read_at IS NULL
+      DO UPDATE SET actor_id = EXCLUDED.actor_id, excerpt = EXCLUDED.excerpt, created_at = now()
+      RETURNING id, user_id, (xmax = 0) AS inserted`,
+  );
+  // One mail per unread entry: a later message refreshes the entry, and the mail tells the latest.
+  await queueNotificationMails(
+    tx,
+    ids(
+      written.filter((r) => r.inserted === true),
+      'id',
     ),
   );
+  return ids(written);
 }
 
 const str = (v: unknown) => (v === null || v === undefined ? null : String(v));

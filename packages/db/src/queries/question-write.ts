@@ -7,6 +7,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rows, type Tx } from './sql-rows.ts';
+import { followOwnQuestion } from './mail-preferences.ts';
+import { queueWatchedQuestionMails } from './mail-queue.ts';
 import { notifyPost } from './notifications.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
@@ -18,7 +20,10 @@ interface Body {
   html?: string;
 }
 
-/** Inserts the question and its tags (new tags described as "user added tag"); returns its id. */
+/**
+ * Inserts the question and its tags (new tags described as "user added tag"), followed by its
+ * asker, with a mail queued to each watcher of its tags who wants one at once; returns its id.
+ */
 export async function insertQuestion(
   db: Db,
   input: Body & { title: string; tags: string[]; askedBy: number },
@@ -30,6 +35,8 @@ export async function insertQuestion(
     );
     const id = Number(question?.id);
     await setQuestionTags(tx, id, input.tags);
+    await followOwnQuestion(tx, id, input.askedBy);
+    await queueWatchedQuestionMails(tx, id, input.askedBy);
     return id;
   });
 }

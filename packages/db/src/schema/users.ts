@@ -14,14 +14,16 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     biography: text('biography').notNull().default(''),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
-    /** A verified email from an external sign-in (never from a form). */
+    /** A confirmed address: from an external sign-in, or a form's address once its link was opened (one account each). */
     email: text('email'),
     /** Stack Overflow reputation, recomputed from votes and accepts on every change (queries/reputation.ts). */
     reputation: integer('reputation').notNull().default(1),
+    /** When the user last had the site open (notifications older than that are not mailed). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_date_joined_idx').on(t.dateJoined),
     index('users_reputation_idx').on(t.reputation.desc(), sql`lower(${t.username})`),
   ],
