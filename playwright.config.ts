@@ -3,11 +3,16 @@
  * once without. The web server is the production build on a fresh database (scripts/e2e-server.mjs);
  * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // The mock OAuth provider (scripts/oauth-mock.mjs) started by the e2e server; tests read it too.
 process.env.E2E_OAUTH_PORT ??= String(PORT + 10);
+// The SMTP server the e2e server mails to (scripts/e2e-mail-sink.ts) and the folder it keeps mails in; tests read it.
+process.env.E2E_SMTP_PORT ??= String(PORT + 20);
+process.env.E2E_MAIL_DIR ??= join(tmpdir(), `fso-e2e-mail-${PORT}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',

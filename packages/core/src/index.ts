@@ -44,3 +44,4 @@ export { mailKey, readUnsubscribeToken } from './mail/tokens.ts';
 export { withDefaults as mailSettingsWithDefaults, tokenState, type TokenState } from './mail/rules.ts';
 export type { MailSite, RenderedMail } from './mail/templates.ts';
 export * from './mail/account-mail.ts';
+export * from './mail/preferences.ts';

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, mailQueueCounts, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { checkResetToken, mailKey, requestPasswordReset } from '@fso/core';
+import { checkLinkToken, mailKey, requestPasswordReset } from '@fso/core';
 import { callerOf, testPorts } from '@fso/core/testing';
 import { sql } from 'drizzle-orm';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';
@@ -83,7 +83,7 @@ describe('mail worker over SMTP', () => {
     const token = resetToken(mail.text);
     expect(mail.html).toContain(`http://fso.test/reset-password/${token}`);
     expect(mail.headers['list-unsubscribe']).toBeUndefined();
-    expect(await checkResetToken(ports(), token)).toEqual({ ok: true, value: { username } });
+    expect(await checkLinkToken(ports(), token, 'reset')).toEqual({ ok: true, value: { username, email: null } });
     const stored = await database.db.execute(sql`SELECT salt, token_hash FROM account_tokens ORDER BY id DESC LIMIT 1`);
     expect(JSON.stringify(stored.rows)).not.toContain(token);
     expect(await mailState(email)).toEqual({ state: 'sent', attempts: 1 });

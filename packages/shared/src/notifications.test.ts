@@ -41,6 +41,16 @@ describe('who is notified', () => {
     ]);
   });
 
+  it("notifies a question's followers of the kind, unless they own the post or are mentioned", () => {
+    expect(
+      planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1], mentionedIds: [3], followerIds: [1, 2, 3, 4] }),
+    ).toEqual([
+      { userId: 1, kind: 'comment' },
+      { userId: 3, kind: 'mention' },
+      { userId: 4, kind: 'comment' },
+    ]);
+  });
+
   it('never notifies the actor of their own action, nor anybody twice, nor a deleted owner', () => {
     expect(planNotifications({ kind: 'answer', actorId: 1, ownerIds: [1], mentionedIds: [1] })).toEqual([]);
     expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [1] })).toEqual([]);

@@ -98,16 +98,20 @@ export interface NotifyCause {
   ownerIds: readonly (number | null)[];
   /** Existing users mentioned in the text. */
   mentionedIds?: readonly number[];
+  /** Those who follow the question (answers and comments): told like an owner, unless mentioned. */
+  followerIds?: readonly number[];
 }
 
 /**
- * Who gets which notification: every owner gets the cause's kind and every other mentioned
- * user a mention; nobody is notified of their own action, and nobody twice for one action.
+ * Who gets which notification: every owner gets the cause's kind, every other mentioned user a
+ * mention, and every other follower the cause's kind; nobody is notified of their own action,
+ * and nobody twice for one action.
  */
 export function planNotifications(cause: NotifyCause): { userId: number; kind: NotificationKind }[] {
   const plan = new Map<number, NotificationKind>();
   for (const owner of cause.ownerIds) if (owner !== null && owner !== cause.actorId) plan.set(owner, cause.kind);
   for (const id of cause.mentionedIds ?? []) if (id !== cause.actorId && !plan.has(id)) plan.set(id, 'mention');
+  for (const id of cause.followerIds ?? []) if (id !== cause.actorId && !plan.has(id)) plan.set(id, cause.kind);
   return [...plan].map(([userId, kind]) => ({ userId, kind }));
 }
 

@@ -4,7 +4,7 @@
  */
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useState, type FormEvent } from 'react';
-import { loginSchema, MSG, parseWith, signupSchema } from '@fso/shared';
+import { loginSchema, MAIL_MSG, MSG, parseWith, signupSchema } from '@fso/shared';
 import { replyError, type ActionReply } from './action-reply.ts';
 import { ExternalSignIn, type ProviderButtonState } from './ExternalSignIn.tsx';
 import { FormError, FormSuccess } from './FormError.tsx';
@@ -71,6 +71,8 @@ export function AuthForm({
       />
       {mode === 'login' ? (
         <p>
+          <Link to="/forgot-password">{MAIL_MSG.forgotLink}</Link>
+          <br />
           Don&apos;t have an account? <Link to="/signup">Sign up here</Link>
         </p>
       ) : (

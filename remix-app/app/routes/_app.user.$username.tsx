@@ -3,20 +3,23 @@
  * and for the owner a Danger Zone (Reset Password; Delete This User behind a confirmation).
  * Edit mode and the confirmation are URL states (?edit, ?confirm), so everything works
  * without JavaScript too. Also the user's reputation and their questions and answers with
- * scores, newest first, each list paged by its own parameter (?qpage, ?apage).
+ * scores, newest first, each list paged by its own parameter (?qpage, ?apage). The owner also
+ * sees their email address and mail settings (components/mail/MailSection.tsx).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { deleteAccount, resetPassword, updateBiography, userActivity, userProfile } from '@fso/core';
+import { deleteAccount, mailPreferencesOf, resetPassword, updateBiography, userActivity, userProfile } from '@fso/core';
 import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
+import { MailSection } from '~/components/mail/MailSection.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
+import { mailFormAction } from '~/services/mail-forms.server.ts';
 import { callerOf, clearSessionCookie, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 const ACTIVITY_PAGE = 10;
@@ -44,6 +47,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!found.ok || !activity.ok) throw data({ missing: true }, { status: 404 });
   const pages = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE));
   const { user, id } = found.value;
+  const isOwner = viewer?.userId === id;
+  const mail = isOwner ? await mailPreferencesOf(context.ports, callerOf(context, viewer)) : null;
   return {
     user,
     activity: activity.value,
@@ -51,7 +56,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     apage,
     qpages: pages(activity.value.questions.total),
     apages: pages(activity.value.answers.total),
-    isOwner: viewer?.userId === id,
+    isOwner,
+    mail: mail?.ok ? mail.value : null,
   };
 }
 
@@ -92,12 +98,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       });
     }
     default:
-      return refused('unknown', 'Unknown action.');
+      return (await mailFormAction(context, actor, username, fields)) ?? refused('unknown', 'Unknown action.');
   }
 }
 
 export default function ProfilePage() {
-  const { user, activity, qpage, apage, qpages, apages, isOwner } = useLoaderData<typeof loader>();
+  const { user, activity, qpage, apage, qpages, apages, isOwner, mail } = useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
@@ -186,6 +192,8 @@ export default function ProfilePage() {
         </ul>
         <ActivityPager name="apage" page={apage} pages={apages} />
       </section>
+
+      {mail ? <MailSection mail={mail} /> : null}
 
       {isOwner ? (
         <section className="danger-zone" aria-labelledby="danger-heading">

@@ -33,6 +33,13 @@ const RESERVED = new Set([
   'updatebiography',
   'deleteuser',
   'firebaselogin',
+  'requestpasswordreset',
+  'resetpasswordwithtoken',
+  'updateemail',
+  'confirmemail',
+  'getmailsettings',
+  'updatemailsettings',
+  'getwatchedtags',
 ]);
 
 export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());

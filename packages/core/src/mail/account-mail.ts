@@ -64,10 +64,14 @@ export async function requestPasswordReset(
   return succeed({ message: MAIL_MSG.resetRequested });
 }
 
-/** What a reset link opens: whose it is, or why it does not work (the screen says so before asking for a password). */
-export async function checkResetToken(ports: Ports, token: string): Promise<Result<{ username: string }>> {
-  const found = await usableToken(ports, token, 'reset');
-  return found.ok ? succeed({ username: found.value.username }) : found;
+/** What a mail's link opens (a reset, or an address to confirm): whose it is and which address, or why it does not work. */
+export async function checkLinkToken(
+  ports: Ports,
+  token: string,
+  purpose: db.TokenPurpose,
+): Promise<Result<{ username: string; email: string | null }>> {
+  const found = await usableToken(ports, token, purpose);
+  return found.ok ? succeed({ username: found.value.username, email: found.value.email }) : found;
 }
 
 /** POST /user/resetPasswordWithToken: a new password by link; every session and socket of the account ends, and a new session starts. */

@@ -70,8 +70,9 @@ export async function notifyPost(
   const plan = planNotifications({
     kind: cause.kind,
     actorId: cause.actorId,
-    ownerIds: [cause.ownerId, ...(await followersOf(tx, cause.questionId))],
+    ownerIds: [cause.ownerId],
     mentionedIds: await mentionedIds(tx, cause.text),
+    followerIds: await followersOf(tx, cause.questionId),
   });
   return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
 }
