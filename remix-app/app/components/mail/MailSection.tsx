@@ -60,7 +60,7 @@ export function MailSection({ mail }: { mail: MailSectionData }) {
         ))}
         <div className="row">
           <button type="submit" className="primary" disabled={busy}>
-            Save mail settings
+            Update mail settings
           </button>
         </div>
       </Form>
