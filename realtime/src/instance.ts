@@ -19,6 +19,7 @@ import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
 import { sessionResolver } from './handshake.ts';
+import { presence } from './presence.ts';
 import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from './realtime-server.ts';
 
 /** What the realtime service reads of the config: nothing of the web's (OAuth, search, metrics …). */
@@ -34,7 +35,7 @@ export function attachRealtime(
   return createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
     refuseHandshake: handshakeRefusal(config.corsOrigins),
-    features: [chatHandlers(ports), gameHandlers(ports)],
+    features: [chatHandlers(ports), gameHandlers(ports), presence(ports)],
     resolveSession: sessionResolver(ports, config.sessionSecret),
     adapter,
     eventLimit: {

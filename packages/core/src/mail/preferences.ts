@@ -1,5 +1,5 @@
 /**
- * What a user asks to hear about by mail (docs/decisions/0079-email.md): following questions,
+ * What a user asks to hear about by mail (docs/decisions/0082-email.md): following questions,
  * watching tags, how often each kind of mail comes, and unsubscribing by a mail's link (no
  * sign-in: the signed link is the proof). The watched tags are also read by `watchedTagsOf`, for
  * whoever marks a user's tags on the question lists.
@@ -19,6 +19,10 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { withDefaults } from './rules.ts';
 import { readUnsubscribeToken } from './tokens.ts';
+
+/** These users have the site open now (the realtime connections say so): what was written before is not mailed. */
+export const markSeen = (ports: Pick<Ports, 'db' | 'clock'>, userIds: number[]) =>
+  db.touchLastSeen(ports.db, userIds, ports.clock());
 
 /** POST /question/followQuestion and /question/unfollowQuestion. */
 export async function followQuestion(
