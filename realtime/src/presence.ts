@@ -1,5 +1,5 @@
 /**
- * Who has the site open (docs/decisions/0082-email.md): a signed-in socket's user is recorded
+ * Who has the site open (docs/decisions/0083-email.md): a signed-in socket's user is recorded
  * as seen when it connects, every minute while any of their sockets stays connected here, and
  * when the last one goes. Mail is not sent for what was written before that moment (core's
  * mail rules): the user has had the bell.

@@ -1,4 +1,4 @@
--- Email (issue 43, docs/decisions/0082-email.md).
+-- Email (issue 43, docs/decisions/0083-email.md).
 -- An address belongs to one account: users.email (a confirmed address: from an external
 -- sign-in, the demo seed, or a confirmation link) becomes unique case-insensitively; of two
 -- accounts holding one address (two external sign-ins racing), the older keeps it.

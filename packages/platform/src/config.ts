@@ -249,7 +249,7 @@ export interface Config {
   /** Web processes `npm start` runs on this machine (default: its cores); they share the cores with the database. */
   webConcurrency: number;
   /**
-   * Mail (docs/decisions/0082-email.md): sent to `smtpUrl`; without it kept in the outbox in
+   * Mail (docs/decisions/0083-email.md): sent to `smtpUrl`; without it kept in the outbox in
    * development, left queued in production. Links in mails start with `origin` (ORIGIN, else this
    * machine's PORT).
    */

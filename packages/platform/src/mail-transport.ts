@@ -1,5 +1,5 @@
 /**
- * Where mail goes (docs/decisions/0082-email.md): an SMTP server through nodemailer (SMTP_URL,
+ * Where mail goes (docs/decisions/0083-email.md): an SMTP server through nodemailer (SMTP_URL,
  * a pool of connections), or, in development without SMTP_URL, the database's outbox that
  * `/dev/outbox` shows. In production without SMTP_URL there is none: mail stays queued.
  * A failure says whether the server refused the mail for good (a 5xx reply) or for now.

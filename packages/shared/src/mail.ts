@@ -1,5 +1,5 @@
 /**
- * Email's vocabulary (issue 43, docs/decisions/0082-email.md): the kinds of mail a user can
+ * Email's vocabulary (issue 43, docs/decisions/0083-email.md): the kinds of mail a user can
  * choose how often to get, the choices and their defaults, the texts of the mail screens and
  * of the mails themselves, and the zod schemas of the mail REST paths and forms. Pure data and
  * schemas: who gets which mail when is decided in packages/core/src/mail/.

@@ -1,5 +1,5 @@
 /**
- * Account use cases that go through the mailbox (docs/decisions/0082-email.md): asking for a
+ * Account use cases that go through the mailbox (docs/decisions/0083-email.md): asking for a
  * password-reset link (the same answer whether or not the account exists), setting a new
  * password with one (which ends every session and socket of the account and signs the user
  * in), and changing the account's address, confirmed by a link sent to the new one. `key` is

@@ -1,5 +1,5 @@
 /**
- * What a user asks to hear about by mail (docs/decisions/0082-email.md): following questions,
+ * What a user asks to hear about by mail (docs/decisions/0083-email.md): following questions,
  * watching tags, how often each kind of mail comes, and unsubscribing by a mail's link (no
  * sign-in: the signed link is the proof). The watched tags are also read by `watchedTagsOf`, for
  * whoever marks a user's tags on the question lists.

@@ -1,5 +1,5 @@
 /**
- * Who gets which mail when (docs/decisions/0082-email.md), as pure functions of what the
+ * Who gets which mail when (docs/decisions/0083-email.md), as pure functions of what the
  * database said: whether a notification's mail goes out now, later, or not at all; what a
  * digest holds; when a failed send is tried again; whether a link's token still works.
  */

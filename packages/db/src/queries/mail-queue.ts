@@ -1,5 +1,5 @@
 /**
- * The mail queue (docs/decisions/0082-email.md). Rows are written in the transaction of what
+ * The mail queue (docs/decisions/0083-email.md). Rows are written in the transaction of what
  * causes them (a notification, a new question in a watched tag, a token, a digest falling due);
  * a worker claims due rows with FOR UPDATE SKIP LOCKED by moving their `send_after` a lease
  * ahead (so each has one sender, and one whose sender died is due again when the lease ends),
