@@ -1,10 +1,22 @@
 /**
  * db's tests of the writes that apply a rule (votes, accepts, edits, deletions) apply core's
  * own rules, so they test the locks, the stores and the recounts with the decisions the site
- * makes: each helper is the write as a use case calls it, for a user id.
+ * makes: each helper is the write as its use case calls it, for a user id.
  */
-import { decideVote, reputationOf } from '@fso/core';
+import {
+  decideAccept,
+  decideAnswerDelete,
+  decideDelete,
+  decideEdit,
+  decideQuestionDelete,
+  decideVote,
+  reputationOf,
+} from '@fso/core';
+import { MSG } from '@fso/shared';
 import type { Db } from '../src/client.ts';
+import { changeAccept } from '../src/queries/accept.ts';
+import * as deletions from '../src/queries/post-delete.ts';
+import * as edits from '../src/queries/post-edit.ts';
 import { changeVote, type PostKind } from '../src/queries/votes.ts';
 
 export { reputationOf };
@@ -17,4 +29,41 @@ export const castVote = (db: Db, input: { post: PostKind; id: number; userId: nu
       decide: (seen) => decideVote(seen, { post: input.post, voterId: input.userId, value: input.value }),
       reputation: reputationOf,
     },
+  );
+
+export const acceptAnswer = (db: Db, input: { questionId: number; answerId: number; userId: number }) =>
+  changeAccept(
+    db,
+    { questionId: input.questionId, answerId: input.answerId, actorId: input.userId },
+    { decide: (seen) => decideAccept(seen, input.userId), reputation: reputationOf },
+  );
+
+export const deleteQuestion = (db: Db, input: { questionId: number; userId: number }) =>
+  deletions.deleteQuestion(db, input.questionId, {
+    decide: (seen) => decideQuestionDelete(seen, input.userId),
+    reputation: reputationOf,
+  });
+
+export const deleteAnswer = (db: Db, input: { answerId: number; userId: number }) =>
+  deletions.deleteAnswer(db, input.answerId, {
+    decide: (seen) => decideAnswerDelete(seen, input.userId),
+    reputation: reputationOf,
+  });
+
+export const deleteComment = (db: Db, input: { commentId: number; userId: number }) =>
+  deletions.deleteComment(db, input.commentId, (seen) => decideDelete(seen, input.userId, MSG.commentNotFound));
+
+export const editQuestion = (
+  db: Db,
+  input: { questionId: number; userId: number; title: string; text: string; tags: string[]; html?: string },
+) => {
+  const fields = { title: input.title, text: input.text, tags: input.tags };
+  return edits.editQuestion(db, input.questionId, { ...fields, editorId: input.userId, html: input.html }, (seen) =>
+    decideEdit(seen, { editorId: input.userId, fields }, MSG.questionNotFound),
+  );
+};
+
+export const editAnswer = (db: Db, input: { answerId: number; userId: number; text: string; html?: string }) =>
+  edits.editAnswer(db, input.answerId, { text: input.text, editorId: input.userId, html: input.html }, (seen) =>
+    decideEdit(seen, { editorId: input.userId, fields: { text: input.text } }, MSG.answerNotFound),
   );

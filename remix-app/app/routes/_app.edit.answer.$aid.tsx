@@ -37,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editAnswer(context.ports, admitted.value, aid, parsed.value.text);
+  const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, text: parsed.value.text });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(`/question/${qid.ok ? qid.value : ''}#answer-${aid}`);

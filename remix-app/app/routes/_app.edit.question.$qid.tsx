@@ -34,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(questionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editQuestion(context.ports, admitted.value, id, parsed.value);
+  const outcome = await editQuestion(context.ports, admitted.value, { questionId: id, ...parsed.value });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${id}`);
 }

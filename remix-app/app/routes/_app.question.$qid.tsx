@@ -108,7 +108,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return replied(`accept:${fields.answer ?? ''}`);
   }
   if (fields.intent === 'deleteQuestion') {
-    const outcome = await deleteQuestion(context.ports, callerOf(context, actor), id);
+    const outcome = await deleteQuestion(context.ports, callerOf(context, actor), { questionId: id });
     if (!outcome.ok) return refused('delete:question', outcome.message, statusOf(outcome));
     return redirect('/home');
   }
@@ -119,8 +119,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         : `delete:comment:${fields.comment ?? ''}`;
     const outcome =
       fields.intent === 'deleteAnswer'
-        ? await deleteAnswer(context.ports, callerOf(context, actor), questionId(fields.answer))
-        : await deleteComment(context.ports, callerOf(context, actor), questionId(fields.comment));
+        ? await deleteAnswer(context.ports, callerOf(context, actor), { answerId: questionId(fields.answer) })
+        : await deleteComment(context.ports, callerOf(context, actor), { commentId: questionId(fields.comment) });
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }

@@ -10,5 +10,8 @@ export const loader = methodNotAllowed;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteAnswer(context.ports, callerOf(context, actor), requireId(params.aid)), (v) => v);
+  return respond(
+    await deleteAnswer(context.ports, callerOf(context, actor), { answerId: requireId(params.aid) }),
+    (v) => v,
+  );
 }

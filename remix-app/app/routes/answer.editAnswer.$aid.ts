@@ -15,5 +15,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
   if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, editAnswerBodySchema);
-  return respond(await editAnswer(context.ports, admitted.value, id, body.text), (a) => a);
+  return respond(await editAnswer(context.ports, admitted.value, { answerId: id, text: body.text }), (a) => a);
 }

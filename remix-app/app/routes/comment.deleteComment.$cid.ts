@@ -10,5 +10,8 @@ export const loader = methodNotAllowed;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteComment(context.ports, callerOf(context, actor), requireId(params.cid)), (v) => v);
+  return respond(
+    await deleteComment(context.ports, callerOf(context, actor), { commentId: requireId(params.cid) }),
+    (v) => v,
+  );
 }

@@ -10,5 +10,8 @@ export const loader = methodNotAllowed;
 export async function action({ request, context, params }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  return respond(await deleteQuestion(context.ports, callerOf(context, actor), requireId(params.qid)), (v) => v);
+  return respond(
+    await deleteQuestion(context.ports, callerOf(context, actor), { questionId: requireId(params.qid) }),
+    (v) => v,
+  );
 }

@@ -15,5 +15,5 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
   if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, editQuestionBodySchema);
-  return respond(await editQuestion(context.ports, admitted.value, id, body), (q) => q);
+  return respond(await editQuestion(context.ports, admitted.value, { questionId: id, ...body }), (q) => q);
 }

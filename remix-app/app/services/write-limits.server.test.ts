@@ -107,7 +107,7 @@ describe('limits on the issue-17 writes', () => {
     const ctx = context('198.51.100.43');
     let n = 0;
     await expectRefusedAfter(perUser('edit'), () =>
-      editAnswer(ctx.ports, callerOf(ctx, actor.ben!), answerId, `Edited ${n++}.`),
+      editAnswer(ctx.ports, callerOf(ctx, actor.ben!), { answerId, text: `Edited ${n++}.` }),
     );
     const kept = await revisions(ctx.ports, callerOf(ctx, actor.ben!), 'answer', answerId);
     expect(kept.ok && kept.value.total).toBe(perUser('edit'));
@@ -124,7 +124,7 @@ describe('limits on the issue-17 writes', () => {
       );
     }
     await expectRefusedAfter(perUser('delete'), () =>
-      deleteComment(ctx.ports, callerOf(ctx, actor.ben!), comments.pop()!),
+      deleteComment(ctx.ports, callerOf(ctx, actor.ben!), { commentId: comments.pop()! }),
     );
     expect((await getQuestion(database.db, qid))!.answers[0]!.comments.map((c) => c._id)).toEqual([String(commentId)]);
   });

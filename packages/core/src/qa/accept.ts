@@ -1,15 +1,33 @@
 /**
- * Accepting an answer: only the asker; the same answer again un-accepts, another moves the
- * mark. Commits (with the answerer's notification), then publishes acceptUpdate and the
- * answerer's unread count.
+ * Accepting an answer: the rule (`decideAccept`), and the use case that has db apply it under
+ * the question's lock, then publishes acceptUpdate and the answerer's unread count.
  */
 import * as db from '@fso/db';
-import { MSG } from '@fso/shared';
+import { MSG, planNotifications } from '@fso/shared';
 import { announceUnread } from '../notifications/notifications.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { reputationOf } from './reputation.ts';
+
+/**
+ * Stack Overflow's rule: only the asker accepts, an answer of that question; accepting the
+ * accepted answer again un-accepts it, another answer moves the mark. The asker, the answerer
+ * and the answer that loses the mark see their reputation recounted; the answerer is notified
+ * (unless the asker accepted their own).
+ */
+export function decideAccept(seen: db.AcceptSeen, actorId: number): Result<db.AcceptDecision> {
+  const { question, answer } = seen;
+  if (!question) return fail('notFound', MSG.questionNotFound);
+  if (question.askedBy !== actorId) return fail('forbidden', MSG.onlyAskerAccepts);
+  if (!answer) return fail('notFound', MSG.answerNotOfQuestion);
+  const accepted = question.accepted?.id === answer.id ? null : answer.id;
+  return succeed({
+    accepted,
+    recount: [actorId, answer.author, question.accepted?.author ?? null],
+    notify: accepted === null ? [] : planNotifications({ kind: 'accepted', actorId, ownerIds: [answer.author] }),
+  });
+}
 
 export async function acceptAnswer(
   ports: Ports,
@@ -20,13 +38,15 @@ export async function acceptAnswer(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('accept', caller);
   if (limited) return limited;
-  const result = await db.acceptAnswer(ports.db, { ...input, userId: actor.userId }, reputationOf);
-  if (result.status === 'questionMissing') return fail('notFound', MSG.questionNotFound);
-  if (result.status === 'forbidden') return fail('forbidden', MSG.onlyAskerAccepts);
-  if (result.status === 'answerMissing') return fail('notFound', MSG.answerNotOfQuestion);
+  const stored = await db.changeAccept(
+    ports.db,
+    { ...input, actorId: actor.userId },
+    { decide: (seen) => decideAccept(seen, actor.userId), reputation: reputationOf },
+  );
+  if (!stored.ok) return stored;
   const qid = String(input.questionId);
-  const aid = result.acceptedAnswer === null ? null : String(result.acceptedAnswer);
+  const aid = stored.value.accepted === null ? null : String(stored.value.accepted);
   ports.events.toQa('acceptUpdate', { qid, aid });
-  await announceUnread(ports, result.notified);
+  await announceUnread(ports, stored.value.notified);
   return succeed({ qid, acceptedAnswer: aid });
 }

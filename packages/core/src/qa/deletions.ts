@@ -1,7 +1,8 @@
 /**
- * Deleting questions, answers and comments: author only (forbidden), a question with others'
- * answers refused (conflict). Commits, then publishes: questionDelete for a question, questionUpdate
- * for the question that lost an answer, commentUpdate for the post that lost a comment.
+ * Deleting questions, answers and comments: the rules (`decideDelete`, `decideQuestionDelete`)
+ * and the use cases that have db apply them under the post's lock, then publish once committed:
+ * questionDelete for a question, questionUpdate for the question that lost an answer,
+ * commentUpdate for the post that lost a comment.
  */
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
@@ -11,20 +12,48 @@ import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
 import { reputationOf } from './reputation.ts';
 
-export async function deleteQuestion(
-  ports: Ports,
-  caller: Caller,
-  questionId: number,
-): Promise<Result<{ qid: string }>> {
+/** Only its author deletes a post (`missing`: the message when there is no such post). */
+export function decideDelete(seen: db.PostSeen, actorId: number, missing: string): Result<null> {
+  if (!seen) return fail('notFound', missing);
+  if (seen.author !== actorId) return fail('forbidden', MSG.notYourPost);
+  return succeed(null);
+}
+
+/** An asker cannot delete a question that anybody else answered; the asker's reputation is recounted. */
+export function decideQuestionDelete(seen: db.QuestionSeen, actorId: number): Result<db.Recount> {
+  const mine = decideDelete(seen, actorId, MSG.questionNotFound);
+  if (!mine.ok) return mine;
+  if (seen!.answeredByOthers) return fail('conflict', MSG.questionHasAnswers);
+  return succeed({ recount: [actorId] });
+}
+
+/** An answer goes with its votes and accept: the answerer's and the asker's reputation are recounted. */
+export function decideAnswerDelete(seen: db.AnswerSeen, actorId: number): Result<db.Recount> {
+  const mine = decideDelete(seen, actorId, MSG.answerNotFound);
+  return mine.ok ? succeed({ recount: [actorId, seen!.askedBy] }) : mine;
+}
+
+/** The caller's user id, once the caller and the limit allow a deletion. */
+async function mayDelete(ports: Ports, caller: Caller): Promise<Result<number>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('delete', caller);
-  if (limited) return limited;
-  const result = await db.deleteQuestion(ports.db, { questionId, userId: actor.userId }, reputationOf);
-  if (result.status === 'missing') return fail('notFound', MSG.questionNotFound);
-  if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  if (result.status === 'conflict') return fail('conflict', MSG.questionHasAnswers);
-  const qid = String(questionId);
+  return limited ?? succeed(actor.userId);
+}
+
+export async function deleteQuestion(
+  ports: Ports,
+  caller: Caller,
+  input: { questionId: number },
+): Promise<Result<{ qid: string }>> {
+  const actor = await mayDelete(ports, caller);
+  if (!actor.ok) return actor;
+  const deleted = await db.deleteQuestion(ports.db, input.questionId, {
+    decide: (seen) => decideQuestionDelete(seen, actor.value),
+    reputation: reputationOf,
+  });
+  if (!deleted.ok) return deleted;
+  const qid = String(input.questionId);
   ports.events.toQa('questionDelete', { qid });
   return succeed({ qid });
 }
@@ -32,38 +61,42 @@ export async function deleteQuestion(
 export async function deleteAnswer(
   ports: Ports,
   caller: Caller,
-  answerId: number,
+  input: { answerId: number },
 ): Promise<Result<{ aid: string; qid: string }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  const limited = await ports.limiter.hit('delete', caller);
-  if (limited) return limited;
-  const result = await db.deleteAnswer(ports.db, { answerId, userId: actor.userId }, reputationOf);
-  if (result.status === 'missing') return fail('notFound', MSG.answerNotFound);
-  if (result.status !== 'done') return fail('forbidden', MSG.notYourPost);
-  const question = await loadQuestion(ports, result.questionId);
+  const actor = await mayDelete(ports, caller);
+  if (!actor.ok) return actor;
+  const deleted = await db.deleteAnswer(ports.db, input.answerId, {
+    decide: (seen) => decideAnswerDelete(seen, actor.value),
+    reputation: reputationOf,
+  });
+  if (!deleted.ok) return deleted;
+  const question = await loadQuestion(ports, deleted.value.questionId);
   if (question.ok) ports.events.toQa('questionUpdate', question.value);
-  return succeed({ aid: String(answerId), qid: String(result.questionId) });
+  return succeed({ aid: String(input.answerId), qid: String(deleted.value.questionId) });
 }
 
-export async function deleteComment(ports: Ports, caller: Caller, commentId: number): Promise<Result<{ cid: string }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  const limited = await ports.limiter.hit('delete', caller);
-  if (limited) return limited;
-  const result = await db.deleteComment(ports.db, { commentId, userId: actor.userId });
-  if (result.status === 'missing') return fail('notFound', MSG.commentNotFound);
-  if (result.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  if (result.parent === 'question') {
-    const question = await loadQuestion(ports, result.questionId);
+export async function deleteComment(
+  ports: Ports,
+  caller: Caller,
+  input: { commentId: number },
+): Promise<Result<{ cid: string }>> {
+  const actor = await mayDelete(ports, caller);
+  if (!actor.ok) return actor;
+  const deleted = await db.deleteComment(ports.db, input.commentId, (seen) =>
+    decideDelete(seen, actor.value, MSG.commentNotFound),
+  );
+  if (!deleted.ok) return deleted;
+  const place = deleted.value;
+  if (place.parent === 'question') {
+    const question = await loadQuestion(ports, place.questionId);
     if (question.ok) ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
   } else {
-    const written = await db.getAnswer(ports.db, result.parentId);
+    const written = await db.getAnswer(ports.db, place.parentId);
     if (written)
       ports.events.toQa('commentUpdate', {
         type: 'answer',
-        result: { ...written.answer, qid: String(result.questionId) },
+        result: { ...written.answer, qid: String(place.questionId) },
       });
   }
-  return succeed({ cid: String(commentId) });
+  return succeed({ cid: String(input.commentId) });
 }

@@ -1,8 +1,10 @@
 /**
- * Editing questions and answers (author only, the same rules as writing them). The new text's
- * HTML is stored with it; a question's changed title or text re-queues its embedding (a database
- * trigger), so the worker is poked. Commits, then publishes questionUpdate (and commentUpdate for
- * an answer, which replaces it on open pages). The revisions an edit keeps are read in revisions.ts.
+ * Editing questions and answers: the rule (`decideEdit`: author only, the same checks as
+ * writing them) and the use cases that have db apply it under the post's lock. The new text's
+ * HTML is stored with it; a question's changed title or text re-queues its embedding (a
+ * database trigger), so the worker is poked. Commits, then publishes questionUpdate (and
+ * commentUpdate for an answer, which replaces it on open pages). The revisions an edit keeps
+ * are read in revisions.ts.
  */
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
@@ -12,41 +14,58 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { questionWritten } from './questions.ts';
 
+/**
+ * Only its author edits a post (`missing`: the message when there is no such post); an edit
+ * that changes none of its fields changes nothing (no revision).
+ */
+export function decideEdit<F extends object>(
+  seen: db.EditSeen<F>,
+  edit: { editorId: number; fields: F },
+  missing: string,
+): Result<db.EditDecision> {
+  if (!seen) return fail('notFound', missing);
+  if (seen.author !== edit.editorId) return fail('forbidden', MSG.notYourPost);
+  const keys = Object.keys(edit.fields) as (keyof F)[];
+  return succeed({ changed: keys.some((k) => JSON.stringify(seen[k]) !== JSON.stringify(edit.fields[k])) });
+}
+
 export async function editQuestion(
   ports: Ports,
   caller: Caller,
-  questionId: number,
-  input: { title: string; text: string; tags: string[] },
+  input: { questionId: number; title: string; text: string; tags: string[] },
 ): Promise<Result<Question>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const html = renderMarkdown(input.text);
-  const status = await db.editQuestion(ports.db, { ...input, questionId, userId: actor.userId, html });
-  if (status === 'missing') return fail('notFound', MSG.questionNotFound);
-  if (status === 'forbidden') return fail('forbidden', MSG.notYourPost);
+  const { questionId, ...fields } = input;
+  const html = renderMarkdown(fields.text);
+  const edited = await db.editQuestion(ports.db, questionId, { ...fields, editorId: actor.userId, html }, (seen) =>
+    decideEdit(seen, { editorId: actor.userId, fields }, MSG.questionNotFound),
+  );
+  if (!edited.ok) return edited;
   return questionWritten(ports, questionId, html);
 }
 
 export async function editAnswer(
   ports: Ports,
   caller: Caller,
-  answerId: number,
-  text: string,
+  input: { answerId: number; text: string },
 ): Promise<Result<Answer>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const html = renderMarkdown(text);
-  const edited = await db.editAnswer(ports.db, { answerId, userId: actor.userId, text, html });
-  if (edited.status === 'missing' || edited.questionId === null) return fail('notFound', MSG.answerNotFound);
-  if (edited.status === 'forbidden') return fail('forbidden', MSG.notYourPost);
-  const written = await db.getAnswer(ports.db, answerId);
+  const html = renderMarkdown(input.text);
+  const fields = { text: input.text };
+  const edited = await db.editAnswer(ports.db, input.answerId, { ...fields, editorId: actor.userId, html }, (seen) =>
+    decideEdit(seen, { editorId: actor.userId, fields }, MSG.answerNotFound),
+  );
+  if (!edited.ok) return edited;
+  const written = await db.getAnswer(ports.db, input.answerId);
   if (!written) return fail('notFound', MSG.answerNotFound);
   const { answer } = written;
-  const qid = String(edited.questionId);
+  const qid = String(edited.value.questionId);
   ports.events.toQa('bodiesUpdate', { qid, html: { [`a${answer._id}`]: html } });
   ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid } });
   return succeed(answer);

@@ -42,7 +42,7 @@ describe(`a question with ${QUESTION_LIMITS.answers} answers already`, () => {
       answer: { _id: aid },
     });
 
-    const edited = await editAnswer(ports, callerOf(ann), Number(aid), 'One more answer, edited');
+    const edited = await editAnswer(ports, callerOf(ann), { answerId: Number(aid), text: 'One more answer, edited' });
     if (!edited.ok) throw new Error(edited.message);
     expect(edited.value).toMatchObject({ _id: aid, text: 'One more answer, edited', editedAt: expect.any(String) });
 

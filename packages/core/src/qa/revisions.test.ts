@@ -4,19 +4,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import {
-  createUser,
-  editAnswer,
-  editQuestion,
-  insertAnswer,
-  insertQuestion,
-  REVISIONS_PAGE,
-  type Database,
-} from '@fso/db';
+import { createUser, insertAnswer, insertQuestion, REVISIONS_PAGE, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { RATE_LIMITS, type DiffPart } from '@fso/shared';
 import { callerOf, testPorts } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
+import { editAnswer, editQuestion } from './edits.ts';
 import { revisionHistory, revisions } from './revisions.ts';
 
 const EDITS = 2 * REVISIONS_PAGE + 5;
@@ -40,15 +33,14 @@ beforeAll(async () => {
   ann.userId = Number((await createUser(database.db, { username: 'ann', passwordHash: null }))!._id);
   qid = await insertQuestion(database.db, { title: 'Edited often', text: textOf(0), tags: ['a'], askedBy: ann.userId });
   for (let n = 1; n <= EDITS; n++)
-    await editQuestion(database.db, {
+    await editQuestion(ports, callerOf(ann), {
       questionId: qid,
-      userId: ann.userId,
       title: n === EDITS ? 'Edited often at last' : 'Edited often',
       text: textOf(n),
       tags: n === EDITS ? ['a', 'b'] : ['a'],
     });
   aid = (await insertAnswer(database.db, { questionId: qid, text: 'first answer', ansBy: ann.userId }))!.answerId;
-  await editAnswer(database.db, { answerId: aid, userId: ann.userId, text: 'first answer here' });
+  await editAnswer(ports, callerOf(ann), { answerId: aid, text: 'first answer here' });
 });
 afterAll(() => database.close());
 

@@ -1,45 +1,78 @@
 /**
- * Accepting an answer (Stack Overflow's rule): only the asker; accepting the accepted answer
- * again un-accepts it, another answer moves the mark. The question row is locked, so concurrent
- * accepts apply one after another; the reputations involved are recomputed, and the newly accepted
- * answer's author notified, in the same transaction.
+ * Accepting an answer (the rule: core's `decideAccept`). The question row is locked, so
+ * concurrent accepts are decided one after another, each on the mark the one before stored; the
+ * reputations the decision names and the notifications it plans are stored in the same
+ * transaction.
  */
 import { sql } from 'drizzle-orm';
+import type { Result } from '@fso/shared';
 import type { Db } from '../client.ts';
-import { notifyAccepted } from './notifications.ts';
-import { storeReputations, type ReputationRule } from './reputation.ts';
+import type { Recount, Rules } from './decide.ts';
+import { storeNotifications, type NotificationPlan } from './notifications.ts';
+import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
-export type AcceptOutcome =
-  /** `notified`: the users given a notification (the accepted answer's author). */
-  | { status: 'done'; acceptedAnswer: number | null; answerAuthor: number | null; notified: number[] }
-  | { status: 'questionMissing' }
-  | { status: 'answerMissing' }
-  | { status: 'forbidden' };
+/** An answer and its author (null: a deleted account). */
+export interface AnswerOf {
+  id: number;
+  author: number | null;
+}
 
-export async function acceptAnswer(
+/** What an accept is decided on: the locked question (null: none) and the answer, when it is one of that question's. */
+export interface AcceptSeen {
+  question: { askedBy: number | null; accepted: AnswerOf | null } | null;
+  answer: AnswerOf | null;
+}
+
+export interface AcceptDecision extends Recount {
+  /** The question's accepted answer from now on; null: none. */
+  accepted: number | null;
+  /** The notifications the accept causes. */
+  notify: NotificationPlan;
+}
+
+export async function changeAccept(
   db: Db,
-  input: { questionId: number; answerId: number; userId: number },
-  reputation: ReputationRule,
-): Promise<AcceptOutcome> {
+  target: { questionId: number; answerId: number; actorId: number },
+  rules: Rules<AcceptSeen, AcceptDecision>,
+): Promise<Result<AcceptDecision & { notified: number[] }>> {
   return db.transaction(async (tx) => {
     const [question] = await rows(
       tx,
-      sql`SELECT asked_by, accepted_answer_id FROM questions WHERE id = ${input.questionId} FOR UPDATE`,
+      sql`SELECT asked_by, accepted_answer_id FROM questions WHERE id = ${target.questionId} FOR UPDATE`,
     );
-    if (!question) return { status: 'questionMissing' };
-    if (idOrNull(question.asked_by) !== input.userId) return { status: 'forbidden' };
-    const [answer] = await rows(
+    // Read after the lock, as statements of their own: they see what the lock's last holder stored.
+    const accepted = idOrNull(question?.accepted_answer_id);
+    const answers = question
+      ? await rows(
+          tx,
+          sql`SELECT id, ans_by FROM answers WHERE question_id = ${target.questionId} AND id IN (${target.answerId}, ${accepted ?? target.answerId})`,
+        )
+      : [];
+    const answerOf = (id: number | null): AnswerOf | null => {
+      const found = answers.find((a) => Number(a.id) === id);
+      return found ? { id: Number(found.id), author: idOrNull(found.ans_by) } : null;
+    };
+    const decision = rules.decide({
+      question: question
+        ? {
+            askedBy: idOrNull(question.asked_by),
+            accepted: accepted === null ? null : { id: accepted, author: answerOf(accepted)?.author ?? null },
+          }
+        : null,
+      answer: answerOf(target.answerId),
+    });
+    if (!decision.ok) return decision;
+    const next = decision.value.accepted;
+    await tx.execute(sql`UPDATE questions SET accepted_answer_id = ${next} WHERE id = ${target.questionId}`);
+    await storeReputations(tx, decision.value.recount, rules.reputation);
+    const notified = await storeNotifications(
       tx,
-      sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} AND question_id = ${input.questionId}`,
+      decision.value.notify,
+      target.actorId,
+      { questionId: target.questionId, answerId: next },
+      '',
     );
-    if (!answer) return { status: 'answerMissing' };
-    const previous = idOrNull(question.accepted_answer_id);
-    const next = previous === input.answerId ? null : input.answerId;
-    const [before] = previous === null ? [] : await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${previous}`);
-    await tx.execute(sql`UPDATE questions SET accepted_answer_id = ${next} WHERE id = ${input.questionId}`);
-    await storeReputations(tx, [input.userId, idOrNull(answer.ans_by), idOrNull(before?.ans_by)], reputation);
-    const notified = next === null ? [] : await notifyAccepted(tx, { answerId: next, actorId: input.userId });
-    return { status: 'done', acceptedAnswer: next, answerAuthor: idOrNull(answer.ans_by), notified };
+    return { ok: true, value: { ...decision.value, notified } };
   });
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { acceptAnswer } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
@@ -9,7 +10,7 @@ import { createDirectChat } from './chats.ts';
 import {
   listNotifications,
   markNotificationsRead,
-  notifyAccepted,
+  storeNotifications,
   openNotification,
   unreadAndNewest,
   unreadCount,
@@ -118,8 +119,8 @@ describe('notifications written with their cause', () => {
   it('notifies the author of an accepted answer, unless they accepted their own', async () => {
     const qid = await ask('alice', 'Accepting');
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'Accept me', ansBy: id.bob! }))!;
-    const notified = await database.db.transaction((tx) => notifyAccepted(tx, { answerId, actorId: id.alice! }));
-    expect(notified).toEqual([id.bob]);
+    const accepted = await acceptAnswer(database.db, { questionId: qid, answerId, userId: id.alice! });
+    expect(accepted).toMatchObject({ ok: true, value: { notified: [id.bob] } });
     expect((await inbox('bob'))[0]).toMatchObject({
       kind: 'accepted',
       actor: 'alice',
@@ -129,11 +130,8 @@ describe('notifications written with their cause', () => {
     });
     const own = (await insertAnswer(database.db, { questionId: qid, text: 'My own', ansBy: id.alice! }))!;
     expect(
-      await database.db.transaction((tx) => notifyAccepted(tx, { answerId: own.answerId, actorId: id.alice! })),
-    ).toEqual([]);
-    expect(
-      await database.db.transaction((tx) => notifyAccepted(tx, { answerId: 999_999, actorId: id.alice! })),
-    ).toEqual([]);
+      await acceptAnswer(database.db, { questionId: qid, answerId: own.answerId, userId: id.alice! }),
+    ).toMatchObject({ ok: true, value: { notified: [] } });
   });
 
   it('writes nothing when the causing transaction rolls back', async () => {
@@ -142,7 +140,13 @@ describe('notifications written with their cause', () => {
     const before = await unreadCount(database.db, id.bob!);
     await expect(
       database.db.transaction(async (tx) => {
-        await notifyAccepted(tx, { answerId, actorId: id.alice! });
+        await storeNotifications(
+          tx,
+          [{ userId: id.bob!, kind: 'accepted' }],
+          id.alice!,
+          { questionId: qid, answerId },
+          '',
+        );
         throw new Error('accept failed');
       }),
     ).rejects.toThrow('accept failed');

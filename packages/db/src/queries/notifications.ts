@@ -1,7 +1,8 @@
 /**
- * The inbox in the database (docs/decisions/0022-inbox.md). The `notify*` functions run inside
- * the transaction that writes the answer, comment, accept or message, so a notification exists
- * exactly when its cause does; whom to notify is decided by `planNotifications`. Each returns
+ * The inbox in the database (docs/decisions/0022-inbox.md). `storeNotifications` and the
+ * `notify*` functions run inside the transaction that writes the answer, comment, accept or
+ * message, so a notification exists exactly when its cause does; whom to notify is decided by
+ * `planNotifications` (an accept's plan comes with its decision from core). Each returns
  * the recipients' user ids, for the live `notificationUpdate` (with each one's newest) after commit. Reading lists one
  * user's page newest first; marking read touches only the owner's rows.
  */
@@ -30,15 +31,19 @@ async function mentionedIds(db: Executor, text: string): Promise<number[]> {
   return ids(await rows(db, sql`SELECT id FROM users WHERE lower(username) = ANY(${sql.param(names)}::text[])`), 'id');
 }
 
-interface PostTarget {
+export interface PostTarget {
   questionId: number;
   answerId?: number | null;
   commentId?: number | null;
 }
 
-async function insertPlanned(
+/** Who gets which notification of one action (core's fan-out decides it). */
+export type NotificationPlan = { userId: number; kind: NotificationKind }[];
+
+/** Writes the planned notifications of `actorId`'s action on `target`; answers the recipients. */
+export async function storeNotifications(
   db: Executor,
-  plan: { userId: number; kind: NotificationKind }[],
+  plan: NotificationPlan,
   actorId: number,
   target: PostTarget,
   excerpt: string,
@@ -74,22 +79,7 @@ export async function notifyPost(
     mentionedIds: await mentionedIds(tx, cause.text),
     followerIds: await followersOf(tx, cause.questionId),
   });
-  return insertPlanned(tx, plan, cause.actorId, cause, excerptOf(cause.text));
-}
-
-/** `actorId` accepted answer `answerId`: its author learns of it (unless they accepted their own). */
-export async function notifyAccepted(tx: Executor, input: { answerId: number; actorId: number }): Promise<number[]> {
-  const [answer] = await rows(tx, sql`SELECT question_id, ans_by FROM answers WHERE id = ${input.answerId}`);
-  if (!answer) return [];
-  const owner = answer.ans_by === null ? null : Number(answer.ans_by);
-  const plan = planNotifications({ kind: 'accepted', actorId: input.actorId, ownerIds: [owner] });
-  return insertPlanned(
-    tx,
-    plan,
-    input.actorId,
-    { questionId: Number(answer.question_id), answerId: input.answerId },
-    '',
-  );
+  return storeNotifications(tx, plan, cause.actorId, cause, excerptOf(cause.text));
 }
 
 /**

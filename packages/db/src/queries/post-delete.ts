@@ -1,85 +1,101 @@
 /**
- * Deleting posts, author only (Stack Overflow's rules): a question with answers by anybody
- * else cannot be deleted by its author (`conflict`); an answer goes with its votes, comments
- * and revisions, and the question's answer count drops; a comment goes alone. Rows are deleted,
- * so lists, counts, search, the sitemap and the semantic index (its rows cascade) drop them;
- * reputations earned on a deleted post are recomputed away in the same transaction.
+ * Deleting posts (the rules: core's `decideDelete` and `decideQuestionDelete`). The post's row
+ * is locked and what the rule needs is loaded; then the row is deleted: an answer goes with its
+ * votes, comments and revisions and the question's answer count drops; a comment goes alone.
+ * Rows are deleted, so lists, counts, search, the sitemap and the semantic index (its rows
+ * cascade) drop them; the reputations the decision names are stored in the same transaction.
  */
 import { sql } from 'drizzle-orm';
+import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
-import { storeReputations, type ReputationRule } from './reputation.ts';
+import type { Decide, Recount, Rules } from './decide.ts';
+import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
-export type DeleteOutcome =
-  { status: 'done'; questionId: number } | { status: 'missing' } | { status: 'forbidden' } | { status: 'conflict' };
+/** A post as its deletion sees it: its author (null: a deleted account); the whole post null when there is none. */
+export type PostSeen = { author: number | null } | null;
+
+/** A question as its deletion sees it: also whether anybody but its asker answered it. */
+export type QuestionSeen = { author: number | null; answeredByOthers: boolean } | null;
+
+/** An answer as its deletion sees it: also its question's asker. */
+export type AnswerSeen = { author: number | null; askedBy: number | null } | null;
 
 export async function deleteQuestion(
   db: Db,
-  input: { questionId: number; userId: number },
-  reputation: ReputationRule,
-): Promise<DeleteOutcome> {
+  questionId: number,
+  rules: Rules<QuestionSeen, Recount>,
+): Promise<Result<Recount>> {
   return db.transaction(async (tx) => {
-    const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${input.questionId} FOR UPDATE`);
-    if (!question) return { status: 'missing' };
-    if (idOrNull(question.asked_by) !== input.userId) return { status: 'forbidden' };
-    const [others] = await rows(
-      tx,
-      sql`SELECT 1 FROM answers WHERE question_id = ${input.questionId} AND ans_by IS DISTINCT FROM ${input.userId} LIMIT 1`,
+    const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${questionId} FOR UPDATE`);
+    const [others] = question
+      ? await rows(
+          tx,
+          sql`SELECT 1 FROM answers WHERE question_id = ${questionId} AND ans_by IS DISTINCT FROM ${idOrNull(question.asked_by)} LIMIT 1`,
+        )
+      : [];
+    const decision = rules.decide(
+      question ? { author: idOrNull(question.asked_by), answeredByOthers: others !== undefined } : null,
     );
-    if (others) return { status: 'conflict' };
-    await tx.execute(sql`DELETE FROM questions WHERE id = ${input.questionId}`);
-    await storeReputations(tx, [input.userId], reputation);
-    return { status: 'done', questionId: input.questionId };
+    if (!decision.ok) return decision;
+    await tx.execute(sql`DELETE FROM questions WHERE id = ${questionId}`);
+    await storeReputations(tx, decision.value.recount, rules.reputation);
+    return decision;
   });
 }
 
+/** Deletes an answer as decided; answers the question it belonged to. */
 export async function deleteAnswer(
   db: Db,
-  input: { answerId: number; userId: number },
-  reputation: ReputationRule,
-): Promise<DeleteOutcome> {
+  answerId: number,
+  rules: Rules<AnswerSeen, Recount>,
+): Promise<Result<{ questionId: number }>> {
   return db.transaction(async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
     const [question] = await rows(
       tx,
-      sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${input.answerId}) FOR UPDATE`,
+      sql`SELECT id, asked_by FROM questions WHERE id = (SELECT question_id FROM answers WHERE id = ${answerId}) FOR UPDATE`,
     );
-    if (!question) return { status: 'missing' };
-    const [answer] = await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${input.answerId} FOR UPDATE`);
-    if (!answer) return { status: 'missing' };
-    if (idOrNull(answer.ans_by) !== input.userId) return { status: 'forbidden' };
-    const questionId = Number(question.id);
-    await tx.execute(sql`DELETE FROM answers WHERE id = ${input.answerId}`);
+    const [answer] = question ? await rows(tx, sql`SELECT ans_by FROM answers WHERE id = ${answerId} FOR UPDATE`) : [];
+    const decision = rules.decide(
+      question && answer ? { author: idOrNull(answer.ans_by), askedBy: idOrNull(question.asked_by) } : null,
+    );
+    if (!decision.ok) return decision;
+    const questionId = Number(question!.id);
+    await tx.execute(sql`DELETE FROM answers WHERE id = ${answerId}`);
     await tx.execute(sql`UPDATE questions SET answer_count = answer_count - 1 WHERE id = ${questionId}`);
-    await storeReputations(tx, [input.userId, idOrNull(question.asked_by)], reputation);
-    return { status: 'done', questionId };
+    await storeReputations(tx, decision.value.recount, rules.reputation);
+    return succeed({ questionId });
   });
 }
 
-/** Deletes a comment; `parent` says where it was, for the page's live update. */
+/** Where a deleted comment was, for the page's live update. */
+export interface CommentPlace {
+  questionId: number;
+  parent: 'question' | 'answer';
+  parentId: number;
+}
+
+/** Deletes a comment as decided (a comment moves no reputation). */
 export async function deleteComment(
   db: Db,
-  input: { commentId: number; userId: number },
-): Promise<
-  | { status: 'done'; questionId: number; parent: 'question' | 'answer'; parentId: number }
-  | { status: 'missing' }
-  | { status: 'forbidden' }
-> {
+  commentId: number,
+  decide: Decide<PostSeen, unknown>,
+): Promise<Result<CommentPlace>> {
   return db.transaction(async (tx) => {
     const [comment] = await rows(
       tx,
       sql`SELECT c.comment_by, c.question_id, c.answer_id, coalesce(c.question_id, a.question_id) AS owner
-          FROM comments c LEFT JOIN answers a ON a.id = c.answer_id WHERE c.id = ${input.commentId} FOR UPDATE OF c`,
+          FROM comments c LEFT JOIN answers a ON a.id = c.answer_id WHERE c.id = ${commentId} FOR UPDATE OF c`,
     );
-    if (!comment) return { status: 'missing' };
-    if (idOrNull(comment.comment_by) !== input.userId) return { status: 'forbidden' };
-    await tx.execute(sql`DELETE FROM comments WHERE id = ${input.commentId}`);
-    const onQuestion = comment.question_id !== null;
-    return {
-      status: 'done',
-      questionId: Number(comment.owner),
+    const decision = decide(comment ? { author: idOrNull(comment.comment_by) } : null);
+    if (!decision.ok) return decision;
+    await tx.execute(sql`DELETE FROM comments WHERE id = ${commentId}`);
+    const onQuestion = comment!.question_id !== null;
+    return succeed({
+      questionId: Number(comment!.owner),
       parent: onQuestion ? 'question' : 'answer',
-      parentId: Number(onQuestion ? comment.question_id : comment.answer_id),
-    };
+      parentId: Number(onQuestion ? comment!.question_id : comment!.answer_id),
+    });
   });
 }

@@ -1,68 +1,81 @@
 /**
- * Editing a question or an answer: author only; the post's row is locked, the version it
- * replaces is kept as a revision (who edited, when, the old title, text and tags), and the
- * stored HTML is replaced with the new text's. Changing a question's title or text re-queues
- * its embedding (the trigger of migration 0007); the full-text column is generated.
+ * Editing a question or an answer (the rule: core's `decideEdit`). The post's row is locked and
+ * its current version loaded; an edit that changes it keeps that version as a revision (who
+ * edited, when, the old title, text and tags) and replaces the text and its stored HTML.
+ * Changing a question's title or text re-queues its embedding (the trigger of migration 0007);
+ * the full-text column is generated.
  */
 import { sql } from 'drizzle-orm';
-import type { Revision } from '@fso/shared';
+import { succeed, type Result, type Revision } from '@fso/shared';
 import type { Db } from '../client.ts';
+import type { Decide } from './decide.ts';
 import { setQuestionTags } from './question-write.ts';
 import { idOrNull, rows, type Row } from './sql-rows.ts';
-
-export type EditOutcome = 'done' | 'missing' | 'forbidden';
 
 /** A post's revisions are listed this many at a time, newest first (REST and the revisions page). */
 export const REVISIONS_PAGE = 20;
 
+/** What an edit changes of a question, and of an answer. */
+export type QuestionFields = { title: string; text: string; tags: string[] };
+export type AnswerFields = { text: string };
+
+/** What an edit is decided on: the locked post's author (null: a deleted account) and its fields now; null when there is no such post. */
+export type EditSeen<F> = ({ author: number | null } & F) | null;
+
+/** Whether the edit changes the post: one that changes nothing keeps no revision and writes nothing. */
+export interface EditDecision {
+  changed: boolean;
+}
+
+/** The new version by `editorId`, with its text's HTML (omitted: rendered when read). */
+type Edit<F> = F & { editorId: number; html?: string };
+
 export async function editQuestion(
   db: Db,
-  input: { questionId: number; userId: number; title: string; text: string; html?: string; tags: string[] },
-): Promise<EditOutcome> {
+  questionId: number,
+  edit: Edit<QuestionFields>,
+  decide: Decide<EditSeen<QuestionFields>, EditDecision>,
+): Promise<Result<EditDecision>> {
   return db.transaction(async (tx) => {
     const [old] = await rows(
       tx,
       sql`SELECT q.asked_by, q.title, q.text,
             ARRAY(SELECT t.name FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id ORDER BY qt.position, t.name) AS tags
-          FROM questions q WHERE q.id = ${input.questionId} FOR UPDATE OF q`,
+          FROM questions q WHERE q.id = ${questionId} FOR UPDATE OF q`,
     );
-    if (!old) return 'missing';
-    if (idOrNull(old.asked_by) !== input.userId) return 'forbidden';
-    const oldTags = (old.tags as string[]).map(String);
-    const unchanged =
-      old.title === input.title && old.text === input.text && oldTags.join(' ') === input.tags.join(' ');
-    if (unchanged) return 'done';
+    const was = old && { title: String(old.title), text: String(old.text), tags: (old.tags as string[]).map(String) };
+    const decision = decide(was ? { author: idOrNull(old.asked_by), ...was } : null);
+    if (!decision.ok || !decision.value.changed) return decision;
     await tx.execute(sql`INSERT INTO question_revisions (question_id, edited_by, title, text, tags)
-      VALUES (${input.questionId}, ${input.userId}, ${String(old.title)}, ${String(old.text)}, ${sql.param(oldTags)}::text[])`);
-    await tx.execute(sql`UPDATE questions SET title = ${input.title}, text = ${input.text}, html = ${input.html ?? null}, edited_at = now(), last_activity = now()
-      WHERE id = ${input.questionId}`);
-    await setQuestionTags(tx, input.questionId, input.tags);
-    return 'done';
+      VALUES (${questionId}, ${edit.editorId}, ${was!.title}, ${was!.text}, ${sql.param(was!.tags)}::text[])`);
+    await tx.execute(sql`UPDATE questions SET title = ${edit.title}, text = ${edit.text}, html = ${edit.html ?? null}, edited_at = now(), last_activity = now()
+      WHERE id = ${questionId}`);
+    await setQuestionTags(tx, questionId, edit.tags);
+    return decision;
   });
 }
 
-/** Edits an answer; `questionId` is the question it belongs to (for the events), null when missing. */
+/** Edits an answer as decided; answers the question it belongs to. */
 export async function editAnswer(
   db: Db,
-  input: { answerId: number; userId: number; text: string; html?: string },
-): Promise<{ status: EditOutcome; questionId: number | null }> {
+  answerId: number,
+  edit: Edit<AnswerFields>,
+  decide: Decide<EditSeen<AnswerFields>, EditDecision>,
+): Promise<Result<{ questionId: number }>> {
   return db.transaction(async (tx) => {
-    const [old] = await rows(
-      tx,
-      sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${input.answerId} FOR UPDATE`,
-    );
-    if (!old) return { status: 'missing', questionId: null };
-    const questionId = Number(old.question_id);
-    if (idOrNull(old.ans_by) !== input.userId) return { status: 'forbidden', questionId };
-    if (old.text === input.text) return { status: 'done', questionId };
+    const [old] = await rows(tx, sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${answerId} FOR UPDATE`);
+    const decision = decide(old ? { author: idOrNull(old.ans_by), text: String(old.text) } : null);
+    if (!decision.ok) return decision;
+    const questionId = Number(old!.question_id);
+    if (!decision.value.changed) return succeed({ questionId });
     await tx.execute(
-      sql`INSERT INTO answer_revisions (answer_id, edited_by, text) VALUES (${input.answerId}, ${input.userId}, ${String(old.text)})`,
+      sql`INSERT INTO answer_revisions (answer_id, edited_by, text) VALUES (${answerId}, ${edit.editorId}, ${String(old!.text)})`,
     );
     await tx.execute(
-      sql`UPDATE answers SET text = ${input.text}, html = ${input.html ?? null}, edited_at = now() WHERE id = ${input.answerId}`,
+      sql`UPDATE answers SET text = ${edit.text}, html = ${edit.html ?? null}, edited_at = now() WHERE id = ${answerId}`,
     );
     await tx.execute(sql`UPDATE questions SET last_activity = now() WHERE id = ${questionId}`);
-    return { status: 'done', questionId };
+    return succeed({ questionId });
   });
 }
 

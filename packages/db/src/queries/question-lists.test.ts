@@ -5,11 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reputationOf } from '../../test/core-rules.ts';
+import { deleteAnswer, deleteComment, deleteQuestion, editQuestion } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { deleteAnswer, deleteComment, deleteQuestion } from './post-delete.ts';
-import { editQuestion } from './post-edit.ts';
 import { getQuestion, QUESTION_LIMITS } from './question-read.ts';
 import { listQuestionItems, listQuestions } from './question-list.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
@@ -91,8 +89,8 @@ describe('a question’s kept lists', () => {
     await database.db.execute(sql`UPDATE tags SET description = 'Described again' WHERE name = 'gamma'`);
     expect((await expectKept(id)).tags.find((t) => t.name === 'gamma')?.description).toBe('Described again');
 
-    expect((await deleteAnswer(database.db, { answerId: second, userId: ada }, reputationOf)).status).toBe('done');
-    expect((await deleteComment(database.db, { commentId: onQuestion, userId: bob })).status).toBe('done');
+    expect((await deleteAnswer(database.db, { answerId: second, userId: ada })).ok).toBe(true);
+    expect((await deleteComment(database.db, { commentId: onQuestion, userId: bob })).ok).toBe(true);
     expect(await expectKept(id)).toMatchObject({ answers: [String(first)], comments: [] });
   });
 
@@ -125,7 +123,7 @@ describe('a question’s kept lists', () => {
   it('go with a deleted question', async () => {
     const id = await insertQuestion(database.db, { title: 'Gone soon', text: 'Body', tags: ['gone'], askedBy: ada });
     await insertAnswer(database.db, { questionId: id, text: 'Own answer', ansBy: ada });
-    expect((await deleteQuestion(database.db, { questionId: id, userId: ada }, reputationOf)).status).toBe('done');
+    expect((await deleteQuestion(database.db, { questionId: id, userId: ada })).ok).toBe(true);
     expect(await rows(database.db, sql`SELECT 1 FROM question_lists WHERE question_id = ${id}`)).toEqual([]);
   });
 });

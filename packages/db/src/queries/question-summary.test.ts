@@ -3,14 +3,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { acceptAnswer } from './accept.ts';
-import { editQuestion } from './post-edit.ts';
 import { getQuestion, iso } from './question-read.ts';
 import { listQuestionsJson } from './question-list.ts';
 import { insertAnswer, insertComment, insertQuestion, recordView } from './question-write.ts';
 import { rows, type Row } from './sql-rows.ts';
 import { createUser } from './users.ts';
-import { castVote, reputationOf } from '../../test/core-rules.ts';
+import { acceptAnswer, castVote, editQuestion } from '../../test/core-rules.ts';
 
 let database: Database;
 let asked: number;
@@ -33,7 +31,7 @@ beforeAll(async () => {
   });
   const { answerId } = (await insertAnswer(database.db, { questionId: asked, text: 'An answer', ansBy: bob! }))!;
   await insertAnswer(database.db, { questionId: asked, text: 'Another', ansBy: cy! });
-  await acceptAnswer(database.db, { questionId: asked, answerId, userId: ada! }, reputationOf);
+  await acceptAnswer(database.db, { questionId: asked, answerId, userId: ada! });
   await insertComment(database.db, { parent: 'question', parentId: asked, text: 'A comment', commentBy: bob! });
   await insertComment(database.db, { parent: 'question', parentId: asked, text: 'Another', commentBy: cy! });
   await castVote(database.db, { post: 'question', id: asked, userId: bob!, value: 1 });

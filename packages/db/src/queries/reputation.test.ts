@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fail, MSG } from '@fso/shared';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { acceptAnswer } from './accept.ts';
-import { deleteAnswer, deleteComment, deleteQuestion } from './post-delete.ts';
-import { editAnswer, editQuestion, listRevisions } from './post-edit.ts';
+import { listRevisions } from './post-edit.ts';
 import { getQuestion, getQuestionWithHtml } from './question-read.ts';
 import { listQuestions } from './question-list.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
@@ -13,7 +12,16 @@ import { listTagsWithCount } from './tags.ts';
 import { getUserActivity } from './user-activity.ts';
 import { createUser, deleteUser, listUsers } from './users.ts';
 import { answerVotes } from './votes.ts';
-import { castVote, reputationOf } from '../../test/core-rules.ts';
+import {
+  acceptAnswer,
+  castVote,
+  deleteAnswer,
+  deleteComment,
+  deleteQuestion,
+  editAnswer,
+  editQuestion,
+  reputationOf,
+} from '../../test/core-rules.ts';
 
 let database: Database;
 const id: Record<string, number> = {};
@@ -100,11 +108,14 @@ describe('answer votes, accepts and reputation', () => {
     });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Like this.', ansBy: id.erin! }))!.answerId;
     await castVote(database.db, { post: 'answer', id: a, userId: id.dan!, value: 1 });
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! }, reputationOf)).toEqual({
-      status: 'done',
-      acceptedAnswer: a,
-      answerAuthor: id.erin,
-      notified: [id.erin!],
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toEqual({
+      ok: true,
+      value: {
+        accepted: a,
+        recount: [id.dan, id.erin, null],
+        notify: [{ userId: id.erin, kind: 'accepted' }],
+        notified: [id.erin!],
+      },
     });
     expect(await stored()).toMatchObject({ erin: 26, dan: 3 });
     expect((await getQuestionWithHtml(database.db, q))!.reputations).toEqual({ dan: 3, erin: 26 });
@@ -113,10 +124,8 @@ describe('answer votes, accepts and reputation', () => {
     expect((await stored()).dan).toBe(1);
     await castVote(database.db, { post: 'question', id: q, userId: id.gus!, value: 1 });
     expect((await stored()).dan).toBe(1 + 2 - 2 - 2 + 10);
-    expect(
-      await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! }, reputationOf),
-    ).toMatchObject({
-      acceptedAnswer: null,
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.dan! })).toMatchObject({
+      value: { accepted: null },
     });
     expect(await stored()).toMatchObject({ erin: 11, dan: 7 });
     expect(await stored()).toEqual(await recount());
@@ -141,22 +150,18 @@ describe('answer votes, accepts and reputation', () => {
       text: 'Elsewhere.',
       ansBy: id.bob!,
     }))!.answerId;
-    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! }, reputationOf)).toEqual({
-      status: 'forbidden',
-    });
-    expect(
-      await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! }, reputationOf),
-    ).toEqual({
-      status: 'answerMissing',
-    });
-    expect(
-      await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! }, reputationOf),
-    ).toEqual({
-      status: 'questionMissing',
-    });
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.bob! })).toEqual(
+      fail('forbidden', MSG.onlyAskerAccepts),
+    );
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: elsewhere, userId: id.alice! })).toEqual(
+      fail('notFound', MSG.answerNotOfQuestion),
+    );
+    expect(await acceptAnswer(database.db, { questionId: 999_999, answerId: first, userId: id.alice! })).toEqual(
+      fail('notFound', MSG.questionNotFound),
+    );
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
-    await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.alice! }, reputationOf);
-    await acceptAnswer(database.db, { questionId: q, answerId: second, userId: id.alice! }, reputationOf);
+    await acceptAnswer(database.db, { questionId: q, answerId: first, userId: id.alice! });
+    await acceptAnswer(database.db, { questionId: q, answerId: second, userId: id.alice! });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBe(String(second));
     const list = await listQuestions(database.db, { tag: 'accept', limit: 10, offset: 0 });
     expect(list.questions.find((s) => s._id === String(q))).toMatchObject({
@@ -196,7 +201,7 @@ describe('answer votes, accepts and reputation', () => {
       ...voters.map((v, i) =>
         castVote(database.db, { post: 'question', id: q, userId: id[v]!, value: i % 2 ? 1 : -1 }),
       ),
-      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! }, reputationOf)),
+      ...answers.map((a) => acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.hal! })),
       ...voters.map((v) => castVote(database.db, { post: 'answer', id: answers[0]!, userId: id[v]!, value: 1 })),
       ...voters.flatMap((v, i) =>
         byHal.map((a) => castVote(database.db, { post: 'answer', id: a, userId: id[v]!, value: i === 3 ? -1 : 1 })),
@@ -219,10 +224,10 @@ describe('edits and revisions', () => {
     });
     expect(
       await editQuestion(database.db, { questionId: q, userId: id.bob!, title: 'Hijacked', text: 'x', tags: ['x'] }),
-    ).toBe('forbidden');
+    ).toEqual(fail('forbidden', MSG.notYourPost));
     expect(
       await editQuestion(database.db, { questionId: 999_999, userId: id.alice!, title: 'x', text: 'x', tags: ['x'] }),
-    ).toBe('missing');
+    ).toEqual(fail('notFound', MSG.questionNotFound));
     expect(await listRevisions(database.db, 'question', q)).toEqual({ revisions: [], total: 0 });
     expect(
       await editQuestion(database.db, {
@@ -233,7 +238,7 @@ describe('edits and revisions', () => {
         html: '<p>New text</p>',
         tags: ['second', 'third'],
       }),
-    ).toBe('done');
+    ).toEqual({ ok: true, value: { changed: true } });
     const edited = (await getQuestion(database.db, q))!;
     expect(edited).toMatchObject({
       title: 'New title',
@@ -278,10 +283,9 @@ describe('edits and revisions', () => {
     expect(new Set([...answerRevisions.map((r) => r.text), now.answers[0]!.text])).toEqual(
       new Set(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']),
     );
-    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toEqual({
-      status: 'forbidden',
-      questionId: q,
-    });
+    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toEqual(
+      fail('forbidden', MSG.notYourPost),
+    );
   });
 });
 
@@ -297,27 +301,27 @@ describe('deletions', () => {
       .answerId;
     await castVote(database.db, { post: 'question', id: q, userId: id.dan!, value: 1 });
     const before = (await stored()).carol!;
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! }, reputationOf)).toEqual({
-      status: 'forbidden',
-    });
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.dan! })).toEqual(
+      fail('forbidden', MSG.notYourPost),
+    );
     const other = (await insertAnswer(database.db, { questionId: q, text: 'Someone else.', ansBy: id.dan! }))!.answerId;
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
-      status: 'conflict',
-    });
-    expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! }, reputationOf)).toEqual({
-      status: 'forbidden',
-    });
-    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! }, reputationOf)).toEqual({
-      status: 'done',
-      questionId: q,
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual(
+      fail('conflict', MSG.questionHasAnswers),
+    );
+    expect(await deleteAnswer(database.db, { answerId: other, userId: id.carol! })).toEqual(
+      fail('forbidden', MSG.notYourPost),
+    );
+    expect(await deleteAnswer(database.db, { answerId: other, userId: id.dan! })).toEqual({
+      ok: true,
+      value: { questionId: q },
     });
     expect((await getQuestion(database.db, q))!.answers.map((a) => a._id)).toEqual([String(own)]);
     expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).questions[0]).toMatchObject({
       answerCount: 1,
     });
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
-      status: 'done',
-      questionId: q,
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual({
+      ok: true,
+      value: { recount: [id.carol] },
     });
     expect(await getQuestion(database.db, q)).toBeNull();
     expect((await listQuestions(database.db, { tag: 'doomed', limit: 5, offset: 0 })).total).toBe(0);
@@ -326,9 +330,9 @@ describe('deletions', () => {
     ).toMatchObject({ qcnt: 0 });
     expect((await stored()).carol).toBe(before - 10);
     expect(await stored()).toEqual(await recount());
-    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! }, reputationOf)).toEqual({
-      status: 'missing',
-    });
+    expect(await deleteQuestion(database.db, { questionId: q, userId: id.carol! })).toEqual(
+      fail('notFound', MSG.questionNotFound),
+    );
   });
 
   it('takes an accepted answer’s reputation with it, and deletes comments by their author only', async () => {
@@ -339,28 +343,26 @@ describe('deletions', () => {
       askedBy: id.fay!,
     });
     const a = (await insertAnswer(database.db, { questionId: q, text: 'Accepted.', ansBy: id.gus! }))!.answerId;
-    await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! }, reputationOf);
+    await acceptAnswer(database.db, { questionId: q, answerId: a, userId: id.fay! });
     const comment = (await insertComment(database.db, {
       parent: 'answer',
       parentId: a,
       text: 'Nice',
       commentBy: id.hal!,
     }))!;
-    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.gus! })).toEqual({
-      status: 'forbidden',
-    });
+    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.gus! })).toEqual(
+      fail('forbidden', MSG.notYourPost),
+    );
     expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({
-      status: 'done',
-      questionId: q,
-      parent: 'answer',
-      parentId: a,
+      ok: true,
+      value: { questionId: q, parent: 'answer', parentId: a },
     });
     expect((await getQuestion(database.db, q))!.answers[0]!.comments).toEqual([]);
-    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual({
-      status: 'missing',
-    });
+    expect(await deleteComment(database.db, { commentId: comment.commentId, userId: id.hal! })).toEqual(
+      fail('notFound', MSG.commentNotFound),
+    );
     const withAccept = await stored();
-    await deleteAnswer(database.db, { answerId: a, userId: id.gus! }, reputationOf);
+    await deleteAnswer(database.db, { answerId: a, userId: id.gus! });
     expect(await stored()).toMatchObject({ gus: withAccept.gus! - 15, fay: withAccept.fay! - 2 });
     expect((await getQuestion(database.db, q))!.acceptedAnswer).toBeNull();
     expect(await stored()).toEqual(await recount());
