@@ -127,10 +127,12 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
       });
   }
 
-  const digests = () =>
-    void queueDueDigests(opts.ports)
+  let digesting: Promise<void> = Promise.resolve();
+  const digests = () => {
+    digesting = queueDueDigests(opts.ports)
       .then((queued) => (queued > 0 ? run() : undefined))
       .catch((error: unknown) => opts.log.warn({ err: error }, 'digests not queued; trying again later'));
+  };
 
   const timer = setInterval(run, intervalMs).unref();
   const digestTimer = setInterval(digests, opts.digestEveryMs ?? 10 * 60_000).unref();
@@ -140,14 +142,18 @@ export function startMailWorker(opts: MailWorkerOptions): MailWorker {
   return {
     poke: run,
     drained: () =>
-      new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        run();
-      }),
+      digesting.then(
+        () =>
+          new Promise<void>((resolve) => {
+            waiters.push(resolve);
+            run();
+          }),
+      ),
     async stop() {
       stopping = true;
       clearInterval(timer);
       clearInterval(digestTimer);
+      await digesting;
       await running;
       const unsent = [...waiting];
       waiting.clear();

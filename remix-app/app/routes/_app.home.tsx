@@ -10,7 +10,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionListPage } from '@fso/core';
+import { questionListPage, watchesTag } from '@fso/core';
 import {
   counted,
   highlighter,
@@ -30,6 +30,8 @@ import { Byline } from '~/components/qa/Byline.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { Highlighted } from '~/components/search/Highlighted.tsx';
 import { pageOffset } from '~/services/http.server.ts';
+import { callerOf, getSessionUser } from '~/services/session.server.ts';
+import { ToggleForm } from '~/components/mail/ToggleForm.tsx';
 
 const PAGE_SIZE = 20;
 const ORDER_LABELS: Record<QuestionOrder, string> = {
@@ -47,6 +49,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions;
   // a search's excerpts as plain text, marked by the page (the same function on both sides).
   const page = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
+  // A tag's page offers its Watch button to a signed-in reader (mail about its new questions).
+  const reader = query.tag ? await getSessionUser(request, context) : null;
+  const watching = reader && query.tag ? await watchesTag(context.ports, callerOf(context, reader), query.tag) : null;
   return {
     questions: page.questions,
     total: page.total,
@@ -55,6 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     excerpts: page.excerpts,
     search: query.search ?? '',
     tag: query.tag ?? '',
+    watching,
     order: query.order ?? null,
     pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
     pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
@@ -99,6 +105,13 @@ export default function HomePage() {
       ) : null}
       <div className="page-heading">
         <h1>{heading(search, tag)}</h1>
+        {tag && loaded.watching !== null ? (
+          <ToggleForm
+            action={`/tag/${encodeURIComponent(tag)}/watch`}
+            on={loaded.watching}
+            label={{ on: 'Watching', off: 'Watch tag' }}
+          />
+        ) : null}
         <Link className="button primary" to="/new/question">
           Ask a Question
         </Link>

@@ -19,6 +19,7 @@ import {
   deleteAnswer,
   deleteComment,
   deleteQuestion,
+  followsQuestion,
   relatedQuestions,
   viewQuestionPage,
   voteAnswer,
@@ -46,6 +47,7 @@ import { PostBody } from '~/components/qa/PostBody.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
+import { ToggleForm } from '~/components/mail/ToggleForm.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { orderAnswers } from '~/components/qa/answer-order.ts';
 import { renderOnly, useRenderOnly } from '~/render-only.ts';
@@ -63,9 +65,10 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
-  const [outcome, related] = await Promise.all([
+  const [outcome, related, following] = await Promise.all([
     viewQuestionPage(context.ports, callerOf(context, viewer), id),
     relatedQuestions(context.ports, id),
+    followsQuestion(context.ports, callerOf(context, viewer), id),
   ]);
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const url = new URL(request.url);
@@ -79,6 +82,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     description: outcome.value.description,
     related,
     viewer: viewer?.username ?? null,
+    following,
     reputations: outcome.value.reputations,
     sort,
     canonical: `${url.origin}/question/${id}`,
@@ -190,6 +194,13 @@ export default function QuestionPage() {
             <PostBody html={html.q ?? ''} itemProp="text" />
             <PostSchema score={q.score} date={q.askDateTime} author={q.askedBy} />
             <TagList tags={q.tags} />
+            {viewer ? (
+              <ToggleForm
+                action={`/question/${q._id}/follow`}
+                on={loaded.following}
+                label={{ on: 'Following', off: 'Follow' }}
+              />
+            ) : null}
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
             <CommentSection

@@ -60,6 +60,11 @@ export async function watchTag(
   return stored === null ? fail('notFound', MSG.tagNotFound) : succeed({ name: stored, watching: watch });
 }
 
+/** Whether the caller watches the tag (false for a visitor). */
+export async function watchesTag(ports: Ports, caller: Caller, name: string): Promise<boolean> {
+  return caller.user ? db.isWatching(ports.db, caller.user.userId, name) : false;
+}
+
 /** The names of the tags the caller watches (none for a visitor). */
 export async function watchedTagsOf(ports: Ports, caller: Caller): Promise<string[]> {
   return caller.user ? db.watchedTagNames(ports.db, caller.user.userId) : [];
