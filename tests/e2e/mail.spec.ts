@@ -84,3 +84,15 @@ test('asking for a reset answers the same for an unknown name, and mails nobody'
   await expect(page.getByRole('status')).toHaveText(MAIL_MSG.resetRequested);
   expect(mailCount(nobody)).toBe(0);
 });
+
+test('a question is followed and a tag watched with one button each, which says its state', async ({ page }) => {
+  await signUp(page, uniqueName('follow'));
+  await page.goto('/home?tag=react');
+  await page.getByRole('button', { name: 'Watch tag' }).click();
+  await expect(page.getByRole('button', { name: 'Watching' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('link', { name: 'Why does my React effect run twice in development?' }).click();
+  await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Following' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Following' }).click();
+  await expect(page.getByRole('button', { name: 'Follow', exact: true })).toHaveAttribute('aria-pressed', 'false');
+});
