@@ -4,7 +4,7 @@
  * privacy and paging.
  */
 import { expect, test, type Browser, type Page, type PlaywrightWorkerArgs } from '@playwright/test';
-import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
+import { jsEnabled, RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
@@ -110,7 +110,9 @@ test('sending through the form shows the message after the page re-renders', asy
   await other.context.close();
 });
 
-test('the messaging forms show the spec validation messages', async ({ page }) => {
+test('the messaging forms show the spec validation messages; with no chat chosen, "Select a chat first"', async ({
+  page,
+}) => {
   await signUp(page, uniqueName('v'));
   await page.goto('/messaging');
   await page.getByRole('textbox', { name: 'Message', exact: true }).fill('   ');
@@ -120,9 +122,56 @@ test('the messaging forms show the spec validation messages', async ({ page }) =
   await page.goto('/messaging/direct-message');
   await page.getByRole('button', { name: 'Create Chat' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please select a user to chat with');
-  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('nobody to send to');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Message cannot be empty' })).toBeVisible();
+  // Issue 42: no chat chosen, the composer is off and says why (not "Message cannot be empty").
+  const composer = page.getByRole('textbox', { name: 'Message', exact: true });
+  await expect(composer).toBeDisabled();
+  await expect(composer).toHaveAccessibleDescription('Select a chat first');
+  await expect(page.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
+
+test("both participants' chat lists show the newest message as its preview", async ({ page, browser }, info) => {
+  const me = uniqueName('a');
+  await signUp(page, me);
+  const other = await anotherUser(browser);
+  await startChatWith(page, other.name);
+  await send(page, 'first words');
+  await expect(messages(page)).toContainText('first words');
+  await other.page.goto('/messaging/direct-message');
+  await other.page.getByRole('link', { name: me, exact: true }).click();
+  await expect(messages(other.page)).toContainText('first words');
+  await send(page, 'the newest words');
+  await expect(messages(page)).toContainText('the newest words');
+  const preview = (p: Page, name: string) =>
+    p
+      .getByRole('listitem')
+      .filter({ has: p.getByRole('link', { name, exact: true }) })
+      .locator('.chat-preview');
+  await expect(preview(page, other.name)).toHaveText('the newest words');
+  // With JavaScript the other side's list follows live; without, it shows on the next page load.
+  if (!jsEnabled(info.project.name)) await other.page.reload();
+  await expect(preview(other.page, me)).toHaveText('the newest words');
+  await other.context.close();
+});
+
+test('the user picker finds any user and offers more than the first 20', async ({ page, playwright, baseURL }) => {
+  await signUp(page, uniqueName('p'));
+  // At least 21 others, so that the first 20 are not everyone.
+  const prefix = uniqueName('many');
+  const api = await playwright.request.newContext({ baseURL });
+  for (let i = 0; i < 21; i++)
+    expect(
+      (await api.post('/user/signup', json({ username: `${prefix}${i}`, password: 'correct-horse-1' }))).status(),
+    ).toBe(200);
+  await api.dispose();
+  await page.goto('/messaging/direct-message');
+  const picker = page.getByRole('group', { name: 'Choose a user' });
+  await expect(picker.getByRole('radio')).toHaveCount(20);
+  await picker.getByRole('link', { name: 'More users' }).click();
+  await expect.poll(() => picker.getByRole('radio').count()).toBeGreaterThan(20);
+  await page.getByLabel('Find a user').fill(`${prefix}20`);
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(picker.getByRole('radio')).toHaveCount(1);
+  await expect(picker.getByRole('radio', { name: `${prefix}20` })).toBeVisible();
 });
 
 test.describe('REST', () => {

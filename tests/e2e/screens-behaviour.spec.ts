@@ -2,7 +2,7 @@
  * What issue 18 changed in how the screens behave, with and without JavaScript: the phone's Menu
  * button, the remembered theme (rendered by the server, so no flash), the skip link, Sign up
  * for visitors, plurals, a page past the end, a blank search by meaning, the delete dialog,
- * and the direct-message error that clears.
+ * and the direct-message composer that waits for a chat.
  */
 import { expect, test } from '@playwright/test';
 import { jsEnabled, signUp, uniqueName } from './fixtures.ts';
@@ -127,15 +127,14 @@ test('the delete dialog keeps focus inside and cancels with Escape', async ({ pa
   await expect(page).toHaveURL(new RegExp(`/user/${name}$`));
 });
 
-test('a Send error with no chat selected goes once a chat is created', async ({ page, javaScriptEnabled }) => {
-  test.skip(!javaScriptEnabled, 'the check before sending runs in the browser');
+test('with no chat selected the composer says "Select a chat first"; choosing one turns it on', async ({ page }) => {
   await signUp(page, uniqueName('dm'));
   await page.goto('/messaging/direct-message');
-  await page.getByRole('textbox', { name: 'Message' }).fill('hello');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Message cannot be empty');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  await expect(page.getByText('Select a chat first')).toBeVisible();
   await page.getByRole('radio', { name: 'alice', exact: true }).check();
   await page.getByRole('button', { name: 'Create Chat' }).click();
   await expect(page.getByRole('heading', { name: 'Chat with alice' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeEnabled();
+  await expect(page.getByText('Select a chat first')).toHaveCount(0);
 });

@@ -106,6 +106,8 @@ export const MSG = {
   messageTooLong: 'Message cannot be more than 2000 characters',
   invalidCursor: 'Use a message id for before or after, not both.',
   chatNotFound: 'Chat not found.',
+  /** The direct-message composer while no chat is chosen (the SPEC's "Message cannot be empty" stays the posted form's refusal). */
+  selectChatFirst: 'Select a chat first',
   chatPairOnly: 'A chat has exactly two participants.',
   chatTooManyMessages: 'A new chat can start with at most 20 messages.',
   tooManyMessages: 'You are sending messages too fast. Try again in a moment.',

@@ -2,8 +2,10 @@
  * `/messaging/direct-message` (SPEC §2): the user's chats, a "Start a Chat" panel to pick a
  * user and create (or reopen) the chat with them, the selected chat's messages (`?chat=<id>`)
  * and an input. Everything is a link or a form, so it works without JavaScript. With it, the
- * page joins the selected chat's room for live messages, catches up after a reconnect, and
- * re-reads the chat list when a chat including this user is created or changes.
+ * page joins the selected chat's room for live messages, catches up after a reconnect, keeps
+ * the chat list's previews current from them, and re-reads the chat list when a chat including
+ * this user is created or changes. The user picker searches every user and shows more on
+ * request (`?people=`); with no chat chosen the composer is off and says "Select a chat first".
  */
 import {
   data,
@@ -43,6 +45,8 @@ import { callerOf, requirePageUser, type SessionUser } from '~/services/session.
 
 const CHATS_PER_PAGE = 30;
 const USERS_SHOWN = 20;
+/** The most users the picker lists at once (its "More users" link adds USERS_SHOWN a time). */
+const USERS_MAX = 200;
 const PATH = '/messaging/direct-message';
 
 async function selectedChat(
@@ -69,10 +73,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const url = new URL(request.url);
   const find = url.searchParams.get('find')?.trim().slice(0, 100) ?? '';
+  const asked = Number(url.searchParams.get('people'));
+  const shown = Number.isInteger(asked) && asked > USERS_SHOWN ? Math.min(asked, USERS_MAX) : USERS_SHOWN;
   const offset = pageOffset(url, CHATS_PER_PAGE);
   const [list, people, selected] = await Promise.all([
     chatsOf(context.ports, callerOf(context, actor), actor.username, { limit: CHATS_PER_PAGE, offset }),
-    usersPage(context.ports, { filter: find || undefined, limit: USERS_SHOWN + 1 }),
+    // One past what is shown, past the viewer too: whether there are more to offer.
+    usersPage(context.ports, { filter: find || undefined, limit: shown + 2 }),
     selectedChat(context, actor, url),
   ]);
   const page = {
@@ -80,7 +87,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     chats: list.ok ? list.value.chats : [],
     chatPage: Math.floor(offset / CHATS_PER_PAGE) + 1,
     chatPages: Math.max(1, Math.ceil((list.ok ? list.value.total : 0) / CHATS_PER_PAGE)),
-    users: people.users.filter((u) => u.username !== actor.username).slice(0, USERS_SHOWN),
+    users: people.users.filter((u) => u.username !== actor.username).slice(0, shown),
+    morePeople:
+      people.users.filter((u) => u.username !== actor.username).length > shown && shown < USERS_MAX
+        ? shown + USERS_SHOWN
+        : null,
     find,
     selected: selected?.ok ? selected.value : null,
     selectError: selected && !selected.ok ? selected.message : null,
@@ -135,12 +146,15 @@ function chatFeed(chatId: string): FeedSource {
 }
 
 export default function DirectMessagesPage() {
-  const { me, chats, chatPage, chatPages, users, find, selected, selectError, now } = useLoaderData<typeof loader>();
+  const { me, chats, chatPage, chatPages, users, morePeople, find, selected, selectError, now } =
+    useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const [liveError, setLiveError] = useState<string | null>(null);
   const [pickError, setPickError] = useState<string | null>(null);
+  // The newest message of each chat seen live, for the list's previews (the loader's are older).
+  const [latest, setLatest] = useState<Record<string, Message>>({});
 
   const chatId = selected?.chat._id ?? null;
   const source = useMemo(() => (chatId && !selected?.paged ? chatFeed(chatId) : null), [chatId, selected?.paged]);
@@ -149,8 +163,11 @@ export default function DirectMessagesPage() {
   useSocketEvent('chatUpdate', (payload) => {
     const parsed = parseWith(chatUpdateSchema, payload);
     if (!parsed.ok) return setLiveError(parsed.message);
-    if (parsed.value.type !== 'newMessage') revalidator.revalidate();
-    else if (parsed.value.chat._id === chatId && !selected?.paged) feed.add(parsed.value.chat.messages);
+    if (parsed.value.type !== 'newMessage') return revalidator.revalidate();
+    const { chat } = parsed.value;
+    const newest = chat.messages.at(-1);
+    if (newest) setLatest((seen) => ({ ...seen, [chat._id]: newest }));
+    if (chat._id === chatId && !selected?.paged) feed.add(chat.messages);
   });
 
   function checkPick(event: FormEvent<HTMLFormElement>) {
@@ -159,6 +176,11 @@ export default function DirectMessagesPage() {
     if (!parsed.ok) event.preventDefault();
   }
 
+  // The open chat's newest is the feed's (caught up after a reconnect too); another's, the last seen live.
+  const preview = (chat: Chat): Message | undefined =>
+    (chat._id === chatId && !selected?.paged ? feed.messages.at(-1) : undefined) ??
+    latest[chat._id] ??
+    chat.messages[0];
   const others = (chat: Chat) => chat.participants.filter((p) => p !== me).join(', ') || me;
   const pageHref = (n: number) => `?${new URLSearchParams({ ...Object.fromEntries(params), page: String(n) })}`;
 
@@ -191,6 +213,15 @@ export default function DirectMessagesPage() {
                     </label>
                   ))
                 )}
+                {morePeople ? (
+                  <Link
+                    to={`?${new URLSearchParams({ ...Object.fromEntries(params), people: String(morePeople) })}`}
+                    replace
+                    preventScrollReset
+                  >
+                    More users
+                  </Link>
+                ) : null}
               </fieldset>
               <FormError message={pickError ?? replyError(result, 'create')} />
               <button type="submit" className="primary">
@@ -213,7 +244,7 @@ export default function DirectMessagesPage() {
                     >
                       {others(c)}
                     </Link>
-                    {c.messages[0] ? <span className="muted chat-preview">{c.messages[0].msg}</span> : null}
+                    {preview(c) ? <span className="muted chat-preview">{preview(c)!.msg}</span> : null}
                   </li>
                 ))}
               </ul>
@@ -243,6 +274,7 @@ export default function DirectMessagesPage() {
             schema={chatMessageFormSchema}
             hidden={{ intent: 'send', chatId: chatId ?? '' }}
             serverError={replyError(result, 'send')}
+            unavailable={chatId ? null : MSG.selectChatFirst}
           />
         </section>
       </div>

@@ -1,7 +1,8 @@
 /**
  * The message composer: a textarea and Send, checked in the browser with the same zod schema
  * the action uses. Enter sends, Shift+Enter adds a line; the text clears once it is sent.
- * Without JavaScript it is a plain form post.
+ * Without JavaScript it is a plain form post. With `unavailable` (nothing to send to yet) the
+ * composer is off and says why.
  */
 import { Form, useNavigation } from '@remix-run/react';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -13,10 +14,12 @@ export function MessageForm({
   schema,
   hidden,
   serverError,
+  unavailable = null,
 }: {
   schema: z.ZodType;
   hidden: Record<string, string>;
   serverError?: string | null;
+  unavailable?: string | null;
 }) {
   const [clientError, setClientError] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -48,10 +51,23 @@ export function MessageForm({
       ))}
       <label className="field">
         <span className="visually-hidden">Message</span>
-        <textarea name="msg" rows={3} maxLength={MESSAGE_MAX} placeholder="Type a message…" onKeyDown={sendOnEnter} />
+        <textarea
+          name="msg"
+          rows={3}
+          maxLength={MESSAGE_MAX}
+          placeholder="Type a message…"
+          onKeyDown={sendOnEnter}
+          disabled={unavailable !== null}
+          aria-describedby={unavailable !== null ? 'composer-off' : undefined}
+        />
       </label>
+      {unavailable !== null ? (
+        <p className="muted" id="composer-off">
+          {unavailable}
+        </p>
+      ) : null}
       <FormError message={clientError ?? serverError} />
-      <button type="submit" className="primary" disabled={sending}>
+      <button type="submit" className="primary" disabled={sending || unavailable !== null}>
         Send
       </button>
     </Form>
