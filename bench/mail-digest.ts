@@ -57,7 +57,7 @@ const site = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
   },
 });
 const page = `http://127.0.0.1:${port}/question/1`;
-for (let ready = false; !ready; ) {
+for (let ready = false; !ready;) {
   await new Promise((resolve) => setTimeout(resolve, 500));
   ready = await fetch(`http://127.0.0.1:${port}/healthz`).then(
     (r) => r.ok,
