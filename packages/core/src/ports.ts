@@ -6,6 +6,7 @@
 import type { Db } from '@fso/db';
 import type { Rng } from '@fso/game-engine';
 import type { EventPublisher, LimitedAction } from '@fso/shared';
+import type { RenderPool } from './markdown/render-pool.ts';
 import type { Failure } from './result.ts';
 import type { SemanticHit } from './search/semantic/search.ts';
 import type { VectorIndex } from './search/semantic/vector-index.ts';
@@ -51,6 +52,8 @@ export interface Ports {
   events: EventPublisher;
   clock: Clock;
   limiter: Limiter;
+  /** Renders post bodies off the event loop, one per process (markdown/render-pool.ts). */
+  renderer: RenderPool;
   /** Randomness for games (Battleship fleets); node:crypto's CSPRNG unless a test fixes it. */
   rng?: Rng;
   semantic: Semantic;

@@ -1,12 +1,13 @@
 /**
  * Ports for a use case's unit test: the real test database, and fakes for the rest: a publisher
  * that records what it was told, the clock, the limiter counting in that database as the servers
- * do (or one that lets everything through), a natural-language search that finds nothing, and a
- * silent log.
+ * do (or one that lets everything through), the real post renderer (one thread for all of a test
+ * file's ports), a natural-language search that finds nothing, and a silent log.
  */
 import type { Database } from '@fso/db';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createLimiter } from '../src/limits/limiter.ts';
+import { createPostRenderer } from '../src/markdown/post-body.ts';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 
 export interface Recorded {
@@ -20,6 +21,8 @@ export interface Recorded {
 }
 
 export const permissiveLimiter: Limiter = { hit: () => Promise.resolve(null), forgive: () => Promise.resolve() };
+
+const renderer = createPostRenderer();
 
 export const silentLog: Log = { warn: () => undefined, error: () => undefined };
 
@@ -54,6 +57,7 @@ export function testPorts(
     clock: opts.clock ?? (() => new Date()),
     limiter:
       opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
+    renderer,
     semantic,
     log: silentLog,
   };

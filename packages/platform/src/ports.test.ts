@@ -32,11 +32,11 @@ const roles = {
 
 describe('buildPorts', () => {
   it.each(Object.entries(roles))(
-    'builds the database, the clock and the limiter for the %s role, nothing else',
+    'builds the database, the clock, the limiter and the renderer for the %s role, nothing else',
     (_role, config) => {
       const before = Date.now();
       const ports = buildPorts(database, config);
-      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter']);
+      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'renderer']);
       expect(ports.db).toBe(database.db);
       const now = ports.clock().getTime();
       expect(now).toBeGreaterThanOrEqual(before);

@@ -1,10 +1,10 @@
 /**
- * POST /post/previewMarkdown {text} → {html}: the text rendered by the same renderer and
- * sanitiser that store a post, so the preview is what will be shown. Signed-in users only,
- * counted against the rate limit before the body is read.
+ * POST /post/previewMarkdown {text} → {html}: the text rendered as a post is stored (the same
+ * renderer, sanitiser and caps), so the preview is what will be shown, or the post's refusal.
+ * Signed-in users only, counted against the rate limit before the body is read.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { admit, renderMarkdown } from '@fso/core';
+import { admit, renderPost } from '@fso/core';
 import { previewBodySchema } from '@fso/shared';
 import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
 import { failureResponse } from '~/services/respond.server.ts';
@@ -18,5 +18,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admitted = await admit(context.ports, callerOf(context, actor), 'markdownPreview');
   if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, previewBodySchema);
-  return ok({ html: renderMarkdown(body.text) });
+  const rendered = await renderPost(context.ports, body.text);
+  return rendered.ok ? ok({ html: rendered.value }) : failureResponse(rendered);
 }

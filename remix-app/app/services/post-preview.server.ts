@@ -2,11 +2,12 @@
  * The no-JavaScript Markdown preview of the ask, answer and edit forms: when the "Preview" button
  * sent the form, the action answers the values and their body's rendering instead of posting.
  * It is held to the JSON preview's rate limit, counted before anything else, and to the post's
- * own text rules: a text the post would refuse gets the post's message, and no rendering.
+ * own text rules and rendering caps: a text the post would refuse gets the post's message, and no
+ * rendering.
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
-import { admit, renderMarkdown } from '@fso/core';
+import { admit, renderPost } from '@fso/core';
 import { parseWith, PREVIEW_INTENT } from '@fso/shared';
 import { callerOf, type SessionUser } from './session.server.ts';
 
@@ -27,5 +28,7 @@ export async function previewInstead(
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const text = parseWith(textSchema, values.text);
   if (!text.ok) return { errors: { text: text.message }, values };
-  return { values, preview: renderMarkdown(text.value) };
+  const rendered = await renderPost(context.ports, text.value);
+  if (!rendered.ok) return { errors: { [rendered.kind === 'invalid' ? 'text' : 'form']: rendered.message }, values };
+  return { values, preview: rendered.value };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HIGHLIGHT_MAX, renderMarkdown, sanitizeImportedHtml } from './markdown.ts';
+import { MATH_MAX } from '@fso/shared';
+import { HIGHLIGHT_MAX, renderBody, renderMarkdown, sanitizeImportedHtml } from './markdown.ts';
 
 /** CPU milliseconds `work` takes (this process's user + system time: other processes' load barely moves it). */
 function cpuMs(work: () => unknown): number {
@@ -90,6 +91,15 @@ describe('post bodies', () => {
     expect(renderMarkdown(`$${'\\sqrt{'.repeat(3_000)}x${'}'.repeat(3_000)}$`)).toBe(
       `<p><span class="katex-error">${'\\sqrt{'.repeat(3_000)}x${'}'.repeat(3_000)}</span></p>\n`,
     );
+  });
+
+  it(`renders at most ${MATH_MAX} formulas and shows the rest as written, counting them all (issue 39 item 3)`, () => {
+    // "$a" × 14,500 rendered to 1.38 MB: 7,250 formulas.
+    const { html, formulas } = renderBody('$a'.repeat(14_500));
+    expect(formulas).toBe(7_250);
+    expect(html.match(/<span class="katex">/g)).toHaveLength(MATH_MAX);
+    expect(html.endsWith(`${'$a$a'.repeat(10)}</p>\n`)).toBe(true);
+    expect(html.length).toBeLessThan(150_000);
   });
 
   it("keeps an image's alt text and names an image that has none by its host", () => {

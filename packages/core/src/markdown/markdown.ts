@@ -4,22 +4,22 @@
  * list, so no user input can bring script, style or event handlers into a page. Links open
  * with rel="nofollow ugc noopener". TeX between dollars becomes MathML (math.ts).
  * Bounded whatever the input (issue 39): only the vetted languages of code-languages.ts are
- * highlighted, and at most HIGHLIGHT_MAX characters of a post's code (fence by fence, in order;
- * a fence that does not fit is plain escaped code).
+ * highlighted, at most HIGHLIGHT_MAX characters of a post's code (fence by fence, in order; a
+ * fence that does not fit is plain escaped code), and at most MATH_MAX formulas (math.ts).
  */
 import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { CODE_LANGUAGES } from './code-languages.ts';
-import { mathPlugin } from './math.ts';
+import { mathPlugin, type MathEnv } from './math.ts';
 
 for (const [name, grammar] of Object.entries(CODE_LANGUAGES)) hljs.registerLanguage(name, grammar);
 
 /** Characters of code one rendering highlights at most: the length code-languages.test.ts scans every grammar at. */
 export const HIGHLIGHT_MAX = 3_000;
 
-/** What one rendering counts (markdown-it's `env`): the characters of code it has highlighted. */
-type RenderEnv = { highlighted: number };
+/** What one rendering counts (markdown-it's `env`): its formulas, and the characters of code it has highlighted. */
+type RenderEnv = MathEnv & { highlighted: number };
 
 // A code block scrolls sideways: tabindex lets a keyboard reach and scroll it.
 const codeBlock = (html: string, language: string | null) =>
@@ -193,11 +193,20 @@ const SAFE: sanitizeHtml.IOptions = {
   transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }) },
 };
 
-/** Markdown source → sanitised HTML. */
-export function renderMarkdown(source: string): string {
-  const env: RenderEnv = { highlighted: 0 };
-  return sanitizeHtml(markdown.render(source, env), SAFE);
+/** A rendered body: its sanitised HTML, and how many formulas its source has (those past MATH_MAX shown as TeX). */
+export interface RenderedBody {
+  html: string;
+  formulas: number;
 }
+
+/** Markdown source → sanitised HTML, with what the rendering counted. */
+export function renderBody(source: string): RenderedBody {
+  const env: RenderEnv = { formulas: 0, highlighted: 0 };
+  return { html: sanitizeHtml(markdown.render(source, env), SAFE), formulas: env.formulas };
+}
+
+/** Markdown source → sanitised HTML. */
+export const renderMarkdown = (source: string): string => renderBody(source).html;
 
 /** Imported HTML (Stack Exchange dumps) → the same allow list. */
 export function sanitizeImportedHtml(html: string): string {

@@ -4,11 +4,13 @@
  * work without JavaScript, and no inline style is needed under our CSP; docs/decisions/0024-dark-mode-and-math.md).
  * A markdown-it inline rule, so code spans and code blocks keep their dollars; `\$` is a dollar.
  * A formula KaTeX cannot render (a parse error, or groups nested deep enough to exhaust the
- * stack) is shown as its TeX in a `katex-error` span.
+ * stack) is shown as its TeX in a `katex-error` span. One rendering counts its formulas in its
+ * `MathEnv`; past MATH_MAX they are shown as written, so that no post renders unbounded MathML
+ * (`$a` × 14,500 made 1.38 MB); writes refuse such a post (post-body.ts).
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
-import { splitMatches } from '@fso/shared';
+import { MATH_MAX, splitMatches } from '@fso/shared';
 
 /** The first unescaped `delimiter` in `src` at or after `from`, or -1. */
 function closing(src: string, from: number, delimiter: string): number {
@@ -29,6 +31,9 @@ export const renderTex = (tex: string, displayMode: boolean) =>
     maxSize: 20,
     maxExpand: 200,
   });
+
+/** What a rendering counts of its math (markdown-it's `env`). */
+export type MathEnv = { formulas: number };
 
 export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
   md.inline.ruler.before('escape', 'math', (state, silent) => {
@@ -51,8 +56,9 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
     state.pos = end + delimiter.length;
     return true;
   });
-  md.renderer.rules.math = (tokens, i) => {
+  md.renderer.rules.math = (tokens, i, _options, env) => {
     const { content, markup } = tokens[i]!;
+    if (++(env as MathEnv).formulas > MATH_MAX) return md.utils.escapeHtml(markup + content + markup);
     try {
       return renderTex(content, markup === '$$');
     } catch {

@@ -8,7 +8,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
-import { renderMarkdown } from '../markdown/markdown.ts';
+import { renderPost } from '../markdown/post-body.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -39,7 +39,9 @@ export async function editQuestion(
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
   const { questionId, ...fields } = input;
-  const html = renderMarkdown(fields.text);
+  const rendered = await renderPost(ports, fields.text);
+  if (!rendered.ok) return rendered;
+  const html = rendered.value;
   const edited = await db.editQuestion(ports.db, questionId, { ...fields, editorId: actor.userId, html }, (seen) =>
     decideEdit(seen, { editorId: actor.userId, fields }, MSG.questionNotFound),
   );
@@ -56,7 +58,9 @@ export async function editAnswer(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const html = renderMarkdown(input.text);
+  const rendered = await renderPost(ports, input.text);
+  if (!rendered.ok) return rendered;
+  const html = rendered.value;
   const fields = { text: input.text };
   const edited = await db.editAnswer(ports.db, input.answerId, { ...fields, editorId: actor.userId, html }, (seen) =>
     decideEdit(seen, { editorId: actor.userId, fields }, MSG.answerNotFound),

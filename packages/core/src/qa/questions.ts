@@ -1,13 +1,15 @@
 /**
  * Q&A use cases shared by the REST routes and the screens' form actions: ask, answer,
  * comment, view (votes, accepts, edits and deletions have their own modules beside this one).
- * The actor is the caller's signed-in user (the routes refuse a payload naming anybody else). Each write stores the body's rendered HTML with its Markdown,
+ * The actor is the caller's signed-in user (the routes refuse a payload naming anybody else). Each write stores the body's rendered HTML with its Markdown
+ * (rendered off the event loop, refused past the post caps: markdown/post-body.ts),
  * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import * as db from '@fso/db';
 import { MSG, type Answer, type PageQuestion, type Question } from '@fso/shared';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
+import { renderPost } from '../markdown/post-body.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -27,7 +29,9 @@ export async function askQuestion(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('question', caller);
   if (limited) return limited;
-  const id = await db.insertQuestion(ports.db, { ...input, html: renderMarkdown(input.text), askedBy: actor.userId });
+  const rendered = await renderPost(ports, input.text);
+  if (!rendered.ok) return rendered;
+  const id = await db.insertQuestion(ports.db, { ...input, html: rendered.value, askedBy: actor.userId });
   return questionWritten(ports, id);
 }
 
@@ -54,7 +58,9 @@ export async function answerQuestion(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('answer', caller);
   if (limited) return limited;
-  const html = renderMarkdown(text);
+  const rendered = await renderPost(ports, text);
+  if (!rendered.ok) return rendered;
+  const html = rendered.value;
   const added = await db.insertAnswer(ports.db, { questionId, text, html, ansBy: actor.userId });
   if (added === null) return fail('notFound', MSG.questionNotFound);
   await announceUnread(ports, added.notified);
@@ -78,7 +84,9 @@ export async function addComment(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('comment', caller);
   if (limited) return limited;
-  const html = renderMarkdown(input.text);
+  const rendered = await renderPost(ports, input.text);
+  if (!rendered.ok) return rendered;
+  const html = rendered.value;
   const added = await db.insertComment(ports.db, {
     parent: input.type,
     parentId: input.id,

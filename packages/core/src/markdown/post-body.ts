@@ -1,0 +1,24 @@
+/**
+ * A post body (question, answer or comment) rendered for storing or previewing (issue 39): off
+ * the event loop and within a CPU-time deadline (render-pool.ts), and refused, with a message for
+ * its author, when it has more than MATH_MAX formulas or renders to more than POST_HTML_MAX_BYTES
+ * of HTML, so no stored post is larger than that.
+ */
+import { MATH_MAX, POST_HTML_MAX_BYTES, POST_MSG } from '@fso/shared';
+import type { Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
+import { createRenderPool, type RenderPool } from './render-pool.ts';
+
+/** The renderer a process's ports hold (one thread): 1 s of CPU a rendering (a real post takes milliseconds, the caps keep adversarial ones well under), 32 texts waiting. */
+export const createPostRenderer = (): RenderPool =>
+  createRenderPool({ deadlineMs: 1_000, maxWaiting: 32, heapMb: 128 });
+
+/** The body's HTML, or why it cannot be stored (`invalid`), or `unavailable` while too many wait to be rendered. */
+export async function renderPost(ports: Pick<Ports, 'renderer'>, source: string): Promise<Result<string>> {
+  const rendered = await ports.renderer.render(source);
+  if (rendered === 'busy') return fail('unavailable', POST_MSG.busy, 1);
+  if (rendered === 'tooSlow') return fail('invalid', POST_MSG.tooSlow);
+  if (rendered.formulas > MATH_MAX) return fail('invalid', POST_MSG.tooMuchMath);
+  if (Buffer.byteLength(rendered.html) > POST_HTML_MAX_BYTES) return fail('invalid', POST_MSG.tooLarge);
+  return succeed(rendered.html);
+}

@@ -1,0 +1,6 @@
+// Starts render-thread.ts in a worker thread. A worker thread does not inherit the parent's
+// TypeScript loader (`node --import tsx`, or vitest's), so it registers tsx itself.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./render-thread.ts');
