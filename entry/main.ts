@@ -4,17 +4,14 @@
  * screens, REST and Socket.IO on one port: from WEB_CONCURRENCY web processes and one realtime
  * process (web-processes.ts), or with WEB_CONCURRENCY=1 or --dev from this process (the web
  * server with the realtime service attached to it). The embedded server stops last.
- * The only module that imports both remix-app and realtime (docs/decisions/0030). Split mode
- * has the two sides' own entries: remix-app/web.ts and realtime/src/main.ts.
+ * The only module that imports both remix-app and realtime (docs/decisions/0030), and only when
+ * it serves them itself: the primary of several processes keeps none of them in its memory. Split
+ * mode has the two sides' own entries: remix-app/web.ts and realtime/src/main.ts.
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import { seedDemo } from '@fso/core';
-import { createSemanticService, modelThreads } from '@fso/core/semantic';
 import { boot, stopOnSignal } from '@fso/platform';
-import { attachRealtime } from '@fso/realtime';
-import { createWebServer } from '../remix-app/server/app.ts';
-import { serverBuild } from '../remix-app/server/server-build.ts';
 
 const dev = process.argv.includes('--dev');
 const { config, logger, database, ports, embedded } = await boot('all');
@@ -44,6 +41,10 @@ async function stopEmbedded() {
 
 /** Web and realtime in this one process (WEB_CONCURRENCY=1, or --dev). */
 async function serve() {
+  const { createSemanticService, modelThreads } = await import('@fso/core/semantic');
+  const { attachRealtime } = await import('@fso/realtime');
+  const { createWebServer } = await import('../remix-app/server/app.ts');
+  const { serverBuild } = await import('../remix-app/server/server-build.ts');
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let before;
   if (dev) {

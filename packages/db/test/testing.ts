@@ -93,7 +93,7 @@ let ownTemplate: Promise<unknown> | null = null;
 
 /**
  * A fresh, migrated, empty database for one test file; `close` removes it. `embedded` is
- * accepted as before and changes nothing: every test database is on PostgreSQL 15 (decision 0079).
+ * accepted as before and changes nothing: every test database is on PostgreSQL 15 (decision 0082).
  */
 export async function createTestDatabase(_opts: { embedded?: boolean } = {}): Promise<Database> {
   if (!process.env.TEST_DATABASE_URL) {

@@ -76,7 +76,7 @@ describe('natural-language search', () => {
 
   for (const useIndex of [true, false]) {
     it(`finds a question by meaning with few shared words (${useIndex ? 'pgvector HNSW' : 'in-memory scan'})`, async (ctx) => {
-      // The HNSW path runs where the test server has pgvector: neither the embedded PostgreSQL nor Debian's has (decision 0079).
+      // The HNSW path runs where the test server has pgvector: neither the embedded PostgreSQL nor Debian's has (decision 0082).
       if (useIndex && !(await hasVectorIndex(database.db))) return ctx.skip('no pgvector on this PostgreSQL server');
       const semantic = await service(useIndex);
       expect((await semantic.index()).kind).toBe(useIndex ? 'pgvector' : 'memory');
