@@ -58,13 +58,13 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? benchPostgres?.url;
 /**
  * Where a benchmark runs, one per column of the full table: the embedded database in one
  * process, PostgreSQL with one instance, PostgreSQL with two. `kept` names a data set kept
- * between runs (bench/out/pglite-<kept>, database fso_bench_<kept>); otherwise each is new.
+ * between runs (bench/out/embedded-<kept>, database fso_bench_<kept>); otherwise each is new.
  * Both PostgreSQL variants share one database.
  */
 async function variants(kept, { embedded = true, postgres = true } = {}) {
-  // PGlite makes its own folder but not its parent: a fresh checkout has no bench/out.
+  // The embedded server makes its own folder but not its parent: a fresh checkout has no bench/out.
   if (kept) mkdirSync(join(root, 'bench/out'), { recursive: true });
-  const dataDir = kept ? join(root, `bench/out/pglite-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
+  const dataDir = kept ? join(root, `bench/out/embedded-${kept}`) : mkdtempSync(join(tmpdir(), 'fso-bench-'));
   const list = embedded ? [{ key: 'embedded', label: COLUMNS.embedded, env: { DATA_DIR: dataDir }, instances: 1 }] : [];
   if (!pgUrl || !postgres) return list;
   const env = {

@@ -7,7 +7,9 @@
  * alternating windows (the order swapped every round) so both see the machine's load alike.
  * Rows: a random question page and `/home`, at --connections (16). Before any load each tree's
  * idle memory is read: the PSS of every process in its process group (node processes, postgres
- * and its backends), so shared pages are counted once. Prints each window, then the medians.
+ * and its backends), so shared pages are counted once; each window also counts the CPU the whole
+ * group spent per request (robust to a shared machine's load, which req/s is not). Prints each
+ * window, then the medians.
  *   node bench/start-paired.mjs --base-dir /tmp/base --base-data /tmp/base-10k --data /tmp/mine-10k
  *     --ids 1-10000 [--rounds 5] [--window 10] [--port 4703]
  */
@@ -46,21 +48,30 @@ async function start(name, cwd, dataDir, port) {
   return { name, base, pgid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
 
-/** PSS in MB over every process of the group `pgid`. */
-function pssMb(pgid) {
-  let kb = 0;
+/** Sums `read(pid, statFields)` over every process of the group `pgid`. */
+function overGroup(pgid, read) {
+  let sum = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(stat[2]) !== pgid) continue;
-      kb += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8'))[1]);
+      if (Number(stat[2]) === pgid) sum += read(entry, stat);
     } catch {
       // gone meanwhile
     }
   }
-  return Math.round(kb / 1024);
+  return sum;
 }
+
+/** PSS in MB over every process of the group `pgid`. */
+const pssMb = (pgid) =>
+  Math.round(
+    overGroup(pgid, (pid) => Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1])) /
+      1024,
+  );
+
+/** User + system CPU in ms of every process of the group `pgid` (clock ticks of 10 ms). */
+const cpuMs = (pgid) => overGroup(pgid, (_, stat) => (Number(stat[11]) + Number(stat[12])) * 10);
 
 const rows = {
   question: () => `/question/${lo + Math.floor(Math.random() * (hi - lo + 1))}`,
@@ -68,6 +79,7 @@ const rows = {
 };
 
 async function window(server, row, seconds) {
+  const cpuBefore = cpuMs(server.pgid);
   const result = await autocannon({
     url: server.base,
     connections,
@@ -77,6 +89,7 @@ async function window(server, row, seconds) {
   return {
     rps: Math.round(result.requests.average),
     p99: result.latency.p99,
+    cpuMsPerRequest: +((cpuMs(server.pgid) - cpuBefore) / result.requests.total).toFixed(2),
     errors: result.non2xx + result.errors + result.timeouts,
   };
 }
@@ -102,8 +115,9 @@ try {
     const b = results.base[row];
     const t = results.this[row];
     const [brps, trps] = [median(b.map((r) => r.rps)), median(t.map((r) => r.rps))];
+    const cpu = (list) => median(list.map((r) => r.cpuMsPerRequest));
     console.log(
-      `${row}: base ${brps} req/s p99 ${median(b.map((r) => r.p99))} ms · this ${trps} req/s p99 ${median(t.map((r) => r.p99))} ms · ×${(trps / brps).toFixed(2)} · errors ${[...b, ...t].reduce((n, r) => n + r.errors, 0)}`,
+      `${row}: base ${brps} req/s p99 ${median(b.map((r) => r.p99))} ms CPU ${cpu(b)} ms/req · this ${trps} req/s p99 ${median(t.map((r) => r.p99))} ms CPU ${cpu(t)} ms/req · ×${(trps / brps).toFixed(2)} · errors ${[...b, ...t].reduce((n, r) => n + r.errors, 0)}`,
     );
   }
 } finally {

@@ -13,7 +13,7 @@ const ORDER = ['accounts', 'qa', 'qa-embedded', 'qa-1m', 'nl-search', 'fanout', 
 
 /** The columns, in order: where the figure was measured. */
 export const COLUMNS = {
-  embedded: 'embedded (PGlite), 1 process',
+  embedded: 'embedded, 1 process (PGlite before decision 0082)',
   pg1: 'PostgreSQL 15, 1 instance',
   pg2: 'PostgreSQL 15, 2 instances',
 };
