@@ -53,6 +53,8 @@ export interface EmbeddedServerOptions {
   database?: string;
   /** Start even though DATA_DIR still holds PGlite's files (npm run migrate-embedded, which moves them). */
   besidePglite?: boolean;
+  /** A throwaway test server: connections from 127.0.0.1 need no password (no SCRAM exchange per connection). */
+  trust?: boolean;
 }
 
 /** The folder of the cluster inside DATA_DIR. */
@@ -103,7 +105,7 @@ export async function startEmbeddedServer(dataDir: string, opts: EmbeddedServerO
       authMethod: 'scram-sha-256',
       // PostgreSQL refuses to run as root: the package runs it as the user `postgres` (made if missing).
       createPostgresUser: userInfo().uid === 0,
-      initdbFlags: ['--encoding=UTF8', `--locale=${bestLocale()}`],
+      initdbFlags: ['--encoding=UTF8', `--locale=${bestLocale()}`, ...(opts.trust ? ['--auth=trust'] : [])],
       postgresFlags: Object.entries({
         listen_addresses: '127.0.0.1',
         unix_socket_directories: '',

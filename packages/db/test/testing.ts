@@ -45,6 +45,7 @@ async function startTestServer(): Promise<() => Promise<void>> {
     mode: 'take',
     settings: TEST_SERVER_SETTINGS,
     database: 'postgres',
+    trust: true,
   });
   process.env.TEST_DATABASE_URL = server.url;
   return async () => {
