@@ -23,8 +23,11 @@ async function createAndJoin(annPage: Page, bobPage: Page, type: 'Nim' | 'Battle
   await expect(annPage).toHaveURL(/\/games\/\d+$/);
   const path = new URL(annPage.url()).pathname;
   await expect(annPage.getByTestId('game-status')).toHaveText('Waiting for a player');
-  await expect(annPage.getByText(`${ann} (you) (player 1)`)).toBeVisible();
-  await expect(annPage.getByTestId('winners')).toHaveText('No winner');
+  // Issue 42: one name per seat, no "(you) (player 1)"; no winner line while the game is on.
+  await expect(annPage.getByTestId('player-1')).toHaveText(`${ann} (you)`);
+  await expect(annPage.getByTestId('player-2')).toHaveText('Waiting for a player');
+  await expect(annPage.getByTestId('winners')).toHaveCount(0);
+  await expect(annPage.getByText('No winner')).toHaveCount(0);
 
   await bobPage.goto('/games');
   const row = bobPage.locator(`tr[data-game-id="${path.split('/').pop()}"]`);
@@ -44,7 +47,7 @@ test.describe('with JavaScript', () => {
 
   test('two players play Nim to the end, each move appearing live for the other', async ({ page, browser }) => {
     const { ann, bobPage, close } = await twoPlayers(page, browser, true);
-    await createAndJoin(page, bobPage, 'Nim', ann);
+    const path = await createAndJoin(page, bobPage, 'Nim', ann);
     await expect(page.getByTestId('game-status')).toHaveText('In progress');
     await expect(page.getByTestId('current-mover')).toHaveText(`${ann} (you)`);
     await expect(bobPage.getByTestId('current-mover')).toHaveText(ann);
@@ -71,7 +74,7 @@ test.describe('with JavaScript', () => {
     }
     for (const p of [page, bobPage]) {
       await expect(p.getByTestId('game-status')).toHaveText('Game over');
-      await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+      await expect(p.getByTestId('winners')).toHaveText(`Winner: ${ann}`);
       await expect(p.getByRole('button', { name: 'Submit Move' })).toHaveCount(0);
       await expect(p.getByLabel('Objects to remove')).toHaveCount(0);
       await expect(p.getByTestId('move-history').getByRole('listitem')).toHaveCount(takes.length);
@@ -81,6 +84,9 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('img', { name: '0 of 21 objects left' })).toBeVisible();
     await expect(page.getByTestId('move-history').getByRole('listitem').first()).toHaveText('You took 3');
     await expect(page.getByRole('alert')).toHaveCount(0);
+    // The list says who won (issue 42).
+    await page.goto('/games');
+    await expect(page.locator(`tr[data-game-id="${path.split('/').pop()}"]`)).toContainText(`Game overWinner: ${ann}`);
     await close();
   });
 
@@ -151,7 +157,7 @@ test.describe('with JavaScript', () => {
 
     for (const p of [page, bobPage, watcher]) {
       await expect(p.getByTestId('game-status')).toHaveText('Game over');
-      await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+      await expect(p.getByTestId('winners')).toHaveText(`Winner: ${ann}`);
       await expect(p.getByRole('button', { name: 'Submit Move' })).toHaveCount(0);
       await expect(p.getByRole('radio')).toHaveCount(0);
     }
@@ -197,7 +203,7 @@ test.describe('without JavaScript', () => {
       await other.reload();
       await expect(other.getByTestId('remaining-objects')).toHaveText(`Remaining objects: ${remaining}`);
     }
-    for (const p of [page, bobPage]) await expect(p.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    for (const p of [page, bobPage]) await expect(p.getByTestId('winners')).toHaveText(`Winner: ${ann}`);
     await expect(page.getByTestId('game-outcome')).toHaveText('You won');
     await expect(bobPage.getByTestId('game-outcome')).toHaveText('You lost');
     await expect(page.getByLabel('Objects to remove')).toHaveCount(0);
@@ -211,7 +217,7 @@ test.describe('without JavaScript', () => {
     await expect(bobPage).toHaveURL(/\/games$/);
     await page.goto(path);
     await expect(page.getByTestId('game-status')).toHaveText('Game over');
-    await expect(page.getByTestId('winners')).toHaveText(`Winners: ${ann}`);
+    await expect(page.getByTestId('winners')).toHaveText(`Winner: ${ann}`);
     await expect(page.getByTestId('game-outcome')).toHaveText('You won');
     await close();
   });

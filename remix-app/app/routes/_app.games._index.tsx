@@ -1,5 +1,6 @@
 /**
- * `/games` (SPEC §2): the games, newest first and paged, with type, status and players;
+ * `/games` (SPEC §2): the games, newest first and paged, with type, status (and a finished
+ * game's winner) and players;
  * Create Game (Nim or Battleship; the creator takes the first seat and lands on the game),
  * Refresh List, and Join Game on games still waiting for a player. Plain forms, so it all
  * works without JavaScript.
@@ -12,7 +13,7 @@ import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason }
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { STATUS_LABEL } from '~/components/games/status.ts';
+import { STATUS_LABEL, winnersLine } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
@@ -109,6 +110,9 @@ export default function GamesPage() {
                 <td data-label="Type">{game.gameType}</td>
                 <td data-label="Status" data-status={game.state.status}>
                   {STATUS_LABEL[game.state.status]}
+                  {game.state.status === 'OVER' ? (
+                    <span className="game-result">{winnersLine(game.state.winners)}</span>
+                  ) : null}
                 </td>
                 <td data-label="Players">{game.players.join(', ') || '—'}</td>
                 <td className="game-join">

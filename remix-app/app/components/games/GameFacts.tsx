@@ -1,10 +1,12 @@
 /**
- * What every game screen states (SPEC §2, §4): type, status in words, rules, players, mover,
- * winners, and once the game is over, to each player, "You won" or "You lost".
+ * What every game screen states (SPEC §2, §4): type, status in words, rules, each seat's player,
+ * mover, and once the game is over its winner ("Winner: alice"; "No winner" when it ended with
+ * none) and, to each player, "You won" or "You lost". While it is played no winner line shows
+ * (issue 42: "No winner" read as a result; decision record 0081).
  */
 import { BOARD_SIZE, FLEET, moverOf, NIM_MAX_TAKE, NIM_PILE } from '@fso/game-engine';
-import { MSG, type Game, type GameType } from '@fso/shared';
-import { STATUS_LABEL } from './status.ts';
+import type { Game, GameType } from '@fso/shared';
+import { STATUS_LABEL, winnersLine } from './status.ts';
 
 const RULES: Record<GameType, string> = {
   Nim: `Players take turns removing 1 to ${NIM_MAX_TAKE} objects from a pile of ${NIM_PILE}. Whoever takes the last object loses.`,
@@ -16,9 +18,6 @@ const named = (name: string, viewer: string) => (name === viewer ? `${name} (you
 export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
   const { state } = game;
   const mover = moverOf(state);
-  const seats = [state.player1, state.player2]
-    .map((p, i) => (p ? `${named(p, viewer)} (player ${i + 1})` : null))
-    .filter(Boolean);
   const seated = state.player1 === viewer || state.player2 === viewer;
   return (
     <>
@@ -38,8 +37,10 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
         <dd data-testid="game-status" data-status={state.status}>
           {STATUS_LABEL[state.status]}
         </dd>
-        <dt>Players</dt>
-        <dd>{seats.join(', ') || '—'}</dd>
+        <dt>Player 1</dt>
+        <dd data-testid="player-1">{state.player1 ? named(state.player1, viewer) : '—'}</dd>
+        <dt>Player 2</dt>
+        <dd data-testid="player-2">{state.player2 ? named(state.player2, viewer) : 'Waiting for a player'}</dd>
         <dt>Current turn</dt>
         <dd data-testid="current-mover">
           {mover ? named(mover, viewer) : state.status === 'WAITING_TO_START' ? 'Waiting for a second player' : '—'}
@@ -48,9 +49,11 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
       <p className="rules">
         <strong>Rules:</strong> {RULES[game.gameType]}
       </p>
-      <p className="winners" data-testid="winners">
-        {state.status === 'OVER' && state.winners.length > 0 ? `Winners: ${state.winners.join(', ')}` : MSG.noWinner}
-      </p>
+      {state.status === 'OVER' ? (
+        <p className="winners" data-testid="winners">
+          {winnersLine(state.winners)}
+        </p>
+      ) : null}
     </>
   );
 }
