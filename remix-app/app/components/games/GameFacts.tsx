@@ -2,7 +2,7 @@
  * What every game screen states (SPEC §2, §4): type, status in words, rules, each seat's player,
  * mover, and once the game is over its winner ("Winner: alice"; "No winner" when it ended with
  * none) and, to each player, "You won" or "You lost". While it is played no winner line shows
- * (issue 42: "No winner" read as a result; decision record 0081).
+ * (issue 42: "No winner" read as a result; decision record 0084).
  */
 import { BOARD_SIZE, FLEET, moverOf, NIM_MAX_TAKE, NIM_PILE } from '@fso/game-engine';
 import type { Game, GameType } from '@fso/shared';
