@@ -1,5 +1,5 @@
 /**
- * The relevance floor of natural-language search (decision record 0080): on an imported Stack
+ * The relevance floor of natural-language search (decision record 0086): on an imported Stack
  * Exchange site, the embedding cosine of what the search offers for real queries — the
  * hand-written paraphrases of real titles (bench/nl-paraphrases.json; the cosine of the
  * question each one means) — against queries about nothing on the site (everyday sentences; the

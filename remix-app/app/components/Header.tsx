@@ -4,7 +4,7 @@
  * search box, the inbox's bell, Log out, View Profile — or, signed out, Log in and Sign up — and
  * the theme switch. On a phone it is one row: both search boxes fold behind a search button (a
  * <details>, so it opens without JavaScript; it folds back after each navigation), and Log out
- * and View Profile show as icons with the same names (docs/decisions/0079-phone-header.md).
+ * and View Profile show as icons with the same names (docs/decisions/0085-phone-header.md).
  */
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef } from 'react';

@@ -8,7 +8,7 @@
  * their ranks are fused (fusion.ts) with `weights`. Rank fusion always has a best candidate, even
  * for a query about nothing on the site, so a question is offered only when it is close enough
  * in meaning (its embedding's cosine with the query's at least MIN_SIMILARITY) or holds more
- * than half of the query's words (issue 42, decision record 0080).
+ * than half of the query's words (issue 42, decision record 0086).
  * The embedding finds rewordings; the word legs rescue the site's own vocabulary, which a
  * general-purpose sentence model lacks (bench/RESULTS.md "Natural-language search").
  * The full-text query runs in the database while the model embeds the text and the vectors
@@ -47,7 +47,7 @@ export interface SemanticHit {
 
 /**
  * The least cosine a hit needs unless it holds more than half of the query's words: chosen on the imported
- * dump's real queries (bench/nl-floor.ts, bench/RESULTS.md "Relevance floor", decision record 0080).
+ * dump's real queries (bench/nl-floor.ts, bench/RESULTS.md "Relevance floor", decision record 0086).
  */
 export const MIN_SIMILARITY = 0.45;
 
