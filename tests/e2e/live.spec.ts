@@ -18,7 +18,7 @@ test('a second browser sees a new sign-up (offered in a bar) and a deletion on /
   await page.getByRole('button', { name: /new users? — show$/ }).click();
   await expect(page.getByRole('link', { name: newcomer })).toBeVisible();
   await otherPage.goto(`/user/${newcomer}?confirm=delete`);
-  await otherPage.getByRole('button', { name: 'Confirm' }).click();
+  await otherPage.getByRole('button', { name: 'Confirm', exact: true }).click();
   await expect(page.getByRole('link', { name: newcomer })).toHaveCount(0);
   await other.close();
 });
