@@ -5,6 +5,7 @@
  *   remix-app        realtime          transports and process entries, side by side
  *   packages/* (others, e.g. platform) process plumbing below the entries
  *   packages/core                      every use case
+ *   packages/search                    the natural-language search engine, which core reaches by a port
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -94,17 +95,23 @@ module.exports = {
       '^(packages/(db|shared)|game-engine)/',
     ),
     onlyImports(
-      'core-imports-db-shared-engine-only',
-      'Use cases import db, shared and game-engine only: no transport, no process plumbing.',
+      'search-imports-db-shared-only',
+      'The search engine sits on db and shared alone: it knows no use case, transport or process plumbing.',
+      '^packages/search/',
+      '^packages/(search|db|shared)/',
+    ),
+    onlyImports(
+      'core-imports-search-db-shared-engine-only',
+      'Use cases import search (its types: they reach it by the Semantic port), db, shared and game-engine only: no transport, no process plumbing.',
       '^packages/core/',
-      '^(packages/(core|db|shared)|game-engine)/',
+      '^(packages/(core|search|db|shared)|game-engine)/',
     ),
     {
       name: 'no-transport-libs-below-transports',
       comment:
         'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
-      from: { path: '^(packages/(core|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      from: { path: '^(packages/(core|search|db|shared)|game-engine)/', pathNot: TEST_CODE },
       to: { path: TRANSPORT_LIBS },
     },
     {

@@ -15,6 +15,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY packages/db/package.json packages/db/
+COPY packages/search/package.json packages/search/
 COPY packages/core/package.json packages/core/
 COPY packages/platform/package.json packages/platform/
 COPY game-engine/package.json game-engine/
@@ -34,6 +35,7 @@ WORKDIR /app
 COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node packages/shared/package.json packages/shared/
 COPY --chown=node:node packages/db/package.json packages/db/
+COPY --chown=node:node packages/search/package.json packages/search/
 COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node packages/platform/package.json packages/platform/
 COPY --chown=node:node game-engine/package.json game-engine/

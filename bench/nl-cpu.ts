@@ -12,7 +12,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { createSemanticService, createUseEmbedder, type Embedder } from '@fso/core/semantic';
+import { createSemanticService, createUseEmbedder, type Embedder } from '@fso/search';
 import { openServerDatabase, rows } from '@fso/db';
 import { createLogger } from '@fso/platform';
 

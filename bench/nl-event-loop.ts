@@ -6,7 +6,7 @@
  * Usage: tsx bench/nl-event-loop.ts [queries=40]   (prints a Markdown table)
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { createEmbedderPool, createUseEmbedder, type Embedder } from '@fso/core/semantic';
+import { createEmbedderPool, createUseEmbedder, type Embedder } from '@fso/search';
 
 const queries = Number(process.argv[2] ?? 40);
 const TICK_MS = 10;

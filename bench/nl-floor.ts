@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { createSemanticService, trainAndSaveLsa } from '@fso/core/semantic';
+import { createSemanticService, trainAndSaveLsa } from '@fso/search';
 import { openImportedSite } from './nl-site.ts';
 
 const { folder, site, database, log } = await openImportedSite();

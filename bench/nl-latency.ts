@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { createSemanticService } from '@fso/core/semantic';
+import { createSemanticService } from '@fso/search';
 import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase, rows } from '@fso/db';
 import { createLogger } from '@fso/platform';
 import { databaseMeter } from './lib.mjs';

@@ -8,7 +8,7 @@
  * an embedded database can't be read while its server runs) and the seconds each step took.
  */
 import { resolve } from 'node:path';
-import { embedQueued, LSA_MODEL_NAME, trainAndSaveLsa } from '@fso/core/semantic';
+import { embedQueued, LSA_MODEL_NAME, trainAndSaveLsa } from '@fso/search';
 import { countEmbeddingJobs, migrate, openDatabase, rows as rowsOf, semanticModelDate } from '@fso/db';
 import { importStackExchange } from '../remix-app/server/import/stackexchange.ts';
 import { createLogger } from '@fso/platform';

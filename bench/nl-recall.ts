@@ -17,7 +17,7 @@ import {
   trainAndSaveLsa,
   type Embedder,
   type SearchWeights,
-} from '@fso/core/semantic';
+} from '@fso/search';
 import { listQuestions } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
 import { openImportedSite } from './nl-site.ts';

@@ -4,7 +4,7 @@
  * DATA_DIR) migrated, every question embedded.
  */
 import { basename, resolve } from 'node:path';
-import { embedQueued } from '@fso/core/semantic';
+import { embedQueued } from '@fso/search';
 import { migrate, openDatabase } from '@fso/db';
 import { createLogger } from '@fso/platform';
 import { progressBar } from '../remix-app/server/progress.ts';

@@ -41,7 +41,7 @@ async function stopEmbedded() {
 
 /** Web and realtime in this one process (WEB_CONCURRENCY=1, or --dev). */
 async function serve() {
-  const { createSemanticService, modelThreads } = await import('@fso/core/semantic');
+  const { createSemanticService, modelThreads } = await import('@fso/search');
   const { attachRealtime } = await import('@fso/realtime');
   const { createWebServer } = await import('../remix-app/server/app.ts');
   const { serverBuild } = await import('../remix-app/server/server-build.ts');

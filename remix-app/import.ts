@@ -4,7 +4,7 @@
  * then cuts the search tiers again and embeds the new questions for natural-language search.
  */
 import { resolve } from 'node:path';
-import { embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
+import { embedQueued, trainAndSaveLsa } from '@fso/search';
 import { migrate, openDatabase, rebuildSearchTiers } from '@fso/db';
 import { loadConfig } from '@fso/platform';
 import { importStackExchange } from './server/import/stackexchange.ts';

@@ -4,7 +4,7 @@
  * repair), and retrains the LSA model on the site's posts. `npm run reindex -- --missing` only embeds questions the current model has not seen.
  */
 import { resolve } from 'node:path';
-import { embedQueued, trainAndSaveLsa } from '@fso/core/semantic';
+import { embedQueued, trainAndSaveLsa } from '@fso/search';
 import { migrate, openDatabase } from '@fso/db';
 import { createLogger, loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';

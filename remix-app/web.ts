@@ -4,7 +4,7 @@
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
 import { seedDemo } from '@fso/core';
-import { createSemanticService, modelThreads } from '@fso/core/semantic';
+import { createSemanticService, modelThreads } from '@fso/search';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
 import { serverBuild } from './server/server-build.ts';

@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import { countGamesInProgress } from '@fso/core';
-import type { SemanticService } from '@fso/core/semantic';
+import type { SemanticService } from '@fso/search';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '@fso/db';
 import {

@@ -1,6 +1,6 @@
 /** A real load context over a test database (for route tests), with the ports of @fso/core/testing and a real search service. */
 import type { AppLoadContext } from '@remix-run/node';
-import { createSemanticService } from '@fso/core/semantic';
+import { createSemanticService } from '@fso/search';
 import { testPorts, type Recorded } from '@fso/core/testing';
 import type { Database } from '@fso/db';
 import { createLogger, loadConfig } from '@fso/platform';

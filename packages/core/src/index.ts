@@ -1,4 +1,4 @@
-/** Public surface of @fso/core: every use case, as plain functions over injected ports (the search engine itself: `@fso/core/semantic`). */
+/** Public surface of @fso/core: every use case, as plain functions over injected ports (the search engine itself: `@fso/search`). */
 export * from './result.ts';
 export * from './ports.ts';
 export * from './games/index.ts';
@@ -16,8 +16,8 @@ export * from './qa/edits.ts';
 export * from './qa/deletions.ts';
 export * from './qa/revisions.ts';
 export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';
-export * from './search/semantic-search.ts';
-export type { SemanticHit } from './search/semantic/search.ts';
+export * from './qa/semantic-search.ts';
+export type { SemanticHit } from '@fso/search';
 export * from './notifications/notifications.ts';
 export * from './messaging/messaging.ts';
 export * from './accounts/accounts.ts';

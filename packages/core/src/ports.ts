@@ -4,12 +4,11 @@
  * fakes for the rest. Request-scoped facts (who acts, from which address) travel in `Caller`.
  */
 import type { Db } from '@fso/db';
+import type { SemanticHit, VectorIndex } from '@fso/search';
 import type { Rng } from '@fso/game-engine';
 import type { EventPublisher, LimitedAction } from '@fso/shared';
 import type { RenderPool } from './markdown/render-pool.ts';
 import type { Failure } from './result.ts';
-import type { SemanticHit } from './search/semantic/search.ts';
-import type { VectorIndex } from './search/semantic/vector-index.ts';
 
 /** Now, as the use cases see it (a fake in tests). */
 export type Clock = () => Date;
@@ -37,7 +36,7 @@ export interface Log {
 }
 
 /**
- * Natural-language search as the use cases reach it (search/semantic/service.ts builds the real
+ * Natural-language search as the use cases reach it (@fso/search's createSemanticService builds the real
  * one; tests pass a fake, so a unit test never loads the sentence model).
  */
 export interface Semantic {

@@ -244,7 +244,7 @@ export interface Config {
   realtimeUrl?: string;
   /** Split mode: Redis carries events between processes instead of PostgreSQL. */
   redisUrl?: string;
-  /** Natural-language search ranking weights (packages/core/src/search/semantic/search.ts). */
+  /** Natural-language search ranking weights (packages/search/src/search.ts). */
   semanticWeights: Partial<Record<'embedding' | 'fullText' | 'lsa', number>>;
   /** Web processes `npm start` runs on this machine (default: its cores); they share the cores with the database. */
   webConcurrency: number;

@@ -6,7 +6,7 @@
  */
 import { readlinkSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../thread-priority.ts';
+import { lowerThisThreadsPriority } from '@fso/shared/thread-priority';
 import { renderBody } from './markdown.ts';
 
 lowerThisThreadsPriority();

@@ -7,7 +7,7 @@
 import { countPostBodies, POST_TABLES, postBodies, storePostHtml } from '@fso/db';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import type { Ports } from '../ports.ts';
-import type { ProgressBar } from '../search/semantic/embed-queue.ts';
+import type { ProgressBar } from '@fso/search';
 
 const PAGE = 500;
 

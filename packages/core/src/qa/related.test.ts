@@ -4,7 +4,7 @@ import { createUser, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { silentLog, testPorts } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
-import { createSemanticService, type SemanticService } from '../search/semantic/service.ts';
+import { createSemanticService, type SemanticService } from '@fso/search';
 import { relatedQuestions } from './related.ts';
 
 let database: Database;

@@ -3,7 +3,7 @@
  * schema/semantic.ts), the stored embeddings, nearest neighbours through pgvector's HNSW index
  * where the extension is installed, and the full-text and per-candidate scores the hybrid
  * ranking combines. Vectors are written as number arrays and read back in binary form; the
- * ranking lives in core.
+ * ranking lives in packages/search.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';

@@ -2,7 +2,7 @@
  * Natural-language search (DESIGN "Natural-language search"): one embedding per question and
  * the queue of questions whose embedding is missing or stale. A trigger on `questions` fills
  * the queue on every insert and on title/text edits, so no write path has to remember it; an
- * in-process worker drains it (packages/core/src/search/semantic). Where the pgvector extension exists,
+ * in-process worker drains it (packages/search). Where the pgvector extension exists,
  * migration 0004 adds a generated `vec` column with an HNSW index; elsewhere search scans the
  * `embedding` arrays in memory (docs/decisions/0013-semantic-search.md). Migration 0018 adds
  * `about` (a tsvector of title, tags, body and best answer, written with the embedding) and

@@ -6,14 +6,13 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Database } from '@fso/db';
-import type { Log } from '../../ports.ts';
 import { lsaSource } from './lsa-store.ts';
 import { createEmbedderPool, type EmbedderPool } from './embedder-pool.ts';
 import { createUseEmbedder } from './use-embedder.ts';
 import type { Embedder } from './embedder.ts';
 import { createSemanticSearch, type SearchWeights, type SemanticSearch } from './search.ts';
 import { openVectorIndex, type VectorIndex } from './vector-index.ts';
-import { startEmbeddingWorker, type EmbeddingWorker } from './worker.ts';
+import { startEmbeddingWorker, type EmbeddingWorker, type SearchLog } from './worker.ts';
 
 export interface SemanticService extends SemanticSearch {
   embedder: Embedder;
@@ -47,7 +46,7 @@ export function createSemanticService(
     threads?: number;
     workerIntervalMs: number | null;
     /** Where the worker and the background loading report their failures. */
-    log: Log;
+    log: SearchLog;
     useIndex?: boolean;
     preload?: boolean;
   },

@@ -11,7 +11,7 @@ import {
   type Database,
 } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { silentLog } from '../../../test/ports.ts';
+import { silentLog } from '@fso/core/testing';
 import { trainAndSaveLsa } from './lsa-store.ts';
 import { createSemanticService, type SemanticService } from './service.ts';
 

@@ -4,7 +4,7 @@
  * (their buffers transferred, not copied) or `{ id, error }`.
  */
 import { parentPort } from 'node:worker_threads';
-import { lowerThisThreadsPriority } from '../../thread-priority.ts';
+import { lowerThisThreadsPriority } from '@fso/shared/thread-priority';
 import { createUseEmbedder } from './use-embedder.ts';
 
 lowerThisThreadsPriority();

@@ -4,8 +4,8 @@
  * reporting progress to the caller's bar.
  */
 import { countEmbeddingJobs, enqueueAllEmbeddings, type Database } from '@fso/db';
-import type { Log } from '../../ports.ts';
 import { createSemanticService } from './service.ts';
+import type { SearchLog } from './worker.ts';
 
 export interface ProgressBar {
   update(label: string, done: number, total: number): void;
@@ -14,7 +14,7 @@ export interface ProgressBar {
 
 export async function embedQueued(
   database: Database,
-  opts: { requeue?: 'all' | 'missing'; log: Log; bar: ProgressBar },
+  opts: { requeue?: 'all' | 'missing'; log: SearchLog; bar: ProgressBar },
 ): Promise<number> {
   const { requeue } = opts;
   const semantic = createSemanticService(database, { workerIntervalMs: null, log: opts.log });

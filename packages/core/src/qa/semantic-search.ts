@@ -8,7 +8,7 @@
 import { MSG } from '@fso/shared';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import type { SemanticHit } from './semantic/search.ts';
+import type { SemanticHit } from '@fso/search';
 
 export async function semanticSearch(
   ports: Ports,
@@ -21,7 +21,7 @@ export async function semanticSearch(
   try {
     return succeed(await ports.semantic.search(text, topk));
   } catch (error) {
-    // EmbedderBusyError (semantic/embedder-pool.ts), recognised by its field: the app bundle does not load the pool.
+    // EmbedderBusyError (@fso/search's embedder-pool.ts), recognised by its field: the app bundle does not load the pool.
     const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     if (typeof retryAfter === 'number') return fail('unavailable', MSG.semanticSearchBusy, retryAfter);
     ports.log.error({ err: error }, 'semantic search failed');

@@ -7,8 +7,12 @@
  * latest edit). Errors are logged and retried next round.
  */
 import { nextEmbeddingJobs, saveEmbeddings, type Db } from '@fso/db';
-import type { Log } from '../../ports.ts';
 import { questionText, type Embedder } from './embedder.ts';
+
+/** Where the worker and the background loading report failures (the process's JSON logger). */
+export interface SearchLog {
+  error(fields: Record<string, unknown>, message: string): void;
+}
 
 export interface EmbeddingWorker {
   /** Ask for a round soon (after a question was posted). */
@@ -24,7 +28,7 @@ const BATCH = 32;
 export function startEmbeddingWorker(
   db: Db,
   embedder: Embedder,
-  opts: { intervalMs: number | null; log: Log },
+  opts: { intervalMs: number | null; log: SearchLog },
 ): EmbeddingWorker {
   let running: Promise<number> | null = null;
   let stopped = false;

@@ -1,7 +1,8 @@
 /**
- * `@fso/core/semantic`: the natural-language search engine for the processes that run it (the
- * servers, the importer, `npm run reindex`, the benchmarks). Kept apart from `@fso/core` so the
- * web bundle, which reaches search through the `Semantic` port, never loads the model or its threads.
+ * `@fso/search`: the natural-language search engine (ranking, embedding, vector index, LSA, BM25F,
+ * the WASM SIMD scan) for the processes that run it (the servers, the importer, `npm run reindex`,
+ * the benchmarks). The use cases of `@fso/core` reach it only through their `Semantic` port, so
+ * the web bundle never loads the model or its threads.
  */
 export { embedQueued, type ProgressBar } from './embed-queue.ts';
 export { createEmbedderPool, EmbedderBusyError, type EmbedderPool } from './embedder-pool.ts';
@@ -10,4 +11,6 @@ export { trainAndSaveLsa } from './lsa-store.ts';
 export { LSA_MODEL_NAME } from './lsa.ts';
 export { DEFAULT_WEIGHTS, MIN_SIMILARITY, type SearchWeights, type SemanticHit } from './search.ts';
 export { createSemanticService, modelThreads, type SemanticService } from './service.ts';
+export type { VectorIndex } from './vector-index.ts';
+export type { SearchLog } from './worker.ts';
 export { createUseEmbedder } from './use-embedder.ts';
