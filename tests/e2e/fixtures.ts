@@ -1,5 +1,5 @@
 /** Shared e2e helpers: unique users, and signing up or in through the real screens. */
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 import { SOCKET_CLIENT_OPTIONS } from '@fso/shared';
 
 let n = 0;
@@ -78,4 +78,37 @@ export async function socketSwitch(page: Page) {
       down = false;
     },
   };
+}
+
+/** A JSON request body for Playwright's request context. */
+export const json = (data: unknown) => ({
+  data: JSON.stringify(data),
+  headers: { 'Content-Type': 'application/json' },
+});
+
+/** A user signed up over REST, with a request context that carries their session. */
+export async function apiUser(
+  playwright: { request: { newContext(o: { baseURL?: string }): Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  prefix = 'api',
+) {
+  const api = await playwright.request.newContext({ baseURL });
+  const username = uniqueName(prefix);
+  expect((await api.post('/user/signup', json({ username, password: PASSWORD }))).status()).toBe(200);
+  return { api, username };
+}
+
+/** Asks a question over REST as `user`; its id. */
+export async function askOverApi(
+  user: { api: APIRequestContext; username: string },
+  title: string,
+  text = 'What is asked here?',
+  tag = 'e2e',
+) {
+  const response = await user.api.post(
+    '/question/addQuestion',
+    json({ title, text, tags: [{ name: tag }], askedBy: user.username }),
+  );
+  expect(response.status()).toBe(200);
+  return String((await response.json())._id);
 }

@@ -3,7 +3,7 @@
  * theme, filled with the longest unbroken words users may write in every field: nothing is
  * wider than the window, and a full-page screenshot of each is kept under test-results/ for a
  * human to look at. Axe must find no serious or critical violation on every screen at each
- * width in each theme.
+ * width in each theme. `SCREENS=question,answer` checks only the screens so named.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -140,7 +140,10 @@ const screens = (s: Site): [string, string][] => [
   ['not-found', '/question/999999999'],
 ];
 
+const only = process.env.SCREENS?.split(',');
+
 async function check(page: Page, name: string, path: string, file: string) {
+  if (only && !only.includes(name)) return;
   await page.goto(path);
   await expect(page.locator('main')).toBeVisible();
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({

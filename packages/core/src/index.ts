@@ -9,6 +9,7 @@ export { renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
 export { createPostRenderer, renderPost } from './markdown/post-body.ts';
 export { splitMath } from './markdown/math.ts';
 export * from './qa/questions.ts';
+export * from './qa/answer-context.ts';
 export * from './qa/accept.ts';
 export * from './qa/votes.ts';
 export * from './qa/reputation.ts';

@@ -8,6 +8,7 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { admit, editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
 import { answerFormSchema, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
@@ -48,14 +49,7 @@ export default function EditAnswerPage() {
   return (
     <section className="new-post">
       <h1>Edit Answer</h1>
-      <PostForm
-        schema={answerFormSchema}
-        submit="Save Edits"
-        initial={initial}
-        fields={[
-          { name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
-        ]}
-      >
+      <PostForm schema={answerFormSchema} submit="Save Edits" initial={initial} fields={ANSWER_FIELDS}>
         <Link to={`/question/${qid}`}>Cancel</Link>
       </PostForm>
     </section>

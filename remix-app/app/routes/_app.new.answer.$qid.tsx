@@ -1,11 +1,19 @@
-/** `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. */
+/**
+ * `/new/answer/:qid` (SPEC §2): Answer Text and Post Answer → back to the question. The question
+ * being answered is shown above the form (issue 42); the question page's own answer box posts
+ * here too.
+ */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { admit, answerQuestion } from '@fso/core';
-import { answerFormSchema, answerTextSchema, fieldErrors, parseId } from '@fso/shared';
+import { useLoaderData } from '@remix-run/react';
+import { admit, answerQuestion, questionToAnswer } from '@fso/core';
+import { answerFormSchema, answerTextSchema, fieldErrors, MSG, parseId } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
+import { QuestionInView } from '~/components/qa/QuestionInView.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
+import { failureResponse } from '~/services/respond.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 /** Without a usable id the user goes home, where "Question ID is missing." is shown. */
@@ -16,9 +24,11 @@ function questionId(raw: string | undefined): number {
 }
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  questionId(params.qid);
+  const qid = questionId(params.qid);
   await requirePageUser(request, context);
-  return null;
+  const outcome = await questionToAnswer(context.ports, qid);
+  if (!outcome.ok) throw failureResponse(outcome);
+  return { ...outcome.value, now: Date.now() };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -37,20 +47,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function NewAnswerPage() {
+  const { question, html, now } = useLoaderData<typeof loader>();
   return (
     <section className="new-post">
       <h1>Answer Question</h1>
-      <PostForm
-        schema={answerFormSchema}
-        submit="Post Answer"
-        fields={[
-          { name: 'text', label: 'Answer Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
-        ]}
-      />
+      <QuestionInView question={question} html={html} now={now} />
+      <PostForm schema={answerFormSchema} submit="Post Answer" fields={ANSWER_FIELDS} />
     </section>
   );
 }
 
 export const meta: MetaFunction = () => [{ title: 'Answer Question — Fake Stack Overflow' }];
 
-export const ErrorBoundary = routeErrorBoundary();
+export const ErrorBoundary = routeErrorBoundary({ missing: MSG.questionNotFound, failed: MSG.questionFetchError });

@@ -6,8 +6,9 @@
  * them (also for visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
- * accept, comment, and deleting one's own question, answer or comment. Related questions
- * (closest in meaning, cached) follow the answers.
+ * accept, comment, and deleting one's own question, answer or comment. The answer box follows
+ * the answers (it posts to `/new/answer/:qid`); related questions (closest in meaning, cached)
+ * come after it.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
@@ -39,6 +40,7 @@ import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { questionDeltas } from '~/components/live/question-deltas.ts';
 import { useDeltas, useReloadAfterReconnect, useWatch } from '~/components/live/useLive.ts';
+import { AnswerBox } from '~/components/qa/AnswerBox.tsx';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
@@ -308,6 +310,7 @@ export default function QuestionPage() {
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>
+      <AnswerBox qid={q._id} viewer={viewer} />
       <RelatedQuestions questions={related} />
     </article>
   );

@@ -12,11 +12,14 @@ const DEBOUNCE_MS = 350;
 
 export function useMarkdownPreview(text: string | null): string | null {
   const [html, setHtml] = useState<string | null>(null);
-  const blank = text !== null && !text.trim();
+  const absent = text === null;
+  const blank = !absent && !text.trim();
+  // No text (a form just emptied after posting): no preview; blank text: "Nothing to preview yet."
   useEffect(() => {
-    if (blank) setHtml('');
-  }, [blank]);
-  useDebouncedWork(text === null || blank ? null : text, DEBOUNCE_MS, async (source, signal) => {
+    if (absent) setHtml(null);
+    else if (blank) setHtml('');
+  }, [absent, blank]);
+  useDebouncedWork(absent || blank ? null : text, DEBOUNCE_MS, async (source, signal) => {
     const response = await fetch('/post/previewMarkdown', {
       method: 'POST',
       signal,

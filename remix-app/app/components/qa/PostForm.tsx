@@ -2,10 +2,13 @@
  * The ask, answer and edit forms: labelled fields, an error under each field from the shared zod
  * schema (checked in the browser before sending, and again by the server), one submit button;
  * a Markdown preview of the `multiline` field (live with JavaScript, a "Preview" button
- * without), and a field's `list` of suggestions (a datalist passed as children).
+ * without), and a field's `list` of suggestions (a datalist passed as children). Given an
+ * `action` elsewhere (the answer box under a question), it posts there with a fetcher, so its
+ * errors show in place, and is emptied once the post went through; without JavaScript it is a
+ * plain form to that address.
  */
-import { Fragment, useState, type FormEvent, type ReactNode } from 'react';
-import { Form, useActionData, useNavigation } from '@remix-run/react';
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { fieldErrors, PREVIEW_INTENT } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
@@ -29,6 +32,7 @@ export function PostForm({
   afterField,
   onFieldInput,
   initial,
+  action,
 }: {
   schema: z.ZodType;
   fields: PostField[];
@@ -39,18 +43,31 @@ export function PostForm({
   onFieldInput?: (name: string, value: string) => void;
   /** What the fields hold at first (an edit form: the post as it is). */
   initial?: Record<string, string>;
+  /** Where the form posts when not to its own page's action. */
+  action?: string;
 }) {
-  const server = useActionData<{
-    errors?: Record<string, string>;
-    values?: Record<string, string>;
-    preview?: string;
-  }>();
+  const fetcher = useFetcher<FormReply>();
+  const actionData = useActionData<FormReply>();
+  const navigation = useNavigation();
+  const server = action ? fetcher.data : actionData;
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [body, setBody] = useState<string | null>(null);
   const livePreview = useMarkdownPreview(body);
   const preview = livePreview ?? server?.preview ?? null;
-  const busy = useNavigation().state === 'submitting';
+  const busy = action ? fetcher.state !== 'idle' : navigation.state === 'submitting';
   const shown = errors ?? server?.errors ?? {};
+  const form = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (fetcher.state !== 'idle') return void (sent.current = true);
+    // Back from a post that went through (the action redirected): the form starts over.
+    if (sent.current && !fetcher.data?.errors) {
+      form.current?.reset();
+      setBody(null);
+    }
+    sent.current = false;
+  }, [fetcher.state, fetcher.data]);
+  const PostingForm = action ? fetcher.Form : Form;
 
   function check(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -67,7 +84,15 @@ export function PostForm({
   }
 
   return (
-    <Form method="post" className="post-form stack" onSubmit={check} onInput={reportInput} noValidate>
+    <PostingForm
+      ref={form}
+      method="post"
+      action={action}
+      className="post-form stack"
+      onSubmit={check}
+      onInput={reportInput}
+      noValidate
+    >
       {fields.map((f) => (
         <Fragment key={f.name}>
           <label className="field">
@@ -106,6 +131,13 @@ export function PostForm({
           Preview
         </button>
       </noscript>
-    </Form>
+    </PostingForm>
   );
+}
+
+/** What the post actions answer when they do not redirect: each field's error, the values sent back, a no-JavaScript preview. */
+interface FormReply {
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  preview?: string;
 }
