@@ -5,7 +5,8 @@
  *   remix-app        realtime          transports and process entries, side by side
  *   packages/* (others, e.g. platform) process plumbing below the entries
  *   packages/core                      every use case
- *   packages/search                    the natural-language search engine, which core reaches by a port
+ *   packages/search                    the natural-language search engine: core reaches it by a port, it
+ *                                      reaches the database by one (db's SearchStore)
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -100,6 +101,14 @@ module.exports = {
       '^packages/search/',
       '^packages/(search|db|shared)/',
     ),
+    {
+      name: 'search-reaches-the-database-by-its-port',
+      comment:
+        "The search engine takes db's SearchStore (its queries bound to one database) and imports only types from @fso/db: its SQL stays in packages/db, and it never holds a connection.",
+      severity: 'error',
+      from: { path: '^packages/search/', pathNot: TEST_CODE },
+      to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
+    },
     onlyImports(
       'core-imports-search-db-shared-engine-only',
       'Use cases import search (its types: they reach it by the Semantic port), db, shared and game-engine only: no transport, no process plumbing.',

@@ -13,7 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createSemanticService, createUseEmbedder, type Embedder } from '@fso/search';
-import { openServerDatabase, rows } from '@fso/db';
+import { openServerDatabase, rows, searchStore } from '@fso/db';
 import { createLogger } from '@fso/platform';
 
 interface Lists {
@@ -74,7 +74,11 @@ const embedder: Embedder = {
   embed: (list) => Promise.resolve(list.map((t) => known.get(t)!)),
 };
 
-const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log: createLogger() });
+const semantic = createSemanticService(searchStore(database.db), {
+  embedder,
+  workerIntervalMs: null,
+  log: createLogger(),
+});
 const index = await semantic.index();
 const loading = performance.now();
 await index.warm();

@@ -10,12 +10,13 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { sql } from 'drizzle-orm';
+import { searchStore } from '@fso/db';
 import { createSemanticService, trainAndSaveLsa } from '@fso/search';
 import { openImportedSite } from './nl-site.ts';
 
 const { folder, site, database, log } = await openImportedSite();
-await trainAndSaveLsa(database.db);
-const semantic = createSemanticService(database, { workerIntervalMs: null, log });
+await trainAndSaveLsa(searchStore(database.db));
+const semantic = createSemanticService(searchStore(database.db), { workerIntervalMs: null, log });
 
 /** Sentences a visitor might type that no question on a quantum computing site answers. */
 const OFF_TOPIC = [

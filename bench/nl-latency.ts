@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createSemanticService } from '@fso/search';
-import { countEmbeddingJobs, hasVectorIndex, migrate, openDatabase, rows } from '@fso/db';
+import { migrate, openDatabase, rows, searchStore } from '@fso/db';
 import { createLogger } from '@fso/platform';
 import { databaseMeter } from './lib.mjs';
 import { growWithCopies } from './nl-grow.ts';
@@ -24,7 +24,8 @@ const database = await openDatabase(
 await migrate(database);
 const one = async (text: string) => (await rows(database.db, text))[0]!;
 
-if (await countEmbeddingJobs(database.db)) throw new Error('Embed the site first (npm run import or npm run reindex).');
+if (await searchStore(database.db).countEmbeddingJobs())
+  throw new Error('Embed the site first (npm run import or npm run reindex).');
 const started = Date.now();
 await growWithCopies(database, target, (n) => process.stderr.write(`\r${n} questions`));
 const grownInS = ((Date.now() - started) / 1000).toFixed(0);
@@ -81,10 +82,14 @@ const lines = [
   `| database | questions | path | p50 ms | p99 ms | CPU ms/query (node + server) |`,
   `|---|---|---|---|---|---|`,
 ];
-const paths = (await hasVectorIndex(database.db)) ? [true, false] : [false];
+const paths = (await searchStore(database.db).hasVectorIndex()) ? [true, false] : [false];
 let embedOnly = '';
 for (const useIndex of paths) {
-  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex, log: createLogger() });
+  const semantic = createSemanticService(searchStore(database.db), {
+    workerIntervalMs: null,
+    useIndex,
+    log: createLogger(),
+  });
   const index = await semantic.index();
   await semantic.embedder.embed(['load the model']);
   const load = performance.now();

@@ -9,7 +9,7 @@
  */
 import { resolve } from 'node:path';
 import { embedQueued, LSA_MODEL_NAME, trainAndSaveLsa } from '@fso/search';
-import { countEmbeddingJobs, migrate, openDatabase, rows as rowsOf, semanticModelDate } from '@fso/db';
+import { migrate, openDatabase, rows as rowsOf, searchStore } from '@fso/db';
 import { importStackExchange } from '../remix-app/server/import/stackexchange.ts';
 import { createLogger } from '@fso/platform';
 import { progressBar } from '../remix-app/server/progress.ts';
@@ -39,9 +39,10 @@ try {
   if (!(await count('SELECT count(*)::int AS n FROM questions WHERE source_url IS NOT NULL')))
     await step('import', () => importStackExchange(database, dump));
   // The import's questions were queued by the database's trigger (growth drops its own copies' jobs).
-  if (await countEmbeddingJobs(database.db))
-    await step('embed', () => embedQueued(database, { log: createLogger(), bar: progressBar() }));
-  if (!(await semanticModelDate(database.db, LSA_MODEL_NAME))) await step('lsa', () => trainAndSaveLsa(database.db));
+  if (await searchStore(database.db).countEmbeddingJobs())
+    await step('embed', () => embedQueued(searchStore(database.db), { log: createLogger(), bar: progressBar() }));
+  if (!(await searchStore(database.db).semanticModelDate(LSA_MODEL_NAME)))
+    await step('lsa', () => trainAndSaveLsa(searchStore(database.db)));
   const growing = Date.now();
   await step('grow', () =>
     growWithCopies(database, target, (n) =>

@@ -18,14 +18,14 @@ import {
   type Embedder,
   type SearchWeights,
 } from '@fso/search';
-import { listQuestions } from '@fso/db';
+import { listQuestions, searchStore } from '@fso/db';
 import { xmlRowBatches } from '../remix-app/server/import/xml-rows.ts';
 import { openImportedSite } from './nl-site.ts';
 import { halfOf, type Half } from './nl-split.ts';
 
 const { folder, site, database, log } = await openImportedSite();
 const trainStart = Date.now();
-const lsa = await trainAndSaveLsa(database.db);
+const lsa = await trainAndSaveLsa(searchStore(database.db));
 process.stderr.write(
   `LSA: ${lsa?.terms.size ?? 0} terms, k = ${lsa?.k ?? 0}, trained in ${Date.now() - trainStart} ms\n`,
 );
@@ -42,7 +42,7 @@ const embedder: Embedder = {
     return texts.map((t) => cache.get(t)!);
   },
 };
-const semantic = createSemanticService(database, { embedder, workerIntervalMs: null, log });
+const semantic = createSemanticService(searchStore(database.db), { embedder, workerIntervalMs: null, log });
 
 const byUrl = new Map<string, { id: number; title: string }>();
 const found = await database.db.execute<{ id: number; title: string; source_url: string }>(

@@ -5,7 +5,7 @@
  */
 import { basename, resolve } from 'node:path';
 import { embedQueued } from '@fso/search';
-import { migrate, openDatabase } from '@fso/db';
+import { migrate, openDatabase, searchStore } from '@fso/db';
 import { createLogger } from '@fso/platform';
 import { progressBar } from '../remix-app/server/progress.ts';
 
@@ -18,6 +18,6 @@ export async function openImportedSite() {
   );
   await migrate(database);
   const log = createLogger();
-  await embedQueued(database, { log, bar: progressBar() });
+  await embedQueued(searchStore(database.db), { log, bar: progressBar() });
   return { folder, site: `https://${basename(folder)}`, database, log };
 }

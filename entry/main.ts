@@ -11,6 +11,7 @@
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
 import { seedDemo } from '@fso/core';
+import { searchStore } from '@fso/db';
 import { boot, stopOnSignal } from '@fso/platform';
 
 const dev = process.argv.includes('--dev');
@@ -57,7 +58,7 @@ async function serve() {
   }
 
   // The worker embeds queued questions in the background; the model loads on its first job.
-  const semantic = createSemanticService(database, {
+  const semantic = createSemanticService(searchStore(database.db), {
     weights: config.semanticWeights,
     threads: modelThreads(),
     workerIntervalMs: 2000,

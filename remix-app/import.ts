@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { embedQueued, trainAndSaveLsa } from '@fso/search';
-import { migrate, openDatabase, rebuildSearchTiers } from '@fso/db';
+import { migrate, openDatabase, rebuildSearchTiers, searchStore } from '@fso/db';
 import { loadConfig } from '@fso/platform';
 import { importStackExchange } from './server/import/stackexchange.ts';
 import { createLogger } from '@fso/platform';
@@ -34,7 +34,7 @@ try {
   // Imported questions keep their own ask times, so they land in every search tier: cut them again (decision record 0074).
   if (report.questions > 0) console.log(`Search tiers cut again: ${(await rebuildSearchTiers(database)).length}.`);
   // Imported questions were queued for embedding by the database; embed them now.
-  const embedded = await embedQueued(database, {
+  const embedded = await embedQueued(searchStore(database.db), {
     log: createLogger({ level: config.logLevel }),
     bar: progressBar(),
   }).catch((error: unknown) => {
@@ -43,7 +43,7 @@ try {
     );
     return 0;
   });
-  const lsa = await trainAndSaveLsa(database.db);
+  const lsa = await trainAndSaveLsa(searchStore(database.db));
   console.log(
     `Embedded ${embedded} questions for natural-language search; LSA trained on ${lsa?.terms.size ?? 0} terms.`,
   );

@@ -5,7 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { embedQueued, trainAndSaveLsa } from '@fso/search';
-import { migrate, openDatabase } from '@fso/db';
+import { migrate, openDatabase, searchStore } from '@fso/db';
 import { createLogger, loadConfig } from '@fso/platform';
 import { progressBar } from './server/progress.ts';
 
@@ -17,12 +17,12 @@ try {
   await migrate(database);
   const started = Date.now();
   const requeue = process.argv.includes('--missing') ? 'missing' : 'all';
-  const embedded = await embedQueued(database, {
+  const embedded = await embedQueued(searchStore(database.db), {
     requeue,
     log: createLogger({ level: config.logLevel }),
     bar: progressBar(),
   });
-  const lsa = await trainAndSaveLsa(database.db);
+  const lsa = await trainAndSaveLsa(searchStore(database.db));
   console.log(
     `Embedded ${embedded} questions and trained LSA on ${lsa?.terms.size ?? 0} terms in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );

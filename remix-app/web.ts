@@ -4,6 +4,7 @@
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
 import { seedDemo } from '@fso/core';
+import { searchStore } from '@fso/db';
 import { createSemanticService, modelThreads } from '@fso/search';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
@@ -18,7 +19,7 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
-const semantic = createSemanticService(database, {
+const semantic = createSemanticService(searchStore(database.db), {
   weights: config.semanticWeights,
   threads: modelThreads(config.webConcurrency),
   workerIntervalMs: 2000,

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import { createSemanticService } from '@fso/search';
 import { testPorts, type Recorded } from '@fso/core/testing';
-import type { Database } from '@fso/db';
+import { searchStore, type Database } from '@fso/db';
 import { createLogger, loadConfig } from '@fso/platform';
 
 export type { Recorded };
@@ -13,7 +13,7 @@ export function testContext(
   opts: { rateLimitFactor?: number } = {},
 ): { context: AppLoadContext; recorded: Recorded } {
   const log = createLogger({ level: 'silent' });
-  const semantic = createSemanticService(database, { workerIntervalMs: null, log });
+  const semantic = createSemanticService(searchStore(database.db), { workerIntervalMs: null, log });
   const config = {
     ...loadConfig({ NODE_ENV: 'test' }),
     ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }),

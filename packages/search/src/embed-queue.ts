@@ -3,7 +3,7 @@
  * every question, or those the current embedder has not embedded, then embed the whole queue,
  * reporting progress to the caller's bar.
  */
-import { countEmbeddingJobs, enqueueAllEmbeddings, type Database } from '@fso/db';
+import type { SearchStore } from '@fso/db';
 import { createSemanticService } from './service.ts';
 import type { SearchLog } from './worker.ts';
 
@@ -13,13 +13,13 @@ export interface ProgressBar {
 }
 
 export async function embedQueued(
-  database: Database,
+  store: SearchStore,
   opts: { requeue?: 'all' | 'missing'; log: SearchLog; bar: ProgressBar },
 ): Promise<number> {
   const { requeue } = opts;
-  const semantic = createSemanticService(database, { workerIntervalMs: null, log: opts.log });
-  if (requeue) await enqueueAllEmbeddings(database.db, requeue === 'missing' ? semantic.embedder.name : undefined);
-  const total = await countEmbeddingJobs(database.db);
+  const semantic = createSemanticService(store, { workerIntervalMs: null, log: opts.log });
+  if (requeue) await store.enqueueAllEmbeddings(requeue === 'missing' ? semantic.embedder.name : undefined);
+  const total = await store.countEmbeddingJobs();
   if (!total) return 0;
   const { bar } = opts;
   const done = await semantic.worker.drain((n) => bar.update('Embeddings', n, total));

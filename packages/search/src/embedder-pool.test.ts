@@ -1,5 +1,6 @@
 import { isMainThread } from 'node:worker_threads';
 import { afterAll, describe, expect, it } from 'vitest';
+import { searchStore } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG } from '@fso/shared';
 import { semanticSearch } from '@fso/core';
@@ -72,7 +73,7 @@ describe('natural-language search while the model is saturated', () => {
   it('is unavailable with the seconds to wait and a human message, and still answers the search it took', async () => {
     const database = await createTestDatabase();
     try {
-      const semantic = createSemanticService(database, {
+      const semantic = createSemanticService(searchStore(database.db), {
         embedder: pool(1, 0),
         workerIntervalMs: null,
         log: silentLog,

@@ -2,7 +2,8 @@
  * `@fso/search`: the natural-language search engine (ranking, embedding, vector index, LSA, BM25F,
  * the WASM SIMD scan) for the processes that run it (the servers, the importer, `npm run reindex`,
  * the benchmarks). The use cases of `@fso/core` reach it only through their `Semantic` port, so
- * the web bundle never loads the model or its threads.
+ * the web bundle never loads the model or its threads; the engine reaches the database only
+ * through db's `SearchStore` port (`searchStore(db)`), so its SQL stays in packages/db.
  */
 export { embedQueued, type ProgressBar } from './embed-queue.ts';
 export { createEmbedderPool, EmbedderBusyError, type EmbedderPool } from './embedder-pool.ts';

@@ -1,15 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  countEmbeddingJobs,
-  createUser,
-  findUser,
-  hasVectorIndex,
-  insertAnswer,
-  insertQuestion,
-  type Database,
-} from '@fso/db';
+import { createUser, findUser, insertAnswer, insertQuestion, searchStore, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { silentLog } from '@fso/core/testing';
 import { trainAndSaveLsa } from './lsa-store.ts';
@@ -61,23 +53,28 @@ afterAll(async () => {
 });
 
 async function service(useIndex: boolean): Promise<SemanticService> {
-  const semantic = createSemanticService(database, { workerIntervalMs: null, useIndex, log: silentLog });
+  const semantic = createSemanticService(searchStore(database.db), {
+    workerIntervalMs: null,
+    useIndex,
+    log: silentLog,
+  });
   await semantic.worker.drain();
   return semantic;
 }
 
 describe('natural-language search', () => {
   it('queues every new question and embeds the queue offline', async () => {
-    expect(await countEmbeddingJobs(database.db)).toBe(QUESTIONS.length);
+    expect(await searchStore(database.db).countEmbeddingJobs()).toBe(QUESTIONS.length);
     const semantic = await service(true);
-    expect(await countEmbeddingJobs(database.db)).toBe(0);
+    expect(await searchStore(database.db).countEmbeddingJobs()).toBe(0);
     expect((await semantic.embedder.embed(['hello']))[0]).toHaveLength(512);
   });
 
   for (const useIndex of [true, false]) {
     it(`finds a question by meaning with few shared words (${useIndex ? 'pgvector HNSW' : 'in-memory scan'})`, async (ctx) => {
       // The HNSW path runs where the test server has pgvector: neither the embedded PostgreSQL nor Debian's has (decision 0082).
-      if (useIndex && !(await hasVectorIndex(database.db))) return ctx.skip('no pgvector on this PostgreSQL server');
+      if (useIndex && !(await searchStore(database.db).hasVectorIndex()))
+        return ctx.skip('no pgvector on this PostgreSQL server');
       const semantic = await service(useIndex);
       expect((await semantic.index()).kind).toBe(useIndex ? 'pgvector' : 'memory');
       const hits = await semantic.search('invert the order of an array in python', 3);
@@ -115,7 +112,7 @@ describe('natural-language search', () => {
     ]) {
       await insertQuestion(database.db, { title: title!, text: text!, tags: ['misc'], askedBy });
     }
-    const model = await trainAndSaveLsa(database.db);
+    const model = await trainAndSaveLsa(searchStore(database.db));
     expect(model?.terms.size).toBeGreaterThan(0);
     const semantic = await service(true);
     const hits = await semantic.search('reverse a list in python', 3, {
@@ -137,7 +134,7 @@ describe('natural-language search', () => {
     await database.exec(
       `UPDATE questions SET title = 'Which chess opening suits beginners?', text = 'Openings for new players.' WHERE id = ${ids[1]}`,
     );
-    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    expect(await searchStore(database.db).countEmbeddingJobs()).toBe(1);
     await semantic.worker.drain();
     await new Promise((r) => setTimeout(r, 1100));
     expect(
@@ -151,8 +148,8 @@ describe('natural-language search', () => {
 describe('embedding worker', () => {
   it('keeps a question edited while it was being embedded queued, and stops', async () => {
     const [question] = ids;
-    const semantic = createSemanticService(database, { workerIntervalMs: null, log: silentLog });
-    const editing = createSemanticService(database, {
+    const semantic = createSemanticService(searchStore(database.db), { workerIntervalMs: null, log: silentLog });
+    const editing = createSemanticService(searchStore(database.db), {
       workerIntervalMs: null,
       log: silentLog,
       embedder: {
@@ -166,16 +163,16 @@ describe('embedding worker', () => {
     });
     await database.exec(`UPDATE questions SET title = 'Before the edit' WHERE id = ${question}`);
     expect(await editing.worker.drain()).toBe(1);
-    expect(await countEmbeddingJobs(database.db)).toBe(1);
+    expect(await searchStore(database.db).countEmbeddingJobs()).toBe(1);
     expect(await semantic.worker.drain()).toBe(1);
-    expect(await countEmbeddingJobs(database.db)).toBe(0);
+    expect(await searchStore(database.db).countEmbeddingJobs()).toBe(0);
   });
 
   it('does not run the model for a question whose answers changed but not its text', async () => {
     const [question] = ids;
     const embedded: string[] = [];
-    const model = createSemanticService(database, { workerIntervalMs: null, log: silentLog }).embedder;
-    const counting = createSemanticService(database, {
+    const model = createSemanticService(searchStore(database.db), { workerIntervalMs: null, log: silentLog }).embedder;
+    const counting = createSemanticService(searchStore(database.db), {
       workerIntervalMs: null,
       log: silentLog,
       embedder: { name: model.name, dimensions: 512, embed: (texts) => (embedded.push(...texts), model.embed(texts)) },

@@ -15,7 +15,7 @@
  * are scanned; repeated texts reuse their vector (query-cache.ts). The scan and the fusion take
  * turns on the server's thread (cpu-turns.ts), so other requests are served between them.
  */
-import { commonStems, describeCandidates, fullTextCandidates, type Db, type TermCount } from '@fso/db';
+import type { SearchStore, TermCount } from '@fso/db';
 import { bm25Scores } from './bm25.ts';
 import { cpuTurns } from './cpu-turns.ts';
 import { dot, type Embedder } from './embedder.ts';
@@ -65,19 +65,19 @@ export interface SemanticSearch {
 }
 
 export function createSemanticSearch(deps: {
-  db: Db;
+  store: SearchStore;
   embedder: Embedder;
   index: () => Promise<VectorIndex>;
   lsa: () => Promise<LsaModel | null>;
   weights?: Partial<SearchWeights>;
 }): SemanticSearch {
-  const { db, embedder } = deps;
+  const { store, embedder } = deps;
   const embedQuery = cachedQueryEmbedding(embedder);
   const turn = cpuTurns();
   let common: { stems: Promise<Map<string, number>>; at: number } | null = null;
   const commonWords = () => {
     if (!common || Date.now() - common.at > COMMON_CHECK_MS)
-      common = { stems: commonStems(db).catch(() => new Map<string, number>()), at: Date.now() };
+      common = { stems: store.commonStems().catch(() => new Map<string, number>()), at: Date.now() };
     return common.stems;
   };
 
@@ -109,13 +109,13 @@ export function createSemanticSearch(deps: {
         const [query, index] = await Promise.all([embedQuery(text), deps.index()]);
         return { query, index, near: await turn(() => index.nearest(query, CANDIDATES)) };
       };
-      const matches = async () => fullTextCandidates(db, text, CANDIDATES, await commonWords());
+      const matches = async () => store.fullTextCandidates(text, CANDIDATES, await commonWords());
       const [{ query, index, near }, words] = await Promise.all([nearest(), matches()]);
       const ids = [...new Set([...near, ...words].map((s) => s.questionId))].filter((id) => id !== opts.exclude);
       const cosines = new Map(near.map((n) => [n.questionId, n.score]));
       const unscored = ids.filter((id) => !cosines.has(id));
       const [{ titles, terms }, vectors, model] = await Promise.all([
-        describeCandidates(db, ids, text),
+        store.describeCandidates(ids, text),
         index.vectors(unscored),
         deps.lsa(),
       ]);

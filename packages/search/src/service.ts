@@ -5,7 +5,7 @@
  * the importer and `npm run reindex` each build one.
  */
 import { availableParallelism } from 'node:os';
-import type { Database } from '@fso/db';
+import type { SearchStore } from '@fso/db';
 import { lsaSource } from './lsa-store.ts';
 import { createEmbedderPool, type EmbedderPool } from './embedder-pool.ts';
 import { createUseEmbedder } from './use-embedder.ts';
@@ -38,7 +38,7 @@ export const QUEUED_PER_THREAD = 32;
 export const modelThreads = (processes = 1) => Math.max(1, Math.floor(availableParallelism() / processes) - 1);
 
 export function createSemanticService(
-  database: Database,
+  store: SearchStore,
   opts: {
     weights?: Partial<SearchWeights>;
     embedder?: Embedder;
@@ -58,15 +58,15 @@ export function createSemanticService(
   const embedder = opts.embedder ?? pool ?? createUseEmbedder();
   let index: Promise<VectorIndex> | null = null;
   const getIndex = () =>
-    (index ??= openVectorIndex(database.db, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
+    (index ??= openVectorIndex(store, embedder.name, embedder.dimensions, { useIndex: opts.useIndex }));
   const search = createSemanticSearch({
-    db: database.db,
+    store,
     embedder,
     index: getIndex,
-    lsa: lsaSource(database.db),
+    lsa: lsaSource(store),
     weights: opts.weights,
   });
-  const worker = startEmbeddingWorker(database.db, embedder, { intervalMs: opts.workerIntervalMs, log: opts.log });
+  const worker = startEmbeddingWorker(store, embedder, { intervalMs: opts.workerIntervalMs, log: opts.log });
   // A server reads the vectors an in-memory index needs in the background (seconds at 100k),
   // so the first search does not wait for them; start-up does not wait either.
   if (opts.preload)

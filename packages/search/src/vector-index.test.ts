@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, findUser, insertQuestion, rows, type Database } from '@fso/db';
+import { createUser, findUser, insertQuestion, rows, searchStore, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { dot, normalize } from './embedder.ts';
 import { openVectorIndex } from './vector-index.ts';
@@ -36,7 +36,11 @@ afterAll(() => database.close());
 
 describe('the in-memory vector index with inverted lists', () => {
   it('answers from its lists once built, and files a changed vector under its new list', async () => {
-    const index = await openVectorIndex(database.db, MODEL, DIMS, { useIndex: false, refreshMs: 0, listedFrom: 50 });
+    const index = await openVectorIndex(searchStore(database.db), MODEL, DIMS, {
+      useIndex: false,
+      refreshMs: 0,
+      listedFrom: 50,
+    });
     await index.warm();
     const exact = (query: Float32Array, n: number) =>
       ids
@@ -58,7 +62,7 @@ describe('the in-memory vector index with inverted lists', () => {
 
 describe('the in-memory vector index while it first loads', () => {
   it('answers every search begun during the first load from all the vectors', async () => {
-    const index = await openVectorIndex(database.db, MODEL, DIMS, {
+    const index = await openVectorIndex(searchStore(database.db), MODEL, DIMS, {
       useIndex: false,
       refreshMs: 60_000,
       listedFrom: 1_000,

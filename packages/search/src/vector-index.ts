@@ -11,7 +11,7 @@
  * another instance) at most once per `refreshMs`; a deleted question may linger in it until
  * restart, which is harmless because results are read back from `questions`.
  */
-import { embeddingsOf, embeddingStampsSince, hasVectorIndex, nearestByVector, type Db, type Scored } from '@fso/db';
+import type { Scored, SearchStore } from '@fso/db';
 import { Int8Rows } from './int8-rows.ts';
 import { InvertedLists } from './inverted-lists.ts';
 
@@ -35,21 +35,21 @@ export interface VectorIndex {
 }
 
 export async function openVectorIndex(
-  db: Db,
+  store: SearchStore,
   model: string,
   dimensions: number,
   opts: { refreshMs?: number; useIndex?: boolean; listedFrom?: number } = {},
 ): Promise<VectorIndex> {
   // The indexed column is vector(512); another size is scanned in memory.
-  if ((opts.useIndex ?? true) && dimensions === 512 && (await hasVectorIndex(db))) {
+  if ((opts.useIndex ?? true) && dimensions === 512 && (await store.hasVectorIndex())) {
     return {
       kind: 'pgvector',
-      nearest: (vector, limit) => nearestByVector(db, model, vector, limit),
-      vectors: async (ids) => new Map((await embeddingsOf(db, model, ids)).map((r) => [r.questionId, r.embedding])),
+      nearest: (vector, limit) => store.nearestByVector(model, vector, limit),
+      vectors: async (ids) => new Map((await store.embeddingsOf(model, ids)).map((r) => [r.questionId, r.embedding])),
       warm: () => Promise.resolve(),
     };
   }
-  return new MemoryIndex(db, model, dimensions, opts.refreshMs ?? 1000, opts.listedFrom ?? LISTED_FROM);
+  return new MemoryIndex(store, model, dimensions, opts.refreshMs ?? 1000, opts.listedFrom ?? LISTED_FROM);
 }
 
 /** The indexes in 0..n-1 of the `limit` best by `score`, best first, with their scores. */
@@ -117,7 +117,7 @@ class MemoryIndex implements VectorIndex {
   private built: Promise<void> | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly store: SearchStore,
     private readonly model: string,
     private readonly dimensions: number,
     private readonly refreshMs: number,
@@ -178,13 +178,12 @@ class MemoryIndex implements VectorIndex {
     // A save commits at most a few seconds after its stamp, so everything stamped LOOK_BACK_MS
     // before the previous read is known; rows from then on are re-checked by stamp, and only
     // vectors whose stamp is new to this index are read.
-    const { now, stamps } = await embeddingStampsSince(this.db, this.model, this.covered);
+    const { now, stamps } = await this.store.embeddingStampsSince(this.model, this.covered);
     this.checked = Date.now();
     const changed = stamps.filter((s) => this.stamps.get(s.questionId) !== s.updatedAt);
     // The next batch is read while this one is stored: the database encodes as this process decodes.
     const read = (from: number) =>
-      embeddingsOf(
-        this.db,
+      this.store.embeddingsOf(
         this.model,
         changed.slice(from, from + LOAD_BATCH).map((s) => s.questionId),
       );

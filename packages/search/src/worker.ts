@@ -6,7 +6,7 @@
  * several processes may drain the same queue (a job is removed only by the save that covers its
  * latest edit). Errors are logged and retried next round.
  */
-import { nextEmbeddingJobs, saveEmbeddings, type Db } from '@fso/db';
+import type { SearchStore } from '@fso/db';
 import { questionText, type Embedder } from './embedder.ts';
 
 /** Where the worker and the background loading report failures (the process's JSON logger). */
@@ -26,7 +26,7 @@ const BATCH = 32;
 
 /** `intervalMs: null` never runs on its own (the importer and `npm run reindex` call `drain`). */
 export function startEmbeddingWorker(
-  db: Db,
+  store: SearchStore,
   embedder: Embedder,
   opts: { intervalMs: number | null; log: SearchLog },
 ): EmbeddingWorker {
@@ -40,7 +40,7 @@ export function startEmbeddingWorker(
     // rather than spinning this one.
     const seen = new Set<number>();
     for (;;) {
-      const jobs = (await nextEmbeddingJobs(db, embedder.name, BATCH + seen.size))
+      const jobs = (await store.nextEmbeddingJobs(embedder.name, BATCH + seen.size))
         .filter((j) => !seen.has(j.questionId))
         .slice(0, BATCH);
       if (!jobs.length || stopped) return done;
@@ -52,8 +52,7 @@ export function startEmbeddingWorker(
         { background: true },
       );
       const made = new Map(toEmbed.map((j, i) => [j.questionId, vectors[i]!]));
-      await saveEmbeddings(
-        db,
+      await store.saveEmbeddings(
         embedder.name,
         jobs.map((job) => ({ job, vector: made.get(job.questionId) ?? null })),
       );

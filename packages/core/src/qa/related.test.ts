@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createUser, insertQuestion, type Database } from '@fso/db';
+import { createUser, insertQuestion, searchStore, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { silentLog, testPorts } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     pending: await ask('A question not embedded yet', 'Asked after the worker ran.'),
   };
   await database.db.execute(sql`DELETE FROM embedding_jobs WHERE question_id = ${ids.pending}`);
-  semantic = createSemanticService(database, { workerIntervalMs: null, log: silentLog });
+  semantic = createSemanticService(searchStore(database.db), { workerIntervalMs: null, log: silentLog });
   ports = testPorts(database, { semantic }).ports;
   await semantic.worker.drain();
 }, 120_000);
