@@ -83,6 +83,8 @@ export const MSG = {
   tagChars: 'Tags may only contain letters, digits and the characters + # . - _',
   invalidId: 'That id is not valid.',
   questionNotFound: 'Question not found.',
+  /** A GET with an effect fetched as part of another page (an image, a script), not opened (issue 39 item 13). */
+  openAsPage: 'Open this link as a page: it does nothing as an image or any other part of a page.',
   answerNotFound: 'Answer not found.',
   tagNotFound: 'Tag not found.',
   // Votes, accepts, edits and deletions (issue 17, docs/decisions/0020).

@@ -2,7 +2,7 @@
  * `/question/:qid` (SPEC §2): the question with votes, views, body, asker, comments and
  * answers with their comments. Server-rendered with title, description, canonical URL and
  * schema.org QAPage data (microdata, PostSchema.tsx) for crawlers; a signed-in viewer's first
- * visit counts a view, and the page watches this question's live events and patches itself from
+ * visit counts a view (not when fetched as an image: openedAsPage), and the page watches this question's live events and patches itself from
  * them (also for visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
@@ -56,6 +56,7 @@ import { renderOnly, useRenderOnly } from '~/render-only.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
+import { openedAsPage } from '~/services/http.server.ts';
 import { callerOf, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
@@ -68,7 +69,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
   const [outcome, related, following] = await Promise.all([
-    viewQuestionPage(context.ports, callerOf(context, viewer), id),
+    viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request) }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
   ]);

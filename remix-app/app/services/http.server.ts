@@ -28,6 +28,17 @@ export function okJson(json: string, headers?: Record<string, string>): Response
   });
 }
 
+/**
+ * Whether a browser fetched this request as a page or as a page's own fetch() (Sec-Fetch-Dest
+ * `document` or `empty`; no header: not a browser): only such a GET may have an effect (count a
+ * view, mark a notification read). An image, a script or a frame is fetched on behalf of another
+ * page, such as a post's `![a](/question/1)` (issue 39 item 13).
+ */
+export function openedAsPage(request: Request): boolean {
+  const destination = request.headers.get('sec-fetch-dest');
+  return destination === null || destination === 'document' || destination === 'empty';
+}
+
 /** Throws a 405 unless the request uses one of the given methods. */
 export function requireMethod(request: Request, ...methods: string[]): void {
   if (!methods.includes(request.method))

@@ -107,4 +107,28 @@ describe('post bodies', () => {
       '<p><img src="https://i.example.net/x.png" alt="a circuit" /> <img src="https://i.example.net/y.png" alt="Image from i.example.net" /></p>\n',
     );
   });
+
+  it("shows an image on the site's own paths as a link, so no reader's browser GETs it (issue 39 item 13)", () => {
+    for (const [source, href] of [
+      ['![a](/question/1)', '/question/1'],
+      ['![a][n]\n\n[n]: /notification/open/3', '/notification/open/3'],
+      ['![a](question/1)', 'question/1'],
+    ] as const)
+      expect(renderMarkdown(source)).toBe(`<p><a href="${href}" rel="nofollow ugc noopener">a</a></p>\n`);
+    expect(renderMarkdown('![](/question/1)')).toBe(
+      '<p><a href="/question/1" rel="nofollow ugc noopener">/question/1</a></p>\n',
+    );
+    expect(sanitizeImportedHtml('<img src="/users/1" alt="me">')).toBe(
+      '<a href="/users/1" rel="nofollow ugc noopener">me</a>',
+    );
+  });
+
+  it('takes a protocol-relative image as any remote one: https (issue 39 item 13)', () => {
+    expect(renderMarkdown('![](//pixel.example.net/t.png)')).toBe(
+      '<p><img src="https://pixel.example.net/t.png" alt="Image from pixel.example.net" /></p>\n',
+    );
+    expect(sanitizeImportedHtml('<img src="//i.example.net/a.png" alt="a">')).toBe(
+      '<img src="https://i.example.net/a.png" alt="a" />',
+    );
+  });
 });

@@ -6,6 +6,8 @@
  * Bounded whatever the input (issue 39): only the vetted languages of code-languages.ts are
  * highlighted, at most HIGHLIGHT_MAX characters of a post's code (fence by fence, in order; a
  * fence that does not fit is plain escaped code), and at most MATH_MAX formulas (math.ts).
+ * An image is always remote (issue 39 item 13): one on the site's own paths would make every
+ * reader's browser send a GET there, so it is shown as a link; a protocol-relative one is https.
  */
 import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
@@ -50,16 +52,22 @@ markdown.renderer.rules.fence = (tokens, i, options, env, self) => {
   return renderFence(tokens, i, fits ? options : plain, env, self);
 };
 
+/** Stands for the page's own origin when an image's source is resolved as a browser would resolve it. */
+const HERE = 'https://here.invalid/';
+
+/** An image source as a reader's browser resolves it: on another host (the URL, https for `//host`), or null for the site's own paths. */
+function remoteImage(src: string): URL | null {
+  const url = URL.canParse(src, HERE) ? new URL(src, HERE) : null;
+  return url && url.origin !== new URL(HERE).origin ? url : null;
+}
+
 // An image with no alt text (common in imported posts) is named by where it comes from, so a
-// screen reader says more than nothing.
+// screen reader says more than nothing (one on the site's own paths becomes a link to it: SAFE).
 const renderImage = markdown.renderer.rules.image!;
 markdown.renderer.rules.image = (tokens, i, options, env, self) => {
   const token = tokens[i]!;
-  if (!token.children?.length) {
-    const src = String(token.attrGet('src') ?? '');
-    const host = URL.canParse(src) ? new URL(src).hostname : 'the post';
-    token.children = markdown.parseInline(`Image from ${host}`, {})[0]!.children;
-  }
+  const host = remoteImage(String(token.attrGet('src') ?? ''))?.hostname;
+  if (!token.children?.length && host) token.children = markdown.parseInline(`Image from ${host}`, {})[0]!.children;
   return renderImage(tokens, i, options, env, self);
 };
 
@@ -190,7 +198,15 @@ const SAFE: sanitizeHtml.IOptions = {
   },
   allowedSchemes: ['https', 'http', 'mailto'],
   allowedSchemesByTag: { img: ['https'] },
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }) },
+  transformTags: {
+    a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow ugc noopener' }),
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      const remote = remoteImage(attribs.src ?? '');
+      if (remote) return { tagName, attribs: { ...attribs, src: remote.href } };
+      const { src = '', alt } = attribs;
+      return { tagName: 'a', attribs: { href: src, rel: 'nofollow ugc noopener' }, text: alt || src };
+    },
+  },
 };
 
 /** A rendered body: its sanitised HTML, and how many formulas its source has (those past MATH_MAX shown as TeX). */

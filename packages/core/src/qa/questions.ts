@@ -111,14 +111,24 @@ export async function addComment(
   return succeed(written.answer);
 }
 
+/** Whether opening a question counts a view: not when a browser fetched it for another page, as an image or a script (issue 39 item 13). */
+export interface ViewOptions {
+  countView: boolean;
+}
+
 /**
  * The question as a REST caller opens it (GET /question/getQuestionById); a signed-in caller's
  * first visit counts a view, published as viewsUpdate.
  */
-export async function viewQuestion(ports: Ports, caller: Caller, questionId: number): Promise<Result<Question>> {
+export async function viewQuestion(
+  ports: Ports,
+  caller: Caller,
+  questionId: number,
+  options: ViewOptions,
+): Promise<Result<Question>> {
   const found = await db.getQuestion(ports.db, questionId);
   if (!found) return fail('notFound', MSG.questionNotFound);
-  const viewer = await countView(ports, caller, questionId);
+  const viewer = options.countView ? await countView(ports, caller, questionId) : null;
   if (!viewer) return succeed(found);
   const question = { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] };
   ports.events.toQa('viewsUpdate', question);
@@ -143,6 +153,7 @@ export async function viewQuestionPage(
   ports: Ports,
   caller: Caller,
   questionId: number,
+  options: ViewOptions,
 ): Promise<Result<QuestionPage>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId);
   if (!found) return fail('notFound', MSG.questionNotFound);
@@ -155,7 +166,7 @@ export async function viewQuestionPage(
     description: found.lead.replace(/\s+/g, ' ').slice(0, 160),
     reputations: found.reputations,
   };
-  if (!(await countView(ports, caller, questionId))) return succeed(page);
+  if (!options.countView || !(await countView(ports, caller, questionId))) return succeed(page);
   const counted = await db.getQuestion(ports.db, questionId);
   if (!counted) return succeed(page);
   ports.events.toQa('viewsUpdate', counted);
