@@ -3,18 +3,12 @@
  * has none yet (core's renderStoredBodies), with a progress bar. `npm run render -- --all`
  * renders every body again, after a change to the Markdown renderer or its allow list.
  */
-import { resolve } from 'node:path';
 import { renderStoredBodies } from '@fso/core';
-import { migrate, openDatabase } from '@fso/db';
-import { loadConfig } from '@fso/platform';
+import { openCliDatabase } from './server/cli-database.ts';
 import { progressBar } from './server/progress.ts';
 
-const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: resolve(config.dataDir) },
-);
+const { database } = await openCliDatabase();
 try {
-  await migrate(database);
   const started = Date.now();
   const rendered = await renderStoredBodies(database, {
     missingOnly: !process.argv.includes('--all'),

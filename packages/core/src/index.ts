@@ -47,3 +47,6 @@ export { withDefaults as mailSettingsWithDefaults, tokenState, type TokenState }
 export type { MailSite, RenderedMail } from './mail/templates.ts';
 export * from './mail/account-mail.ts';
 export * from './mail/preferences.ts';
+export * from './moderation/privileges.ts';
+export * from './moderation/roles.ts';
+export * from './moderation/log.ts';

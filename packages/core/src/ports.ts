@@ -6,7 +6,7 @@
 import type { Db } from '@fso/db';
 import type { SemanticHit, VectorIndex } from '@fso/search';
 import type { Rng } from '@fso/game-engine';
-import type { EventPublisher, LimitedAction } from '@fso/shared';
+import type { EventPublisher, LimitedAction, Role } from '@fso/shared';
 import type { RenderPool } from './markdown/render-pool.ts';
 import type { Failure } from './result.ts';
 
@@ -15,8 +15,20 @@ export type Clock = () => Date;
 
 /** Who is asking: the signed-in user (from the session, never from a payload) and the client address. */
 export interface Caller {
-  /** `sessionId` names the session the request came with (logout, ending the other sessions). */
-  user: { userId: number; username: string; sessionId?: string } | null;
+  /**
+   * `sessionId` names the session the request came with (logout, ending the other sessions).
+   * `role`, `reputation` and the suspension are read with the session on every request
+   * (privileges: moderation/privileges.ts); absent, the caller is a plain user with none.
+   */
+  user: {
+    userId: number;
+    username: string;
+    sessionId?: string;
+    role?: Role;
+    reputation?: number;
+    suspendedUntil?: Date | null;
+    suspensionReason?: string | null;
+  } | null;
   ip: string;
   /** The rate-limited action this request was counted for before its body was read (limits/admit.ts): not counted again. */
   admitted?: LimitedAction;

@@ -39,3 +39,5 @@ export * from './queries/account-tokens.ts';
 export * from './queries/mail-queue.ts';
 export * from './queries/mail-content.ts';
 export * from './queries/mail-preferences.ts';
+export * from './queries/moderation-log.ts';
+export * from './queries/roles.ts';

@@ -2,6 +2,8 @@
  * The SPEC §3 entity shapes as they travel over REST and sockets: `_id` strings, ISO dates,
  * usernames for people. The database layer maps its rows onto these.
  */
+import type { Role } from './privileges.ts';
+
 export interface SafeUser {
   _id: string;
   username: string;
@@ -9,6 +11,8 @@ export interface SafeUser {
   dateJoined: string;
   /** Stack Overflow reputation (docs/decisions/0020); absent only in payloads built without a database row. */
   reputation?: number;
+  /** `user`, `moderator` or `admin` (privileges.ts); absent only in payloads built without a database row. */
+  role?: Role;
   /** Only in the signed-in user's own answer to an external sign-in (POST /user/firebaseLogin). */
   email?: string | null;
   firebaseId?: string;

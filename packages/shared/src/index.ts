@@ -27,3 +27,5 @@ export * from './theme.schemas.ts';
 export * from './actor.ts';
 export * from './mail.ts';
 export * from './mail-texts.ts';
+export * from './privileges.ts';
+export * from './moderation.ts';

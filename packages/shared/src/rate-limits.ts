@@ -38,6 +38,9 @@ export const RATE_LIMITS = {
   accept: { windowMs: HOUR, perUser: 100, perIp: 1000 },
   edit: { windowMs: HOUR, perUser: 100, perIp: 1000 },
   delete: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  // Moderation (issue 41): close/reopen votes, locks, suspensions and role changes; reading the log.
+  moderate: { windowMs: HOUR, perUser: 300, perIp: 3000 },
+  modLog: { windowMs: MINUTE, perUser: 60, perIp: 300 },
   markRead: { windowMs: MINUTE, perUser: 60, perIp: 600 },
   // Asked while typing (debounced): a fast typist sends a few a second for a while, never for a minute.
   markdownPreview: { windowMs: MINUTE, perUser: 120, perIp: 1200 },

@@ -87,6 +87,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     viewer: viewer?.username ?? null,
     following,
     reputations: outcome.value.reputations,
+    moderators: outcome.value.moderators,
     sort,
     canonical: `${url.origin}/question/${id}`,
     now: Date.now(),
@@ -150,7 +151,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function QuestionPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { related, viewer, reputations, sort, now, canonical } = loaded;
+  const { related, viewer, reputations, moderators, sort, now, canonical } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
   const initial = useMemo(() => ({ question: loaded.question, html: bodies, deleted: false }), [loaded]);
   const deltas = useMemo(() => questionDeltas(loaded.question._id, sort), [loaded.question._id, sort]);
@@ -163,6 +164,7 @@ export default function QuestionPage() {
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
+  const diamond = (user: string | null) => Boolean(user && moderators.includes(user));
 
   return (
     <article className="question-page" itemScope itemType={SCHEMA_TYPE.page}>
@@ -181,7 +183,14 @@ export default function QuestionPage() {
         <p className="question-meta muted">
           <span id="answer-count">{counted(q.answers.length, 'answer')}</span> ·{' '}
           <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
-          <Byline user={q.askedBy} verb="asked" date={q.askDateTime} now={now} reputation={rep(q.askedBy)} />
+          <Byline
+            user={q.askedBy}
+            verb="asked"
+            date={q.askDateTime}
+            now={now}
+            reputation={rep(q.askedBy)}
+            moderator={diamond(q.askedBy)}
+          />
           <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
         </p>
         <div className="post">
@@ -207,6 +216,7 @@ export default function QuestionPage() {
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
             <CommentSection
+              moderators={moderators}
               type="question"
               parentId={q._id}
               comments={q.comments}
@@ -287,13 +297,21 @@ export default function QuestionPage() {
                     author={a.ansBy}
                     url={`${canonical}#answer-${a._id}`}
                   />
-                  <Byline user={a.ansBy} verb="answered" date={a.ansDateTime} now={now} reputation={rep(a.ansBy)} />
+                  <Byline
+                    user={a.ansBy}
+                    verb="answered"
+                    date={a.ansDateTime}
+                    now={now}
+                    reputation={rep(a.ansBy)}
+                    moderator={diamond(a.ansBy)}
+                  />
                   <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                   <Attribution source={a.source} />
                   {mine(a.ansBy) ? (
                     <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} />
                   ) : null}
                   <CommentSection
+                    moderators={moderators}
                     type="answer"
                     parentId={a._id}
                     comments={a.comments}

@@ -8,11 +8,30 @@
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { deleteAccount, mailPreferencesOf, resetPassword, updateBiography, userActivity, userProfile } from '@fso/core';
-import { calendarDate, counted, MSG, parseWith, resetPasswordSchema, updateBiographySchema } from '@fso/shared';
+import {
+  deleteAccount,
+  mailPreferencesOf,
+  resetPassword,
+  setRole,
+  updateBiography,
+  userActivity,
+  userProfile,
+} from '@fso/core';
+import {
+  calendarDate,
+  counted,
+  isModeratorRole,
+  MSG,
+  parseWith,
+  resetPasswordSchema,
+  setRoleSchema,
+  updateBiographySchema,
+} from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { MailSection } from '~/components/mail/MailSection.tsx';
+import { ModDiamond } from '~/components/ModDiamond.tsx';
+import { RoleForm, roleLabel } from '~/components/moderation/RoleForm.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
@@ -57,6 +76,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     qpages: pages(activity.value.questions.total),
     apages: pages(activity.value.answers.total),
     isOwner,
+    // An admin changes others' roles (never their own: core refuses it too).
+    mayChangeRole: viewer?.role === 'admin' && !isOwner,
     mail: mail?.ok ? mail.value : null,
   };
 }
@@ -90,6 +111,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const why = outcome.kind === 'forbidden' || outcome.kind === 'tooMany' ? ` ${outcome.message}` : '';
       return refused('reset', `${MSG.resetFailed}${why}`, statusOf(outcome));
     }
+    case 'role': {
+      const parsed = parseWith(setRoleSchema, { username, role: fields.role });
+      if (!parsed.ok) return refused('role', parsed.message);
+      const outcome = await setRole(context.ports, callerOf(context, actor), parsed.value);
+      return outcome.ok
+        ? redirect(`/user/${encodeURIComponent(username)}?saved=role`)
+        : refused('role', outcome.message, statusOf(outcome));
+    }
     case 'delete': {
       const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
       if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
@@ -103,7 +132,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, activity, qpage, apage, qpages, apages, isOwner, mail } = useLoaderData<typeof loader>();
+  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, mail } = useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
@@ -118,8 +147,15 @@ export default function ProfilePage() {
 
   return (
     <section className="profile-page">
-      <h1>{user.username}</h1>
+      <h1>
+        {user.username}
+        {isModeratorRole(user.role) ? <ModDiamond /> : null}
+      </h1>
       <p className="muted">Date joined: {calendarDate(new Date(user.dateJoined))}</p>
+      {isModeratorRole(user.role) ? <p className="role-line">{roleLabel(user.role)}</p> : null}
+      {mayChangeRole ? <RoleForm role={user.role ?? 'user'} busy={busy} /> : null}
+      {params.get('saved') === 'role' ? <FormSuccess message={`Role: ${roleLabel(user.role)}.`} /> : null}
+      {message('role')}
       <p className="profile-reputation">
         Reputation: <strong id="reputation">{activity.reputation}</strong>
       </p>

@@ -15,11 +15,8 @@ import type { Caller, NewSession } from '@fso/core';
 import { MSG } from '@fso/shared';
 import { textError } from './http.server.ts';
 
-export interface SessionUser {
-  sessionId: string;
-  userId: number;
-  username: string;
-}
+/** The session's user as the use cases' `Caller` carries it: role, reputation and suspension read with the session. */
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
 export async function getSessionUser(request: Request, context: AppLoadContext): Promise<SessionUser | null> {
   const id = readSessionId(request.headers.get('Cookie'), context.config.sessionSecret);

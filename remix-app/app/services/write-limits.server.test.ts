@@ -39,7 +39,15 @@ beforeAll(async () => {
     const user = (await createUser(database.db, { username: name, passwordHash: null }))!;
     const session = await startSession(context, Number(user._id));
     cookie[name] = session.split(';')[0]!;
-    actor[name] = { sessionId: '', userId: Number(user._id), username: name };
+    actor[name] = {
+      sessionId: '',
+      userId: Number(user._id),
+      username: name,
+      role: 'user',
+      reputation: 1,
+      suspendedUntil: null,
+      suspensionReason: null,
+    };
   }
 });
 afterAll(() => database.close());

@@ -1,9 +1,10 @@
 /**
- * Demo content for an empty database (README lists the logins): three users and a few
+ * Demo content for an empty database (README lists the logins): four users (dana a moderator) and a few
  * questions, answers and comments written by us. Real Stack Exchange content comes in through
  * `npm run import` with its attribution.
  */
 import {
+  changeRole,
   createUser,
   insertAnswer,
   insertComment,
@@ -12,15 +13,17 @@ import {
   updateBiography,
   type Db,
 } from '@fso/db';
+import { succeed, type Role } from '@fso/shared';
 import { hashPassword } from '../accounts/passwords.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import type { Ports } from '../ports.ts';
 
 const DEMO_PASSWORD = 'fakestack123';
-const DEMO_USERS = [
+const DEMO_USERS: { username: string; biography: string; role?: Role }[] = [
   { username: 'alice', biography: 'Backend developer. Likes PostgreSQL and long walks through query plans.' },
   { username: 'bob', biography: 'Frontend tinkerer; asks about React more than he answers.' },
   { username: 'carol', biography: 'Plays Nim to win. Teaches TypeScript on weekends.' },
+  { username: 'dana', biography: 'Moderator. Closes duplicates and keeps the spam out.', role: 'moderator' },
 ];
 
 /**
@@ -40,6 +43,9 @@ async function seedEmpty(db: Db): Promise<void> {
     if (!user) continue;
     ids.push(Number(user._id));
     await updateBiography(db, Number(user._id), demo.biography);
+    const role = demo.role;
+    if (role)
+      await changeRole(db, { username: demo.username, moderator: null }, () => succeed({ role, changed: true }));
   }
   const [alice = 0, bob = 0, carol = 0] = ids;
   for (const q of DEMO_QUESTIONS) {

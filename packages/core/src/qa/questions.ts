@@ -143,6 +143,8 @@ export interface QuestionPage {
   /** The first 160 characters of the question's Markdown, whitespace collapsed. */
   description: string;
   reputations: db.Reputations;
+  /** The authors on the page who are moderators or admins (♦). */
+  moderators: string[];
 }
 
 /**
@@ -165,6 +167,7 @@ export async function viewQuestionPage(
     html,
     description: found.lead.replace(/\s+/g, ' ').slice(0, 160),
     reputations: found.reputations,
+    moderators: found.moderators,
   };
   if (!options.countView || !(await countView(ports, caller, questionId))) return succeed(page);
   const counted = await db.getQuestion(ports.db, questionId);

@@ -79,6 +79,8 @@ export interface QuestionWithHtml {
   /** The start of the question's Markdown (LEAD_CHARACTERS), for the page's description. */
   lead: string;
   reputations: Reputations;
+  /** The authors among the asker, answerers and commenters who are moderators or admins (a ♦ beside their names). */
+  moderators: string[];
 }
 
 /** How much of the question's Markdown the page's description is taken from. */
@@ -155,7 +157,7 @@ async function readQuestion(
   const markdown = (table: 'q' | 'a' | 'c') =>
     sql.raw(withHtml ? `CASE WHEN ${table}.html IS NULL THEN ${table}.text END` : `${table}.text`);
   const perPost = (n: number) => Math.min(n, QUESTION_LIMITS.comments);
-  const comment = sql`c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, c.comment_date_time, c.question_id, c.answer_id`;
+  const comment = sql`c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, u.role AS author_role, c.comment_date_time, c.question_id, c.answer_id`;
   const [doc] = await rows<{
     head: Row | null;
     tags: Row[];
@@ -172,13 +174,13 @@ async function readQuestion(
         ORDER BY pos OFFSET ${window.offset} LIMIT ${Math.min(window.limit, QUESTION_LIMITS.answers)})
       SELECT
       (SELECT row_to_json(h) FROM (
-         SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, q.ask_date_time, q.view_count, q.score,
+         SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, u.role AS author_role, q.ask_date_time, q.view_count, q.score,
                 q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count,
                 (SELECT count(*) FROM comments WHERE question_id = q.id) AS comment_count
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
-        sql`SELECT a.id, ${markdown('a')} AS text, ${html('a')} AS html, u.username AS ans_by, u.reputation, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url, a.pos,
+        sql`SELECT a.id, ${markdown('a')} AS text, ${html('a')} AS html, u.username AS ans_by, u.reputation, u.role AS author_role, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url, a.pos,
               (SELECT count(*) FROM comments WHERE answer_id = a.id) AS comment_count
             FROM ans a LEFT JOIN users u ON u.id = a.ans_by`,
         sql`r.pos`,
@@ -251,6 +253,12 @@ async function readQuestion(
     if (name !== null) reputations[name] = Number(r.reputation);
   }
 
+  const moderators = new Set<string>();
+  for (const r of [head, ...answerRows, ...commentRows]) {
+    const name = str(r.asked_by ?? r.ans_by ?? r.comment_by);
+    if (name !== null && (r.author_role === 'moderator' || r.author_role === 'admin')) moderators.add(name);
+  }
+
   const bodies: BodiesHtml = {};
   const unrendered: Record<string, string> = {};
   const body = (key: string, r: Row) => {
@@ -288,6 +296,7 @@ async function readQuestion(
     unrendered,
     lead: str(head.lead) ?? '',
     reputations,
+    moderators: [...moderators],
   };
 }
 

@@ -22,10 +22,18 @@ export async function sessionSignedInAt(db: Db, sessionId: string): Promise<Date
   return rows[0]?.at ?? null;
 }
 
-/** The signed-in user behind a session id, or null when unknown or expired. */
+/** The signed-in user behind a session id (with what their privileges and a suspension are decided on), or null when unknown or expired. */
 export async function findSessionUser(db: Db, sessionId: string, now = new Date()) {
   const rows = await db
-    .select({ sessionId: sessions.id, userId: users.id, username: users.username })
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      username: users.username,
+      role: users.role,
+      reputation: users.reputation,
+      suspendedUntil: users.suspendedUntil,
+      suspensionReason: users.suspensionReason,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now)))

@@ -12,7 +12,7 @@ import { authorsVotedOnBy, storeReputations, type ReputationRule } from './reput
 type UserRow = typeof users.$inferSelect;
 
 export function toSafeUser(
-  row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined' | 'reputation'>,
+  row: Pick<UserRow, 'id' | 'username' | 'biography' | 'dateJoined' | 'reputation' | 'role'>,
 ): SafeUser {
   return {
     _id: String(row.id),
@@ -20,6 +20,7 @@ export function toSafeUser(
     biography: row.biography,
     dateJoined: row.dateJoined.toISOString(),
     reputation: row.reputation,
+    role: row.role,
   };
 }
 
@@ -29,6 +30,7 @@ export const safeUserColumns = {
   biography: users.biography,
   dateJoined: users.dateJoined,
   reputation: users.reputation,
+  role: users.role,
 };
 const byName = (username: string) => eq(sql`lower(${users.username})`, username.toLowerCase());
 

@@ -5,3 +5,4 @@ export * from './chat.ts';
 export * from './games.ts';
 export * from './semantic.ts';
 export * from './notifications.ts';
+export * from './moderation.ts';

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Role } from '@fso/shared';
 
 export const users = pgTable(
   'users',
@@ -20,6 +21,11 @@ export const users = pgTable(
     reputation: integer('reputation').notNull().default(1),
     /** When the user last had the site open (notifications older than that are not mailed). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** `user`, `moderator` or `admin` (packages/shared/src/privileges.ts); a CHECK keeps it to those. */
+    role: text('role').$type<Role>().notNull().default('user'),
+    /** A suspension: until when (past or null: none) and the moderator's reason. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    suspensionReason: text('suspension_reason'),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),

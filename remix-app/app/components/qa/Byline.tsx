@@ -1,10 +1,11 @@
 /**
- * "<user> <reputation> asked/answered/commented <relative time>", linking to the author's profile.
+ * "<user> [♦] <reputation> asked/answered/commented <relative time>", linking to the author's profile.
  * The link is discovered on click (`discover="none"`): a byline that arrives live (issue 16) must
  * not make the page fetch Remix's route manifest.
  */
 import { Link } from '@remix-run/react';
 import { relativeTime } from '@fso/shared';
+import { ModDiamond } from '../ModDiamond.tsx';
 
 export function Byline({
   user,
@@ -12,12 +13,15 @@ export function Byline({
   date,
   now,
   reputation,
+  moderator = false,
 }: {
   user: string | null;
   verb: string;
   date: string;
   now: number;
   reputation?: number;
+  /** The author is a moderator or an admin: a ♦ after the name. */
+  moderator?: boolean;
 }) {
   return (
     <span className="byline muted">
@@ -28,6 +32,7 @@ export function Byline({
       ) : (
         <span>deleted user</span>
       )}
+      {user && moderator ? <ModDiamond /> : null}
       {user && reputation !== undefined ? (
         <>
           {' '}

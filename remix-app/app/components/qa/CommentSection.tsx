@@ -22,9 +22,11 @@ interface Props {
   viewer?: string | null;
   /** Server-side error for this form after a no-JavaScript post. */
   serverError?: string | null;
+  /** Commenters who are moderators (♦). */
+  moderators?: string[];
 }
 
-export function CommentSection({ type, parentId, comments, html, now, viewer, serverError }: Props) {
+export function CommentSection({ type, parentId, comments, html, now, viewer, serverError, moderators = [] }: Props) {
   const fetcher = useFetcher<ActionReply>();
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? replyError(fetcher.data, `comment:${type}:${parentId}`) ?? serverError ?? null;
@@ -36,7 +38,13 @@ export function CommentSection({ type, parentId, comments, html, now, viewer, se
           {comments.map((c) => (
             <li key={c._id} className="comment">
               <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" />{' '}
-              <Byline user={c.commentBy} verb="commented" date={c.commentDateTime} now={now} />
+              <Byline
+                user={c.commentBy}
+                verb="commented"
+                date={c.commentDateTime}
+                now={now}
+                moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
+              />
               {viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase() ? (
                 <fetcher.Form method="post" className="inline-action">
                   <input type="hidden" name="comment" value={c._id} />
