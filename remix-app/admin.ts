@@ -4,7 +4,7 @@
  * written to the moderators' log as done from the command line.
  */
 import { makeAdmin } from '@fso/core';
-import { openCliDatabase } from './server/cli-database.ts';
+import { openCliDatabase } from './cli-database.ts';
 
 const username = process.argv[2]?.trim();
 if (!username) {

@@ -4,7 +4,7 @@
  * renders every body again, after a change to the Markdown renderer or its allow list.
  */
 import { renderStoredBodies } from '@fso/core';
-import { openCliDatabase } from './server/cli-database.ts';
+import { openCliDatabase } from './cli-database.ts';
 import { progressBar } from './server/progress.ts';
 
 const { database } = await openCliDatabase();
