@@ -10,7 +10,7 @@
 import type { Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import { countGamesInProgress } from '@fso/core';
+import { countGamesInProgress, runSpammerRemovals } from '@fso/core';
 import type { SemanticService } from '@fso/search';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '@fso/db';
@@ -141,6 +141,8 @@ export function createWebServer(opts: {
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(opts.ports, opts.logger);
   const mailWorker = startConfiguredMailWorker(config, opts.ports, opts.logger);
+  // A spammer removal a stopped process left unfinished goes on here (its lease ends within a minute).
+  void runSpammerRemovals({ ...opts.ports, events, semantic: opts.semantic, log: opts.logger });
   // Ranked searches read time tiers; this process keeps them cut as the site grows (decision record 0074).
   const tierUpkeep = keepSearchTiersCut(database, opts.logger);
 

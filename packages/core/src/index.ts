@@ -50,3 +50,7 @@ export * from './mail/preferences.ts';
 export * from './moderation/privileges.ts';
 export * from './moderation/roles.ts';
 export * from './moderation/log.ts';
+export * from './moderation/flag-rules.ts';
+export * from './moderation/flags.ts';
+export * from './moderation/spammer.ts';
+export * from './moderation/review.ts';

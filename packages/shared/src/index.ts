@@ -29,3 +29,4 @@ export * from './mail.ts';
 export * from './mail-texts.ts';
 export * from './privileges.ts';
 export * from './moderation.ts';
+export * from './flags.ts';

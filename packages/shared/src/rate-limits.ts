@@ -53,6 +53,10 @@ export const RATE_LIMITS = {
   emailChange: { windowMs: HOUR, perUser: 10, perIp: 100 },
   follow: { windowMs: HOUR, perUser: 300, perIp: 3000 },
   mailSettings: { windowMs: HOUR, perUser: 100, perIp: 1000 },
+  // Flags (issue 41): a daily cap per user (Stack Overflow's is 100 at most); moderators' reviews.
+  flag: { windowMs: 24 * HOUR, perUser: 50, perIp: 500 },
+  review: { windowMs: MINUTE, perUser: 120 },
+  deleteSpammer: { windowMs: HOUR, perUser: 30 },
   // One-click unsubscribes come from mail providers' servers, many users behind one address.
   unsubscribe: { windowMs: HOUR, perIp: 3000 },
 } as const satisfies Record<string, WindowLimit>;

@@ -20,6 +20,7 @@ import {
   deleteAnswer,
   deleteComment,
   deleteQuestion,
+  flagPost,
   followsQuestion,
   relatedQuestions,
   viewQuestionPage,
@@ -27,9 +28,11 @@ import {
   voteQuestion,
 } from '@fso/core';
 import {
+  addFlagBodySchema,
   ANSWER_SORTS,
   commentFormSchema,
   counted,
+  FLAG_MSG,
   MSG,
   parseId,
   parseWith,
@@ -44,6 +47,7 @@ import { AnswerBox } from '~/components/qa/AnswerBox.tsx';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
+import { FlagControl } from '~/components/qa/FlagControl.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
@@ -88,6 +92,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     following,
     reputations: outcome.value.reputations,
     moderators: outcome.value.moderators,
+    hidden: outcome.value.hidden,
     sort,
     canonical: `${url.origin}/question/${id}`,
     now: Date.now(),
@@ -132,6 +137,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
+  if (fields.intent === 'flag') {
+    const form = `flag:${fields.type ?? ''}:${fields.id ?? ''}`;
+    const admitted = await admit(context.ports, callerOf(context, actor), 'flag');
+    if (!admitted.ok) return refused(form, admitted.message, statusOf(admitted), failureHeaders(admitted));
+    const parsed = parseWith(addFlagBodySchema, fields);
+    if (!parsed.ok) return refused(form, parsed.message);
+    const outcome = await flagPost(context.ports, admitted.value, parsed.value);
+    return outcome.ok
+      ? replied(form, outcome.value.message)
+      : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+  }
   if (fields.intent === 'comment') {
     const type = fields.type === 'answer' ? 'answer' : 'question';
     const form = `comment:${type}:${fields.id ?? ''}`;
@@ -171,6 +187,11 @@ export default function QuestionPage() {
       {deleted ? (
         <p className="form-error" role="alert">
           {MSG.questionDeletedLive}
+        </p>
+      ) : null}
+      {loaded.hidden ? (
+        <p className="notice" role="status">
+          {loaded.hidden === 'held' ? FLAG_MSG.heldNotice : FLAG_MSG.hiddenNotice}
         </p>
       ) : null}
       <div itemProp="mainEntity" itemScope itemType={SCHEMA_TYPE.question}>
@@ -215,6 +236,7 @@ export default function QuestionPage() {
             ) : null}
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
+            {viewer && !isAsker ? <FlagControl type="question" id={q._id} reply={posted} /> : null}
             <CommentSection
               moderators={moderators}
               type="question"
@@ -224,6 +246,7 @@ export default function QuestionPage() {
               now={now}
               viewer={viewer}
               serverError={errorFor(`comment:question:${q._id}`)}
+              reply={posted}
             />
           </div>
         </div>
@@ -309,6 +332,8 @@ export default function QuestionPage() {
                   <Attribution source={a.source} />
                   {mine(a.ansBy) ? (
                     <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} />
+                  ) : viewer ? (
+                    <FlagControl type="answer" id={a._id} reply={posted} />
                   ) : null}
                   <CommentSection
                     moderators={moderators}
@@ -319,6 +344,7 @@ export default function QuestionPage() {
                     now={now}
                     viewer={viewer}
                     serverError={errorFor(`comment:answer:${a._id}`)}
+                    reply={posted}
                   />
                 </div>
               </li>

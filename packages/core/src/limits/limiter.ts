@@ -10,7 +10,7 @@
  * action passes without a second count.
  */
 import * as db from '@fso/db';
-import { MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
+import { FLAG_MSG, MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
 import type { Caller, Limiter } from '../ports.ts';
 import { fail } from '../result.ts';
 import { createRefusalMemory } from './refusal-memory.ts';
@@ -18,6 +18,7 @@ import { createRefusalMemory } from './refusal-memory.ts';
 const MESSAGES: Partial<Record<LimitedAction, string>> = {
   failedLogin: MSG.tooManyLogins,
   message: MSG.tooManyMessages,
+  flag: FLAG_MSG.dailyCap,
 };
 
 /** `factor` scales every count (tests and load runs raise or lower the limits). */

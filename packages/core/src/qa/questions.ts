@@ -10,12 +10,14 @@ import { MSG, type Answer, type PageQuestion, type Question } from '@fso/shared'
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { renderPost } from '../markdown/post-body.ts';
+import { mayReadHidden } from '../moderation/flag-rules.ts';
+import { isModerator } from '../moderation/privileges.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
-/** The whole question, or notFound. */
-export async function loadQuestion(ports: Ports, id: number): Promise<Result<Question>> {
+/** The whole question (with why it is hidden, when it is), or notFound. */
+export async function loadQuestion(ports: Ports, id: number): Promise<Result<Question & { hidden?: db.Hidden }>> {
   const question = await db.getQuestion(ports.db, id);
   return question ? succeed(question) : fail('notFound', MSG.questionNotFound);
 }
@@ -42,9 +44,10 @@ export async function askQuestion(
 export async function questionWritten(ports: Ports, id: number, editedHtml?: string): Promise<Result<Question>> {
   ports.semantic.worker.poke();
   const outcome = await loadQuestion(ports, id);
-  if (outcome.ok && editedHtml !== undefined)
-    ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
-  if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
+  // A hidden question's edits reach no live page (issue 41).
+  if (!outcome.ok || outcome.value.hidden) return outcome;
+  if (editedHtml !== undefined) ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
+  ports.events.toQa('questionUpdate', outcome.value);
   return outcome;
 }
 
@@ -127,7 +130,7 @@ export async function viewQuestion(
   options: ViewOptions,
 ): Promise<Result<Question>> {
   const found = await db.getQuestion(ports.db, questionId);
-  if (!found) return fail('notFound', MSG.questionNotFound);
+  if (!found || !visibleTo(caller, found.hidden ?? null, found.askedBy)) return fail('notFound', MSG.questionNotFound);
   const viewer = options.countView ? await countView(ports, caller, questionId) : null;
   if (!viewer) return succeed(found);
   const question = { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] };
@@ -145,6 +148,8 @@ export interface QuestionPage {
   reputations: db.Reputations;
   /** The authors on the page who are moderators or admins (♦). */
   moderators: string[];
+  /** Why the question is hidden (its asker and moderators still read it), or null. */
+  hidden: db.Hidden | null;
 }
 
 /**
@@ -158,7 +163,7 @@ export async function viewQuestionPage(
   options: ViewOptions,
 ): Promise<Result<QuestionPage>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId);
-  if (!found) return fail('notFound', MSG.questionNotFound);
+  if (!found || !visibleTo(caller, found.hidden, found.question.askedBy)) return fail('notFound', MSG.questionNotFound);
   const html: Record<string, string> = {};
   for (const [key, stored] of Object.entries(found.html))
     html[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
@@ -168,12 +173,21 @@ export async function viewQuestionPage(
     description: found.lead.replace(/\s+/g, ' ').slice(0, 160),
     reputations: found.reputations,
     moderators: found.moderators,
+    hidden: found.hidden,
   };
   if (!options.countView || !(await countView(ports, caller, questionId))) return succeed(page);
   const counted = await db.getQuestion(ports.db, questionId);
   if (!counted) return succeed(page);
   ports.events.toQa('viewsUpdate', counted);
   return succeed({ ...page, question: { ...page.question, viewCount: counted.viewCount, views: counted.views } });
+}
+
+/** A hidden question (issue 41) is read by its asker and moderators only. */
+function visibleTo(caller: Caller, hidden: db.Hidden | null, askedBy: string | null): boolean {
+  if (!hidden) return true;
+  const viewer = caller.user;
+  const author = Boolean(viewer && askedBy && viewer.username.toLowerCase() === askedBy.toLowerCase());
+  return mayReadHidden({ author, moderator: isModerator(caller) });
 }
 
 /** The caller's username when this is a signed-in caller's first visit, now counted; else null. */

@@ -1,13 +1,22 @@
 /**
  * Reputation, Stack Overflow's rule (docs/decisions/0020): +10 per upvote received on a question
  * or answer, −2 per downvote received, +15 per answer accepted by another asker, +2 to the asker
- * per accept of someone else's answer; everyone starts at 1 and never drops below 1. The floor
+ * per accept of someone else's answer, −100 per spam or rude post a moderator deleted (issue 41); everyone starts at 1 and never drops below 1. The floor
  * applies to the total, so the stored value always equals a recount. Each decision that moves
  * it names whose; db counts their facts and stores what `reputationOf` makes of them.
  */
 import type { ReputationRule } from '@fso/db';
+import { MODERATION_RULES } from '@fso/shared';
 
-export const REPUTATION = { start: 1, floor: 1, upvote: 10, downvote: -2, acceptedAnswer: 15, acceptGiven: 2 };
+export const REPUTATION = {
+  start: 1,
+  floor: 1,
+  upvote: 10,
+  downvote: -2,
+  acceptedAnswer: 15,
+  acceptGiven: 2,
+  spamDeleted: -MODERATION_RULES.spamPenalty,
+};
 
 export const reputationOf: ReputationRule = (facts) =>
   Math.max(
@@ -16,5 +25,6 @@ export const reputationOf: ReputationRule = (facts) =>
       REPUTATION.upvote * facts.upvotes +
       REPUTATION.downvote * facts.downvotes +
       REPUTATION.acceptedAnswer * facts.acceptedAnswers +
-      REPUTATION.acceptGiven * facts.acceptsGiven,
+      REPUTATION.acceptGiven * facts.acceptsGiven +
+      REPUTATION.spamDeleted * facts.penalties,
   );

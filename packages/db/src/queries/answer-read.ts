@@ -18,7 +18,7 @@ export async function getAnswer(db: Db, answerId: number): Promise<{ answer: Ans
           a.source_url, a.source_author, a.source_author_url,
           (SELECT coalesce(json_agg(r ORDER BY r.comment_date_time, r.id), '[]'::json) FROM (
              SELECT c.id, c.text, cu.username AS comment_by, c.comment_date_time FROM comments c LEFT JOIN users cu ON cu.id = c.comment_by
-             WHERE c.answer_id = a.id ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments}) r) AS comments,
+             WHERE c.answer_id = a.id AND c.hidden IS NULL ORDER BY c.comment_date_time, c.id LIMIT ${QUESTION_LIMITS.comments}) r) AS comments,
           ARRAY(SELECT vu.username FROM answer_votes v JOIN users vu ON vu.id = v.user_id WHERE v.answer_id = a.id AND v.value = 1 ORDER BY vu.username LIMIT ${QUESTION_LIMITS.voters}) AS up_votes,
           ARRAY(SELECT vu.username FROM answer_votes v JOIN users vu ON vu.id = v.user_id WHERE v.answer_id = a.id AND v.value = -1 ORDER BY vu.username LIMIT ${QUESTION_LIMITS.voters}) AS down_votes
         FROM answers a LEFT JOIN users u ON u.id = a.ans_by WHERE a.id = ${answerId}`,

@@ -324,7 +324,8 @@ function tsvectorTerms(doc: number, text: string): TermCount[] {
 }
 
 /**
- * The title of each candidate question that still exists, and the stemmed terms of what it is
+ * The title of each candidate question that still exists and is not hidden (issue 41: so neither
+ * search nor similar questions offer it), and the stemmed terms of what it is
  * about (doc = question id; title and tags count as title, see `question_about`; its own title
  * and body until its first embedding since migration 0018) and of a free text (doc = 0), in one
  * statement. Each tsvector travels as one text (parsed here), not as a row per term: a hundred
@@ -338,7 +339,7 @@ export async function describeCandidates(
   const found = await rows(
     db,
     sql`SELECT q.id AS doc, q.title, coalesce(e.about, q.search)::text AS terms FROM questions q LEFT JOIN question_embeddings e ON e.question_id = q.id
-        WHERE q.id = ANY(${sql.param(ids)}::bigint[])
+        WHERE q.id = ANY(${sql.param(ids)}::bigint[]) AND q.hidden IS NULL
         UNION ALL SELECT 0, NULL, to_tsvector('english', ${text})::text`,
   );
   const titles = new Map<number, string>();

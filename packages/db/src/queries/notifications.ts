@@ -9,7 +9,6 @@
 import { sql } from 'drizzle-orm';
 import {
   excerptOf,
-  postExcerptOf,
   mentionedUsernames,
   notificationLink,
   planNotifications,
@@ -80,7 +79,7 @@ export async function notifyPost(
     mentionedIds: await mentionedIds(tx, cause.text),
     followerIds: await followersOf(tx, cause.questionId),
   });
-  return storeNotifications(tx, plan, cause.actorId, cause, postExcerptOf(cause.text));
+  return storeNotifications(tx, plan, cause.actorId, cause, excerptOf(cause.text));
 }
 
 /**

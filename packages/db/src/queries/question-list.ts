@@ -14,6 +14,13 @@ import { rows, type Row } from './sql-rows.ts';
 
 export { SEARCH_CANDIDATES };
 
+/** A question every list shows: not hidden by flags or held for review (issue 41). */
+const VISIBLE = sql`q.hidden IS NULL`;
+
+/** How many hidden questions carry the tag (read from the few hidden ones: migration 0057's partial index). */
+export const hiddenInTag = (tagId: SQL) =>
+  sql`(SELECT count(*)::int FROM questions h JOIN question_tags ht ON ht.question_id = h.id AND ht.tag_id = ${tagId} WHERE h.hidden IS NOT NULL)`;
+
 /** A search box's text split into `[tag]` tokens and the words for full-text matching. */
 export function parseSearch(input: string): { tags: string[]; words: string } {
   const tags = [...input.matchAll(/\[([^\]\s]+)\]/g)].map((m) => (m[1] ?? '').toLowerCase()).filter(Boolean);
@@ -138,7 +145,8 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     driving === undefined
       ? sql``
       : sql`JOIN question_tags qt0 ON qt0.question_id = q.id AND qt0.tag_id = ${tagAlone ? sql`(SELECT ${driving}::bigint)` : driving}`;
-  const filter = (more: SQL[]) => sql`${tagJoin} ${more.length ? sql`WHERE ${sql.join(more, sql` AND `)}` : sql``}`;
+  // Hidden questions (issue 41) are left out of every list; `question_search` holds none, so ranked reads never meet them.
+  const filter = (more: SQL[]) => sql`${tagJoin} WHERE ${sql.join([VISIBLE, ...more], sql` AND `)}`;
   // The same order either way; with a tag, the tag's own copy of the ask time is the one its index holds.
   const newest =
     driving === undefined ? sql`q.ask_date_time DESC, q.id DESC` : sql`qt0.ask_date_time DESC, qt0.question_id DESC`;
@@ -200,7 +208,7 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
     // Unfiltered, the total is the trigger-kept counter (migration 0004), not a count of every row.
     count: tagAlone
       ? {
-          query: sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m`,
+          query: sql`SELECT (SELECT count(*)::int FROM (SELECT 1 FROM question_tags WHERE tag_id = (SELECT ${driving}::bigint) LIMIT ${literalInt(COUNT_CAP + 1)}) m) - ${hiddenInTag(sql`(SELECT ${driving}::bigint)`)} AS n`,
           cap: COUNT_CAP,
           beside: false,
         }

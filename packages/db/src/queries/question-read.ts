@@ -16,6 +16,7 @@ import type {
   Tag,
 } from '@fso/shared';
 import type { Db } from '../client.ts';
+import type { Hidden } from './flags.ts';
 import { rows, type Row } from './sql-rows.ts';
 
 /** Upper bounds on the lists inside one question, so no answer is ever unbounded. */
@@ -81,6 +82,8 @@ export interface QuestionWithHtml {
   reputations: Reputations;
   /** The authors among the asker, answerers and commenters who are moderators or admins (a ♦ beside their names). */
   moderators: string[];
+  /** Why the question is hidden (issue 41), null when it is shown: only its asker and moderators may read it then. */
+  hidden: Hidden | null;
 }
 
 /** How much of the question's Markdown the page's description is taken from. */
@@ -91,10 +94,10 @@ export async function getQuestion(
   db: Db,
   id: number,
   window: AnswerWindow = POSTED_ANSWERS,
-): Promise<(Question & { answerCount: number }) | null> {
+): Promise<(Question & { answerCount: number; hidden?: Hidden }) | null> {
   const found = await readQuestion(db, id, false, window);
   if (!found) return null;
-  const { question, unrendered: md, answerCount } = found;
+  const { question, unrendered: md, answerCount, hidden } = found;
   // Each `text` put after the fields before it, so the keys keep SPEC §3's order.
   const comment = ({ _id, ...rest }: PageComment): Comment => ({ _id, text: md[`c${_id}`] ?? '', ...rest });
   const answer = ({ _id, ...rest }: PageAnswer): Answer => ({
@@ -112,6 +115,7 @@ export async function getQuestion(
     answers: rest.answers.map(answer),
     comments: rest.comments.map(comment),
     answerCount,
+    ...(hidden ? { hidden } : {}),
   };
 }
 
@@ -170,18 +174,18 @@ async function readQuestion(
     db,
     sql`WITH ans AS (
         SELECT a.*, row_number() OVER (ORDER BY ${answerOrder(window.sort, sql`(SELECT accepted_answer_id FROM questions WHERE id = ${id})`)}) AS pos
-        FROM answers a WHERE a.question_id = ${id}
+        FROM answers a WHERE a.question_id = ${id} AND a.hidden IS NULL
         ORDER BY pos OFFSET ${window.offset} LIMIT ${Math.min(window.limit, QUESTION_LIMITS.answers)})
       SELECT
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, u.role AS author_role, q.ask_date_time, q.view_count, q.score,
-                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count,
-                (SELECT count(*) FROM comments WHERE question_id = q.id) AS comment_count
+                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count, q.hidden,
+                (SELECT count(*) FROM comments WHERE question_id = q.id AND hidden IS NULL) AS comment_count
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
         sql`SELECT a.id, ${markdown('a')} AS text, ${html('a')} AS html, u.username AS ans_by, u.reputation, u.role AS author_role, a.ans_date_time, a.score, a.edited_at, a.source_url, a.source_author, a.source_author_url, a.pos,
-              (SELECT count(*) FROM comments WHERE answer_id = a.id) AS comment_count
+              (SELECT count(*) FROM comments WHERE answer_id = a.id AND hidden IS NULL) AS comment_count
             FROM ans a LEFT JOIN users u ON u.id = a.ans_by`,
         sql`r.pos`,
       )} AS answers,
@@ -189,11 +193,11 @@ async function readQuestion(
         // Each post's first comments along its own index; at most QUESTION_LIMITS.comments * 4 in all.
         sql`SELECT * FROM (
               (SELECT ${comment} FROM comments c LEFT JOIN users u ON u.id = c.comment_by
-               WHERE c.question_id = ${id} ORDER BY c.comment_date_time, c.id LIMIT ${window.expand === 'q' ? QUESTION_LIMITS.comments : perPost(window.comments.question)})
+               WHERE c.question_id = ${id} AND c.hidden IS NULL ORDER BY c.comment_date_time, c.id LIMIT ${window.expand === 'q' ? QUESTION_LIMITS.comments : perPost(window.comments.question)})
               UNION ALL
               SELECT c.* FROM ans a CROSS JOIN LATERAL (
                 SELECT ${comment} FROM comments c LEFT JOIN users u ON u.id = c.comment_by
-                WHERE c.answer_id = a.id ORDER BY c.comment_date_time, c.id
+                WHERE c.answer_id = a.id AND c.hidden IS NULL ORDER BY c.comment_date_time, c.id
                 LIMIT CASE WHEN 'a' || a.id = ${window.expand ?? ''}::text THEN ${QUESTION_LIMITS.comments}::int ELSE ${perPost(window.comments.answer)}::int END) c
             ) all_comments LIMIT ${QUESTION_LIMITS.comments * 4}`,
         sql`r.comment_date_time, r.id`,
@@ -297,6 +301,7 @@ async function readQuestion(
     lead: str(head.lead) ?? '',
     reputations,
     moderators: [...moderators],
+    hidden: (str(head.hidden) as Hidden | null) ?? null,
   };
 }
 
@@ -306,14 +311,14 @@ export async function questionIdOfAnswer(db: Db, answerId: number): Promise<numb
   return row ? Number(row.question_id) : null;
 }
 
-/** Question ids by latest activity, for the sitemap. */
+/** Question ids by latest activity, for the sitemap (hidden ones left out). */
 export async function listRecentlyActiveQuestionIds(
   db: Db,
   limit: number,
 ): Promise<{ id: number; lastActivity: string }[]> {
   const found = await rows(
     db,
-    sql`SELECT id, last_activity FROM questions ORDER BY last_activity DESC, id DESC LIMIT ${limit}`,
+    sql`SELECT id, last_activity FROM questions WHERE hidden IS NULL ORDER BY last_activity DESC, id DESC LIMIT ${limit}`,
   );
   return found.map((r) => ({ id: Number(r.id), lastActivity: iso(r.last_activity) }));
 }

@@ -358,7 +358,7 @@ export function matchesCte(
       ? sql`SELECT q.id, q.ask_date_time, ${rank} FROM question_search q WHERE q.search @@ ${words}${and(tagged)}
             ORDER BY q.ask_date_time <=| ${FAR_FUTURE}::timestamptz LIMIT ${lim}`
       : sql`SELECT n.id, n.ask_date_time, ${rank} FROM (SELECT id, ask_date_time FROM (SELECT q.id, q.ask_date_time FROM questions q
-              WHERE q.search @@ ${words}${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;
+              WHERE q.search @@ ${words} AND q.hidden IS NULL${and(tagged)} OFFSET 0) q ORDER BY ask_date_time DESC, id DESC LIMIT ${lim}) n JOIN questions q ON q.id = n.id`;
   };
   if (read.how !== 'walk')
     return sql`WITH m AS MATERIALIZED (${indexRead(read.how, query, (id) => sql`${id}`, false, sql`${limit}`)})`;

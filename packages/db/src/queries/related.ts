@@ -1,4 +1,4 @@
-/** Titles and tallies of a few questions by id, in the order asked, for the related-questions list; deleted ones drop out. */
+/** Titles and tallies of a few questions by id, in the order asked, for the related-questions list; deleted and hidden ones drop out. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rows } from './sql-rows.ts';
@@ -14,7 +14,7 @@ export async function questionLinks(db: Db, ids: number[]): Promise<QuestionLink
   if (ids.length === 0) return [];
   const result = await rows<{ id: number; title: string; score: number; answer_count: number }>(
     db,
-    sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[])`,
+    sql`SELECT id, title, score, answer_count FROM questions WHERE id = ANY(${sql.param(ids)}::bigint[]) AND hidden IS NULL`,
   );
   const byId = new Map(
     result.map((r) => [

@@ -1,4 +1,4 @@
-/** Tags: the tag list with question counts (paged) and one tag by name. */
+/** Tags: the tag list with question counts (paged; hidden questions not counted, issue 41) and one tag by name. */
 import { sql } from 'drizzle-orm';
 import type { Tag, TagWithCount } from '@fso/shared';
 import type { Db } from '../client.ts';
@@ -14,8 +14,9 @@ export async function listTagsWithCount(
   const [list, totals] = await Promise.all([
     rows(
       db,
-      sql`SELECT t.id, t.name, t.description, count(qt.question_id)::int AS qcnt
+      sql`SELECT t.id, t.name, t.description, (count(qt.question_id) - count(h.id))::int AS qcnt
       FROM tags t LEFT JOIN question_tags qt ON qt.tag_id = t.id
+        LEFT JOIN (SELECT id FROM questions WHERE hidden IS NOT NULL) h ON h.id = qt.question_id
       GROUP BY t.id ORDER BY qcnt DESC, lower(t.name) LIMIT ${page.limit} OFFSET ${page.offset}`,
     ),
     rows(db, sql`SELECT count(*)::int AS n FROM tags`),

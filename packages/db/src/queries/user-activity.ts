@@ -25,17 +25,18 @@ export async function getUserActivity(
     rows(
       db,
       sql`SELECT q.id, q.title, q.score, q.answer_count, q.accepted_answer_id IS NOT NULL AS accepted, q.ask_date_time
-          FROM questions q WHERE q.asked_by = ${id} ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${page.limit} OFFSET ${page.questionOffset}`,
+          FROM questions q WHERE q.asked_by = ${id} AND q.hidden IS NULL ORDER BY q.ask_date_time DESC, q.id DESC LIMIT ${page.limit} OFFSET ${page.questionOffset}`,
     ),
     rows(
       db,
       sql`SELECT a.id, a.question_id, q.title, a.score, q.accepted_answer_id = a.id AS accepted, a.ans_date_time
-          FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.ans_by = ${id}
+          FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.ans_by = ${id} AND a.hidden IS NULL AND q.hidden IS NULL
           ORDER BY a.ans_date_time DESC, a.id DESC LIMIT ${page.limit} OFFSET ${page.answerOffset}`,
     ),
     rows(
       db,
-      sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id}) AS questions, (SELECT count(*)::int FROM answers WHERE ans_by = ${id}) AS answers`,
+      sql`SELECT (SELECT count(*)::int FROM questions WHERE asked_by = ${id} AND hidden IS NULL) AS questions,
+            (SELECT count(*)::int FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.ans_by = ${id} AND a.hidden IS NULL AND q.hidden IS NULL) AS answers`,
     ),
   ]);
   return {

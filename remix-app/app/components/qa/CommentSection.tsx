@@ -8,6 +8,7 @@ import { useFetcher } from '@remix-run/react';
 import { commentFormSchema, parseWith, type PageComment } from '@fso/shared';
 import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
+import { FlagControl } from './FlagControl.tsx';
 import { Byline } from './Byline.tsx';
 import { PostBody } from './PostBody.tsx';
 
@@ -24,9 +25,21 @@ interface Props {
   serverError?: string | null;
   /** Commenters who are moderators (♦). */
   moderators?: string[];
+  /** The page's action reply after a no-JavaScript post (a comment's flag form shows its part). */
+  reply?: ActionReply;
 }
 
-export function CommentSection({ type, parentId, comments, html, now, viewer, serverError, moderators = [] }: Props) {
+export function CommentSection({
+  type,
+  parentId,
+  comments,
+  html,
+  now,
+  viewer,
+  serverError,
+  moderators = [],
+  reply,
+}: Props) {
   const fetcher = useFetcher<ActionReply>();
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? replyError(fetcher.data, `comment:${type}:${parentId}`) ?? serverError ?? null;
@@ -45,6 +58,9 @@ export function CommentSection({ type, parentId, comments, html, now, viewer, se
                 now={now}
                 moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
               />
+              {viewer && c.commentBy?.toLowerCase() !== viewer.toLowerCase() ? (
+                <FlagControl type="comment" id={c._id} reply={reply} />
+              ) : null}
               {viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase() ? (
                 <fetcher.Form method="post" className="inline-action">
                   <input type="hidden" name="comment" value={c._id} />

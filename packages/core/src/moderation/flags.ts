@@ -1,0 +1,60 @@
+/**
+ * Flagging a post (POST /flag/addFlag and the flag form on question pages): counted against the
+ * daily cap, decided by `decideFlag` under the post's lock; a flag that hides its post tells the
+ * open pages at once (a hidden question leaves lists and pages as a deleted one does; a hidden
+ * answer or comment leaves its question), and moderators get the queue's new size.
+ */
+import * as db from '@fso/db';
+import { FLAG_MSG, type AddFlagBody, type FlagPostType } from '@fso/shared';
+import { NOT_SIGNED_IN } from '../caller.ts';
+import type { Caller, Ports } from '../ports.ts';
+import { loadQuestion } from '../qa/questions.ts';
+import { succeed, type Result } from '../result.ts';
+import { decideFlag } from './flag-rules.ts';
+import { announceReviewCount } from './review-count.ts';
+
+export async function flagPost(
+  ports: Ports,
+  caller: Caller,
+  input: AddFlagBody,
+): Promise<Result<{ message: string; hidden: boolean }>> {
+  const actor = caller.user;
+  if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('flag', caller);
+  if (limited) return limited;
+  const flag = {
+    type: input.type,
+    id: Number(input.id),
+    userId: actor.userId,
+    reason: input.reason,
+    text: input.text ?? null,
+    duplicateOf: input.duplicateOf === undefined ? null : Number(input.duplicateOf),
+  };
+  const outcome = await db.addFlag(ports.db, flag, (seen) =>
+    decideFlag(seen, { flaggerId: actor.userId, reason: input.reason }),
+  );
+  if (!outcome.ok) return outcome;
+  if (outcome.value.hide) await publishPostChange(ports, input.type, flag.id, outcome.value.questionId, 'gone');
+  await announceReviewCount(ports);
+  return succeed({ message: FLAG_MSG.flagged, hidden: outcome.value.hide });
+}
+
+/**
+ * Tells the open pages that a post left (hidden or deleted: `gone`) or came back (`shown`): a
+ * question is deleted from lists and pages or published again; an answer's or a comment's
+ * question is published again without it (or with it: questionUpdate replaces the whole question).
+ */
+export async function publishPostChange(
+  ports: Ports,
+  type: FlagPostType,
+  id: number,
+  questionId: number,
+  change: 'gone' | 'shown',
+): Promise<void> {
+  if (type === 'question' && change === 'gone') {
+    ports.events.toQa('questionDelete', { qid: String(id) });
+    return;
+  }
+  const question = await loadQuestion(ports, questionId);
+  if (question.ok && !question.value.hidden) ports.events.toQa('questionUpdate', question.value);
+}
