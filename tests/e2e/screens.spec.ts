@@ -122,6 +122,8 @@ const screens = (s: Site): [string, string][] => [
   ['home-search', `/home?search=${encodeURIComponent(word(40, 'Title'))}`],
   ['home-past-end', '/home?page=999'],
   ['tags', '/tags'],
+  ['tags-filtered', '/tags?q=tag&sort=name'],
+  ['tag-page', `/tags/${word(20, 'tag')}`],
   ['question', `/question/${s.qid}`],
   ['ask', '/new/question'],
   ['answer', `/new/answer/${s.qid}`],

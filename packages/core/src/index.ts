@@ -27,6 +27,7 @@ export * from './accounts/external-accounts.ts';
 export * from './limits/refusal-memory.ts';
 export * from './qa/reads.ts';
 export * from './tags/tags.ts';
+export * from './tags/tag-wiki.ts';
 export * from './accounts/profiles.ts';
 export * from './messaging/reads.ts';
 export { seedDemo } from './ops/demo-seed.ts';

@@ -24,6 +24,8 @@ export * from './queries/reputation.ts';
 export * from './queries/user-activity.ts';
 export * from './queries/post-html.ts';
 export * from './queries/tags.ts';
+export * from './queries/tag-wiki.ts';
+export * from './queries/tag-marks.ts';
 export * from './queries/messages.ts';
 export * from './queries/chats.ts';
 export * from './queries/games.ts';

@@ -30,3 +30,4 @@ export * from './mail-texts.ts';
 export * from './privileges.ts';
 export * from './moderation.ts';
 export * from './flags.ts';
+export * from './tags.schemas.ts';

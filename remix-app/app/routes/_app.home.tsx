@@ -5,12 +5,13 @@
  * Server-rendered for visitors and crawlers; live, it watches its rows and new questions and
  * patches its counts in place, with a "N new questions — show" bar (components/live/). A
  * question with an accepted answer shows its answer count on green, an answered one outlined;
- * askers' names carry their reputation.
+ * askers' names carry their reputation. A signed-in reader's watched tags are highlighted and
+ * questions in their ignored tags dimmed (issue 42); a tag's list shows the tag's excerpt.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionListPage, watchesTag } from '@fso/core';
+import { questionListPage, tagMarksOf, tagNamed } from '@fso/core';
 import {
   counted,
   highlighter,
@@ -49,10 +50,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions;
   // a search's excerpts as plain text, marked by the page (the same function on both sides).
   const page = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
-  // A tag's page offers its Watch button to a signed-in reader (mail about its new questions).
-  const reader = query.tag ? await getSessionUser(request, context) : null;
-  const watching = reader && query.tag ? await watchesTag(context.ports, callerOf(context, reader), query.tag) : null;
+  // A tag's page offers its Watch button to a signed-in reader (mail about its new questions),
+  // and every list marks the reader's watched and ignored tags.
+  const reader = await getSessionUser(request, context);
+  const [marks, tag] = await Promise.all([
+    tagMarksOf(context.ports, callerOf(context, reader)),
+    query.tag ? tagNamed(context.ports, query.tag) : null,
+  ]);
+  const watching = reader && query.tag ? hasTag(marks.watched, query.tag) : null;
   return {
+    marks,
+    tagExcerpt: tag?.ok ? tag.value.description : null,
     questions: page.questions,
     total: page.total,
     totalCapped: page.totalCapped,
@@ -67,6 +75,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notice: url.searchParams.get('notice') === 'question-id-missing' ? MSG.questionIdMissing : null,
     now: Date.now(),
   };
+}
+
+const hasTag = (names: string[], name: string) => names.some((n) => n.toLowerCase() === name.toLowerCase());
+
+/** How a row is marked for the reader: in a watched tag (highlighted) or an ignored one (dimmed). */
+function rowMark(tags: { name: string }[], marks: { watched: string[]; ignored: string[] }) {
+  if (tags.some((t) => hasTag(marks.watched, t.name))) return 'watched';
+  return tags.some((t) => hasTag(marks.ignored, t.name)) ? 'ignored' : null;
 }
 
 function heading(search: string, tag: string) {
@@ -116,6 +132,12 @@ export default function HomePage() {
           Ask a Question
         </Link>
       </div>
+      {tag ? (
+        <p className="tag-excerpt">
+          {loaded.tagExcerpt ? `${loaded.tagExcerpt} ` : null}
+          <Link to={`/tags/${encodeURIComponent(tag)}`}>About this tag</Link>
+        </p>
+      ) : null}
       <NewItemsBar count={fresh.length} noun="question" />
       <div className="list-toolbar">
         <p className="muted" id="question-count">
@@ -151,8 +173,9 @@ export default function HomePage() {
         <ul className="question-list">
           {questions.map((q) => {
             const excerpt = excerpts?.[q._id];
+            const marked = rowMark(q.tags, loaded.marks);
             return (
-              <li key={q._id} className="question-summary">
+              <li key={q._id} className={marked ? `question-summary ${marked}` : 'question-summary'}>
                 <div className="stats muted">
                   <span>{counted(q.score, 'vote')}</span>
                   <span
@@ -179,7 +202,7 @@ export default function HomePage() {
                       <Highlighted segments={mark(excerpt)} />
                     </p>
                   )}
-                  <TagList tags={q.tags} />
+                  <TagList tags={q.tags} marks={loaded.marks} />
                   <Byline
                     user={q.askedBy}
                     verb="asked"

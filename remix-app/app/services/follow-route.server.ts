@@ -1,6 +1,6 @@
-/** The REST follow and watch paths differ only in whether they start or stop; these are their actions. */
+/** The REST follow, watch and ignore paths differ only in whether they start or stop; these are their actions. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { followQuestion, watchTag } from '@fso/core';
+import { followQuestion, ignoreTag, watchTag } from '@fso/core';
 import { followQuestionSchema, watchTagSchema } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
@@ -23,5 +23,15 @@ export function watchAction(watch: boolean) {
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, watchTagSchema);
     return respond(await watchTag(context.ports, callerOf(context, actor), body.name, watch), (v) => v);
+  };
+}
+
+/** POST /tag/ignoreTag, unignoreTag {name} → {name, ignoring}. */
+export function ignoreAction(ignore: boolean) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    requireMethod(request, 'POST');
+    const actor = await requireApiUser(request, context);
+    const body = await readJson(request, watchTagSchema);
+    return respond(await ignoreTag(context.ports, callerOf(context, actor), body.name, ignore), (v) => v);
   };
 }

@@ -3,7 +3,7 @@
  * suggestions the question form offers while typing (rate-limited per user).
  */
 import * as db from '@fso/db';
-import { MSG, TAG_NAME_STORED_MAX, type Tag, type TagSuggestion, type TagWithCount } from '@fso/shared';
+import { MSG, TAG_NAME_STORED_MAX, type Tag, type TagSort, type TagSuggestion, type TagWithCount } from '@fso/shared';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
@@ -15,10 +15,10 @@ export async function tagNamed(ports: Ports, rawName: string): Promise<Result<Ta
   return tag ? succeed(tag) : fail('notFound', MSG.tagNotFound);
 }
 
-/** One page of tags with `qcnt`, most used first, and how many tags there are. */
+/** One page of tags with `qcnt` (most used first, unless sorted by name or newest), those whose name holds `filter`, and how many match. */
 export const tagsWithCount = (
   ports: Ports,
-  page: { limit: number; offset: number },
+  page: { limit: number; offset: number; filter?: string; sort?: TagSort },
 ): Promise<{ tags: TagWithCount[]; total: number }> => db.listTagsWithCount(ports.db, page);
 
 /** Existing tags starting with `prefix`, most used first; tooMany past the caller's limit. */

@@ -1,17 +1,30 @@
-/** A question's tags as links to the tag's question list. */
+/**
+ * A question's tags as links to the tag's question list; with the reader's marks, a watched tag
+ * is highlighted and an ignored one dimmed, each saying so to screen readers.
+ */
 import { Link } from '@remix-run/react';
-import type { Tag } from '@fso/shared';
+import type { Tag, TagMarks } from '@fso/shared';
 
-export function TagList({ tags }: { tags: Pick<Tag, '_id' | 'name'>[] }) {
+const markOf = (name: string, marks?: TagMarks) => {
+  const same = (n: string) => n.toLowerCase() === name.toLowerCase();
+  if (marks?.watched.some(same)) return 'watched';
+  return marks?.ignored.some(same) ? 'ignored' : null;
+};
+
+export function TagList({ tags, marks }: { tags: Pick<Tag, '_id' | 'name'>[]; marks?: TagMarks }) {
   return (
     <ul className="tag-list" aria-label="Tags">
-      {tags.map((t) => (
-        <li key={t._id}>
-          <Link className="tag" to={`/home?tag=${encodeURIComponent(t.name)}`}>
-            {t.name}
-          </Link>
-        </li>
-      ))}
+      {tags.map((t) => {
+        const mark = markOf(t.name, marks);
+        return (
+          <li key={t._id}>
+            <Link className={mark ? `tag ${mark}` : 'tag'} to={`/home?tag=${encodeURIComponent(t.name)}`}>
+              {t.name}
+              {mark ? <span className="visually-hidden"> ({mark})</span> : null}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }
