@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { TAG_MSG } from '@fso/shared';
-import { signUp, uniqueName } from './fixtures.ts';
+import { logIn, logOut, signUp, uniqueName } from './fixtures.ts';
 
 const json = (data: unknown) => ({ data: JSON.stringify(data), headers: { 'Content-Type': 'application/json' } });
 
@@ -61,7 +61,9 @@ test('a tag’s page: its count, no wiki yet, the privilege said, and ignoring t
 
   await page.goto(`/tags/${tag}`);
   await page.getByRole('button', { name: 'Ignoring' }).click();
+  await expect(page.getByRole('button', { name: 'Ignore tag' })).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('button', { name: 'Watch tag' }).click();
+  await expect(page.getByRole('button', { name: 'Watching' })).toBeVisible();
   await page.goto('/home');
   await expect(row.getByRole('link', { name: `${tag} (watched)` })).toBeVisible();
   await expect(row).toHaveClass(/watched/);
@@ -86,4 +88,22 @@ test('the wiki REST paths: read by anyone, an edit below the privilege refused w
   expect((await page.request.get('/tag/getTagInfo/no-such-tag-anywhere')).status()).toBe(404);
   const ignored = await page.request.post('/tag/ignoreTag', json({ name: tag }));
   expect(await ignored.json()).toEqual({ name: tag, ignoring: true });
+});
+
+test('a moderator edits a tag’s excerpt and wiki, which the tag’s page then shows rendered', async ({ page }) => {
+  const tag = await askerWithTag(page);
+  await logOut(page);
+  await logIn(page, 'dana', 'fakestack123');
+  await expect(page.getByRole('link', { name: 'View Profile' })).toBeVisible();
+  await page.goto(`/tags/${tag}`);
+  await page.getByRole('link', { name: 'Edit tag info' }).click();
+  await page.getByLabel('Excerpt').fill(`Questions about ${tag}.`);
+  await page.getByLabel('Wiki').fill('Ask **one** thing at a time.');
+  await page.getByRole('button', { name: 'Save tag info' }).click();
+  await expect(page.getByText(TAG_MSG.wikiSaved)).toBeVisible();
+  await expect(page.getByText(`Questions about ${tag}.`)).toBeVisible();
+  await expect(page.locator('.post-body strong')).toHaveText('one');
+  await expect(page.getByText(/Edited by dana on/)).toBeVisible();
+  await page.goto(`/tags?q=${tag}`);
+  await expect(page.getByText(`Questions about ${tag}.`)).toBeVisible();
 });

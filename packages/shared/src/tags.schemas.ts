@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { noNul } from './text-rules.ts';
+import { PRIVILEGES } from './privileges.ts';
 import { TAG_NAME_STORED_MAX } from './qa.schemas.ts';
 
 export const TAG_SORTS = ['popular', 'name', 'new'] as const;
@@ -14,13 +15,11 @@ export const TAG_SORT_LABEL: Record<TagSort, string> = { popular: 'Popular', nam
 /** Stack Overflow's limits: an excerpt is a paragraph, a wiki is a post. */
 export const TAG_EXCERPT_MAX = 500;
 export const TAG_WIKI_MAX = 30_000;
-/** Editing another's words without review (issue 41's privilege ladder): a tag's wiki too. */
-export const TAG_WIKI_EDIT_REPUTATION = 1_000;
 
 export const TAG_MSG = {
   excerptTooLong: `The excerpt can be at most ${TAG_EXCERPT_MAX} characters.`,
   wikiTooLong: `The wiki can be at most ${TAG_WIKI_MAX.toLocaleString('en-US')} characters.`,
-  wikiPrivilege: `Editing a tag's wiki takes ${TAG_WIKI_EDIT_REPUTATION.toLocaleString('en-US')} reputation.`,
+  wikiPrivilege: `Editing a tag's wiki takes ${PRIVILEGES.editWithoutReview.toLocaleString('en-US')} reputation.`,
   wikiSaved: 'The tag wiki is saved.',
   ignored: (tag: string) => `You are ignoring [${tag}]: its questions are dimmed on lists.`,
   unignored: (tag: string) => `You no longer ignore [${tag}].`,

@@ -1,5 +1,4 @@
 /** Tag pages: the wiki's edit rule (pure), the edit and the tags a user ignores (database), the filtered and sorted list. */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
@@ -11,14 +10,16 @@ import { tagsWithCount } from './tags.ts';
 import { watchTag } from '../mail/preferences.ts';
 
 describe('decideTagWikiEdit', () => {
-  it('lets 1,000 reputation edit an existing tag, refuses less, and a missing tag is notFound', () => {
-    expect(decideTagWikiEdit({ tagExists: true, editorReputation: 1000 })).toEqual({ ok: true, value: null });
-    expect(decideTagWikiEdit({ tagExists: true, editorReputation: 999 })).toEqual({
+  const user = (reputation: number, role?: 'moderator') => callerOf({ userId: 9, username: 'u', reputation, role });
+  it('lets 1,000 reputation or a moderator edit an existing tag, refuses less, and a missing tag is notFound', () => {
+    expect(decideTagWikiEdit({ tagExists: true }, user(1000))).toEqual({ ok: true, value: null });
+    expect(decideTagWikiEdit({ tagExists: true }, user(1, 'moderator'))).toEqual({ ok: true, value: null });
+    expect(decideTagWikiEdit({ tagExists: true }, user(999))).toEqual({
       ok: false,
       kind: 'forbidden',
       message: TAG_MSG.wikiPrivilege,
     });
-    expect(decideTagWikiEdit({ tagExists: false, editorReputation: 5000 })).toMatchObject({ kind: 'notFound' });
+    expect(decideTagWikiEdit({ tagExists: false }, user(5000))).toMatchObject({ kind: 'notFound' });
   });
 });
 
@@ -31,9 +32,8 @@ beforeAll(async () => {
   ports = testPorts(database).ports;
   const trustedId = Number((await createUser(database.db, { username: 'trusted', passwordHash: null }))!._id);
   const newId = Number((await createUser(database.db, { username: 'newcomer', passwordHash: null }))!._id);
-  await database.db.execute(sql`UPDATE users SET reputation = 1200 WHERE id = ${trustedId}`);
-  trusted = callerOf({ userId: trustedId, username: 'trusted' });
-  newcomer = callerOf({ userId: newId, username: 'newcomer' });
+  trusted = callerOf({ userId: trustedId, username: 'trusted', reputation: 1200 });
+  newcomer = callerOf({ userId: newId, username: 'newcomer', reputation: 1 });
   await insertQuestion(database.db, { title: 'Qubits', text: 'Body', tags: ['quantum-entanglement'], askedBy: newId });
   await insertQuestion(database.db, {
     title: 'More qubits',

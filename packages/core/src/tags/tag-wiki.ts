@@ -1,33 +1,25 @@
 /**
  * Tag pages (issue 42): a tag with its wiki, who may edit the wiki (`decideTagWikiEdit`: the
- * privilege to edit others' words without review, as Stack Overflow gives tag wikis to those it
- * trusts), the edit itself (the body rendered like a post), and the tags a user ignores, read
- * together with the watched ones for the lists.
+ * privilege to edit others' words without review, moderators always, as Stack Overflow gives tag
+ * wikis to those it trusts), the edit itself (the body rendered like a post), and the tags a
+ * user ignores, read together with the watched ones for the lists.
  */
 import * as db from '@fso/db';
-import {
-  MSG,
-  TAG_MSG,
-  TAG_NAME_STORED_MAX,
-  TAG_WIKI_EDIT_REPUTATION,
-  type TagInfo,
-  type TagMarks,
-  type TagWikiInput,
-} from '@fso/shared';
+import { MSG, TAG_MSG, TAG_NAME_STORED_MAX, type TagInfo, type TagMarks, type TagWikiInput } from '@fso/shared';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { renderPost } from '../markdown/post-body.ts';
+import { can } from '../moderation/privileges.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
-/** A tag that exists, edited by someone with the reputation that lets them edit others' words. */
-export function decideTagWikiEdit(seen: db.TagWikiSeen): Result<null> {
-  if (!seen.tagExists) return fail('notFound', MSG.tagNotFound);
-  if (!mayEditTagWiki(seen.editorReputation)) return fail('forbidden', TAG_MSG.wikiPrivilege);
-  return succeed(null);
-}
+/** Whether the caller may edit tag wikis (the page offers the edit form to them only). */
+export const mayEditTagWiki = (caller: Caller) => can(caller, 'editWithoutReview');
 
-/** Whether a user of this reputation may edit tag wikis (the page offers the edit form to them only). */
-export const mayEditTagWiki = (reputation: number) => reputation >= TAG_WIKI_EDIT_REPUTATION;
+/** A tag that exists, edited by someone who may edit others' words without review. */
+export function decideTagWikiEdit(seen: db.TagWikiSeen, caller: Caller): Result<null> {
+  if (!seen.tagExists) return fail('notFound', MSG.tagNotFound);
+  return mayEditTagWiki(caller) ? succeed(null) : fail('forbidden', TAG_MSG.wikiPrivilege);
+}
 
 /** The tag with this name, its count and wiki, or notFound. */
 export async function tagInfo(ports: Ports, rawName: string): Promise<Result<TagInfo>> {
@@ -49,7 +41,7 @@ export async function editTagWiki(ports: Ports, caller: Caller, input: TagWikiIn
     ports.db,
     input.name,
     { editorId: actor.userId, excerpt: input.excerpt, wiki: input.wiki, wikiHtml: html.value },
-    decideTagWikiEdit,
+    (seen) => decideTagWikiEdit(seen, caller),
   );
   return stored.ok ? tagInfo(ports, stored.value.name) : stored;
 }
@@ -82,9 +74,5 @@ export async function tagPage(
 ): Promise<Result<{ tag: TagInfo; marks: TagMarks; mayEdit: boolean }>> {
   const info = await tagInfo(ports, rawName);
   if (!info.ok) return info;
-  const [marks, reader] = await Promise.all([
-    tagMarksOf(ports, caller),
-    caller.user ? db.findUserById(ports.db, caller.user.userId) : null,
-  ]);
-  return succeed({ tag: info.value, marks, mayEdit: reader ? mayEditTagWiki(reader.reputation ?? 0) : false });
+  return succeed({ tag: info.value, marks: await tagMarksOf(ports, caller), mayEdit: mayEditTagWiki(caller) });
 }

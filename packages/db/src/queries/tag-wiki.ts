@@ -1,7 +1,7 @@
 /**
  * A tag's page (issue 42): the tag with its question count and its wiki, and the wiki's edit
- * (the rule: core's `decideTagWikiEdit`) — the tag row locked, the editor's reputation loaded,
- * the excerpt, body and its rendered HTML stored with who and when.
+ * (the rule: core's `decideTagWikiEdit`) — the tag row locked, the excerpt, body and its
+ * rendered HTML stored with who and when.
  */
 import { sql } from 'drizzle-orm';
 import type { Result, TagInfo } from '@fso/shared';
@@ -31,10 +31,9 @@ export async function findTagInfo(db: Db, name: string): Promise<TagInfo | null>
   };
 }
 
-/** What a wiki edit is decided on: the editor's reputation, and whether the tag exists. */
+/** What a wiki edit is decided on besides its editor: whether the tag exists. */
 export interface TagWikiSeen {
   tagExists: boolean;
-  editorReputation: number;
 }
 
 /** The new excerpt and wiki (with its HTML) by `editorId`, stored when `decide` allows; answers the tag's stored name. */
@@ -46,8 +45,7 @@ export async function editTagWiki(
 ): Promise<Result<{ name: string }>> {
   return db.transaction(async (tx) => {
     const [tag] = await rows(tx, sql`SELECT id, name FROM tags WHERE lower(name) = ${name.toLowerCase()} FOR UPDATE`);
-    const [editor] = await rows(tx, sql`SELECT reputation FROM users WHERE id = ${edit.editorId}`);
-    const decision = decide({ tagExists: Boolean(tag), editorReputation: Number(editor?.reputation ?? 0) });
+    const decision = decide({ tagExists: Boolean(tag) });
     if (!decision.ok) return decision;
     await tx.execute(sql`UPDATE tags SET description = ${edit.excerpt}, wiki = ${edit.wiki}, wiki_html = ${edit.wikiHtml},
         wiki_edited_by = ${edit.editorId}, wiki_edited_at = now() WHERE id = ${Number(tag!.id)}`);
