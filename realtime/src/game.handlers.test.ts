@@ -3,6 +3,7 @@ import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
 import { findGame } from '@fso/db';
 import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
 import { createGame, joinGame } from '@fso/core';
+import { callerOf, permissiveLimiter } from '@fso/core/testing';
 import { gameHandlers } from './game.handlers.ts';
 import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
@@ -39,7 +40,9 @@ async function watch(socket: TestClient, gameID: string) {
   return first;
 }
 
-const deps = () => ({ db: t.database.db, events: t.server.publisher });
+const deps = () => ({ db: t.database.db, events: t.server.publisher, limiter: permissiveLimiter });
+/** The caller a use case is given for a signed-in `username`. */
+const as = (username: string) => callerOf({ userId: 0, username });
 
 const move = (player: string, game: Game, inner: unknown, version?: number) => ({
   gameID: game.gameID,
@@ -52,7 +55,7 @@ const cellsOf = (board: (string | null)[][], kind: string | null) =>
 
 describe('game sockets', () => {
   it('plays Nim: each move reaches both players; errors reach only the one who erred; a restart loses nothing', async () => {
-    const created = await createGame(deps(), 'ann', 'Nim');
+    const created = await createGame(deps(), as('ann'), { gameType: 'Nim' });
     if (!created.ok) throw new Error(created.message);
     const game = created.value;
     let [ann, bob] = [await open('ann'), await open('bob')];
@@ -62,7 +65,7 @@ describe('game sockets', () => {
       state: { status: 'WAITING_TO_START' },
     });
     const annSeesJoin = nextUpdate(ann);
-    expect(await joinGame(deps(), 'bob', { gameID: game.gameID, playerID: 'bob' })).toMatchObject({
+    expect(await joinGame(deps(), as('bob'), { gameID: game.gameID, playerID: 'bob' })).toMatchObject({
       ok: true,
       value: { players: ['ann', 'bob'] },
     });
@@ -119,7 +122,7 @@ describe('game sockets', () => {
   });
 
   it('plays Battleship: no payload to the opponent or a watcher ever carries the other fleet', async () => {
-    const created = await createGame(deps(), 'ann', 'Battleship');
+    const created = await createGame(deps(), as('ann'), { gameType: 'Battleship' });
     if (!created.ok) throw new Error(created.message);
     const game = created.value;
     const [ann, bob, eve] = [await open('ann'), await open('bob'), await open('eve')];
@@ -127,7 +130,7 @@ describe('game sockets', () => {
     await watch(eve, game.gameID);
     const [bobSeen, eveSeen] = [record(bob), record(eve)];
     const annStarted = nextUpdate(ann);
-    await joinGame(deps(), 'bob', { gameID: game.gameID, playerID: 'bob' });
+    await joinGame(deps(), as('bob'), { gameID: game.gameID, playerID: 'bob' });
     const annView = await annStarted;
     if (annView.gameType !== 'Battleship') throw new Error('wrong game type');
     const annShips = cellsOf(annView.state.player1Board, 'SHIP');
@@ -173,9 +176,9 @@ describe('game sockets', () => {
   });
 
   it("draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2's fleet away", async () => {
-    const created = await createGame(deps(), 'ann', 'Battleship');
+    const created = await createGame(deps(), as('ann'), { gameType: 'Battleship' });
     if (!created.ok) throw new Error(created.message);
-    await joinGame(deps(), 'bob', { gameID: created.value.gameID, playerID: 'bob' });
+    await joinGame(deps(), as('bob'), { gameID: created.value.gameID, playerID: 'bob' });
     const row = await findGame(t.database.db, Number(created.value.gameID));
     const state = row!.state as Record<string, unknown>;
     expect(Object.keys(state).sort()).toEqual([

@@ -18,6 +18,8 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
   return (socket, events, track) => {
     const deps = { db, events };
     const player = socket.data.username;
+    // Game sockets are signed in (the handshake turns visitors away from games).
+    const caller = { user: { userId: Number(socket.data.userId), username: player }, ip: socket.handshake.address };
     const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
     // A failing database must not leave the player waiting in silence.
     const guarded =
@@ -57,7 +59,7 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
         if (!payload.ok) return void gameError(gameIdIn(raw), payload.message);
         // The mover sees the result even if it never sent joinGame.
         await socket.join(rooms.game(payload.value.gameID));
-        const outcome = await makeMove(deps, player, payload.value);
+        const outcome = await makeMove(deps, caller, payload.value);
         if (!outcome.ok) gameError(payload.value.gameID, outcome.message);
       }),
     );

@@ -6,7 +6,7 @@ export * from './caller.ts';
 export { createLimiter } from './limits/limiter.ts';
 export { admit } from './limits/admit.ts';
 export { renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
-export { createPostRenderer, renderPost } from './markdown/post-body.ts';
+export { createPostRenderer, previewPost } from './markdown/post-body.ts';
 export { splitMath } from './markdown/math.ts';
 export * from './qa/questions.ts';
 export * from './qa/answer-context.ts';

@@ -22,7 +22,7 @@ import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { moveFromForm } from '~/services/games.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 function gameIdOf(raw: string | undefined): string {
   const id = parseId(raw);
@@ -44,12 +44,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const gameID = gameIdOf(params.gameID);
   const fields = await formFields(request);
   const deps = context.ports;
+  const caller = callerOf(context, actor);
   const seat = { gameID, playerID: actor.username };
   let outcome: Result<Game>;
   let next = `/games/${gameID}`;
-  if (fields.intent === 'join') outcome = await joinGame(deps, actor.username, seat);
+  if (fields.intent === 'join') outcome = await joinGame(deps, caller, seat);
   else if (fields.intent === 'leave') {
-    outcome = await leaveGame(deps, actor.username, seat);
+    outcome = await leaveGame(deps, caller, seat);
     next = '/games';
   } else if (fields.intent === 'move') {
     const payload = parseWith(makeMoveSchema, {
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
       version: fields.version ? Number(fields.version) : undefined,
     });
-    outcome = payload.ok ? await makeMove(deps, actor.username, payload.value) : payload;
+    outcome = payload.ok ? await makeMove(deps, caller, payload.value) : payload;
   } else outcome = fail('invalid', 'Unknown action.');
   if (outcome.ok) return redirect(next);
   return refused(fields.intent ?? '', outcome.message, statusOf(outcome));

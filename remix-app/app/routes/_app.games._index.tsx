@@ -8,7 +8,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
-import { joinGame, listGamesFor } from '@fso/core';
+import { createGame, joinGame, listGamesFor } from '@fso/core';
 import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
@@ -17,10 +17,9 @@ import { STATUS_LABEL, winnersLine } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { createGameAs } from '~/services/games.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
-import { requirePageUser } from '~/services/session.server.ts';
+import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 const PAGE_SIZE = 20;
 
@@ -41,12 +40,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   if (fields.intent === 'create') {
     const input = parseWith(createGameSchema, fields);
-    const outcome = input.ok ? await createGameAs(context, actor, input.value.gameType) : input;
+    const outcome = input.ok ? await createGame(context.ports, callerOf(context, actor), input.value) : input;
     if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
     return refused('create', withReason(MSG.gameCreateError, outcome.message), statusOf(outcome));
   }
   const input = parseWith(gameSeatSchema, { gameID: fields.gameID, playerID: actor.username });
-  const outcome = input.ok ? await joinGame(context.ports, actor.username, input.value) : input;
+  const outcome = input.ok ? await joinGame(context.ports, callerOf(context, actor), input.value) : input;
   if (outcome.ok) return redirect(`/games/${outcome.value.gameID}`);
   return refused(`join:${fields.gameID ?? ''}`, outcome.message, statusOf(outcome));
 }

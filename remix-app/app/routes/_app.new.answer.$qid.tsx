@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const parsed = fieldErrors(answerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await answerQuestion(context.ports, admitted.value, qid, parsed.value.text);
+  const outcome = await answerQuestion(context.ports, admitted.value, { qid, text: parsed.value.text });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   return redirect(`/question/${qid}#answer-${outcome.value._id}`);
 }

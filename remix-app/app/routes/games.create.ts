@@ -1,10 +1,10 @@
-/** POST /games/create {gameType} → the new game, its creator in the first seat. */
+/** POST /games/create {gameType} → the new game, its creator in the first seat (rate limited). */
 import type { ActionFunctionArgs } from '@remix-run/node';
+import { createGame } from '@fso/core';
 import { createGameSchema } from '@fso/shared';
-import { createGameAs } from '~/services/games.server.ts';
 import { methodNotAllowed, readJson, requireMethod } from '~/services/http.server.ts';
 import { respond } from '~/services/respond.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export const loader = methodNotAllowed;
 
@@ -12,5 +12,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const actor = await requireApiUser(request, context);
   const body = await readJson(request, createGameSchema);
-  return respond(await createGameAs(context, actor, body.gameType), (game) => game);
+  return respond(await createGame(context.ports, callerOf(context, actor), body), (game) => game);
 }

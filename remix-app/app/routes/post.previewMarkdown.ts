@@ -4,7 +4,7 @@
  * Signed-in users only, counted against the rate limit before the body is read.
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { admit, renderPost } from '@fso/core';
+import { admit, previewPost } from '@fso/core';
 import { previewBodySchema } from '@fso/shared';
 import { methodNotAllowed, ok, readJson, requireMethod } from '~/services/http.server.ts';
 import { failureResponse } from '~/services/respond.server.ts';
@@ -18,6 +18,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const admitted = await admit(context.ports, callerOf(context, actor), 'markdownPreview');
   if (!admitted.ok) return failureResponse(admitted);
   const body = await readJson(request, previewBodySchema);
-  const rendered = await renderPost(context.ports, body.text);
+  const rendered = await previewPost(context.ports, admitted.value, body);
   return rendered.ok ? ok({ html: rendered.value }) : failureResponse(rendered);
 }

@@ -1,25 +1,13 @@
 /**
- * Remix's side of the games: creating a game (rate limited), the REST action shared by join and
- * leave, and the move a game screen's form posts (Nim `numObjects`; Battleship `cell` as "x,y").
+ * Remix's side of the games: the REST action shared by join and leave, and the move a game
+ * screen's form posts (Nim `numObjects`; Battleship `cell` as "x,y").
  */
-import type { ActionFunctionArgs, AppLoadContext } from '@remix-run/node';
-import { createGame, type Result, type SeatChange } from '@fso/core';
-import { gameSeatSchema, type Game, type GameType } from '@fso/shared';
+import type { ActionFunctionArgs } from '@remix-run/node';
+import type { SeatChange } from '@fso/core';
+import { gameSeatSchema } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
-import { callerOf, requireApiUser, type SessionUser } from './session.server.ts';
-
-/** A new game with `actor` in the first seat, within the game-creation rate limit. */
-export async function createGameAs(
-  context: AppLoadContext,
-  actor: SessionUser,
-  gameType: GameType,
-): Promise<Result<Game>> {
-  return (
-    (await context.ports.limiter.hit('gameCreate', callerOf(context, actor))) ??
-    createGame(context.ports, actor.username, gameType)
-  );
-}
+import { callerOf, requireApiUser } from './session.server.ts';
 
 /** POST {gameID, playerID} → the game after `change`; playerID must be the signed-in user. */
 export const seatAction =
@@ -28,7 +16,7 @@ export const seatAction =
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, gameSeatSchema);
-    return respond(await change(context.ports, actor.username, body), (game) => game);
+    return respond(await change(context.ports, callerOf(context, actor), body), (game) => game);
   };
 
 export function moveFromForm(fields: Record<string, string | undefined>): unknown {

@@ -65,7 +65,7 @@ describe('notifications by mail', () => {
     });
     expect(asked.ok).toBe(true);
     const qid = Number(asked.ok && asked.value._id);
-    expect((await answerQuestion(c.ports, caller(users.bob), qid, 'Run ANALYZE first.')).ok).toBe(true);
+    expect((await answerQuestion(c.ports, caller(users.bob), { qid: qid, text: 'Run ANALYZE first.' })).ok).toBe(true);
 
     await sendDue(1 * MINUTES);
     expect(mailsTo('alice')).toHaveLength(0);
@@ -81,7 +81,7 @@ describe('notifications by mail', () => {
     expect(mail?.text).toContain(url);
 
     // Seen on the site before the delay ran out: no mail.
-    await answerQuestion(c.ports, caller(users.carol), qid, 'Or check the column type.');
+    await answerQuestion(c.ports, caller(users.carol), { qid: qid, text: 'Or check the column type.' });
     await markSeen(c.ports, [users.alice.userId]);
     await sendDue(6 * MINUTES);
     expect(mailsTo('alice')).toHaveLength(1);
@@ -100,7 +100,7 @@ describe('notifications by mail', () => {
     expect(reply.init?.status ?? 200).toBe(200);
     expect(reply.data).toMatchObject({ ok: true, form: 'unsubscribe' });
     expect((await mailRecipient(database.db, users.alice.userId))?.settings.answers).toBe('never');
-    await answerQuestion(c.ports, caller(users.bob), qid, 'And VACUUM.');
+    await answerQuestion(c.ports, caller(users.bob), { qid: qid, text: 'And VACUUM.' });
     await sendDue(6 * MINUTES);
     expect(mailsTo('alice')).toHaveLength(1);
   });

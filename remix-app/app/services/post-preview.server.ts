@@ -7,7 +7,7 @@
  */
 import type { AppLoadContext } from '@remix-run/node';
 import type { z } from 'zod';
-import { admit, renderPost } from '@fso/core';
+import { admit, previewPost } from '@fso/core';
 import { parseWith, PREVIEW_INTENT } from '@fso/shared';
 import { callerOf, type SessionUser } from './session.server.ts';
 
@@ -28,7 +28,7 @@ export async function previewInstead(
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
   const text = parseWith(textSchema, values.text);
   if (!text.ok) return { errors: { text: text.message }, values };
-  const rendered = await renderPost(context.ports, text.value);
+  const rendered = await previewPost(context.ports, admitted.value, { text: text.value });
   if (!rendered.ok) return { errors: { [rendered.kind === 'invalid' ? 'text' : 'form']: rendered.message }, values };
   return { values, preview: rendered.value };
 }

@@ -35,10 +35,15 @@ describe('a deleted account and a recycled username', () => {
     const [ivan, judy] = [await signedUp('ivan'), await signedUp('judy')];
     const { context, recorded } = testContext(database, '203.0.113.61');
     const deps = context.ports;
-    const battle = must(await createGame(deps, 'ivan', 'Battleship'));
-    must(await joinGame(deps, 'judy', { gameID: battle.gameID, playerID: 'judy' }));
-    must(await makeMove(deps, 'ivan', { gameID: battle.gameID, move: { playerID: 'ivan', move: { x: 0, y: 0 } } }));
-    const waiting = must(await createGame(deps, 'ivan', 'Nim'));
+    const battle = must(await createGame(deps, callerOf(context, ivan), { gameType: 'Battleship' }));
+    must(await joinGame(deps, callerOf(context, judy), { gameID: battle.gameID, playerID: 'judy' }));
+    must(
+      await makeMove(deps, callerOf(context, ivan), {
+        gameID: battle.gameID,
+        move: { playerID: 'ivan', move: { x: 0, y: 0 } },
+      }),
+    );
+    const waiting = must(await createGame(deps, callerOf(context, ivan), { gameType: 'Nim' }));
     recorded.perViewer.length = 0;
 
     expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan')).toMatchObject({ ok: true });

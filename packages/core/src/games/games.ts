@@ -19,23 +19,15 @@ import {
   type GameListQuery,
   type GameRow,
 } from '@fso/db';
-import {
-  MSG,
-  moveSchemas,
-  namesActor,
-  parseWith,
-  rooms,
-  type Game,
-  type GameType,
-  type GameUpdatePayload,
-} from '@fso/shared';
-import type { Ports } from '../ports.ts';
+import { MSG, moveSchemas, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
+import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { cryptoRng } from './crypto-rng.ts';
 import { changeGameRow } from './game-rows.ts';
 
-/** What the game use cases reach: the database, the event publisher, and randomness for fleets. */
-export type GamePorts = Pick<Ports, 'db' | 'events' | 'rng'>;
+/** What the game use cases reach: the database, the event publisher, the limiter (creating) and randomness for fleets. */
+export type GamePorts = Pick<Ports, 'db' | 'events' | 'limiter' | 'rng'>;
 
 const stateOf = (row: GameRow) => row.state as engine.GameState;
 
@@ -71,7 +63,7 @@ function decided(result: Result<engine.GameState>): GameDecision {
  * Sends each socket in the game's room its own view of the stored game: players theirs, others
  * the public one. Returns the view of `actor`.
  */
-function publish(ports: GamePorts, row: GameRow, actor: string): Game {
+function publish(ports: Pick<GamePorts, 'events'>, row: GameRow, actor: string): Game {
   const seen = gameFor(row, null);
   const byUser = Object.fromEntries(
     seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]),
@@ -80,15 +72,24 @@ function publish(ports: GamePorts, row: GameRow, actor: string): Game {
   return Object.hasOwn(byUser, actor) ? byUser[actor]![0].gameInstance : seen;
 }
 
-function settle(ports: GamePorts, change: GameChange, actor: string): Result<Game> {
+function settle(ports: Pick<GamePorts, 'events'>, change: GameChange, actor: string): Result<Game> {
   if (!change) return fail('notFound', MSG.gameNotFound);
   if (!change.ok) return change;
   const { row, changed } = change.value;
   return succeed(changed ? publish(ports, row, actor) : gameFor(row, actor));
 }
 
-/** A new game with its creator in the first seat (docs/decisions/0005-games.md). */
-export async function createGame(ports: GamePorts, actor: string, gameType: GameType): Promise<Result<Game>> {
+/** A new game with its creator in the first seat (docs/decisions/0005-games.md), within the game-creation rate limit. */
+export async function createGame(
+  ports: Pick<GamePorts, 'db' | 'limiter' | 'rng'>,
+  caller: Caller,
+  input: { gameType: GameType },
+): Promise<Result<Game>> {
+  const actor = caller.user?.username;
+  if (!actor) return NOT_SIGNED_IN;
+  const limited = await ports.limiter.hit('gameCreate', caller);
+  if (limited) return limited;
+  const { gameType } = input;
   const joined = engine.joinGame(engine.setupGame(gameType), actor, ports.rng ?? cryptoRng);
   if (!joined.ok) throw new Error(joined.message);
   const row = await insertGame(ports.db, { gameType, status: joined.value.status, state: joined.value });
@@ -97,28 +98,30 @@ export async function createGame(ports: GamePorts, actor: string, gameType: Game
 
 type SeatRule = (state: engine.GameState, player: string) => Result<engine.GameState>;
 
-/** A seat taken or given up: `playerID` must name the signed-in `actor`. */
+/** A seat taken or given up: `playerID` must name the signed-in user. */
 export type SeatChange = (
-  ports: GamePorts,
-  actor: string,
+  ports: Pick<GamePorts, 'db' | 'events' | 'rng'>,
+  caller: Caller,
   input: { gameID: string; playerID: string },
 ) => Promise<Result<Game>>;
 
 async function changeSeat(
-  ports: GamePorts,
-  actor: string,
+  ports: Pick<GamePorts, 'db' | 'events'>,
+  caller: Caller,
   input: { gameID: string; playerID: string },
   rule: SeatRule,
 ): Promise<Result<Game>> {
-  if (!namesActor(actor, input.playerID)) return fail('forbidden', MSG.notAllowed);
+  const player = actorNamed(caller, input.playerID);
+  if (!player.ok) return player;
+  const actor = player.value.username;
   const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor)));
   return settle(ports, change, actor);
 }
 
-export const joinGame: SeatChange = (ports, actor, input) =>
-  changeSeat(ports, actor, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
+export const joinGame: SeatChange = (ports, caller, input) =>
+  changeSeat(ports, caller, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
 
-export const leaveGame: SeatChange = (ports, actor, input) => changeSeat(ports, actor, input, engine.leaveGame);
+export const leaveGame: SeatChange = (ports, caller, input) => changeSeat(ports, caller, input, engine.leaveGame);
 
 /**
  * Deleting an account, first step: every game of `username` not yet over is left at once, as
@@ -153,11 +156,13 @@ export const renameGamesOf = (db: Db, username: string, userId: number) =>
  * the move legal, is it based on the current version; then it is applied, stored and sent.
  */
 export async function makeMove(
-  ports: GamePorts,
-  actor: string,
+  ports: Pick<GamePorts, 'db' | 'events'>,
+  caller: Caller,
   payload: { gameID: string; move: { playerID: string; move: unknown }; version?: number },
 ): Promise<Result<Game>> {
-  if (!namesActor(actor, payload.move.playerID)) return fail('forbidden', MSG.notAllowed);
+  const player = actorNamed(caller, payload.move.playerID);
+  if (!player.ok) return player;
+  const actor = player.value.username;
   const change = await changeGameRow(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
     const move = parseWith(moveSchemas[state.gameType], payload.move.move);

@@ -5,7 +5,7 @@
  * of HTML, so no stored post is larger than that.
  */
 import { MATH_MAX, POST_HTML_MAX_BYTES, POST_MSG } from '@fso/shared';
-import type { Ports } from '../ports.ts';
+import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
 
@@ -21,4 +21,17 @@ export async function renderPost(ports: Pick<Ports, 'renderer'>, source: string)
   if (rendered.formulas > MATH_MAX) return fail('invalid', POST_MSG.tooMuchMath);
   if (Buffer.byteLength(rendered.html) > POST_HTML_MAX_BYTES) return fail('invalid', POST_MSG.tooLarge);
   return succeed(rendered.html);
+}
+
+/**
+ * The Markdown preview of the ask, answer and edit forms (JSON and without JavaScript): the text
+ * rendered as its post would be stored, or the post's refusal, within the preview's rate limit
+ * (not counted again for a caller the route admitted for it).
+ */
+export async function previewPost(
+  ports: Pick<Ports, 'renderer' | 'limiter'>,
+  caller: Caller,
+  input: { text: string },
+): Promise<Result<string>> {
+  return (await ports.limiter.hit('markdownPreview', caller)) ?? renderPost(ports, input.text);
 }

@@ -16,7 +16,7 @@ import {
   type ChatUpdatePayload,
   type Message,
 } from '@fso/shared';
-import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -45,9 +45,9 @@ function publishChat(ports: Ports, payload: ChatUpdatePayload) {
 }
 
 export async function postRoomMessage(ports: Ports, caller: Caller, input: MessageInput): Promise<Result<Message>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  if (!namesActor(actor.username, input.msgFrom)) return fail('forbidden', MSG.notAllowed);
+  const named = actorNamed(caller, input.msgFrom);
+  if (!named.ok) return named;
+  const actor = named.value;
   const limited = await throttle(ports, caller);
   if (limited) return limited;
   const msg = await db.addRoomMessage(ports.db, author(actor), input.msg);
@@ -61,9 +61,9 @@ export async function chatsOf(
   username: string,
   page: { limit: number; offset: number },
 ): Promise<Result<{ chats: Chat[]; total: number }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  if (!namesActor(actor.username, username)) return fail('forbidden', MSG.notAllowed);
+  const named = actorNamed(caller, username);
+  if (!named.ok) return named;
+  const actor = named.value;
   return succeed(await db.listChatsOf(ports.db, actor.userId, page));
 }
 
@@ -135,9 +135,9 @@ export async function postChatMessage(
   chatId: number,
   input: MessageInput,
 ): Promise<Result<Chat>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  if (!namesActor(actor.username, input.msgFrom)) return fail('forbidden', MSG.notAllowed);
+  const named = actorNamed(caller, input.msgFrom);
+  if (!named.ok) return named;
+  const actor = named.value;
   const access = await participantsFor(ports, actor, chatId);
   if (!access.ok) return access;
   const limited = await throttle(ports, caller);

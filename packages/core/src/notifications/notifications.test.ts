@@ -33,7 +33,7 @@ describe('live inbox updates', () => {
       askedBy: Alice.userId,
     });
     const { ports, recorded } = testPorts(database);
-    const answered = await answerQuestion(ports, callerOf(bob), qid, 'An answer');
+    const answered = await answerQuestion(ports, callerOf(bob), { qid: qid, text: 'An answer' });
     expect(answered.ok).toBe(true);
     expect(updates(recorded)).toEqual([
       [

@@ -33,7 +33,7 @@ afterAll(() => database.close());
 
 describe(`a question with ${QUESTION_LIMITS.answers} answers already`, () => {
   it('answers a new answer, its edit and a comment on it with the written row, and publishes them', async () => {
-    const added = await answerQuestion(ports, callerOf(ann), qid, 'One more answer');
+    const added = await answerQuestion(ports, callerOf(ann), { qid: qid, text: 'One more answer' });
     if (!added.ok) throw new Error(added.message);
     expect(added.value).toMatchObject({ text: 'One more answer', ansBy: 'ann', comments: [], score: 0 });
     const aid = added.value._id;

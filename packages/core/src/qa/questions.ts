@@ -1,13 +1,14 @@
 /**
  * Q&A use cases shared by the REST routes and the screens' form actions: ask, answer,
  * comment, view (votes, accepts, edits and deletions have their own modules beside this one).
- * The actor is the caller's signed-in user (the routes refuse a payload naming anybody else). Each write stores the body's rendered HTML with its Markdown
+ * The actor is the caller's signed-in user; a payload naming anybody else (askedBy, ansBy, commentBy) is
+ * refused (caller.ts's actorNamed). Each write stores the body's rendered HTML with its Markdown
  * (rendered off the event loop, refused past the post caps: markdown/post-body.ts),
  * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import * as db from '@fso/db';
 import { MSG, type Answer, type PageQuestion, type Question } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import { mayReadHidden } from '../moderation/flag-rules.ts';
@@ -25,15 +26,22 @@ export async function loadQuestion(ports: Ports, id: number): Promise<Result<Que
 export async function askQuestion(
   ports: Ports,
   caller: Caller,
-  input: { title: string; text: string; tags: string[] },
+  input: { title: string; text: string; tags: string[]; askedBy?: string },
 ): Promise<Result<Question>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const named = actorNamed(caller, input.askedBy);
+  if (!named.ok) return named;
   const limited = await ports.limiter.hit('question', caller);
   if (limited) return limited;
   const rendered = await renderPost(ports, input.text);
   if (!rendered.ok) return rendered;
-  const id = await db.insertQuestion(ports.db, { ...input, html: rendered.value, askedBy: actor.userId });
+  const { title, text, tags } = input;
+  const id = await db.insertQuestion(ports.db, {
+    title,
+    text,
+    tags,
+    html: rendered.value,
+    askedBy: named.value.userId,
+  });
   return questionWritten(ports, id);
 }
 
@@ -54,11 +62,12 @@ export async function questionWritten(ports: Ports, id: number, editedHtml?: str
 export async function answerQuestion(
   ports: Ports,
   caller: Caller,
-  questionId: number,
-  text: string,
+  input: { qid: number; text: string; ansBy?: string },
 ): Promise<Result<Answer>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const named = actorNamed(caller, input.ansBy);
+  if (!named.ok) return named;
+  const actor = named.value;
+  const { qid: questionId, text } = input;
   const limited = await ports.limiter.hit('answer', caller);
   if (limited) return limited;
   const rendered = await renderPost(ports, text);
@@ -81,10 +90,11 @@ export async function answerQuestion(
 export async function addComment(
   ports: Ports,
   caller: Caller,
-  input: { type: 'question' | 'answer'; id: number; text: string },
+  input: { type: 'question' | 'answer'; id: number; text: string; commentBy?: string },
 ): Promise<Result<Question | Answer>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const named = actorNamed(caller, input.commentBy);
+  if (!named.ok) return named;
+  const actor = named.value;
   const limited = await ports.limiter.hit('comment', caller);
   if (limited) return limited;
   const rendered = await renderPost(ports, input.text);

@@ -4,8 +4,8 @@
  * publish voteUpdate (a question, SPEC §4) or answerVoteUpdate (an answer) once committed.
  */
 import * as db from '@fso/db';
-import { MSG, namesActor } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { MSG } from '@fso/shared';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
@@ -30,9 +30,9 @@ async function castVote(
   caller: Caller,
   target: { post: db.PostKind; id: number; value: 1 | -1; username?: string },
 ): Promise<Result<unknown>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
-  if (!namesActor(actor.username, target.username)) return fail('forbidden', MSG.notAllowed);
+  const named = actorNamed(caller, target.username);
+  if (!named.ok) return named;
+  const actor = named.value;
   const limited = await ports.limiter.hit('vote', caller);
   if (limited) return limited;
   const vote = { post: target.post, voterId: actor.userId, value: target.value };
