@@ -89,6 +89,11 @@ function publisherFor(io: RealtimeIO, clustered: boolean): EventPublisher {
     toRoom: (room, event, ...args) => {
       io.to(room).emit(event, ...args);
     },
+    toUsersOutside: (usernames, room, event, ...args) => {
+      io.to(usernames.map(userRoom))
+        .except(room)
+        .emit(event, ...args);
+    },
     toRoomViews: (views) => {
       deliverViews(io, views);
       if (clustered) io.serverSideEmit('roomViews', views);

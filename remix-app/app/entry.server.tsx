@@ -8,12 +8,13 @@
  * hands over its text as strings of ~16k characters, encoded here into one buffer. The bytes
  * leave through document-body.ts. Errors are logged with the request's id.
  */
-import type { AppLoadContext, EntryContext, HandleErrorFunction } from '@remix-run/node';
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { documentBytes, documentResponse } from './document-body.ts';
 import { NonceContext } from './nonce.ts';
 import { RenderOnlyContext } from './render-only.ts';
+import { quietRefusal } from './services/actions.server.ts';
 
 const NOTHING_KEPT = new Map<string, unknown>();
 
@@ -79,3 +80,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   context.log.error({ err: error }, 'request failed');
 };
+
+/** A refused form submitted by script is answered 200 with its status in the reply (services/actions.server.ts). */
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => quietRefusal(response, request);

@@ -24,13 +24,57 @@ test('the ask form shows every spec message under its field and posts nothing', 
   await page.getByLabel('Question Text').fill('see [here](http://insecure.example)');
   await page.getByLabel('Tags').fill('a b c d e f');
   await page.getByRole('button', { name: 'Post Question' }).click();
-  // The input's maxLength keeps typing at 100, so the title is now valid.
-  await expect(page.getByText('Invalid hyperlink format.')).toBeVisible();
+  // A 101st character is kept and refused with the reason, not silently dropped (issue 42).
+  await expect(page.getByLabel('Question Title')).toHaveValue('x'.repeat(101));
+  await expect(page.getByText('Title cannot be more than 100 characters')).toBeVisible();
+  await expect(page.locator('label.field').filter({ hasText: 'Question Text' })).toContainText(
+    'Invalid hyperlink format.',
+  );
   await expect(page.getByText('Cannot have more than 5 tags')).toBeVisible();
   await page.getByLabel('Tags').fill('abcdefghijklmnopqrstuvwxyz');
   await page.getByRole('button', { name: 'Post Question' }).click();
   await expect(page.getByText('New tag length cannot be more than 20')).toBeVisible();
   await expect(page).toHaveURL(/\/new\/question$/);
+});
+
+test('the preview refuses the link the post would refuse, and says so', async ({ page, javaScriptEnabled }) => {
+  await signUp(page, uniqueName('pl'));
+  await page.goto('/new/question');
+  await page.getByLabel('Question Text').fill('see [x](http://a) here');
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.getByRole('region', { name: 'Preview' });
+  const textField = page.locator('label.field').filter({ hasText: 'Question Text' });
+  // With JavaScript the preview says it; without, the previewed form says it under the field.
+  await expect(javaScriptEnabled ? preview : textField).toContainText('Invalid hyperlink format.');
+  await expect(page.getByRole('link', { name: 'x', exact: true })).toHaveCount(0);
+  await page.getByLabel('Question Text').fill('see [x](https://a.example) here');
+  if (!javaScriptEnabled) await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(preview.getByRole('link', { name: 'x', exact: true })).toHaveAttribute('href', 'https://a.example');
+});
+
+test('the title counts its characters as typed and says when it is too long', async ({ page, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, 'the counter follows typing; without JavaScript the post says it');
+  await signUp(page, uniqueName('tc'));
+  await page.goto('/new/question');
+  const title = page.getByLabel('Question Title');
+  await title.fill('x'.repeat(100));
+  await expect(page.getByText('100/100')).toBeVisible();
+  await expect(page.getByText('Title cannot be more than 100 characters')).toHaveCount(0);
+  await title.press('End');
+  await title.press('y');
+  await expect(title).toHaveValue(`${'x'.repeat(100)}y`);
+  await expect(page.getByText('101/100')).toBeVisible();
+  await expect(page.getByText('Title cannot be more than 100 characters')).toBeVisible();
+});
+
+test('without JavaScript the Preview button stands apart from Post Question', async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled, 'the Preview button is for pages without JavaScript');
+  await signUp(page, uniqueName('sp'));
+  await page.goto('/new/question');
+  const post = (await page.getByRole('button', { name: 'Post Question' }).boundingBox())!;
+  const preview = (await page.getByRole('button', { name: 'Preview' }).boundingBox())!;
+  const apart = Math.max(preview.x - (post.x + post.width), preview.y - (post.y + post.height));
+  expect(apart).toBeGreaterThanOrEqual(8);
 });
 
 test('ask, answer, comment and vote; the list and the question page show it all', async ({ page }) => {

@@ -31,6 +31,8 @@ export function recordingPublisher(recorded: Recorded): EventPublisher {
     toAll: (event, ...args) => void recorded.events.push({ event, args }),
     toQa: (event, ...args) => void recorded.events.push({ event, args }),
     toRoom: (room, event, ...args) => void recorded.events.push({ event, args: [...args, { room }] }),
+    toUsersOutside: (users, room, event, ...args) =>
+      void recorded.events.push({ event, args: [...args, { users, outside: room }] }),
     toRoomViews: (views) => void recorded.perViewer.push(views),
     disconnectUser: (u) => void recorded.disconnectedUsers.push(u),
     disconnectSession: (s) => void recorded.disconnectedSessions.push(s),

@@ -3,6 +3,7 @@ export * from './client.ts';
 export * from './migrate.ts';
 export * from './embedded-server.ts';
 export * from './availability.ts';
+export * from './errors.ts';
 export * as schema from './schema/index.ts';
 export * from './queries/users.ts';
 export * from './queries/sessions.ts';

@@ -5,6 +5,7 @@
  */
 import {
   decideAccept,
+  decideAccountDelete,
   decideAnswerDelete,
   decideDelete,
   decideEdit,
@@ -18,6 +19,7 @@ import { changeAccept } from '../src/queries/accept.ts';
 import * as deletions from '../src/queries/post-delete.ts';
 import * as edits from '../src/queries/post-edit.ts';
 import { changeVote, type PostKind } from '../src/queries/votes.ts';
+import { deleteUser } from '../src/queries/users.ts';
 
 export { reputationOf };
 
@@ -67,3 +69,6 @@ export const editAnswer = (db: Db, input: { answerId: number; userId: number; te
   edits.editAnswer(db, input.answerId, { text: input.text, editorId: input.userId, html: input.html }, (seen) =>
     decideEdit(seen, { editorId: input.userId, fields: { text: input.text } }, MSG.answerNotFound),
   );
+
+export const deleteAccount = (db: Db, userId: number) =>
+  deleteUser(db, userId, { decide: decideAccountDelete, reputation: reputationOf });

@@ -95,8 +95,9 @@ let ownTemplate: Promise<unknown> | null = null;
 /**
  * A fresh, migrated, empty database for one test file; `close` removes it. `embedded` is
  * accepted as before and changes nothing: every test database is on PostgreSQL 15 (decision 0082).
+ * `poolSize`: connections (5 unless given), more for a test of many writes at once.
  */
-export async function createTestDatabase(_opts: { embedded?: boolean } = {}): Promise<Database> {
+export async function createTestDatabase(opts: { embedded?: boolean; poolSize?: number } = {}): Promise<Database> {
   if (!process.env.TEST_DATABASE_URL) {
     ownTemplate ??= prepareTemplate().then((stop) => process.once('beforeExit', () => void stop()));
   }
@@ -107,7 +108,7 @@ export async function createTestDatabase(_opts: { embedded?: boolean } = {}): Pr
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
   await admin.end();
-  const database = await openDatabase({ url: withDatabase(url, name), poolSize: 5 });
+  const database = await openDatabase({ url: withDatabase(url, name), poolSize: opts.poolSize ?? 5 });
   const close = database.close;
   return {
     ...database,

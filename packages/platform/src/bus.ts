@@ -75,6 +75,7 @@ interface Emitter {
   emit(event: string, ...args: unknown[]): unknown;
   to(room: string | string[]): {
     emit(event: string, ...args: unknown[]): unknown;
+    except(room: string): { emit(event: string, ...args: unknown[]): unknown };
     disconnectSockets(close: boolean): void;
   };
   serverSideEmit(event: string, ...args: unknown[]): void;
@@ -85,6 +86,11 @@ function emitterPublisher(emitter: Emitter): EventPublisher {
     toAll: (event, ...args) => void emitter.to(liveRooms.members).emit(event, ...args),
     toQa: (event, ...args) => void emitter.to(qaAudience(event, ...args)).emit(event, ...args),
     toRoom: (room, event, ...args) => void emitter.to(room).emit(event, ...args),
+    toUsersOutside: (usernames, room, event, ...args) =>
+      void emitter
+        .to(usernames.map(rooms.user))
+        .except(room)
+        .emit(event, ...args),
     toRoomViews: (views) => emitter.serverSideEmit('roomViews', views),
     disconnectUser: (username) => emitter.to(rooms.user(username)).disconnectSockets(true),
     disconnectSession: (sessionId) => emitter.to(rooms.session(sessionId)).disconnectSockets(true),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   excerptOf,
   markReadBodySchema,
+  postExcerptOf,
   mentionedUsernames,
   notificationLink,
   planNotifications,
@@ -75,6 +76,12 @@ describe('shapes', () => {
     const long = excerptOf('word '.repeat(100));
     expect(long.length).toBeLessThanOrEqual(160);
     expect(long.endsWith('…')).toBe(true);
+  });
+
+  it("gives a post's excerpt as the text a reader sees, not its Markdown (issue 42)", () => {
+    expect(postExcerptOf('Use **bold** and [the docs](https://example.com/d),\n\n`code` too.')).toBe(
+      'Use bold and the docs, code too.',
+    );
   });
 
   it('accepts {ids} or {all: true} for markRead and explains anything else', () => {

@@ -5,6 +5,7 @@
  * functions whom to notify and writes the rows in the causing transaction.
  */
 import { z } from 'zod';
+import { plainText } from './plain-text.ts';
 import { idSchema } from './qa.schemas.ts';
 import { USERNAME_MAX } from './user.schemas.ts';
 
@@ -117,11 +118,14 @@ export function planNotifications(cause: NotifyCause): { userId: number; kind: N
 
 export const EXCERPT_MAX = 160;
 
-/** The first EXCERPT_MAX characters of a post or message as one line of plain-ish text. */
+/** The first EXCERPT_MAX characters of a message as one line of text. */
 export function excerptOf(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length <= EXCERPT_MAX ? line : `${line.slice(0, EXCERPT_MAX - 1).trimEnd()}…`;
 }
+
+/** A post's excerpt: its Markdown as the reader sees it, without markup or link targets (issue 42). */
+export const postExcerptOf = (markdown: string): string => excerptOf(plainText(markdown));
 
 /** Where a notification leads: the question page (at the answer it concerns), or the chat. */
 export function notificationLink(n: Pick<Notification, 'qid' | 'aid' | 'chatId'>): string {

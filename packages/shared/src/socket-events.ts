@@ -59,6 +59,13 @@ export interface EventPublisher {
   toQa<E extends keyof QaArgs>(event: E, ...args: QaArgs[E]): void;
   /** Every socket in a room (`chat:<id>`, `game:<id>`, `user:<name>`). */
   toRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: EventArgs<E>): void;
+  /** Every socket of these users that is not in `room`: a chat's participants on their other pages. */
+  toUsersOutside<E extends keyof ServerToClientEvents>(
+    usernames: string[],
+    room: string,
+    event: E,
+    ...args: EventArgs<E>
+  ): void;
   /** Each socket in a room gets its own view (a game as that viewer may see it), on every instance. */
   toRoomViews<E extends keyof ServerToClientEvents>(views: RoomViews<E>): void;
   /** Disconnects every socket of the user (logout everywhere, deletion), on every instance. */

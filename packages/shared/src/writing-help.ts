@@ -3,7 +3,8 @@
  * preview (`POST /post/previewMarkdown`) and tag suggestions (`GET /tag/suggestTags`).
  */
 import { z } from 'zod';
-import { BODY_MAX, TAG_LENGTH_MAX } from './qa.schemas.ts';
+import { MSG } from './messages.ts';
+import { BODY_MAX, hyperlinksValid, TAG_LENGTH_MAX } from './qa.schemas.ts';
 
 export const WRITING_MSG = {
   previewText: 'Send {"text": "..."} with the Markdown to preview.',
@@ -17,13 +18,19 @@ export const TAG_SUGGESTIONS_MAX = 20;
 /** The intent of a post form's no-JavaScript "Preview" button: the action re-shows the form with the preview. */
 export const PREVIEW_INTENT = 'preview';
 
-/** POST /post/previewMarkdown: the Markdown as it would be stored (empty is fine: an empty preview). */
-export const previewBodySchema = z.object(
-  { text: z.string({ error: WRITING_MSG.previewText }).max(BODY_MAX, WRITING_MSG.previewTooLong) },
-  { error: WRITING_MSG.previewText },
-);
+/**
+ * The text a preview shows: what a post may hold, links held to the post's rule (SPEC §5), so
+ * the preview never shows a link that posting would refuse (issue 42); empty is fine.
+ */
+export const previewTextSchema = z
+  .string({ error: WRITING_MSG.previewText })
+  .max(BODY_MAX, WRITING_MSG.previewTooLong)
+  .refine(hyperlinksValid, MSG.invalidHyperlink);
 
-/** GET /tag/suggestTags?prefix=&limit=: the start of a tag name, as typed. */
+/** POST /post/previewMarkdown: the Markdown as it would be stored (empty is fine: an empty preview). */
+export const previewBodySchema = z.object({ text: previewTextSchema }, { error: WRITING_MSG.previewText });
+
+/** GET /tag/suggestTags?prefix=&limit=: part of a tag name, as typed (matched anywhere in a name). */
 export const tagSuggestQuerySchema = z.object({
   prefix: z
     .string({ error: WRITING_MSG.suggestPrefix })

@@ -3,9 +3,11 @@
  * by services/actions.server.ts, read here by the forms). `form` names which of the page's
  * forms it answers: the form's intent, plus its target's id where several forms share one
  * (`vote:answer:12`). Success may carry a message to show; a refusal carries the error to show
- * under that form, and its HTTP status says what kind of refusal it was.
+ * under that form, and `status` says what kind of refusal it was (the HTTP status of a
+ * no-JavaScript post; a script's submission is answered 200, services/actions.server.ts).
  */
-export type ActionReply = { ok: true; form: string; message?: string } | { ok: false; form: string; error: string };
+export type ActionReply =
+  { ok: true; form: string; message?: string } | { ok: false; form: string; error: string; status: number };
 
 /** The error to show under `form` (under any form when none is named), or null. */
 export function replyError(reply: ActionReply | undefined, form?: string): string | null {

@@ -3,8 +3,8 @@
  * user and create (or reopen) the chat with them, the selected chat's messages (`?chat=<id>`)
  * and an input. Everything is a link or a form, so it works without JavaScript. With it, the
  * page joins the selected chat's room for live messages, catches up after a reconnect, keeps
- * the chat list's previews current from them, and re-reads the chat list when a chat including
- * this user is created or changes. The user picker searches every user and shows more on
+ * the chat list's previews current from them (those of chats not open too, marked "new
+ * message"), and re-reads the chat list when a chat including this user is created or changes. The user picker searches every user and shows more on
  * request (`?people=`); with no chat chosen the composer is off and says "Select a chat first".
  */
 import {
@@ -37,6 +37,7 @@ import { MessageList } from '~/components/messaging/MessageList.tsx';
 import { CATCH_UP_LIMIT, fetchParsed, useMessageFeed, type FeedSource } from '~/components/messaging/useMessageFeed.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { useSocketEvent } from '~/components/socket.tsx';
+import { useReadingChat } from '~/components/inbox/reading-chat.ts';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { pageOffset, requestedMessagePage } from '~/services/http.server.ts';
@@ -159,6 +160,7 @@ export default function DirectMessagesPage() {
   const chatId = selected?.chat._id ?? null;
   const source = useMemo(() => (chatId && !selected?.paged ? chatFeed(chatId) : null), [chatId, selected?.paged]);
   const feed = useMessageFeed(selected?.chat.messages ?? NO_MESSAGES, source);
+  useReadingChat(source ? chatId : null);
 
   useSocketEvent('chatUpdate', (payload) => {
     const parsed = parseWith(chatUpdateSchema, payload);
@@ -181,6 +183,9 @@ export default function DirectMessagesPage() {
     (chat._id === chatId && !selected?.paged ? feed.messages.at(-1) : undefined) ??
     latest[chat._id] ??
     chat.messages[0];
+  // A chat not open here whose newest message, seen live, is someone else's (issue 42).
+  const unread = (chat: Chat): boolean =>
+    chat._id !== chatId && latest[chat._id] !== undefined && latest[chat._id]!.msgFrom !== me;
   const others = (chat: Chat) => chat.participants.filter((p) => p !== me).join(', ') || me;
   const pageHref = (n: number) => `?${new URLSearchParams({ ...Object.fromEntries(params), page: String(n) })}`;
 
@@ -236,13 +241,14 @@ export default function DirectMessagesPage() {
             ) : (
               <ul className="chat-list">
                 {chats.map((c) => (
-                  <li key={c._id}>
+                  <li key={c._id} className={unread(c) ? 'chat-unread' : undefined}>
                     <Link
                       to={`?chat=${c._id}`}
                       className={c._id === chatId ? 'chat-link active' : 'chat-link'}
                       aria-current={c._id === chatId ? 'page' : undefined}
                     >
                       {others(c)}
+                      {unread(c) ? <span className="chat-new"> new message</span> : null}
                     </Link>
                     {preview(c) ? <span className="muted chat-preview">{preview(c)!.msg}</span> : null}
                   </li>

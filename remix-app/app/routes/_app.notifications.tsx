@@ -1,20 +1,20 @@
 /**
  * `/notifications`: the signed-in user's inbox, newest first, paged; each entry is a plain
- * link that marks it read and opens the answer, comment or chat (GET /notification/open/:id),
- * so it works without JavaScript. "Mark all as read" is a form. The list follows
- * `notificationUpdate` live, patched in place from the event (inbox-deltas.ts), with no HTTP request.
+ * link that opens the answer, comment or chat (GET /notification/open/:id), so it works without
+ * JavaScript. Opening the inbox as a page reads it, as on Stack Overflow: the entries that were unread are
+ * shown so this once, and the bell clears (issue 42). The list follows `notificationUpdate`
+ * live, patched in place from the event (inbox-deltas.ts), with no HTTP request.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { redirect } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
-import { Form, useLoaderData } from '@remix-run/react';
-import { inboxOf, markRead } from '@fso/core';
+import { useLoaderData } from '@remix-run/react';
+import { inboxOf, openInbox } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { inboxDeltas } from '~/components/live/inbox-deltas.ts';
 import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
 import { Pager } from '~/components/Pager.tsx';
-import { pageOffset } from '~/services/http.server.ts';
+import { openedAsPage, pageOffset } from '~/services/http.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
@@ -24,18 +24,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const url = new URL(request.url);
   const offset = pageOffset(url, PAGE_SIZE);
-  const outcome = await inboxOf(context.ports, callerOf(context, actor), { limit: PAGE_SIZE, offset });
+  // Fetched as an image or frame (a post's own-path image), nothing is read (issue 39).
+  const open = openedAsPage(request) ? openInbox : inboxOf;
+  const outcome = await open(context.ports, callerOf(context, actor), { limit: PAGE_SIZE, offset });
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const inbox = outcome.value;
   return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, now: Date.now() };
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requirePageUser(request, context);
-  const outcome = await markRead(context.ports, callerOf(context, actor), { all: true });
-  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
-  const url = new URL(request.url);
-  return redirect(`/notifications${url.search}`);
 }
 
 function describe(n: Notification): string {
@@ -73,11 +67,6 @@ export default function NotificationsPage() {
           {unread} unread of {total}
         </p>
       </div>
-      {unread > 0 ? (
-        <Form method="post">
-          <button type="submit">Mark all as read</button>
-        </Form>
-      ) : null}
       {notifications.length === 0 ? (
         <p className="empty">
           No notifications yet. When someone answers your question, comments on your post, accepts your answer, mentions

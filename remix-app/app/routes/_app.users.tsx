@@ -6,11 +6,11 @@
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
-import { Form, Link, useLoaderData, useSearchParams, useSubmit } from '@remix-run/react';
+import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { usersPage } from '@fso/core';
 import { calendarDate, counted, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-
+import { useFilterSubmit } from '~/components/filter-submit.ts';
 import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
 import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
 import { userDeltas } from '~/components/live/user-deltas.ts';
@@ -46,7 +46,7 @@ export default function UsersPage() {
   useReloadAfterReconnect();
   const sorted = (by: string) =>
     `?${new URLSearchParams({ ...(filter ? { filter } : {}), ...(by === 'reputation' ? { sort: by } : {}) })}`;
-  const submit = useSubmit();
+  const filterTyped = useFilterSubmit(filter);
   const [params] = useSearchParams();
 
   return (
@@ -59,12 +59,7 @@ export default function UsersPage() {
       <Form method="get" role="search" className="inline-form">
         <label className="field">
           <span>Search by username</span>
-          <input
-            name="filter"
-            type="search"
-            defaultValue={filter}
-            onChange={(e) => submit(e.currentTarget.form, { replace: true })}
-          />
+          <input name="filter" type="search" defaultValue={filter} onChange={filterTyped} />
         </label>
         {sort === 'reputation' ? <input type="hidden" name="sort" value="reputation" /> : null}
         <noscript>

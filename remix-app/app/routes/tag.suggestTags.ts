@@ -1,4 +1,4 @@
-/** GET /tag/suggestTags?prefix=&limit= → existing tags starting with prefix, most used first: [{name, qcnt}]. */
+/** GET /tag/suggestTags?prefix=&limit= → existing tags containing prefix, those starting with it first, then most used: [{name, qcnt}]. */
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { tagSuggestions } from '@fso/core';
 import { parseWith, tagSuggestQuerySchema } from '@fso/shared';

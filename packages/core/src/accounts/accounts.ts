@@ -172,20 +172,32 @@ export async function updateBiography(
 }
 
 /**
- * Forfeits the account's running games (their opponents win, and are told), then deletes it and
- * takes its name out of all its games in one transaction (docs/decisions/0019-recycled-usernames.md).
+ * Deleting an account: there must still be one; its votes go with it, so the authors they
+ * counted for have their reputation recounted (the account's posts and accepts stay, so they move
+ * nobody's).
+ */
+export function decideAccountDelete(seen: db.AccountSeen): Result<db.Recount> {
+  if (!seen) return fail('notFound', MSG.userNotFound);
+  return succeed({ recount: seen.votedFor.filter((id) => id !== seen.id) });
+}
+
+/**
+ * Forfeits the account's running games (their opponents win, and are told), then deletes it as
+ * decided and takes its name out of all its games in one transaction (docs/decisions/0019-recycled-usernames.md).
  */
 export async function deleteAccount(ports: Ports, caller: Caller, username: string): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
   await forfeitGamesOf(ports, actor.username);
-  const user = await ports.db.transaction(async (tx) => {
-    const deleted = await db.deleteUser(tx, actor.userId, reputationOf);
-    if (deleted) await renameGamesOf(tx, deleted.username, actor.userId);
-    return deleted;
-  });
-  if (!user) return fail('notFound', MSG.userNotFound);
+  const deleted = await db.deleteUser(
+    ports.db,
+    actor.userId,
+    { decide: decideAccountDelete, reputation: reputationOf },
+    (tx, user) => renameGamesOf(tx, user.username, actor.userId),
+  );
+  if (!deleted.ok) return deleted;
+  const user = deleted.value;
   ports.events.disconnectUser(user.username);
   ports.events.toAll('userUpdate', { user, type: 'deleted' });
   return succeed(user);

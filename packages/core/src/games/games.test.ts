@@ -23,6 +23,7 @@ function ports(): GamePorts & { published: RoomViews<keyof ServerToClientEvents>
     toAll: nothing,
     toQa: nothing,
     toRoom: nothing,
+    toUsersOutside: nothing,
     toRoomViews: (views) => void published.push(views),
     disconnectUser: nothing,
     disconnectSession: nothing,

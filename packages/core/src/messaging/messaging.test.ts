@@ -140,6 +140,14 @@ describe('direct chats', () => {
         args: [{ type: 'newMessage', chat: posted.ok && posted.value }, { room: `chat:${chatId}` }],
       },
       {
+        // The participants' other pages: a chat list's preview follows (issue 42).
+        event: 'chatUpdate',
+        args: [
+          { type: 'newMessage', chat: posted.ok && posted.value },
+          { users: ['amy', 'bo'], outside: `chat:${chatId}` },
+        ],
+      },
+      {
         event: 'notificationUpdate',
         args: [
           {

@@ -39,9 +39,17 @@ async function participantsFor(ports: Ports, actor: Actor, chatId: number): Prom
   return succeed(participants.map((p) => p.username));
 }
 
+/**
+ * A new message goes to the sockets in the chat's room, and to its participants' other pages
+ * once each (a chat list's preview and unread mark follow it, issue 42); other updates to the
+ * participants.
+ */
 function publishChat(ports: Ports, payload: ChatUpdatePayload) {
-  if (payload.type === 'newMessage') ports.events.toRoom(rooms.chat(payload.chat._id), 'chatUpdate', payload);
-  else for (const name of payload.chat.participants) ports.events.toRoom(rooms.user(name), 'chatUpdate', payload);
+  if (payload.type === 'newMessage') {
+    const room = rooms.chat(payload.chat._id);
+    ports.events.toRoom(room, 'chatUpdate', payload);
+    ports.events.toUsersOutside(payload.chat.participants, room, 'chatUpdate', payload);
+  } else for (const name of payload.chat.participants) ports.events.toRoom(rooms.user(name), 'chatUpdate', payload);
 }
 
 export async function postRoomMessage(ports: Ports, caller: Caller, input: MessageInput): Promise<Result<Message>> {

@@ -4,7 +4,7 @@ import { createTestDatabase } from '@fso/db/testing';
 import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import type { Actor } from '../caller.ts';
 import { startChat } from '../messaging/messaging.ts';
-import { inboxOf, markRead, openNotification } from '../notifications/notifications.ts';
+import { inboxOf, markRead, openInbox, openNotification } from '../notifications/notifications.ts';
 import { addComment, answerQuestion } from '../qa/questions.ts';
 
 let database: Database;
@@ -104,5 +104,24 @@ describe('live inbox updates', () => {
       [{ unread: 2, read: [first!._id] }, { room: 'user:alice' }],
       [{ unread: 0, read: 'all' }, { room: 'user:alice' }],
     ]);
+  });
+
+  it('opening the inbox shows the page as it stood, then reads it all and tells the other tabs (issue 42)', async () => {
+    const { Alice, bob } = users;
+    const qid = await insertQuestion(database.db, {
+      title: 'Opened',
+      text: 'x',
+      tags: ['inbox'],
+      askedBy: Alice.userId,
+    });
+    const { ports, recorded } = testPorts(database);
+    await answerQuestion(ports, callerOf(bob), qid, 'Seen when opened');
+    recorded.events.length = 0;
+    const opened = await openInbox(ports, callerOf(Alice), { limit: 10, offset: 0 });
+    expect(opened).toMatchObject({ ok: true, value: { unread: 1 } });
+    expect(opened.ok && opened.value.notifications[0]).toMatchObject({ excerpt: 'Seen when opened', read: false });
+    expect(updates(recorded)).toEqual([[{ unread: 0, read: 'all' }, { room: 'user:alice' }]]);
+    expect(await openInbox(ports, callerOf(Alice), { limit: 10, offset: 0 })).toMatchObject({ value: { unread: 0 } });
+    expect(updates(recorded)).toHaveLength(1);
   });
 });

@@ -37,6 +37,23 @@ export async function inboxOf(
   return succeed(await db.listNotifications(ports.db, caller.user.userId, page));
 }
 
+/**
+ * The inbox screen opened: its page as it stood (the unread entries still marked so), and then
+ * every notification read, so the bell clears, in the user's other tabs too (issue 42).
+ */
+export async function openInbox(
+  ports: Ports,
+  caller: Caller,
+  page: { limit: number; offset: number },
+): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
+  const listed = await inboxOf(ports, caller, page);
+  if (!listed.ok || listed.value.unread === 0) return listed;
+  const actor = caller.user!;
+  const marked = await db.markNotificationsRead(ports.db, actor.userId, { all: true });
+  if (marked.ok && marked.marked > 0) await announceRead(ports, actor, 'all');
+  return listed;
+}
+
 /** Someone else's notification is answered as a missing one: nobody learns which ids exist. */
 const NOT_FOUND = fail('notFound', INBOX_MSG.notificationNotFound);
 

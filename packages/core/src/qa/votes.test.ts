@@ -9,29 +9,49 @@ const by = (voterId: number, value: 1 | -1) => ({ post: 'answer' as const, voter
 describe('decideVote', () => {
   it('casts, takes back and switches a vote, and names the author for a recount', () => {
     const post = { author: 1 };
-    expect(decideVote({ post, vote: 0 }, by(2, 1))).toEqual({ ok: true, value: { vote: 1, recount: [1] } });
-    expect(decideVote({ post, vote: 1 }, by(2, 1))).toEqual({ ok: true, value: { vote: 0, recount: [1] } });
-    expect(decideVote({ post, vote: 1 }, by(2, -1))).toEqual({ ok: true, value: { vote: -1, recount: [1] } });
-    expect(decideVote({ post, vote: -1 }, by(2, -1))).toEqual({ ok: true, value: { vote: 0, recount: [1] } });
+    expect(decideVote({ voter: true, post, vote: 0 }, by(2, 1))).toEqual({
+      ok: true,
+      value: { vote: 1, recount: [1] },
+    });
+    expect(decideVote({ voter: true, post, vote: 1 }, by(2, 1))).toEqual({
+      ok: true,
+      value: { vote: 0, recount: [1] },
+    });
+    expect(decideVote({ voter: true, post, vote: 1 }, by(2, -1))).toEqual({
+      ok: true,
+      value: { vote: -1, recount: [1] },
+    });
+    expect(decideVote({ voter: true, post, vote: -1 }, by(2, -1))).toEqual({
+      ok: true,
+      value: { vote: 0, recount: [1] },
+    });
   });
 
   it('refuses a vote on one’s own post and on a missing one', () => {
-    expect(decideVote({ post: { author: 2 }, vote: 0 }, by(2, 1))).toEqual({
+    expect(decideVote({ voter: true, post: { author: 2 }, vote: 0 }, by(2, 1))).toEqual({
       ok: false,
       kind: 'forbidden',
       message: MSG.ownVote,
     });
-    expect(decideVote({ post: null, vote: 0 }, by(2, 1))).toMatchObject({
+    expect(decideVote({ voter: true, post: null, vote: 0 }, by(2, 1))).toMatchObject({
       kind: 'notFound',
       message: MSG.answerNotFound,
     });
-    expect(decideVote({ post: null, vote: 0 }, { ...by(2, 1), post: 'question' })).toMatchObject({
+    expect(decideVote({ voter: true, post: null, vote: 0 }, { ...by(2, 1), post: 'question' })).toMatchObject({
       message: MSG.questionNotFound,
     });
   });
 
+  it('refuses a vote from an account deleted since the request began, as from nobody signed in', () => {
+    expect(decideVote({ voter: false, post: null, vote: 0 }, by(2, 1))).toEqual({
+      ok: false,
+      kind: 'unauthenticated',
+      message: MSG.notSignedIn,
+    });
+  });
+
   it('lets anybody vote on a deleted account’s post, which nobody’s reputation follows', () => {
-    expect(decideVote({ post: { author: null }, vote: 0 }, by(2, -1))).toEqual({
+    expect(decideVote({ voter: true, post: { author: null }, vote: 0 }, by(2, -1))).toEqual({
       ok: true,
       value: { vote: -1, recount: [null] },
     });

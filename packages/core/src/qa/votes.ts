@@ -12,13 +12,15 @@ import { loadQuestion } from './questions.ts';
 import { reputationOf } from './reputation.ts';
 
 /**
- * The vote rule: nobody votes on their own post; the same vote again takes it back, the other
- * one switches it. The author's reputation moves with it.
+ * The vote rule: a deleted account votes no more (its session was valid when the request began);
+ * nobody votes on their own post; the same vote again takes it back, the other one switches it.
+ * The author's reputation moves with it.
  */
 export function decideVote(
   seen: db.VoteSeen,
   vote: { post: db.PostKind; voterId: number; value: 1 | -1 },
 ): Result<db.VoteDecision> {
+  if (!seen.voter) return NOT_SIGNED_IN;
   if (!seen.post) return fail('notFound', vote.post === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
   if (seen.post.author === vote.voterId) return fail('forbidden', MSG.ownVote);
   return succeed({ vote: seen.vote === vote.value ? 0 : vote.value, recount: [seen.post.author] });

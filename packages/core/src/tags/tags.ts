@@ -21,7 +21,7 @@ export const tagsWithCount = (
   page: { limit: number; offset: number; filter?: string; sort?: TagSort },
 ): Promise<{ tags: TagWithCount[]; total: number }> => db.listTagsWithCount(ports.db, page);
 
-/** Existing tags starting with `prefix`, most used first; tooMany past the caller's limit. */
+/** Existing tags containing `prefix` (those starting with it first), then most used; tooMany past the caller's limit. */
 export async function tagSuggestions(
   ports: Ports,
   caller: Caller,

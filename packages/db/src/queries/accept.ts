@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Result } from '@fso/shared';
 import type { Db } from '../client.ts';
-import type { Recount, Rules } from './decide.ts';
+import { decidedTransaction, type Recount, type Rules } from './decide.ts';
 import { storeNotifications, type NotificationPlan } from './notifications.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
@@ -36,7 +36,7 @@ export async function changeAccept(
   target: { questionId: number; answerId: number; actorId: number },
   rules: Rules<AcceptSeen, AcceptDecision>,
 ): Promise<Result<AcceptDecision & { notified: number[] }>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     const [question] = await rows(
       tx,
       sql`SELECT asked_by, accepted_answer_id FROM questions WHERE id = ${target.questionId} FOR UPDATE`,

@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
+import { sqlState } from '../errors.ts';
 
 export type TokenPurpose = 'reset' | 'confirm';
 
@@ -144,16 +145,10 @@ export async function setConfirmedEmail(tx: Tx, userId: number, email: string): 
     // A savepoint: a unique violation (a confirmation racing this one) leaves the transaction usable.
     await tx.transaction((inner) => inner.execute(sql`UPDATE users SET email = ${email} WHERE id = ${userId}`));
   } catch (error) {
-    if (isUniqueViolation(error)) return 'taken';
+    if (sqlState(error) === '23505') return 'taken';
     throw error;
   }
   return 'done';
-}
-
-/** PostgreSQL's unique_violation, however the driver wraps it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error; e instanceof Error; e = e.cause) if ((e as { code?: string }).code === '23505') return true;
-  return false;
 }
 
 /** Deletes tokens that expired before `before` (they can only say "expired"; a day later nobody asks). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reputationOf } from '../../test/core-rules.ts';
+import { deleteAccount } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { createUser, deleteUser } from './users.ts';
+import { createUser } from './users.ts';
 import { addChatMessage, addRoomMessage, listMessages, type Author } from './messages.ts';
 import { createDirectChat, findChatParticipants, isChatParticipant, listChatsOf } from './chats.ts';
 
@@ -87,7 +87,7 @@ describe('direct chats', () => {
     const eve = (await createUser(database.db, { username: 'eve', passwordHash: null }))!;
     const author = { userId: Number(eve._id), username: 'eve' };
     const { chatId } = await createDirectChat(database.db, author, people.Ann!.userId, ['bye']);
-    await deleteUser(database.db, author.userId, reputationOf);
+    await deleteAccount(database.db, author.userId);
     expect((await listMessages(database.db, chatId, { limit: 5 })).messages[0]).toMatchObject({
       msg: 'bye',
       msgFrom: null,

@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import {
   excerptOf,
+  postExcerptOf,
   mentionedUsernames,
   notificationLink,
   planNotifications,
@@ -79,7 +80,7 @@ export async function notifyPost(
     mentionedIds: await mentionedIds(tx, cause.text),
     followerIds: await followersOf(tx, cause.questionId),
   });
-  return storeNotifications(tx, plan, cause.actorId, cause, excerptOf(cause.text));
+  return storeNotifications(tx, plan, cause.actorId, cause, postExcerptOf(cause.text));
 }
 
 /**

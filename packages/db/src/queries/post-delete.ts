@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
-import type { Decide, Recount, Rules } from './decide.ts';
+import { decidedTransaction, type Decide, type Recount, type Rules } from './decide.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
@@ -26,7 +26,7 @@ export async function deleteQuestion(
   questionId: number,
   rules: Rules<QuestionSeen, Recount>,
 ): Promise<Result<Recount>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${questionId} FOR UPDATE`);
     const [others] = question
       ? await rows(
@@ -50,7 +50,7 @@ export async function deleteAnswer(
   answerId: number,
   rules: Rules<AnswerSeen, Recount>,
 ): Promise<Result<{ questionId: number }>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
     const [question] = await rows(
       tx,
@@ -82,7 +82,7 @@ export async function deleteComment(
   commentId: number,
   decide: Decide<PostSeen, unknown>,
 ): Promise<Result<CommentPlace>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     const [comment] = await rows(
       tx,
       sql`SELECT c.comment_by, c.question_id, c.answer_id, coalesce(c.question_id, a.question_id) AS owner

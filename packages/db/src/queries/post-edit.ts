@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { succeed, type Result, type Revision } from '@fso/shared';
 import type { Db } from '../client.ts';
-import type { Decide } from './decide.ts';
+import { decidedTransaction, type Decide } from './decide.ts';
 import { setQuestionTags } from './question-write.ts';
 import { idOrNull, rows, type Row } from './sql-rows.ts';
 
@@ -36,7 +36,7 @@ export async function editQuestion(
   edit: Edit<QuestionFields>,
   decide: Decide<EditSeen<QuestionFields>, EditDecision>,
 ): Promise<Result<EditDecision>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     const [old] = await rows(
       tx,
       sql`SELECT q.asked_by, q.title, q.text,
@@ -62,7 +62,7 @@ export async function editAnswer(
   edit: Edit<AnswerFields>,
   decide: Decide<EditSeen<AnswerFields>, EditDecision>,
 ): Promise<Result<{ questionId: number }>> {
-  return db.transaction(async (tx) => {
+  return decidedTransaction(db, async (tx) => {
     const [old] = await rows(tx, sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${answerId} FOR UPDATE`);
     const decision = decide(old ? { author: idOrNull(old.ans_by), text: String(old.text) } : null);
     if (!decision.ok) return decision;

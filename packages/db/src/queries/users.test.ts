@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reputationOf } from '../../test/core-rules.ts';
+import { deleteAccount } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
-import { createUser, deleteUser, findCredentials, findUser, listUsers, updateBiography } from './users.ts';
+import { createUser, findCredentials, findUser, listUsers, updateBiography } from './users.ts';
 import { createSession, deleteOtherSessions, findSessionUser } from './sessions.ts';
 import { hitLimit } from './rate-limits.ts';
 
@@ -45,7 +45,7 @@ describe('users', () => {
     const s2 = await createSession(database.db, user.id);
     expect(await deleteOtherSessions(database.db, user.id, s1.id)).toEqual([s2.id]);
     expect(await findSessionUser(database.db, s1.id)).toMatchObject({ username: 'carol' });
-    await deleteUser(database.db, user.id, reputationOf);
+    await deleteAccount(database.db, user.id);
     expect(await findSessionUser(database.db, s1.id)).toBeNull();
     expect(await findUser(database.db, 'carol')).toBeNull();
   });

@@ -1,13 +1,15 @@
 /**
  * Account data access: create, find, list (paged, filtered), update biography and password,
- * delete. Returns the SPEC §3 user shape; password hashes never leave this module except
+ * delete (the rule: core's `decideAccountDelete`). Returns the SPEC §3 user shape; password hashes never leave this module except
  * through `findCredentials`.
  */
 import { and, asc, count, desc, eq, gt, ilike, sql } from 'drizzle-orm';
-import type { SafeUser } from '@fso/shared';
+import { succeed, type Result, type SafeUser } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { users } from '../schema/index.ts';
-import { authorsVotedOnBy, storeReputations, type ReputationRule } from './reputation.ts';
+import { decidedTransaction, type Recount, type Rules } from './decide.ts';
+import { authorsVotedOnBy, storeReputations } from './reputation.ts';
+import { rows, type Tx } from './sql-rows.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -109,12 +111,41 @@ export async function updatePasswordHash(db: Db, userId: number, passwordHash: s
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-/** Deletes the account; its votes go with it, so the reputation of the authors it voted on is recomputed. */
-export async function deleteUser(db: Db, userId: number, reputation: ReputationRule): Promise<SafeUser | null> {
-  return db.transaction(async (tx) => {
-    const authors = await authorsVotedOnBy(tx, userId);
-    const rows = await tx.delete(users).where(eq(users.id, userId)).returning(safeUserColumns);
-    await storeReputations(tx, authors, reputation);
-    return rows[0] ? toSafeUser(rows[0]) : null;
+/** What deleting an account is decided on: the locked account (null: none) and the authors of the posts it voted on. */
+export type AccountSeen = { id: number; votedFor: number[] } | null;
+
+/**
+ * Deletes the account as decided, with its votes: each post it voted on loses its vote from the
+ * score, and the reputations the decision names (the authors those votes counted for) are
+ * stored. Locks come in the order the other writes take them, so that none waits on another in a
+ * circle: the account's own posts first (a vote on one holds the post, then its author), then the
+ * account's row (a vote by the account holds it from its start, so the deletion waits for votes
+ * under way, and a later vote finds no voter), then the posts it voted on. `also` runs in the
+ * same transaction once the row is gone (the account's name leaves its games).
+ */
+export async function deleteUser(
+  db: Db,
+  userId: number,
+  rules: Rules<AccountSeen, Recount>,
+  also: (tx: Tx, deleted: SafeUser) => Promise<unknown> = async () => undefined,
+): Promise<Result<SafeUser>> {
+  return decidedTransaction(db, async (tx) => {
+    await tx.execute(sql`SELECT id FROM questions WHERE asked_by = ${userId} ORDER BY id FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM answers WHERE ans_by = ${userId} ORDER BY id FOR UPDATE`);
+    const [account] = await rows(tx, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    const decision = rules.decide(account ? { id: userId, votedFor: await authorsVotedOnBy(tx, userId) } : null);
+    if (!decision.ok) return decision;
+    for (const t of [
+      { posts: sql`questions`, votes: sql`question_votes`, key: sql`question_id` },
+      { posts: sql`answers`, votes: sql`answer_votes`, key: sql`answer_id` },
+    ])
+      await tx.execute(sql`WITH gone AS (DELETE FROM ${t.votes} WHERE user_id = ${userId} RETURNING ${t.key} AS post, value),
+          totals AS (SELECT post, sum(value) AS total FROM gone GROUP BY post)
+        UPDATE ${t.posts} p SET score = p.score - totals.total FROM totals WHERE p.id = totals.post`);
+    const [deleted] = await tx.delete(users).where(eq(users.id, userId)).returning(safeUserColumns);
+    const user = toSafeUser(deleted!);
+    await also(tx, user);
+    await storeReputations(tx, decision.value.recount, rules.reputation);
+    return succeed(user);
   });
 }

@@ -1,13 +1,15 @@
 /**
  * Votes on questions and answers, one mechanism for both (the rule: core's `decideVote`). The
- * post's row is locked first, so concurrent votes on it are decided one after another, each on
- * the vote the one before stored, and its score always equals the sum of its vote rows; the
- * reputations the decision names are stored in the same transaction.
+ * voter's row is held first (KEY SHARE: a deletion of the account waits for the vote, and a vote
+ * after the deletion finds no voter), then the post's row is locked, so concurrent votes on it
+ * are decided one after another, each on the vote the one before stored, and its score always
+ * equals the sum of its vote rows; the reputations the decision names are stored in the same
+ * transaction.
  */
 import { sql } from 'drizzle-orm';
 import type { Result } from '@fso/shared';
 import type { Db } from '../client.ts';
-import type { Recount, Rules } from './decide.ts';
+import { decidedTransaction, type Recount, type Rules } from './decide.ts';
 import { QUESTION_LIMITS } from './question-read.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
@@ -22,8 +24,9 @@ const TABLES = {
   answer: { posts: sql`answers`, votes: sql`answer_votes`, key: sql`answer_id`, author: sql`ans_by` },
 } as const;
 
-/** What a vote is decided on: the locked post (null: no such post) and the voter's vote on it now. */
+/** What a vote is decided on: whether the voter's account exists, the locked post (null: no such post) and the voter's vote on it now. */
 export interface VoteSeen {
+  voter: boolean;
   /** `author` null: the author's account is deleted. */
   post: { author: number | null } | null;
   vote: VoteValue;
@@ -41,11 +44,18 @@ export async function changeVote(
 ): Promise<Result<VoteDecision>> {
   const t = TABLES[target.post];
   const mine = sql`${t.key} = ${target.id} AND user_id = ${target.voterId}`;
-  return db.transaction(async (tx) => {
-    const [post] = await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${target.id} FOR UPDATE`);
+  return decidedTransaction(db, async (tx) => {
+    const [voter] = await rows(tx, sql`SELECT id FROM users WHERE id = ${target.voterId} FOR KEY SHARE`);
+    const [post] = voter
+      ? await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${target.id} FOR UPDATE`)
+      : [];
     const [previous] = post ? await rows(tx, sql`SELECT value FROM ${t.votes} WHERE ${mine}`) : [];
     const before = (previous ? Number(previous.value) : 0) as VoteValue;
-    const decision = rules.decide({ post: post ? { author: idOrNull(post.author) } : null, vote: before });
+    const decision = rules.decide({
+      voter: voter !== undefined,
+      post: post ? { author: idOrNull(post.author) } : null,
+      vote: before,
+    });
     if (!decision.ok) return decision;
     const after = decision.value.vote;
     if (after !== before) {

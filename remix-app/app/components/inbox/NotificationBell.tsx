@@ -1,15 +1,23 @@
 /**
  * The header's bell: a link to the inbox with the unread count, read by the layout's loader and
  * then kept current by `notificationUpdate`, which the server sends only to this user's sockets.
+ * The inbox reads everything when opened, so on it the bell is clear; a message in the chat
+ * being read on this page (reading-chat.ts) is read at once rather than counted (issue 42).
  */
 import { useEffect, useState } from 'react';
-import { Link } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import { useSocketEvent } from '../socket.tsx';
+import { isReadingChat } from './reading-chat.ts';
 
 export function NotificationBell({ unread: loaded }: { unread: number }) {
-  const [unread, setUnread] = useState(loaded);
-  useEffect(() => setUnread(loaded), [loaded]);
-  useSocketEvent('notificationUpdate', (payload) => setUnread(payload.unread));
+  const inInbox = useLocation().pathname === '/notifications';
+  // The layout's count may have been read before the inbox read everything.
+  const [unread, setUnread] = useState(inInbox ? 0 : loaded);
+  useEffect(() => setUnread(inInbox ? 0 : loaded), [loaded, inInbox]);
+  useSocketEvent('notificationUpdate', ({ unread, latest }) => {
+    if (latest?.kind === 'message' && latest.chatId && isReadingChat(latest.chatId)) void markRead(latest._id);
+    else setUnread(unread);
+  });
   const label = unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
   return (
     <Link to="/notifications" className="inbox-bell" aria-label={label} title={label}>
@@ -26,4 +34,13 @@ export function NotificationBell({ unread: loaded }: { unread: number }) {
       ) : null}
     </Link>
   );
+}
+
+/** Marks one notification read; the server's `notificationUpdate` then brings the count. */
+async function markRead(id: string) {
+  await fetch('/notification/markRead', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ ids: [id] }),
+  }).catch(() => undefined);
 }

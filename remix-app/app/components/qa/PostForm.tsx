@@ -5,7 +5,9 @@
  * without), and a field's `list` of suggestions (a datalist passed as children). Given an
  * `action` elsewhere (the answer box under a question), it posts there with a fetcher, so its
  * errors show in place, and is emptied once the post went through; without JavaScript it is a
- * plain form to that address.
+ * plain form to that address. A field with a `maxLength` takes more and says why it is too long
+ * (a counter, the schema's message as soon as it is over) rather than silently dropping what is
+ * typed past it (issue 42).
  */
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
@@ -13,12 +15,14 @@ import type { z } from 'zod';
 import { fieldErrors, PREVIEW_INTENT } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
 import { MarkdownPreview, useMarkdownPreview } from './MarkdownPreview.tsx';
+import { LengthCounter } from './LengthCounter.tsx';
 
 export interface PostField {
   name: string;
   label: string;
   hint?: string;
   multiline?: boolean;
+  /** Counted as typed; more is refused by the schema, with its message. */
   maxLength?: number;
   /** Id of a datalist of suggestions for this input. */
   list?: string;
@@ -52,10 +56,11 @@ export function PostForm({
   const server = action ? fetcher.data : actionData;
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [body, setBody] = useState<string | null>(null);
+  const [typed, setTyped] = useState<Record<string, string>>({});
   const livePreview = useMarkdownPreview(body);
-  const preview = livePreview ?? server?.preview ?? null;
+  const preview = livePreview ?? (server?.preview === undefined ? null : { html: server.preview });
   const busy = action ? fetcher.state !== 'idle' : navigation.state === 'submitting';
-  const shown = errors ?? server?.errors ?? {};
+  const shown = { ...(errors ?? server?.errors), ...overLimit() };
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   useEffect(() => {
@@ -64,10 +69,24 @@ export function PostForm({
     if (sent.current && !fetcher.data?.errors) {
       form.current?.reset();
       setBody(null);
+      setTyped({});
     }
     sent.current = false;
   }, [fetcher.state, fetcher.data]);
   const PostingForm = action ? fetcher.Form : Form;
+
+  /** The schema's message for each counted field typed past its limit. */
+  function overLimit(): Record<string, string> {
+    const over = fields.filter((f) => f.maxLength !== undefined && (typed[f.name]?.length ?? 0) > f.maxLength);
+    if (over.length === 0) return {};
+    const result = fieldErrors(schema, typed);
+    const errors: Record<string, string> = {};
+    for (const f of over) {
+      const message = result.ok ? undefined : result.errors[f.name];
+      if (message) errors[f.name] = message;
+    }
+    return errors;
+  }
 
   function check(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -81,6 +100,8 @@ export function PostForm({
     const target = event.target as HTMLInputElement;
     if (target.name) onFieldInput?.(target.name, target.value);
     if (target instanceof HTMLTextAreaElement) setBody(target.value);
+    if (fields.some((f) => f.name === target.name && f.maxLength !== undefined))
+      setTyped((was) => ({ ...was, [target.name]: target.value }));
   }
 
   return (
@@ -109,28 +130,30 @@ export function PostForm({
               <input
                 name={f.name}
                 defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
-                maxLength={f.maxLength}
                 aria-invalid={Boolean(shown[f.name])}
                 list={f.list}
                 autoComplete={f.list ? 'off' : undefined}
               />
             )}
+            {f.maxLength === undefined ? null : <LengthCounter value={typed[f.name]} max={f.maxLength} />}
             <FormError message={shown[f.name]} />
           </label>
-          {f.multiline ? <MarkdownPreview html={preview} /> : null}
+          {f.multiline ? <MarkdownPreview preview={preview} /> : null}
           {afterField?.name === f.name ? afterField.node : null}
         </Fragment>
       ))}
       {children}
       <FormError message={shown.form} />
-      <button type="submit" className="primary" disabled={busy}>
-        {submit}
-      </button>
-      <noscript>
-        <button type="submit" name="intent" value={PREVIEW_INTENT}>
-          Preview
+      <div className="row">
+        <button type="submit" className="primary" disabled={busy}>
+          {submit}
         </button>
-      </noscript>
+        <noscript>
+          <button type="submit" name="intent" value={PREVIEW_INTENT}>
+            Preview
+          </button>
+        </noscript>
+      </div>
     </PostingForm>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * Suggestions for the tag being typed (the last word of the Tags field): existing tags with
- * that prefix and their question counts from GET /tag/suggestTags, as a datalist, so the
+ * Suggestions for the tag being typed (the last word of the Tags field): existing tags that
+ * contain it and their question counts from GET /tag/suggestTags, as a datalist, so the
  * browser offers them as a native, accessible combobox. Each option completes the field.
  * Needs JavaScript; without it the field is a plain input.
  */
