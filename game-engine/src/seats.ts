@@ -1,7 +1,7 @@
 /**
  * Rules every two-player game shares: joining a seat (the first joiner is player1 and moves
- * first; the second starts the game), leaving (before the start it cancels the game, during
- * it hands the win to the opponent), whose turn it is, and the turn check before any move.
+ * first; the second starts the game), leaving (before the start it cancels the game, marked
+ * `cancelled` so it is removed; during it hands the win to the opponent and says who left), whose turn it is, and the turn check before any move.
  * A refused seat change is a `conflict` (the game's state forbids it); a refused move is
  * `invalid`.
  */
@@ -52,7 +52,9 @@ export function leaveSeat<S extends AnySeats>(state: S, player: string): Result<
   if (!isPlayer(state, player)) return fail('conflict', SEAT_ERRORS.notPlayer);
   if (state.status === 'OVER') return fail('conflict', SEAT_ERRORS.over);
   const opponent = opponentOf(state, player);
-  return succeed({ ...state, status: 'OVER', winners: state.status === 'IN_PROGRESS' && opponent ? [opponent] : [] });
+  if (state.status === 'IN_PROGRESS' && opponent)
+    return succeed({ ...state, status: 'OVER', winners: [opponent], leftBy: player });
+  return succeed({ ...state, status: 'OVER', winners: [], cancelled: true });
 }
 
 /** The checks before any move, in order: is the game in progress, is it this player's turn. */
@@ -78,6 +80,7 @@ export function renamePlayer<S extends AnySeats>(state: S, from: string, to: str
     player1: state.player1 === null ? null : swap(state.player1),
     player2: state.player2 === null ? null : swap(state.player2),
     moves: state.moves.map((m) => ({ ...m, playerID: swap(m.playerID) })),
+    ...(state.leftBy === undefined ? {} : { leftBy: swap(state.leftBy) }),
     winners: state.winners.map(swap),
   };
 }

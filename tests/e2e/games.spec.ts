@@ -172,7 +172,9 @@ test.describe('with JavaScript', () => {
     );
     await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.hit')).toHaveCount(17);
     await expect(watched(bob).locator('td.hit')).toHaveCount(17);
-    await expect(watcher.locator('td.ship')).toHaveCount(0);
+    // Over, the fleets are shown (issue 42): Ann's cells still afloat too; each of Bob's 5 ships sank.
+    await expect(watched(ann).locator('td.ship, td.hit')).toHaveCount(17);
+    await expect(watcher.getByTestId('move-history').getByText(/: hit and sunk a ship of \d$/)).toHaveCount(5);
     await expect(page.getByRole('table', { name: "Opponent's board" }).locator('td.ship')).toHaveCount(0);
     await watcherContext.close();
     await close();
@@ -209,16 +211,81 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('Objects to remove')).toHaveCount(0);
     await close();
   });
+});
 
-  test('leaving a game in progress hands the win to the opponent', async ({ page, browser }) => {
-    const { ann, bobPage, close } = await twoPlayers(page, browser, false);
+test.describe('leaving, and the games list (issue 42)', () => {
+  test('leaving a game in progress asks first, hands the win to the opponent and tells them why', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    const { ann, bob, bobPage, close } = await twoPlayers(page, browser, javaScriptEnabled);
     const path = await createAndJoin(page, bobPage, 'Battleship', ann);
-    await bobPage.getByRole('button', { name: 'Leave Game' }).click();
+    await bobPage.getByRole('link', { name: 'Leave Game' }).click();
+    const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
+    await expect(dialog).toContainText(`you lose and ${ann} wins`);
+    await dialog.getByRole('link', { name: 'Stay' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(bobPage.getByTestId('game-status')).toHaveText('In progress');
+    await bobPage.getByRole('link', { name: 'Leave Game' }).click();
+    await bobPage.getByRole('dialog').getByRole('button', { name: 'Leave and lose' }).click();
     await expect(bobPage).toHaveURL(/\/games$/);
-    await page.goto(path);
+    await expect(bobPage.locator(`tr[data-game-id="${path.split('/').pop()}"]`)).toContainText(
+      `Winner: ${ann} (${bob} left)`,
+    );
+    // Without JavaScript Ann's waiting page may be reloading itself (its refresh) just then.
+    await expect(async () => void (await page.goto(path))).toPass();
     await expect(page.getByTestId('game-status')).toHaveText('Game over');
-    await expect(page.getByTestId('winners')).toHaveText(`Winner: ${ann}`);
-    await expect(page.getByTestId('game-outcome')).toHaveText('You won');
+    await expect(page.getByTestId('winners')).toHaveText(`Winner: ${ann} (${bob} left the game)`);
+    await expect(page.getByTestId('game-outcome')).toHaveText(`${bob} left the game. You won`);
+    // Over, both fleets are shown, to players and watchers alike.
+    for (const board of ['Your board', "Opponent's board"])
+      await expect(page.getByRole('table', { name: board }).locator('td.ship')).toHaveCount(17);
+    await close();
+  });
+
+  test('a game nobody joined is removed when its creator leaves, and leaves no row', async ({ page }) => {
+    await signUp(page, uniqueName('solo'));
+    await page.goto('/games');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await expect(page).toHaveURL(/\/games\/\d+$/);
+    const id = page.url().split('/').pop()!;
+    await page.getByRole('button', { name: 'Leave Game' }).click();
+    await expect(page).toHaveURL(/\/games$/);
+    await expect(page.locator(`tr[data-game-id="${id}"]`)).toHaveCount(0);
+    expect((await page.request.get(`/games/${id}`)).status()).toBe(404);
+  });
+
+  test('the games list follows new games, joins, results and cancellations live', async ({
+    page,
+    browser,
+    javaScriptEnabled,
+  }) => {
+    test.skip(!javaScriptEnabled, 'live updates need JavaScript');
+    const { ann, bob, bobPage, close } = await twoPlayers(page, browser, true);
+    await bobPage.goto('/games');
+    await expect(bobPage.getByText(/Connecting to live updates/)).toBeHidden();
+    await page.goto('/games');
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await expect(page).toHaveURL(/\/games\/\d+$/);
+    const row = bobPage.locator(`tr[data-game-id="${page.url().split('/').pop()}"]`);
+    await expect(row).toContainText('Waiting for a player');
+    await expect(row).toContainText(ann);
+    await page.getByRole('button', { name: 'Leave Game' }).click();
+    await expect(row).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Create Game' }).click();
+    await expect(page).toHaveURL(/\/games\/\d+$/);
+    const id = page.url().split('/').pop()!;
+    await page.goto('/games');
+    await expect(page.getByText(/Connecting to live updates/)).toBeHidden();
+    const annRow = page.locator(`tr[data-game-id="${id}"]`);
+    await bobPage.locator(`tr[data-game-id="${id}"]`).getByRole('button', { name: 'Join Game' }).click();
+    await expect(annRow).toContainText('In progress');
+    await expect(annRow).toContainText(`${ann}, ${bob}`);
+    await bobPage.getByRole('link', { name: 'Leave Game' }).click();
+    await bobPage.getByRole('dialog').getByRole('button', { name: 'Leave and lose' }).click();
+    await expect(annRow).toContainText(`Winner: ${ann} (${bob} left)`);
     await close();
   });
 });

@@ -38,13 +38,16 @@ describe('Battleship', () => {
 
   it('stores nothing a fleet could be computed from, and shows no seed of rows stored before', () => {
     const s = started();
+    // The ships are each fleet's own placement (for "sunk"), no seed: they tell nothing of the other.
     expect(Object.keys(s).sort()).toEqual([
       'gameType',
       'moves',
       'player1',
       'player1Board',
+      'player1Ships',
       'player2',
       'player2Board',
+      'player2Ships',
       'status',
       'winners',
     ]);
@@ -96,8 +99,33 @@ describe('Battleship', () => {
     expect(applyMove(s, 'bob', misses[targets.length]!)).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
   });
 
-  it('leaving during play hands the win to the opponent', () => {
-    expect(must(leave(started(), 'bob'))).toMatchObject({ status: 'OVER', winners: ['ann'] });
+  it('leaving during play hands the win to the opponent, saying who left', () => {
+    expect(must(leave(started(), 'bob'))).toMatchObject({ status: 'OVER', winners: ['ann'], leftBy: 'bob' });
+    expect(view(must(leave(started(), 'bob')), 'ann')).toMatchObject({ leftBy: 'bob' });
+  });
+
+  it('says "sunk" with the length when a shot hits the last afloat cell of a ship (issue 42)', () => {
+    let s = started();
+    const ship = s.player2Ships!.find((x) => x.length === 2)!;
+    const misses = cells(s.player1Board, null);
+    s = must(applyMove(s, 'ann', ship[0]!));
+    expect(s.moves.at(-1)).toEqual({ playerID: 'ann', move: ship[0] });
+    s = must(applyMove(s, 'bob', misses[0]!));
+    expect(s.moves.at(-1)).not.toHaveProperty('sunk');
+    s = must(applyMove(s, 'ann', ship[1]!));
+    expect(s.moves.at(-1)).toEqual({ playerID: 'ann', move: ship[1], sunk: 2 });
+  });
+
+  it('shows both fleets once the game is over, and never the kept ships', () => {
+    const over = must(leave(started(), 'bob'));
+    for (const viewer of ['ann', 'bob', 'eve', null]) {
+      const seen = view(over, viewer);
+      expect(cells(seen.player1Board, 'SHIP')).toHaveLength(shipCount);
+      expect(cells(seen.player2Board, 'SHIP')).toHaveLength(shipCount);
+      expect(seen).not.toHaveProperty('player1Ships');
+      expect(seen).not.toHaveProperty('player2Ships');
+    }
+    expect(view(started(), 'ann')).not.toHaveProperty('player2Ships');
   });
 
   it('shows each player their own ships and only hits on the other board; watchers see hits only; never the seed', () => {

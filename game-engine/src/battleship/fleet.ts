@@ -38,8 +38,11 @@ function freePlacements(board: Board, length: number): Placement[] {
   return out;
 }
 
+/** One ship: its cells. */
+export type Ship = { x: number; y: number }[];
+
 /** The cells of each ship of the fleet, in FLEET order. */
-export function placeShips(rng: Rng): { x: number; y: number }[][] {
+export function placeShips(rng: Rng): Ship[] {
   const board = emptyBoard();
   return FLEET.map((length) => {
     const options = freePlacements(board, length);
@@ -49,11 +52,14 @@ export function placeShips(rng: Rng): { x: number; y: number }[][] {
   });
 }
 
-export function placeFleet(rng: Rng): Board {
+/** A board with these ships on it, none hit. */
+export function boardOf(ships: Ship[]): Board {
   const board = emptyBoard();
-  for (const c of placeShips(rng).flat()) board[c.y]![c.x] = 'SHIP';
+  for (const c of ships.flat()) board[c.y]![c.x] = 'SHIP';
   return board;
 }
+
+export const placeFleet = (rng: Rng): Board => boardOf(placeShips(rng));
 
 /** The board as someone other than its owner sees it: hits only, never an unhit ship. */
 export const hideShips = (board: Board): Board =>

@@ -61,8 +61,14 @@ describe('Nim', () => {
   });
 
   it('leaving hands the win to the opponent; leaving before the start cancels the game', () => {
-    expect(must(leave(play(started(), 1), 'ann'))).toMatchObject({ status: 'OVER', winners: ['bob'] });
-    expect(must(leave(must(join(setup(), 'ann')), 'ann'))).toMatchObject({ status: 'OVER', winners: [] });
+    // The opponent is told who left (issue 42); a game nobody joined is cancelled, to be removed.
+    expect(must(leave(play(started(), 1), 'ann'))).toMatchObject({ status: 'OVER', winners: ['bob'], leftBy: 'ann' });
+    expect(must(leave(must(join(setup(), 'ann')), 'ann'))).toMatchObject({
+      status: 'OVER',
+      winners: [],
+      cancelled: true,
+    });
+    expect(must(leave(must(join(setup(), 'ann')), 'ann'))).not.toHaveProperty('leftBy');
     expect(leave(started(), 'eve')).toEqual(fail('conflict', SEAT_ERRORS.notPlayer));
     expect(leave(must(leave(started(), 'ann')), 'bob')).toEqual(fail('conflict', SEAT_ERRORS.over));
   });

@@ -18,6 +18,7 @@ import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
 import { GameFacts } from '~/components/games/GameFacts.tsx';
 import { NimPanel } from '~/components/games/NimPanel.tsx';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
+import { LeaveGame } from '~/components/games/LeaveGame.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { moveFromForm } from '~/services/games.server.ts';
@@ -121,12 +122,11 @@ export default function GamePage() {
           </Form>
         ) : null}
         {seated && state.status !== 'OVER' ? (
-          <Form method="post">
-            <input type="hidden" name="intent" value="leave" />
-            <button type="submit" disabled={busy}>
-              Leave Game
-            </button>
-          </Form>
+          <LeaveGame
+            playing={state.status === 'IN_PROGRESS'}
+            opponent={game.players.find((p) => p !== loaded.viewer) ?? null}
+            busy={busy}
+          />
         ) : (
           <Link to="/games" className="button">
             {seated ? 'Leave Game' : 'Back to Games'}

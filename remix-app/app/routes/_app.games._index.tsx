@@ -3,18 +3,22 @@
  * game's winner) and players;
  * Create Game (Nim or Battleship; the creator takes the first seat and lands on the game),
  * Refresh List, and Join Game on games still waiting for a player. Plain forms, so it all
- * works without JavaScript.
+ * works without JavaScript. With it the list follows `gameListUpdate` live (new games, joins,
+ * results, cancelled games gone; components/live/game-list-deltas.ts).
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useMemo } from 'react';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { GAME_TYPES } from '@fso/game-engine';
 import { createGame, joinGame, listGamesFor } from '@fso/core';
-import { counted, createGameSchema, gameSeatSchema, MSG, parseWith, withReason } from '@fso/shared';
+import { counted, createGameSchema, gameSeatSchema, gameSummaryOf, MSG, parseWith, withReason } from '@fso/shared';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { STATUS_LABEL, winnersLine } from '~/components/games/status.ts';
 import { Pager } from '~/components/Pager.tsx';
+import { gameListDeltas } from '~/components/live/game-list-deltas.ts';
+import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { pageOffset } from '~/services/http.server.ts';
@@ -28,7 +32,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = pageOffset(new URL(request.url), PAGE_SIZE);
   const page = await listGamesFor(context.database.db, { limit: PAGE_SIZE, offset }, viewer.username);
   return {
-    ...page,
+    games: page.games.map(gameSummaryOf),
+    total: page.total,
     viewer: viewer.username,
     pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
     pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
@@ -51,7 +56,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function GamesPage() {
-  const { games, total, viewer, pageNumber, pages } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  const { viewer, pageNumber, pages } = loaded;
+  const initial = useMemo(() => ({ games: loaded.games, total: loaded.total }), [loaded]);
+  const deltas = useMemo(() => gameListDeltas(pageNumber, PAGE_SIZE), [pageNumber]);
+  const { games, total } = useDeltas(initial, deltas);
+  useReloadAfterReconnect();
   const result = useActionData<ActionReply>();
   const busy = useNavigation().state !== 'idle';
 
@@ -110,7 +120,10 @@ export default function GamesPage() {
                 <td data-label="Status" data-status={game.state.status}>
                   {STATUS_LABEL[game.state.status]}
                   {game.state.status === 'OVER' ? (
-                    <span className="game-result">{winnersLine(game.state.winners)}</span>
+                    <span className="game-result">
+                      {winnersLine(game.state.winners)}
+                      {game.state.leftBy ? ` (${game.state.leftBy} left)` : null}
+                    </span>
                   ) : null}
                 </td>
                 <td data-label="Players">{game.players.join(', ') || '—'}</td>

@@ -4,10 +4,13 @@
  * change is decided on the game's latest row and stored only on that version (changeGameRow);
  * once stored, it is sent to each socket in the game's room as that socket's user may see it.
  * The acting player is always the signed-in user; a payload naming anybody else is refused
- * (`forbidden`). Failures are values (`Result`); each transport maps their kinds.
+ * (`forbidden`). Failures are values (`Result`); each transport maps their kinds. A change that
+ * moves a game's row on the games list (created, joined, started, over) also goes to every
+ * signed-in socket as `gameListUpdate`; a game cancelled by its only player is removed.
  */
 import * as engine from '@fso/game-engine';
 import {
+  deleteFinishedGame,
   findGame,
   insertGame,
   listGames,
@@ -19,7 +22,16 @@ import {
   type GameListQuery,
   type GameRow,
 } from '@fso/db';
-import { MSG, moveSchemas, parseWith, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
+import {
+  gameSummaryOf,
+  MSG,
+  moveSchemas,
+  parseWith,
+  rooms,
+  type Game,
+  type GameType,
+  type GameUpdatePayload,
+} from '@fso/shared';
 import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -69,7 +81,15 @@ function publish(ports: Pick<GamePorts, 'events'>, row: GameRow, actor: string):
     seen.players.map((player): [string, [GameUpdatePayload]] => [player, [{ gameInstance: gameFor(row, player) }]]),
   );
   ports.events.toRoomViews({ room: rooms.game(row.id), event: 'gameUpdate', byUser, others: [{ gameInstance: seen }] });
+  // A move changes no list row, except the one that starts or ends the game.
+  if (row.status !== 'IN_PROGRESS' || seen.state.moves.length === 0) publishListRow(ports, seen);
   return Object.hasOwn(byUser, actor) ? byUser[actor]![0].gameInstance : seen;
+}
+
+/** The games lists' row of the game (public view); a cancelled game's is its removal (removeIfCancelled). */
+function publishListRow(ports: Pick<GamePorts, 'events'>, seen: Game): void {
+  if (seen.state.cancelled) return;
+  ports.events.toAll('gameListUpdate', { game: gameSummaryOf(seen) });
 }
 
 function settle(ports: Pick<GamePorts, 'events'>, change: GameChange, actor: string): Result<Game> {
@@ -81,7 +101,7 @@ function settle(ports: Pick<GamePorts, 'events'>, change: GameChange, actor: str
 
 /** A new game with its creator in the first seat (docs/decisions/0005-games.md), within the game-creation rate limit. */
 export async function createGame(
-  ports: Pick<GamePorts, 'db' | 'limiter' | 'rng'>,
+  ports: Pick<GamePorts, 'db' | 'events' | 'limiter' | 'rng'>,
   caller: Caller,
   input: { gameType: GameType },
 ): Promise<Result<Game>> {
@@ -93,6 +113,7 @@ export async function createGame(
   const joined = engine.joinGame(engine.setupGame(gameType), actor, ports.rng ?? cryptoRng);
   if (!joined.ok) throw new Error(joined.message);
   const row = await insertGame(ports.db, { gameType, status: joined.value.status, state: joined.value });
+  publishListRow(ports, gameFor(row, null));
   return succeed(gameFor(row, actor));
 }
 
@@ -121,7 +142,17 @@ async function changeSeat(
 export const joinGame: SeatChange = (ports, caller, input) =>
   changeSeat(ports, caller, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
 
-export const leaveGame: SeatChange = (ports, caller, input) => changeSeat(ports, caller, input, engine.leaveGame);
+export const leaveGame: SeatChange = async (ports, caller, input) =>
+  removeIfCancelled(ports, await changeSeat(ports, caller, input, engine.leaveGame));
+
+/** A game its only player left before anybody joined leaves no row behind (issue 42). */
+async function removeIfCancelled(ports: Pick<GamePorts, 'db' | 'events'>, left: Result<Game>): Promise<Result<Game>> {
+  if (left.ok && left.value.state.cancelled) {
+    await deleteFinishedGame(ports.db, Number(left.value.gameID));
+    ports.events.toAll('gameListUpdate', { removed: left.value.gameID });
+  }
+  return left;
+}
 
 /**
  * Deleting an account, first step: every game of `username` not yet over is left at once, as
@@ -130,11 +161,8 @@ export const leaveGame: SeatChange = (ports, caller, input) => changeSeat(ports,
  */
 export async function forfeitGamesOf(ports: GamePorts, username: string): Promise<void> {
   for (const id of await runningGameIdsOf(ports.db, username)) {
-    settle(
-      ports,
-      await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username))),
-      username,
-    );
+    const change = await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username)));
+    await removeIfCancelled(ports, settle(ports, change, username));
   }
 }
 

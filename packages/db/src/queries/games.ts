@@ -213,3 +213,8 @@ export async function rewriteGamesOf(db: Db, username: string, rewrite: (state: 
     FROM jsonb_to_recordset(${input}::text::jsonb) AS v(id bigint, state jsonb) WHERE g.id = v.id`);
   return rows.length;
 }
+
+/** Removes a game that is over (a cancelled one: core decides which); a game still played stays. */
+export async function deleteFinishedGame(db: Db, id: number): Promise<void> {
+  await db.delete(games).where(and(eq(games.id, id), eq(games.status, 'OVER')));
+}

@@ -3,7 +3,8 @@
  * only the hits (a watcher sees both boards, hits only). On your turn you pick an unshot cell
  * of the opponent's board (radio buttons, so it works without JavaScript) and submit; the
  * selection resets after each submitted move. Watchers and finished games get no controls;
- * the shots so far are listed under the boards.
+ * the shots so far are listed under the boards, a sinking one saying so; once the game is over
+ * both fleets are shown.
  */
 import { useState } from 'react';
 import { Form } from '@remix-run/react';
@@ -95,13 +96,20 @@ export function BattleshipPanel({
   const [selected, setSelected] = useState<string | null>(null);
   const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
   // A shot by player 1 lands on player 2's board and the other way round.
-  const shot = ({ x, y }: { x: number; y: number }, by: string) => {
+  const shot = ({ x, y }: { x: number; y: number }, by: string, sunk: number | undefined) => {
     const cell = (by === state.player1 ? state.player2Board : state.player1Board)[y]?.[x];
-    return `fired at ${cellName(x, y)}${cell === 'HIT_SHIP' ? ': hit' : cell === 'HIT_EMPTY' ? ': miss' : ''}`;
+    const result = sunk
+      ? `: hit and sunk a ship of ${sunk}`
+      : cell === 'HIT_SHIP'
+        ? ': hit'
+        : cell === 'HIT_EMPTY'
+          ? ': miss'
+          : '';
+    return `fired at ${cellName(x, y)}${result}`;
   };
   const history = (
     <MoveHistory
-      moves={state.moves.map((m) => ({ playerID: m.playerID, move: shot(m.move, m.playerID) }))}
+      moves={state.moves.map((m) => ({ playerID: m.playerID, move: shot(m.move, m.playerID, m.sunk) }))}
       viewer={viewer}
       describe={(text) => text}
     />

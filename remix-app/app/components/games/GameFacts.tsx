@@ -2,7 +2,8 @@
  * What every game screen states (SPEC §2, §4): type, status in words, rules, each seat's player,
  * mover, and once the game is over its winner ("Winner: alice"; "No winner" when it ended with
  * none) and, to each player, "You won" or "You lost". While it is played no winner line shows
- * (issue 42: "No winner" read as a result; decision record 0084).
+ * (issue 42: "No winner" read as a result; decision record 0084). When a player left a game
+ * being played, everyone is told who ("alice left the game"), not just who won.
  */
 import { BOARD_SIZE, FLEET, moverOf, NIM_MAX_TAKE, NIM_PILE } from '@fso/game-engine';
 import type { Game, GameType } from '@fso/shared';
@@ -27,6 +28,7 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
           role="status"
           data-testid="game-outcome"
         >
+          {state.leftBy && state.leftBy !== viewer ? `${state.leftBy} left the game. ` : null}
           {state.winners.includes(viewer) ? 'You won' : 'You lost'}
         </p>
       ) : null}
@@ -52,6 +54,7 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
       {state.status === 'OVER' ? (
         <p className="winners" data-testid="winners">
           {winnersLine(state.winners)}
+          {state.leftBy ? <span className="muted"> ({state.leftBy} left the game)</span> : null}
         </p>
       ) : null}
     </>
