@@ -94,8 +94,53 @@ test('answer, upvote, accept, reputation, profile, edit and its revisions', asyn
 
   // Bob has answered, so alice may not delete her question (409, as on Stack Overflow).
   await page.goto(questionUrl);
-  await page.getByRole('button', { name: 'Delete question' }).click();
+  await page.getByRole('link', { name: 'Delete question' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this question?' })
+    .getByRole('button', { name: 'Delete question' })
+    .click();
   await expect(page.getByText('This question has answers by others, so it cannot be deleted.')).toBeVisible();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await other.close();
+});
+
+test('deleting a post asks first, then says it was deleted (issue 42)', async ({ page, javaScriptEnabled }) => {
+  const me = uniqueName('del');
+  await signUp(page, me);
+  const title = `Deleted soon ${uniqueName('t')}`;
+  await page.goto('/new/question');
+  await page.getByLabel('Question Title').fill(title);
+  await page.getByLabel('Question Text').fill('Nothing to keep.');
+  await page.getByLabel('Tags').fill('deleting');
+  await page.getByRole('button', { name: 'Post Question' }).click();
+  await expect(page).toHaveURL(/\/home$/, { timeout: 20_000 });
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/question\/\d+$/);
+  const questionUrl = page.url();
+  await page.goto(`/new/answer/${questionUrl.split('/').pop()}`);
+  await page.getByLabel('Answer Text').fill('My own answer, soon gone.');
+  await page.getByRole('button', { name: 'Post Answer' }).click();
+  await expect(page.getByText('My own answer, soon gone.')).toBeVisible();
+
+  // One click deletes nothing: it asks; Cancel keeps the answer.
+  await page.getByRole('link', { name: 'Delete answer' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this answer?' });
+  await expect(dialog).toBeVisible();
+  if (javaScriptEnabled) await page.keyboard.press('Escape');
+  else await dialog.getByRole('link', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText('My own answer, soon gone.')).toBeVisible();
+  await page.getByRole('link', { name: 'Delete answer' }).click();
+  await dialog.getByRole('button', { name: 'Delete answer' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your answer was deleted.' })).toBeVisible();
+  await expect(page.getByText('My own answer, soon gone.')).toHaveCount(0);
+
+  await page.getByRole('link', { name: 'Delete question' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this question?' })
+    .getByRole('button', { name: 'Delete question' })
+    .click();
+  await expect(page).toHaveURL(/\/home\?notice=question-deleted$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Your question was deleted.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 });

@@ -93,6 +93,8 @@ export const MSG = {
   onlyAskerAccepts: 'Only the person who asked the question can accept an answer.',
   answerNotOfQuestion: 'That answer does not belong to this question.',
   questionDeletedLive: 'Its author has just deleted this question.',
+  questionDeleted: 'Your question was deleted.',
+  answerDeleted: 'Your answer was deleted.',
   questionHasAnswers: 'This question has answers by others, so it cannot be deleted.',
   commentNotFound: 'Comment not found.',
   invalidAnswerSort: 'Sort must be score, newest or oldest.',

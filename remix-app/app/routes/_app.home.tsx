@@ -22,6 +22,7 @@ import {
   searchTerms,
   type QuestionOrder,
 } from '@fso/shared';
+import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { listDeltas } from '~/components/live/list-deltas.ts';
 import { NewItemsBar } from '~/components/live/NewItemsBar.tsx';
@@ -119,6 +120,7 @@ export default function HomePage() {
           {notice}
         </p>
       ) : null}
+      <DeletedNotice />
       <div className="page-heading">
         <h1>{heading(search, tag)}</h1>
         {tag && loaded.watching !== null ? (

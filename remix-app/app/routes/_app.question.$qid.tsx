@@ -49,6 +49,7 @@ import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { FlagControl } from '~/components/qa/FlagControl.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
+import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
@@ -123,7 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'deleteQuestion') {
     const outcome = await deleteQuestion(context.ports, callerOf(context, actor), { questionId: id });
     if (!outcome.ok) return refused('delete:question', outcome.message, statusOf(outcome));
-    return redirect('/home');
+    return redirect('/home?notice=question-deleted');
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
     const form =
@@ -135,6 +136,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         ? await deleteAnswer(context.ports, callerOf(context, actor), { answerId: questionId(fields.answer) })
         : await deleteComment(context.ports, callerOf(context, actor), { commentId: questionId(fields.comment) });
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
+    if (outcome.ok && fields.intent === 'deleteAnswer') return redirect(`/question/${id}?notice=answer-deleted`);
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   if (fields.intent === 'flag') {
@@ -184,6 +186,7 @@ export default function QuestionPage() {
 
   return (
     <article className="question-page" itemScope itemType={SCHEMA_TYPE.page}>
+      <DeletedNotice />
       {deleted ? (
         <p className="form-error" role="alert">
           {MSG.questionDeletedLive}
