@@ -138,6 +138,8 @@ const screens = (s: Site): [string, string][] => [
   ['direct-messages', `/messaging/direct-message?chat=${s.chatId}`],
   ['games', '/games'],
   ['game', `/games/${s.gameID}`],
+  ['game-leave-confirm', `/games/${s.gameID}?confirm=leave`],
+  ['question-delete-confirm', `/question/${s.qid}?confirm=delete-question`],
   ['search-by-meaning', '/search?text='],
   ['not-found', '/question/999999999'],
 ];
