@@ -1,7 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser), once with JavaScript and
  * once without. The web server is the production build on a fresh database (scripts/e2e-server.mjs);
- * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer.
+ * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer, for CLUSTER_SPECS only.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,8 +14,21 @@ process.env.E2E_OAUTH_PORT ??= String(PORT + 10);
 process.env.E2E_SMTP_PORT ??= String(PORT + 20);
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `fso-e2e-mail-${PORT}`);
 
+/**
+ * The specs where more than one process matters, the only ones the cluster pass runs: live events
+ * crossing processes (live, live-deltas, inbox's bell, qa-loop's vote and accept in two browsers),
+ * chat (messaging), games, sessions ended with their sockets on every process (accounts, mail's
+ * reset, whose mail one of two web processes' workers sends), and the /socket.io forwarding from
+ * web to realtime that only split mode has (security's handshakes). The others read and write
+ * through one request at a time, which one process answers as well as four; process.spec starts
+ * servers of its own, so the cluster changes nothing for it.
+ */
+const CLUSTER_SPECS = ['live', 'live-deltas', 'inbox', 'qa-loop', 'messaging', 'games', 'accounts', 'mail', 'security'];
+const cluster = process.env.E2E_CLUSTER === '1';
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  ...(cluster ? { testMatch: CLUSTER_SPECS.map((name) => `${name}.spec.ts`) } : {}),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
