@@ -82,7 +82,7 @@ test.describe('REST', () => {
       qid,
       aid,
       read: false,
-      link: `/question/${qid}#answer-${aid}`,
+      link: `/question/${qid}?answer=${aid}#answer-${aid}`,
     });
     expect(await (await carol.api.get('/notification/getNotifications')).json()).toMatchObject([
       { kind: 'mention', actor: bob.username, qid },
@@ -192,7 +192,7 @@ test("bob answers alice's question: her bell shows 1, the inbox opens the answer
   const entry = page.getByRole('link', { name: new RegExp(`${bob.username} answered your question “${title}”`) });
   await expect(entry).toContainText('Bob has the answer.');
   await entry.click();
-  await expect(page).toHaveURL(new RegExp(`/question/${qid}#answer-${aid}$`));
+  await expect(page).toHaveURL(new RegExp(`/question/${qid}\\?answer=${aid}#answer-${aid}$`));
   await expect(page.getByText('Bob has the answer.')).toBeVisible();
   await expect(bell(page)).toHaveAccessibleName('Notifications, none unread');
 

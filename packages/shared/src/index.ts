@@ -19,6 +19,7 @@ export * from './rate-limits.ts';
 export * from './notifications.ts';
 export * from './writing-help.ts';
 export * from './post-limits.ts';
+export * from './question-page.ts';
 export * from './highlight.ts';
 export { plainText } from './plain-text.ts';
 export * from './split-matches.ts';

@@ -51,6 +51,7 @@ const AUDIENCE: Audience = {
   answerVoteUpdate: { qid: (p) => p.qid, rooms: ['everything'] },
   acceptUpdate: { qid: (p) => p.qid, rooms: ['everything', 'row'] },
   questionDelete: { qid: (p) => p.qid, rooms: ['everything', 'row'] },
+  answerDelete: { qid: (p) => p.qid, rooms: [] },
   bodiesUpdate: { qid: (p) => p.qid, rooms: [] },
 };
 

@@ -66,7 +66,7 @@ describe('who is notified', () => {
 
 describe('shapes', () => {
   it('links to the answer on the question page, to the question, or to the chat', () => {
-    expect(notificationLink({ qid: '5', aid: '7', chatId: null })).toBe('/question/5#answer-7');
+    expect(notificationLink({ qid: '5', aid: '7', chatId: null })).toBe('/question/5?answer=7#answer-7');
     expect(notificationLink({ qid: '5', aid: null, chatId: null })).toBe('/question/5');
     expect(notificationLink({ qid: null, aid: null, chatId: '9' })).toBe('/messaging/direct-message?chat=9');
   });

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { idSchema } from './qa.schemas.ts';
+import { answerHref } from './question-page.ts';
 import { USERNAME_MAX } from './user.schemas.ts';
 
 export const NOTIFICATION_KINDS = ['answer', 'comment', 'accepted', 'mention', 'message'] as const;
@@ -130,5 +131,5 @@ export const postExcerptOf = (markdown: string): string => excerptOf(plainText(m
 /** Where a notification leads: the question page (at the answer it concerns), or the chat. */
 export function notificationLink(n: Pick<Notification, 'qid' | 'aid' | 'chatId'>): string {
   if (n.chatId) return `/messaging/direct-message?chat=${n.chatId}`;
-  return `/question/${n.qid}${n.aid ? `#answer-${n.aid}` : ''}`;
+  return n.aid ? answerHref(n.qid ?? '', n.aid) : `/question/${n.qid}`;
 }

@@ -48,6 +48,8 @@ export interface QaServerEvents {
   voteUpdate: (payload: VoteUpdatePayload) => void;
   answerVoteUpdate: (payload: AnswerVoteUpdatePayload) => void;
   acceptUpdate: (payload: AcceptUpdatePayload) => void;
+  /** An answer is gone (deleted by its author): sent to its question's page (SPEC clients get questionUpdate). */
+  answerDelete: (payload: { qid: string; aid: string }) => void;
   /** The question is gone (deleted by its author). */
   questionDelete: (payload: { qid: string }) => void;
   /** Sent to the question's page just before the event whose bodies it renders. */

@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { admit, editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
-import { answerFormSchema, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
+import { answerFormSchema, answerHref, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
@@ -41,7 +41,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, text: parsed.value.text });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionOfAnswer(context.ports, aid);
-  return redirect(`/question/${qid.ok ? qid.value : ''}#answer-${aid}`);
+  return redirect(answerHref(qid.ok ? qid.value : '', aid));
 }
 
 export default function EditAnswerPage() {

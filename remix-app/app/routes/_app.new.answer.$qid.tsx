@@ -6,7 +6,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useLoaderData } from '@remix-run/react';
 import { admit, answerQuestion, questionToAnswer } from '@fso/core';
-import { answerFormSchema, answerTextSchema, fieldErrors, MSG, parseId } from '@fso/shared';
+import { answerFormSchema, answerHref, answerTextSchema, fieldErrors, MSG, parseId } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
@@ -43,7 +43,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await answerQuestion(context.ports, admitted.value, { qid, text: parsed.value.text });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
-  return redirect(`/question/${qid}#answer-${outcome.value._id}`);
+  return redirect(answerHref(qid, outcome.value._id));
 }
 
 export default function NewAnswerPage() {

@@ -36,9 +36,11 @@ import {
   MSG,
   parseId,
   parseWith,
+  questionPageQuery,
+  questionPageSearch,
   relativeTime,
-  type AnswerSort,
 } from '@fso/shared';
+import { Pager } from '~/components/Pager.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { questionDeltas } from '~/components/live/question-deltas.ts';
@@ -56,7 +58,6 @@ import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { ToggleForm } from '~/components/mail/ToggleForm.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
-import { orderAnswers } from '~/components/qa/answer-order.ts';
 import { renderOnly, useRenderOnly } from '~/render-only.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
@@ -73,20 +74,25 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = questionId(params.qid);
   const viewer = await getSessionUser(request, context);
+  const url = new URL(request.url);
+  const query = questionPageQuery(url.searchParams);
   const [outcome, related, following] = await Promise.all([
-    viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request) }),
+    viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request), query }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
   ]);
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
-  const url = new URL(request.url);
-  const q = outcome.value.question;
-  const sortParam = url.searchParams.get('sort');
-  const sort: AnswerSort = ANSWER_SORTS.find((s) => s === sortParam) ?? 'score';
+  const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
   return {
-    question: { ...q, answers: orderAnswers(q.answers, q.acceptedAnswer, sort) },
+    question,
     // In the document already: its hydration data need not carry the bodies a second time.
-    html: renderOnly(context, 'question-bodies', outcome.value.html),
+    html: renderOnly(context, 'question-bodies', html),
+    withheld,
+    answerCount,
+    commentCounts,
+    page,
+    pages,
+    expanded: query.comments,
     description: outcome.value.description,
     related,
     viewer: viewer?.username ?? null,
@@ -94,7 +100,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reputations: outcome.value.reputations,
     moderators: outcome.value.moderators,
     hidden: outcome.value.hidden,
-    sort,
+    sort: query.sort,
     canonical: `${url.origin}/question/${id}`,
     now: Date.now(),
   };
@@ -171,9 +177,13 @@ export default function QuestionPage() {
   const loaded = useLoaderData<typeof loader>();
   const { related, viewer, reputations, moderators, sort, now, canonical } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
-  const initial = useMemo(() => ({ question: loaded.question, html: bodies, deleted: false }), [loaded]);
-  const deltas = useMemo(() => questionDeltas(loaded.question._id, sort), [loaded.question._id, sort]);
-  const { question: q, html, deleted } = useDeltas(initial, deltas);
+  const { page, pages, commentCounts, expanded } = loaded;
+  const initial = useMemo(
+    () => ({ question: loaded.question, html: bodies, answerCount: loaded.answerCount, deleted: false }),
+    [loaded],
+  );
+  const deltas = useMemo(() => questionDeltas(loaded.question._id, sort, page), [loaded.question._id, sort, page]);
+  const { question: q, html, answerCount, deleted } = useDeltas(initial, deltas);
   useWatch({ question: q._id });
   useReloadAfterReconnect();
   const { pathname } = useLocation();
@@ -183,6 +193,20 @@ export default function QuestionPage() {
   const isAsker = mine(q.askedBy);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
   const diamond = (user: string | null) => Boolean(user && moderators.includes(user));
+  // This page's links: another page of answers, a body left out for size, a post's other comments (issue 39 item 3).
+  const pageHref = (n: number, more?: Record<string, string>) => `${pathname}${questionPageSearch(sort, n, more)}`;
+  const withheld = new Set(loaded.withheld);
+  const withheldHref = (key: string) => (withheld.has(key) ? pageHref(page, { show: key }) + anchor(key) : null);
+  const loadedComments = new Map([
+    ['q', loaded.question.comments.length],
+    ...loaded.question.answers.map((a) => [`a${a._id}`, a.comments.length] as const),
+  ]);
+  const moreComments = (key: string) => {
+    const hidden = (commentCounts[key] ?? 0) - (loadedComments.get(key) ?? 0);
+    return hidden > 0 && expanded !== key
+      ? { count: hidden, href: pageHref(page, { comments: key }) + anchor(key) }
+      : null;
+  };
 
   return (
     <article className="question-page" itemScope itemType={SCHEMA_TYPE.page}>
@@ -205,7 +229,7 @@ export default function QuestionPage() {
           </Link>
         </div>
         <p className="question-meta muted">
-          <span id="answer-count">{counted(q.answers.length, 'answer')}</span> ·{' '}
+          <span id="answer-count">{counted(answerCount, 'answer')}</span> ·{' '}
           <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
           <Byline
             user={q.askedBy}
@@ -227,7 +251,7 @@ export default function QuestionPage() {
             serverError={errorFor('vote:question')}
           />
           <div className="post-main">
-            <PostBody html={html.q ?? ''} itemProp="text" />
+            <PostBody html={html.q ?? ''} itemProp="text" withheldHref={withheldHref('q')} />
             <PostSchema score={q.score} date={q.askDateTime} author={q.askedBy} />
             <TagList tags={q.tags} />
             {viewer ? (
@@ -246,6 +270,8 @@ export default function QuestionPage() {
               parentId={q._id}
               comments={q.comments}
               html={html}
+              withheldHref={withheldHref}
+              more={moreComments('q')}
               now={now}
               viewer={viewer}
               serverError={errorFor(`comment:question:${q._id}`)}
@@ -255,8 +281,8 @@ export default function QuestionPage() {
         </div>
 
         <div className="answers-heading">
-          <h2>{counted(q.answers.length, 'Answer')}</h2>
-          <meta itemProp="answerCount" content={String(q.answers.length)} />
+          <h2>{counted(answerCount, 'Answer')}</h2>
+          <meta itemProp="answerCount" content={String(answerCount)} />
           <nav className="answer-sort" aria-label="Sort answers">
             Sorted by:{' '}
             {ANSWER_SORTS.map((s) => (
@@ -316,7 +342,7 @@ export default function QuestionPage() {
                   ) : null}
                 </div>
                 <div className="post-main">
-                  <PostBody html={html[`a${a._id}`] ?? ''} itemProp="text" />
+                  <PostBody html={html[`a${a._id}`] ?? ''} itemProp="text" withheldHref={withheldHref(`a${a._id}`)} />
                   <PostSchema
                     score={a.score}
                     date={a.ansDateTime}
@@ -344,6 +370,8 @@ export default function QuestionPage() {
                     parentId={a._id}
                     comments={a.comments}
                     html={html}
+                    withheldHref={withheldHref}
+                    more={moreComments(`a${a._id}`)}
                     now={now}
                     viewer={viewer}
                     serverError={errorFor(`comment:answer:${a._id}`)}
@@ -354,6 +382,7 @@ export default function QuestionPage() {
             );
           })}
         </ol>
+        <Pager page={page} pages={pages} href={pageHref} numbered />
       </div>
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
@@ -362,6 +391,12 @@ export default function QuestionPage() {
       <RelatedQuestions questions={related} />
     </article>
   );
+}
+
+/** The fragment of a body's element on the page (`q`: the top). */
+function anchor(key: string): string {
+  const kind = { a: 'answer', c: 'comment' }[key[0] ?? ''];
+  return kind ? `#${kind}-${key.slice(1)}` : '';
 }
 
 /** " · edited 3 minutes ago", linking to the post's revisions; nothing for a post never edited. */

@@ -18,6 +18,7 @@ import {
   userProfile,
 } from '@fso/core';
 import {
+  answerHref,
   calendarDate,
   counted,
   isModeratorRole,
@@ -222,7 +223,7 @@ export default function ProfilePage() {
                 {a.score}
               </span>{' '}
               {a.accepted ? <span aria-label="accepted">✓ </span> : null}
-              <Link to={`/question/${a.qid}#answer-${a._id}`}>{a.title}</Link>
+              <Link to={answerHref(a.qid, a._id)}>{a.title}</Link>
             </li>
           ))}
         </ul>

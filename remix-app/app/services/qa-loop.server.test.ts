@@ -333,8 +333,9 @@ describe('deleting', () => {
     const gone = await call(deleteAnswerRoute.action, { as: 'bob', method: 'DELETE', params: { aid } });
     expect(gone.status).toBe(200);
     expect(gone.json()).toEqual({ aid, qid });
-    expect(gone.recorded.events.map((e) => e.event)).toEqual(['questionUpdate']);
-    expect((gone.recorded.events[0]!.args[0] as Question).answers).toEqual([]);
+    expect(gone.recorded.events.map((e) => e.event)).toEqual(['answerDelete', 'questionUpdate']);
+    expect(gone.recorded.events[0]!.args[0]).toEqual({ qid, aid });
+    expect((gone.recorded.events[1]!.args[0] as Question).answers).toEqual([]);
     const deleted = await del('alice');
     expect(deleted.status).toBe(200);
     expect(deleted.json()).toEqual({ qid });

@@ -19,7 +19,7 @@ import {
   type Database,
 } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { FLAG_MSG, QUESTION_ORDERS, type FlagReason } from '@fso/shared';
+import { FLAG_MSG, QUESTION_ORDERS, questionPageQuery, type FlagReason } from '@fso/shared';
 import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
 import { recentlyActiveQuestions } from '../qa/reads.ts';
@@ -108,13 +108,16 @@ describe('flagging', () => {
   });
 });
 
+/** A reader opening a question page's first page. */
+const PAGE = { countView: true, query: questionPageQuery(new URLSearchParams()) };
+
 describe('a hidden question', () => {
   it('is 404 to everyone but its asker and moderators, who read it with its reason', async () => {
     expect(await viewQuestion(ports, as('ben'), ids.spam!, { countView: true })).toMatchObject({ kind: 'notFound' });
     expect(await viewQuestion(ports, callerOf(null), ids.spam!, { countView: true })).toMatchObject({
       kind: 'notFound',
     });
-    expect(await viewQuestionPage(ports, callerOf(null), ids.spam!, { countView: true })).toMatchObject({
+    expect(await viewQuestionPage(ports, callerOf(null), ids.spam!, PAGE)).toMatchObject({
       kind: 'notFound',
     });
     expect(await viewQuestion(ports, as('spammer'), ids.spam!, { countView: true })).toMatchObject({
@@ -126,7 +129,7 @@ describe('a hidden question', () => {
       ok: true,
       value: { hidden: 'flagged' },
     });
-    expect(await viewQuestionPage(ports, as('spammer'), ids.spam!, { countView: true })).toMatchObject({
+    expect(await viewQuestionPage(ports, as('spammer'), ids.spam!, PAGE)).toMatchObject({
       ok: true,
       value: { hidden: 'flagged' },
     });

@@ -70,9 +70,11 @@ export async function deleteAnswer(
     reputation: reputationOf,
   });
   if (!deleted.ok) return deleted;
+  const gone = { aid: String(input.answerId), qid: String(deleted.value.questionId) };
+  ports.events.toQa('answerDelete', gone);
   const question = await loadQuestion(ports, deleted.value.questionId);
   if (question.ok) ports.events.toQa('questionUpdate', question.value);
-  return succeed({ aid: String(input.answerId), qid: String(deleted.value.questionId) });
+  return succeed(gone);
 }
 
 export async function deleteComment(

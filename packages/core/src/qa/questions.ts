@@ -7,7 +7,15 @@
  * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import * as db from '@fso/db';
-import { MSG, type Answer, type PageQuestion, type Question } from '@fso/shared';
+import {
+  ANSWERS_PER_PAGE,
+  COMMENTS_SHOWN,
+  MSG,
+  type Answer,
+  type PageQuestion,
+  type Question,
+  type QuestionPageQuery,
+} from '@fso/shared';
 import { actorNamed } from '../caller.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { renderPost } from '../markdown/post-body.ts';
@@ -16,11 +24,12 @@ import { isModerator } from '../moderation/privileges.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { capQuestion, fitBodies } from './question-size.ts';
 
-/** The whole question (with why it is hidden, when it is), or notFound. */
+/** The question (with why it is hidden, when it is) as REST replies and live events carry it (cut to QUESTION_REPLY_MAX_BYTES: question-size.ts), or notFound. */
 export async function loadQuestion(ports: Ports, id: number): Promise<Result<Question & { hidden?: db.Hidden }>> {
   const question = await db.getQuestion(ports.db, id);
-  return question ? succeed(question) : fail('notFound', MSG.questionNotFound);
+  return question ? succeed(capQuestion(question)) : fail('notFound', MSG.questionNotFound);
 }
 
 export async function askQuestion(
@@ -130,8 +139,9 @@ export interface ViewOptions {
 }
 
 /**
- * The question as a REST caller opens it (GET /question/getQuestionById); a signed-in caller's
- * first visit counts a view, published as viewsUpdate.
+ * The question as a REST caller opens it (GET /question/getQuestionById), cut to
+ * QUESTION_REPLY_MAX_BYTES (its `answerCount` says how many answers it has); a signed-in
+ * caller's first visit counts a view, published as viewsUpdate.
  */
 export async function viewQuestion(
   ports: Ports,
@@ -142,17 +152,27 @@ export async function viewQuestion(
   const found = await db.getQuestion(ports.db, questionId);
   if (!found || !visibleTo(caller, found.hidden ?? null, found.askedBy)) return fail('notFound', MSG.questionNotFound);
   const viewer = options.countView ? await countView(ports, caller, questionId) : null;
-  if (!viewer) return succeed(found);
-  const question = { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] };
-  ports.events.toQa('viewsUpdate', question);
+  const question = capQuestion(
+    viewer ? { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] } : found,
+  );
+  if (viewer) ports.events.toQa('viewsUpdate', question);
   return succeed(question);
 }
 
-/** A question's page as a viewer opens it (see viewQuestion): the question, its bodies' HTML, the page's description and its authors' reputations. */
+/** A question's page as a viewer opens it (see viewQuestion): one page of its answers, their bodies' HTML, the page's description and its authors' reputations. */
 export interface QuestionPage {
+  /** The question with one page of answers and the first COMMENTS_SHOWN comments of each post (all of `comments`'s). */
   question: PageQuestion;
-  /** Every body as sanitised HTML, keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */
+  /** The bodies shown, as sanitised HTML keyed `q`, `a<id>` and `c<id>`: stored, or rendered now. */
   html: Record<string, string>;
+  /** Bodies of this page left out to keep it within PAGE_BODIES_MAX_BYTES (the page links to each). */
+  withheld: string[];
+  /** How many answers the question has, and how many comments each post on the page has (keyed `q`, `a<id>`). */
+  answerCount: number;
+  commentCounts: Record<string, number>;
+  /** This page (the one `answer` is on, when given) and how many there are (at least 1). */
+  page: number;
+  pages: number;
   /** The first 160 characters of the question's Markdown, whitespace collapsed. */
   description: string;
   reputations: db.Reputations;
@@ -163,33 +183,54 @@ export interface QuestionPage {
 }
 
 /**
- * The question's page as a viewer opens it. The page reads no Markdown but the question's
- * start (0078), so a counted view's viewsUpdate, which carries the whole question, reads it then.
+ * The question's page as a viewer opens it: ANSWERS_PER_PAGE answers in the page's order (the
+ * accepted first), bodies within PAGE_BODIES_MAX_BYTES (issue 39 item 3). The page reads no
+ * Markdown but the question's start (0078).
  */
 export async function viewQuestionPage(
   ports: Ports,
   caller: Caller,
   questionId: number,
-  options: ViewOptions,
+  options: ViewOptions & { query: QuestionPageQuery },
 ): Promise<Result<QuestionPage>> {
-  const found = await db.getQuestionWithHtml(ports.db, questionId);
+  const { sort, answer, comments, show } = options.query;
+  const position = answer === null ? null : await db.answerPosition(ports.db, questionId, answer, sort);
+  const page = position === null ? options.query.page : Math.ceil(position / ANSWERS_PER_PAGE);
+  const found = await db.getQuestionWithHtml(ports.db, questionId, {
+    sort,
+    offset: (page - 1) * ANSWERS_PER_PAGE,
+    limit: ANSWERS_PER_PAGE,
+    comments: { question: COMMENTS_SHOWN, answer: COMMENTS_SHOWN },
+    ...(comments === null ? {} : { expand: comments }),
+  });
   if (!found || !visibleTo(caller, found.hidden, found.question.askedBy)) return fail('notFound', MSG.questionNotFound);
-  const html: Record<string, string> = {};
+  const rendered: Record<string, string> = {};
   for (const [key, stored] of Object.entries(found.html))
-    html[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
-  const page = {
-    question: found.question,
-    html,
+    rendered[key] = stored ?? renderMarkdown(found.unrendered[key] ?? '');
+  const { question } = found;
+  const commentKeys = (list: { _id: string }[]) => list.map((c) => `c${c._id}`);
+  const order = [
+    'q',
+    ...commentKeys(question.comments),
+    ...question.answers.flatMap((a) => [`a${a._id}`, ...commentKeys(a.comments)]),
+  ];
+  const bodies = fitBodies(order, rendered, show);
+  const viewer = options.countView ? await countView(ports, caller, questionId) : null;
+  const whole = viewer ? await db.getQuestion(ports.db, questionId) : null;
+  if (whole) ports.events.toQa('viewsUpdate', capQuestion(whole));
+  return succeed({
+    question: whole ? { ...question, viewCount: whole.viewCount, views: whole.views } : question,
+    html: bodies.html,
+    withheld: bodies.withheld,
+    answerCount: found.answerCount,
+    commentCounts: found.commentCounts,
+    page,
+    pages: Math.max(1, Math.ceil(found.answerCount / ANSWERS_PER_PAGE)),
     description: found.lead.replace(/\s+/g, ' ').slice(0, 160),
     reputations: found.reputations,
     moderators: found.moderators,
     hidden: found.hidden,
-  };
-  if (!options.countView || !(await countView(ports, caller, questionId))) return succeed(page);
-  const counted = await db.getQuestion(ports.db, questionId);
-  if (!counted) return succeed(page);
-  ports.events.toQa('viewsUpdate', counted);
-  return succeed({ ...page, question: { ...page.question, viewCount: counted.viewCount, views: counted.views } });
+  });
 }
 
 /** A hidden question (issue 41) is read by its asker and moderators only. */

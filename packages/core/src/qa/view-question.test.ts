@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertAnswer, insertComment, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import type { Question } from '@fso/shared';
+import { questionPageQuery, type Question } from '@fso/shared';
 import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
 import { viewQuestion, viewQuestionPage } from './questions.ts';
@@ -39,11 +39,14 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** A signed-in reader opening the page's first page. */
+const PAGE = { countView: true, query: questionPageQuery(new URLSearchParams()) };
+
 const user = (name: 'ann' | 'ben') => callerOf({ userId: ids[name]!, username: name });
 
 describe('a question page', () => {
   it('has every body as HTML, the description from the Markdown, and no Markdown in its posts', async () => {
-    const outcome = await viewQuestionPage(ports, callerOf(null), ids.q!, { countView: true });
+    const outcome = await viewQuestionPage(ports, callerOf(null), ids.q!, PAGE);
     if (!outcome.ok) throw new Error(outcome.message);
     const { question, html, description, reputations } = outcome.value;
     expect(html).toEqual({
@@ -64,7 +67,7 @@ describe('a question page', () => {
   });
 
   it("counts a signed-in viewer's first visit and publishes the whole question, Markdown and all", async () => {
-    const outcome = await viewQuestionPage(ports, user('ben'), ids.q!, { countView: true });
+    const outcome = await viewQuestionPage(ports, user('ben'), ids.q!, PAGE);
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.question).toMatchObject({ viewCount: 1, views: ['ben'] });
     expect(recorded.events).toHaveLength(1);
@@ -77,7 +80,7 @@ describe('a question page', () => {
       text: expect.stringContaining('*long*'),
     });
     expect(args[0].answers[0]).toMatchObject({ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] });
-    expect(await viewQuestionPage(ports, user('ben'), ids.q!, { countView: true })).toMatchObject({
+    expect(await viewQuestionPage(ports, user('ben'), ids.q!, PAGE)).toMatchObject({
       ok: true,
       value: { question: { viewCount: 1 } },
     });
@@ -85,7 +88,7 @@ describe('a question page', () => {
   });
 
   it('answers notFound for a question that does not exist', async () => {
-    expect(await viewQuestionPage(ports, callerOf(null), 999_999, { countView: true })).toMatchObject({
+    expect(await viewQuestionPage(ports, callerOf(null), 999_999, PAGE)).toMatchObject({
       ok: false,
       kind: 'notFound',
     });

@@ -4,16 +4,17 @@
  * list is in question-list.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  Answer,
-  AnswerSort,
-  Attribution,
-  Comment,
-  PageAnswer,
-  PageComment,
-  PageQuestion,
-  Question,
-  Tag,
+import {
+  QUESTION_REPLY_MAX_BYTES,
+  type Answer,
+  type AnswerSort,
+  type Attribution,
+  type Comment,
+  type PageAnswer,
+  type PageComment,
+  type PageQuestion,
+  type Question,
+  type Tag,
 } from '@fso/shared';
 import type { Db } from '../client.ts';
 import type { Hidden } from './flags.ts';
@@ -34,14 +35,21 @@ export interface AnswerWindow {
   comments: { question: number; answer: number };
   /** A post (`q` or `a<id>`) whose comments are all read (up to QUESTION_LIMITS.comments). */
   expand?: string;
+  /** The window ends before the first answer that starts past this many bytes of Markdown (so a window of big answers is not read whole). */
+  textBytes?: number;
 }
 
-/** REST's question (GET /question/getQuestionById): its first QUESTION_LIMITS.answers answers, oldest first, with their comments. */
+/**
+ * REST's question (GET /question/getQuestionById) and live events': its first answers, oldest
+ * first, with their comments, at most QUESTION_LIMITS.answers and as many as start within QUESTION_REPLY_MAX_BYTES
+ * of Markdown (the reply is then cut to its size: @fso/core's qa/question-size.ts).
+ */
 export const POSTED_ANSWERS: AnswerWindow = {
   sort: 'posted',
   offset: 0,
   limit: QUESTION_LIMITS.answers,
   comments: { question: QUESTION_LIMITS.comments, answer: QUESTION_LIMITS.comments },
+  textBytes: QUESTION_REPLY_MAX_BYTES,
 };
 
 export const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
@@ -172,10 +180,16 @@ async function readQuestion(
     views: Row[];
   }>(
     db,
-    sql`WITH ans AS (
+    sql`WITH windowed AS (
         SELECT a.*, row_number() OVER (ORDER BY ${answerOrder(window.sort, sql`(SELECT accepted_answer_id FROM questions WHERE id = ${id})`)}) AS pos
         FROM answers a WHERE a.question_id = ${id} AND a.hidden IS NULL
-        ORDER BY pos OFFSET ${window.offset} LIMIT ${Math.min(window.limit, QUESTION_LIMITS.answers)})
+        ORDER BY pos OFFSET ${window.offset} LIMIT ${Math.min(window.limit, QUESTION_LIMITS.answers)}),
+      ans AS (${
+        window.textBytes === undefined
+          ? sql`SELECT * FROM windowed`
+          : sql`SELECT * FROM (SELECT w.*, sum(octet_length(w.text)) OVER (ORDER BY w.pos) - octet_length(w.text) AS bytes_before FROM windowed w) b
+                WHERE b.bytes_before < ${window.textBytes}`
+      })
       SELECT
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, u.role AS author_role, q.ask_date_time, q.view_count, q.score,
@@ -303,6 +317,23 @@ async function readQuestion(
     moderators: [...moderators],
     hidden: (str(head.hidden) as Hidden | null) ?? null,
   };
+}
+
+/** Where an answer stands among its question's answers in a page's order (1 for the first), or null when it is not one of that question's. */
+export async function answerPosition(
+  db: Db,
+  questionId: number,
+  answerId: number,
+  sort: AnswerSort,
+): Promise<number | null> {
+  const [row] = await rows(
+    db,
+    sql`SELECT pos FROM (
+          SELECT a.id, row_number() OVER (ORDER BY ${answerOrder(sort, sql`(SELECT accepted_answer_id FROM questions WHERE id = ${questionId})`)}) AS pos
+          FROM answers a WHERE a.question_id = ${questionId} AND a.hidden IS NULL) r
+        WHERE r.id = ${answerId}`,
+  );
+  return row ? Number(row.pos) : null;
 }
 
 /** The question id an answer belongs to, or null. */

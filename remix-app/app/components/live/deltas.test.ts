@@ -38,8 +38,8 @@ const question = (over: Partial<Question> = {}): Question => ({
 });
 
 describe('question page deltas', () => {
-  const d = questionDeltas('5', 'score');
-  const view: QuestionView = { question: question(), html: { q: '<p>x</p>' }, deleted: false };
+  const d = questionDeltas('5', 'score', 1);
+  const view: QuestionView = { question: question(), html: { q: '<p>x</p>' }, answerCount: 2, deleted: false };
 
   it('moves the score by the change of votes, keeping an imported base', () => {
     const next = d.voteUpdate!(view, { qid: '5', upVotes: ['me'], downVotes: [] });
@@ -63,11 +63,53 @@ describe('question page deltas', () => {
     const accepted = d.acceptUpdate!(view, { qid: '5', aid: '2' });
     expect(accepted.question.answers[0]!._id).toBe('2');
     const comment = { _id: '7', text: 'c', commentBy: 'al', commentDateTime: new Date(0).toISOString() };
-    const commented = d.commentUpdate!(accepted, {
+    const withHtml = d.bodiesUpdate!(accepted, { qid: '5', html: { c7: '<p>c</p>' } });
+    const commented = d.commentUpdate!(withHtml, {
       type: 'answer',
       result: { ...answer('1', 2), comments: [comment], qid: '5' },
     });
-    expect(commented.question.answers.find((a) => a._id === '1')!.comments).toEqual([comment]);
+    const { text: _text, ...shown } = comment;
+    expect(commented.question.answers.find((a) => a._id === '1')!.comments).toEqual([shown]);
+  });
+
+  it('keeps its page of answers and its comments: an event brings only what it has the HTML of (issue 39 item 3)', () => {
+    const comment = (id: string) => ({
+      _id: id,
+      text: 'c',
+      commentBy: 'al',
+      commentDateTime: new Date(0).toISOString(),
+    });
+    const { text: _text, ...eight } = comment('8');
+    const shown = { ...view, question: { ...view.question, comments: [eight] } };
+    // A question's whole comment list: the shown one stays, one never shown is not added, a new one is once its HTML came.
+    const next = d.commentUpdate!(d.bodiesUpdate!(shown, { qid: '5', html: { c10: '<p>c</p>' } }), {
+      type: 'question',
+      result: question({
+        title: 'New title',
+        answers: [answer('9')],
+        comments: [comment('8'), comment('9'), comment('10')],
+      }),
+    });
+    expect(next.question.title).toBe('New title');
+    expect(next.question.comments.map((c) => c._id)).toEqual(['8', '10']);
+    expect(next.question.answers.map((a) => a._id)).toEqual(['1', '2']);
+    expect(
+      d.questionUpdate!(next, question({ comments: [comment('10')] })).question.comments.map((c) => c._id),
+    ).toEqual(['10']);
+  });
+
+  it('counts a new answer, showing it only on the page where it lands; answerDelete takes one away', () => {
+    const full = { ...view, answerCount: 60 };
+    const onPage2 = questionDeltas('5', 'score', 2);
+    expect(onPage2.answerUpdate!(full, { qid: '5', answer: answer('3') })).toMatchObject({ answerCount: 61 });
+    expect(onPage2.answerUpdate!(full, { qid: '5', answer: answer('3') }).question.answers).toHaveLength(2);
+    const last = { ...view, answerCount: 32 };
+    expect(onPage2.answerUpdate!(last, { qid: '5', answer: answer('3') }).question.answers).toHaveLength(3);
+    expect(
+      questionDeltas('5', 'newest', 2).answerUpdate!(last, { qid: '5', answer: answer('3') }).question.answers,
+    ).toHaveLength(2);
+    const gone = d.answerDelete!(view, { qid: '5', aid: '1' });
+    expect(gone).toMatchObject({ answerCount: 1, question: { answers: [{ _id: '2' }] } });
   });
 
   it('says the question is gone', () => {

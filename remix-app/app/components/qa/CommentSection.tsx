@@ -1,11 +1,12 @@
 /**
  * Comments under a question or an answer, and the form to add one. The form checks the text
  * with the shared schema before sending; it posts to the question page's action, so it works
- * without JavaScript and, with it, without leaving the page.
+ * without JavaScript and, with it, without leaving the page. A page shows a post's first few
+ * comments and links to the rest (`more`); a comment left out for the page's size links to itself.
  */
 import { useState } from 'react';
-import { useFetcher } from '@remix-run/react';
-import { commentFormSchema, parseWith, type PageComment } from '@fso/shared';
+import { Link, useFetcher } from '@remix-run/react';
+import { commentFormSchema, counted, parseWith, type PageComment } from '@fso/shared';
 import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { FlagControl } from './FlagControl.tsx';
@@ -27,6 +28,10 @@ interface Props {
   moderators?: string[];
   /** The page's action reply after a no-JavaScript post (a comment's flag form shows its part). */
   reply?: ActionReply;
+  /** Where a body the page left out for its size is shown (null: it is shown here). */
+  withheldHref?: (key: string) => string | null;
+  /** The post's comments not listed, and the page that lists them all. */
+  more?: { count: number; href: string } | null;
 }
 
 export function CommentSection({
@@ -39,6 +44,8 @@ export function CommentSection({
   serverError,
   moderators = [],
   reply,
+  withheldHref,
+  more,
 }: Props) {
   const fetcher = useFetcher<ActionReply>();
   const [error, setError] = useState<string | null>(null);
@@ -49,8 +56,12 @@ export function CommentSection({
       {comments.length ? (
         <ul className="comment-list">
           {comments.map((c) => (
-            <li key={c._id} className="comment">
-              <PostBody html={html[`c${c._id}`] ?? ''} className="comment-body" />{' '}
+            <li key={c._id} className="comment" id={`comment-${c._id}`}>
+              <PostBody
+                html={html[`c${c._id}`] ?? ''}
+                className="comment-body"
+                withheldHref={withheldHref?.(`c${c._id}`)}
+              />{' '}
               <Byline
                 user={c.commentBy}
                 verb="commented"
@@ -73,6 +84,11 @@ export function CommentSection({
             </li>
           ))}
         </ul>
+      ) : null}
+      {more ? (
+        <Link className="more-comments" to={more.href} preventScrollReset>
+          Show {counted(more.count, 'more comment')}
+        </Link>
       ) : null}
       <fetcher.Form
         method="post"
