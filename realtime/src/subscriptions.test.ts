@@ -25,6 +25,7 @@ const settle = (socket: TestClient) => watch(socket, { list: [] }).then(() => un
 
 const votes = (qid: string) => ({ qid, upVotes: ['ann'], downVotes: [] });
 const question = (_id: string) => ({ _id }) as Parameters<ServerToClientEvents['questionUpdate']>[0];
+const row = (_id: string) => ({ _id }) as Parameters<ServerToClientEvents['rowUpdate']>[0];
 
 describe('subscriptions', () => {
   it('a socket that watches nothing receives every public Q&A event, but no HTML bodies', async () => {
@@ -49,14 +50,17 @@ describe('subscriptions', () => {
     expect(seen.map((s) => s.event)).toEqual(['bodiesUpdate', 'answerVoteUpdate']);
   });
 
-  it('a list page receives its rows’ count changes and new questions, not their comments', async () => {
+  it('a list page receives its rows’ changes as rows and new questions, not whole questions (issue 39 item 8)', async () => {
     const socket = t.open();
     expect(await watch(socket, { list: ['5', '7'] })).toEqual({ ok: true });
     const seen = record(socket);
     t.server.publisher.toQa('voteUpdate', votes('7'));
     t.server.publisher.toQa('voteUpdate', votes('8'));
     t.server.publisher.toQa('answerVoteUpdate', { qid: '5', aid: '9', upVotes: [], downVotes: [], score: 0 });
-    t.server.publisher.toQa('questionUpdate', question('42'));
+    t.server.publisher.toQa('questionUpdate', question('5'));
+    t.server.publisher.toQa('rowUpdate', row('5'));
+    t.server.publisher.toQa('rowUpdate', row('8'));
+    t.server.publisher.toQa('questionAsked', row('42'));
     await settle(socket);
     expect(
       seen.map((s) => [
@@ -65,7 +69,8 @@ describe('subscriptions', () => {
       ]),
     ).toEqual([
       ['voteUpdate', '7'],
-      ['questionUpdate', '42'],
+      ['rowUpdate', '5'],
+      ['questionAsked', '42'],
     ]);
   });
 

@@ -32,7 +32,7 @@ test('the answer box under the question posts an answer and comes back to it', a
 
   await box.getByLabel('Answer Text').fill('Yes: type it *here*.');
   await box.getByRole('button', { name: 'Post Answer' }).click();
-  await expect(page).toHaveURL(new RegExp(`/question/${qid}#answer-\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`/question/${qid}\\?answer=(\\d+)#answer-\\1$`));
   await expect(page.getByRole('heading', { name: '1 Answer' })).toBeVisible();
   await expect(page.locator('.answer em')).toHaveText('here');
   await expect(box.getByLabel('Answer Text')).toHaveValue('');
@@ -54,7 +54,7 @@ test('the answer form shows the question being answered', async ({ page, playwri
   await expect(shown.getByRole('link', { name: asker.username })).toBeVisible();
   await page.getByLabel('Answer Text').fill('Answered from the form.');
   await page.getByRole('button', { name: 'Post Answer' }).click();
-  await expect(page).toHaveURL(new RegExp(`/question/${qid}#answer-\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`/question/${qid}\\?answer=(\\d+)#answer-\\1$`));
   await expect(page.locator('.answer').getByText('Answered from the form.')).toBeVisible();
   await page.goto('/new/answer/999999999');
   await expect(page.getByText('Question not found')).toBeVisible();

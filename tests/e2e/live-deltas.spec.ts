@@ -205,7 +205,7 @@ test('a visitor’s question page is live', async ({ page, playwright, baseURL }
   const author = await apiUser(playwright, baseURL);
   const qid = await ask(author.api, author.username, `Visitor question ${uniqueName()}`);
   const requests = await openWatching(page, `/question/${qid}`, qid);
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Log in' })).toBeVisible();
   const other = await apiUser(playwright, baseURL);
   await upvote(other, qid);
   await expect(page.getByLabel('Votes', { exact: true })).toHaveText('1');

@@ -3,8 +3,9 @@
  * A page tells the realtime service what it shows with `watch`; a socket that never does (a
  * SPEC client) stays in the `live:all` room and receives every public Q&A event as before.
  * Rooms: `question:<id>` (a question page: every event of that question, with rendered HTML),
- * `row:<id>` (a list row: what changes its counts), `list:new` (list pages: questionUpdate, so
- * a question asked after the page was read shows up in its "new questions" bar).
+ * `row:<id>` (a list row: what changes it, as a row), `list:new` (list pages: questionAsked, so
+ * a question asked after the page was read shows up in its "new questions" bar). A list page gets
+ * rows, never whole questions (issue 39 item 8).
  */
 import { z } from 'zod';
 import { idSchema } from './qa.schemas.ts';
@@ -38,14 +39,17 @@ export interface LiveClientEvents {
 }
 
 export type QaArgs = { [E in keyof QaServerEvents]: Parameters<QaServerEvents[E]> };
+/** Per event: its question, the rooms beside its question page's, and whether that page gets it too (default). */
 type Audience = {
-  [E in keyof QaArgs]: { qid: (...args: QaArgs[E]) => string; rooms: ('everything' | 'row' | 'new')[] };
+  [E in keyof QaArgs]: { qid: (...args: QaArgs[E]) => string; rooms: ('everything' | 'row' | 'new')[]; page?: false };
 };
 
 const AUDIENCE: Audience = {
-  questionUpdate: { qid: (q) => q._id, rooms: ['everything', 'row', 'new'] },
+  questionUpdate: { qid: (q) => q._id, rooms: ['everything'] },
+  rowUpdate: { qid: (r) => r._id, rooms: ['row'], page: false },
+  questionAsked: { qid: (r) => r._id, rooms: ['new'], page: false },
   answerUpdate: { qid: (p) => p.qid, rooms: ['everything'] },
-  viewsUpdate: { qid: (q) => q._id, rooms: ['everything', 'row'] },
+  viewsUpdate: { qid: (q) => q._id, rooms: ['everything'] },
   commentUpdate: { qid: (p) => (p.type === 'question' ? p.result._id : p.result.qid), rooms: ['everything'] },
   voteUpdate: { qid: (p) => p.qid, rooms: ['everything', 'row'] },
   answerVoteUpdate: { qid: (p) => p.qid, rooms: ['everything'] },
@@ -55,12 +59,12 @@ const AUDIENCE: Audience = {
   bodiesUpdate: { qid: (p) => p.qid, rooms: [] },
 };
 
-/** The rooms one Q&A event goes to: its question's page, and the rooms its kind reaches. */
+/** The rooms one Q&A event goes to: its question's page (unless a list's event), and the rooms its kind reaches. */
 export function qaAudience<E extends keyof QaArgs>(event: E, ...args: QaArgs[E]): string[] {
-  const { qid, rooms } = AUDIENCE[event];
+  const { qid, rooms, page } = AUDIENCE[event];
   const id = qid(...args);
   const named = { everything: liveRooms.everything, row: liveRooms.row(id), new: liveRooms.newQuestions };
-  return [liveRooms.question(id), ...rooms.map((r) => named[r])];
+  return [...(page === false ? [] : [liveRooms.question(id)]), ...rooms.map((r) => named[r])];
 }
 
 /** The rooms a socket joins for a topic (it leaves every watch room it held before). */

@@ -1,9 +1,28 @@
 /**
  * Live Q&A events (SPEC §4): questionUpdate, answerUpdate, viewsUpdate, commentUpdate, voteUpdate;
  * beside them (issue 17) answerVoteUpdate, acceptUpdate and questionDelete, and (issue 16)
- * bodiesUpdate, the rendered HTML a question page shows for the bodies an event adds or changes.
+ * bodiesUpdate, the rendered HTML a question page shows for the bodies an event adds or changes;
+ * (issue 39) rowUpdate and questionAsked, what list pages receive, and answerDelete.
  */
-import type { Answer, Question } from './entities.ts';
+import type { Answer, Question, Tag } from './entities.ts';
+
+/** A question with how many answers it has (its `answers` may be the first of them: question-page.ts). */
+export type CountedQuestion = Question & { answerCount: number };
+
+/**
+ * What a question list's row shows of a question: what list pages receive of its changes instead
+ * of the whole question (issue 39 item 8).
+ */
+export interface QuestionRow {
+  _id: string;
+  title: string;
+  tags: Tag[];
+  askDateTime: string;
+  answerCount: number;
+  acceptedAnswer: string | null;
+  score: number;
+  viewCount: number;
+}
 
 export interface AnswerUpdatePayload {
   qid: string;
@@ -42,6 +61,10 @@ export interface BodiesUpdatePayload {
 
 export interface QaServerEvents {
   questionUpdate: (question: Question) => void;
+  /** A question's row changed (answered, edited, viewed): to the list pages that show it. */
+  rowUpdate: (row: QuestionRow) => void;
+  /** A question was asked: to every list page, for its "new questions" bar and the tags' counts. */
+  questionAsked: (row: QuestionRow) => void;
   answerUpdate: (payload: AnswerUpdatePayload) => void;
   viewsUpdate: (question: Question) => void;
   commentUpdate: (payload: CommentUpdatePayload) => void;

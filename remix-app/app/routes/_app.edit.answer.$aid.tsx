@@ -5,7 +5,7 @@
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { admit, editAnswer, loadQuestion, questionOfAnswer } from '@fso/core';
+import { admit, editAnswer, loadAnswer, questionOfAnswer } from '@fso/core';
 import { answerFormSchema, answerHref, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
@@ -18,14 +18,13 @@ import { callerOf, requirePageUser } from '~/services/session.server.ts';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const aid = requireId(params.aid);
-  const qid = await questionOfAnswer(context.ports, aid);
-  const outcome = qid.ok ? await loadQuestion(context.ports, qid.value) : null;
-  const question = outcome?.ok ? outcome.value : undefined;
-  const answer = question?.answers.find((a) => a._id === String(aid));
-  if (!question || !answer) throw new Response(MSG.answerNotFound, { status: 404 });
+  // The answer by its id: its question may have more answers than a read of the question carries.
+  const found = await loadAnswer(context.ports, aid);
+  if (!found.ok) throw new Response(found.message, { status: 404 });
+  const { answer, questionId } = found.value;
   if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase())
     throw new Response(MSG.notYourPost, { status: 403 });
-  return { qid: question._id, initial: { text: answer.text } };
+  return { qid: String(questionId), initial: { text: answer.text } };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -257,7 +257,7 @@ describe('editing', () => {
       tags: [{ name: 'edited' }, { name: 'votes' }],
       editedAt: expect.any(String),
     });
-    expect(edited.recorded.events.map((e) => e.event)).toEqual(['bodiesUpdate', 'questionUpdate']);
+    expect(edited.recorded.events.map((e) => e.event)).toEqual(['bodiesUpdate', 'questionUpdate', 'rowUpdate']);
     const html = await database.db.execute<{ html: string }>(`SELECT html FROM questions WHERE id = ${Number(qid)}`);
     expect(html.rows[0]!.html).toContain('<strong>bold</strong>');
     const jobs = await database.db.execute<{ n: number }>(
@@ -333,7 +333,7 @@ describe('deleting', () => {
     const gone = await call(deleteAnswerRoute.action, { as: 'bob', method: 'DELETE', params: { aid } });
     expect(gone.status).toBe(200);
     expect(gone.json()).toEqual({ aid, qid });
-    expect(gone.recorded.events.map((e) => e.event)).toEqual(['answerDelete', 'questionUpdate']);
+    expect(gone.recorded.events.map((e) => e.event)).toEqual(['answerDelete', 'questionUpdate', 'rowUpdate']);
     expect(gone.recorded.events[0]!.args[0]).toEqual({ qid, aid });
     expect((gone.recorded.events[1]!.args[0] as Question).answers).toEqual([]);
     const deleted = await del('alice');

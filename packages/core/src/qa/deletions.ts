@@ -9,6 +9,7 @@ import { MSG } from '@fso/shared';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { publishQuestion } from './publish.ts';
 import { loadQuestion } from './questions.ts';
 import { reputationOf } from './reputation.ts';
 
@@ -73,7 +74,7 @@ export async function deleteAnswer(
   const gone = { aid: String(input.answerId), qid: String(deleted.value.questionId) };
   ports.events.toQa('answerDelete', gone);
   const question = await loadQuestion(ports, deleted.value.questionId);
-  if (question.ok) ports.events.toQa('questionUpdate', question.value);
+  if (question.ok) publishQuestion(ports, 'questionUpdate', question.value);
   return succeed(gone);
 }
 

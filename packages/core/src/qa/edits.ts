@@ -46,7 +46,7 @@ export async function editQuestion(
     decideEdit(seen, { editorId: actor.userId, fields }, MSG.questionNotFound),
   );
   if (!edited.ok) return edited;
-  return questionWritten(ports, questionId, html);
+  return questionWritten(ports, questionId, { editedHtml: html });
 }
 
 export async function editAnswer(

@@ -112,6 +112,19 @@ describe(`a question with ${ANSWERS} answers of the largest size`, () => {
     recorded.events.length = 0;
     const added = await answerQuestion(ports, callerOf(ann), { qid, text: 'A new answer' });
     if (!added.ok) throw new Error(added.message);
+    // Item 8: list pages get the row, not the question.
+    const row = recorded.events.find((e) => e.event === 'rowUpdate')!.args[0];
+    expect(row).toEqual({
+      _id: String(qid),
+      title: 'Many big answers',
+      tags: [expect.objectContaining({ name: 'big' })],
+      askDateTime: expect.any(String),
+      answerCount: ANSWERS + 1,
+      acceptedAnswer: String(answerIds[69]),
+      score: 0,
+      viewCount: 0,
+    });
+    expect(Buffer.byteLength(JSON.stringify(row))).toBeLessThan(500);
     const landed = await open(`answer=${added.value._id}`);
     if (!landed.ok) throw new Error(landed.message);
     expect(landed.value.page).toBe(3);

@@ -12,6 +12,7 @@ import {
   COMMENTS_SHOWN,
   MSG,
   type Answer,
+  type CountedQuestion,
   type PageQuestion,
   type Question,
   type QuestionPageQuery,
@@ -24,12 +25,25 @@ import { isModerator } from '../moderation/privileges.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { publishQuestion } from './publish.ts';
 import { capQuestion, fitBodies } from './question-size.ts';
 
 /** The question (with why it is hidden, when it is) as REST replies and live events carry it (cut to QUESTION_REPLY_MAX_BYTES: question-size.ts), or notFound. */
-export async function loadQuestion(ports: Ports, id: number): Promise<Result<Question & { hidden?: db.Hidden }>> {
+export async function loadQuestion(
+  ports: Ports,
+  id: number,
+): Promise<Result<CountedQuestion & { hidden?: db.Hidden }>> {
   const question = await db.getQuestion(ports.db, id);
   return question ? succeed(capQuestion(question)) : fail('notFound', MSG.questionNotFound);
+}
+
+/** One answer with its comments, read by its id however many answers its question has, and its question's id; or notFound. */
+export async function loadAnswer(
+  ports: Ports,
+  answerId: number,
+): Promise<Result<{ answer: Answer; questionId: number }>> {
+  const found = await db.getAnswer(ports.db, answerId);
+  return found ? succeed(found) : fail('notFound', MSG.answerNotFound);
 }
 
 export async function askQuestion(
@@ -51,20 +65,26 @@ export async function askQuestion(
     html: rendered.value,
     askedBy: named.value.userId,
   });
-  return questionWritten(ports, id);
+  return questionWritten(ports, id, { asked: true });
 }
 
 /**
- * After a question's title or text was written: the embedding worker is poked, and the question
- * re-read and published (an edit's rendered body first, so open pages show it without a request).
+ * After a question was asked or its title or text edited: the embedding worker is poked, and the
+ * question re-read and published (an edit's rendered body first, so open pages show it without a
+ * request).
  */
-export async function questionWritten(ports: Ports, id: number, editedHtml?: string): Promise<Result<Question>> {
+export async function questionWritten(
+  ports: Ports,
+  id: number,
+  change: { asked: true } | { editedHtml: string },
+): Promise<Result<Question>> {
   ports.semantic.worker.poke();
   const outcome = await loadQuestion(ports, id);
   // A hidden question's edits reach no live page (issue 41).
   if (!outcome.ok || outcome.value.hidden) return outcome;
-  if (editedHtml !== undefined) ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: editedHtml } });
-  ports.events.toQa('questionUpdate', outcome.value);
+  if ('editedHtml' in change)
+    ports.events.toQa('bodiesUpdate', { qid: outcome.value._id, html: { q: change.editedHtml } });
+  publishQuestion(ports, 'questionUpdate', outcome.value, 'asked' in change ? 'questionAsked' : 'rowUpdate');
   return outcome;
 }
 
@@ -92,7 +112,7 @@ export async function answerQuestion(
   ports.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${answer._id}`]: html } });
   ports.events.toQa('answerUpdate', { qid: String(questionId), answer });
   const outcome = await loadQuestion(ports, questionId);
-  if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
+  if (outcome.ok) publishQuestion(ports, 'questionUpdate', outcome.value);
   return succeed(answer);
 }
 
@@ -152,11 +172,9 @@ export async function viewQuestion(
   const found = await db.getQuestion(ports.db, questionId);
   if (!found || !visibleTo(caller, found.hidden ?? null, found.askedBy)) return fail('notFound', MSG.questionNotFound);
   const viewer = options.countView ? await countView(ports, caller, questionId) : null;
-  const question = capQuestion(
-    viewer ? { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] } : found,
-  );
-  if (viewer) ports.events.toQa('viewsUpdate', question);
-  return succeed(question);
+  const question = viewer ? { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] } : found;
+  if (viewer) publishQuestion(ports, 'viewsUpdate', question);
+  return succeed(capQuestion(question));
 }
 
 /** A question's page as a viewer opens it (see viewQuestion): one page of its answers, their bodies' HTML, the page's description and its authors' reputations. */
@@ -217,7 +235,7 @@ export async function viewQuestionPage(
   const bodies = fitBodies(order, rendered, show);
   const viewer = options.countView ? await countView(ports, caller, questionId) : null;
   const whole = viewer ? await db.getQuestion(ports.db, questionId) : null;
-  if (whole) ports.events.toQa('viewsUpdate', capQuestion(whole));
+  if (whole) publishQuestion(ports, 'viewsUpdate', whole);
   return succeed({
     question: whole ? { ...question, viewCount: whole.viewCount, views: whole.views } : question,
     html: bodies.html,

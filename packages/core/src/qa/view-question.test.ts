@@ -70,9 +70,8 @@ describe('a question page', () => {
     const outcome = await viewQuestionPage(ports, user('ben'), ids.q!, PAGE);
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.question).toMatchObject({ viewCount: 1, views: ['ben'] });
-    expect(recorded.events).toHaveLength(1);
-    const [{ event, args }] = recorded.events as [{ event: string; args: [Question] }];
-    expect(event).toBe('viewsUpdate');
+    expect(recorded.events.map((e) => e.event)).toEqual(['viewsUpdate', 'rowUpdate']);
+    const [{ args }] = recorded.events as [{ event: string; args: [Question] }];
     expect(args[0]).toMatchObject({
       _id: String(ids.q),
       viewCount: 1,
@@ -84,7 +83,10 @@ describe('a question page', () => {
       ok: true,
       value: { question: { viewCount: 1 } },
     });
-    expect(recorded.events).toHaveLength(1);
+    expect(recorded.events).toHaveLength(2);
+    // List pages get the row, not the question (issue 39 item 8).
+    expect(recorded.events[1]!.args[0]).toMatchObject({ _id: String(ids.q), viewCount: 1, answerCount: 1 });
+    expect(recorded.events[1]!.args[0]).not.toHaveProperty('text');
   });
 
   it('answers notFound for a question that does not exist', async () => {
@@ -113,6 +115,6 @@ describe('a question over REST', () => {
       views: ['ben', 'ann'],
       answers: [{ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] }],
     });
-    expect(recorded.events.map((e) => e.event)).toEqual(['viewsUpdate']);
+    expect(recorded.events.map((e) => e.event)).toEqual(['viewsUpdate', 'rowUpdate']);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * How live events change a question list (`/home`): a row's votes, views, answers and accepted
- * mark change in place; a deleted question leaves the list; a question asked after the list was
+ * mark change in place (rowUpdate carries the row, never the whole question: issue 39 item 8); a deleted question leaves the list; a question asked after the list was
  * read, and that the list would show (no search; its tag, if a tag's list), is only counted for
  * the "N new questions — show" bar, so the list never jumps under the reader.
  */
@@ -36,24 +36,24 @@ export function listDeltas<R extends Row>(scope: ListScope): Deltas<ListView<R>>
     (!scope.tag || q.tags.some((t) => t.name.toLowerCase() === scope.tag.toLowerCase()));
   return {
     voteUpdate: (view, p) => patch(view, p.qid, (row) => ({ ...row, score: p.upVotes.length - p.downVotes.length })),
-    viewsUpdate: (view, q) => patch(view, q._id, (row) => ({ ...row, viewCount: q.viewCount })),
     acceptUpdate: (view, p) => patch(view, p.qid, (row) => ({ ...row, acceptedAnswer: p.aid })),
     questionDelete: (view, p) => ({
       questions: view.questions.filter((q) => q._id !== p.qid),
       fresh: view.fresh.filter((id) => id !== p.qid),
     }),
-    questionUpdate: (view, q) => {
-      if (view.questions.some((row) => row._id === q._id)) {
-        const tags = q.tags.map((t) => ({ _id: t._id, name: t.name }));
-        return patch(view, q._id, (row) => ({
-          ...row,
-          title: q.title,
-          tags,
-          answerCount: q.answers.length,
-          acceptedAnswer: q.acceptedAnswer,
-        }));
-      }
-      return wouldShow(q) && !view.fresh.includes(q._id) ? { ...view, fresh: [...view.fresh, q._id] } : view;
-    },
+    rowUpdate: (view, q) =>
+      patch(view, q._id, (row) => ({
+        ...row,
+        title: q.title,
+        tags: q.tags.map((t) => ({ _id: t._id, name: t.name })),
+        answerCount: q.answerCount,
+        acceptedAnswer: q.acceptedAnswer,
+        score: q.score,
+        viewCount: q.viewCount,
+      })),
+    questionAsked: (view, q) =>
+      wouldShow(q) && !view.fresh.includes(q._id) && !view.questions.some((row) => row._id === q._id)
+        ? { ...view, fresh: [...view.fresh, q._id] }
+        : view,
   };
 }

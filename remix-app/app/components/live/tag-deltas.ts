@@ -1,5 +1,5 @@
 /**
- * How new questions change the `/tags` list: a question asked after the list was read (server
+ * How new questions (questionAsked) change the `/tags` list: a question asked after the list was read (server
  * clock) adds one to each of its tags' counts, once, in place (the list does not reorder under
  * the reader); a tag the list has never shown is appended when the list is the only page (so it
  * must be new), and counted in the total. Edits and deletions are not sent to this page (it
@@ -17,7 +17,7 @@ export interface TagListView {
 
 export function tagDeltas(scope: { since: number; onlyPage: boolean }): Deltas<TagListView> {
   return {
-    questionUpdate: (view, q) => {
+    questionAsked: (view, q) => {
       if (Date.parse(q.askDateTime) <= scope.since || view.counted.includes(q._id)) return view;
       const names = new Set(q.tags.map((t) => t.name.toLowerCase()));
       const tags = view.tags.map((t) => (names.has(t.name.toLowerCase()) ? { ...t, qcnt: t.qcnt + 1 } : t));
