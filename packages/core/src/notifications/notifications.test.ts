@@ -115,7 +115,7 @@ describe('live inbox updates', () => {
       askedBy: Alice.userId,
     });
     const { ports, recorded } = testPorts(database);
-    await answerQuestion(ports, callerOf(bob), qid, 'Seen when opened');
+    await answerQuestion(ports, callerOf(bob), { qid, text: 'Seen when opened' });
     recorded.events.length = 0;
     const opened = await openInbox(ports, callerOf(Alice), { limit: 10, offset: 0 });
     expect(opened).toMatchObject({ ok: true, value: { unread: 1 } });
