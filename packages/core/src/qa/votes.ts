@@ -5,7 +5,7 @@
  */
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
-import { actorNamed } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
