@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Server } from 'socket.io';
+import { Adapter } from 'socket.io-adapter';
 import { createLogger } from '@fso/platform';
 import { io as connect, type Socket as ClientSocket } from 'socket.io-client';
 import { clusterAdapter } from './cluster.ts';
@@ -46,6 +48,16 @@ const settled = async () => {
 };
 
 describe('sliced broadcasts', () => {
+  it("fences its target: socket.io-adapter 2.5.8's in-memory broadcast, which writes each socket through this.apply", () => {
+    const adapter = new URL('../../node_modules/socket.io-adapter/', import.meta.url);
+    const { version } = JSON.parse(readFileSync(new URL('package.json', adapter), 'utf8')) as { version: string };
+    // A new version: check the override still only defers the writes, measure it again (docs/decisions/0038, 0089).
+    expect(version).toBe('2.5.8');
+    const source = readFileSync(new URL('dist/in-memory-adapter.js', adapter), 'utf8');
+    expect(source).toMatch(/broadcast\(packet, opts\) \{[^]*?this\.apply\(opts, \(socket\) => \{/);
+    expect(Adapter.prototype.broadcast.name).toBe('slicedBroadcast');
+  });
+
   it('writes a large broadcast a slice per turn of the event loop, so other work runs in between', async () => {
     written = 0;
     server.to('everyone').emit('n', 0);
