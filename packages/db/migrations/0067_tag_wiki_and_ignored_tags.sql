@@ -1,4 +1,4 @@
--- Tag wikis and ignored tags (issue 42, docs/decisions/0087-tag-wikis-and-tag-marks.md).
+-- Tag wikis and ignored tags (issue 42, docs/decisions/0091-tag-wikis-and-tag-marks.md).
 -- A tag's wiki: `description` stays its excerpt (SPEC §3); `wiki` is the Markdown body and
 -- `wiki_html` its rendering, stored like a post's; who last edited it and when.
 ALTER TABLE tags ADD COLUMN wiki text NOT NULL DEFAULT '';
