@@ -1,11 +1,11 @@
 /**
  * The ask, answer and edit forms: labelled fields, an error under each field from the shared zod
  * schema (checked in the browser before sending, and again by the server), one submit button;
- * a Markdown preview of the `multiline` field (live with JavaScript, a "Preview" button
- * without), and a field's `list` of suggestions (a datalist passed as children). Given an
- * `action` elsewhere (the answer box under a question), it posts there with a fetcher, so its
- * errors show in place, and is emptied once the post went through; without JavaScript it is a
- * plain form to that address. A field with a `maxLength` takes more and says why it is too long
+ * the `multiline` field with its formatting toolbar (MarkdownField.tsx) and a Markdown preview
+ * (live with JavaScript, a "Preview" button without), and a field's `list` of suggestions (a
+ * datalist passed as children). Given an `action` elsewhere (the answer box under a question),
+ * it posts there with a fetcher, so its errors show in place, and is emptied once the post went
+ * through; without JavaScript it is a plain form to that address. A field with a `maxLength` takes more and says why it is too long
  * (a counter, the schema's message as soon as it is over) rather than silently dropping what is
  * typed past it (issue 42).
  */
@@ -14,6 +14,7 @@ import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react
 import type { z } from 'zod';
 import { fieldErrors, PREVIEW_INTENT } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
+import { MarkdownField } from './MarkdownField.tsx';
 import { MarkdownPreview, useMarkdownPreview } from './MarkdownPreview.tsx';
 import { LengthCounter } from './LengthCounter.tsx';
 
@@ -116,17 +117,18 @@ export function PostForm({
     >
       {fields.map((f) => (
         <Fragment key={f.name}>
-          <label className="field">
-            <span>{f.label}</span>
-            {f.hint ? <small className="muted">{f.hint}</small> : null}
-            {f.multiline ? (
-              <textarea
-                name={f.name}
-                rows={10}
-                defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
-                aria-invalid={Boolean(shown[f.name])}
-              />
-            ) : (
+          {f.multiline ? (
+            <MarkdownField
+              name={f.name}
+              label={f.label}
+              hint={f.hint}
+              defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
+              error={shown[f.name]}
+            />
+          ) : (
+            <label className="field">
+              <span>{f.label}</span>
+              {f.hint ? <small className="muted">{f.hint}</small> : null}
               <input
                 name={f.name}
                 defaultValue={server?.values?.[f.name] ?? initial?.[f.name]}
@@ -134,10 +136,10 @@ export function PostForm({
                 list={f.list}
                 autoComplete={f.list ? 'off' : undefined}
               />
-            )}
-            {f.maxLength === undefined ? null : <LengthCounter value={typed[f.name]} max={f.maxLength} />}
-            <FormError message={shown[f.name]} />
-          </label>
+              {f.maxLength === undefined ? null : <LengthCounter value={typed[f.name]} max={f.maxLength} />}
+              <FormError message={shown[f.name]} />
+            </label>
+          )}
           {f.multiline ? <MarkdownPreview preview={preview} /> : null}
           {afterField?.name === f.name ? afterField.node : null}
         </Fragment>
