@@ -55,3 +55,5 @@ export * from './moderation/flag-rules.ts';
 export * from './moderation/flags.ts';
 export * from './moderation/spammer.ts';
 export * from './moderation/review.ts';
+export * from './moderation/closing.ts';
+export * from './moderation/close-questions.ts';

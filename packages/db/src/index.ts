@@ -46,3 +46,4 @@ export * from './queries/moderation-log.ts';
 export * from './queries/roles.ts';
 export * from './queries/flags.ts';
 export * from './queries/spammer-removal.ts';
+export * from './queries/closing.ts';

@@ -2,6 +2,7 @@
  * The SPEC §3 entity shapes as they travel over REST and sockets: `_id` strings, ISO dates,
  * usernames for people. The database layer maps its rows onto these.
  */
+import type { Closure } from './moderation.ts';
 import type { Role } from './privileges.ts';
 
 export interface SafeUser {
@@ -85,6 +86,12 @@ export interface Question {
   acceptedAnswer: string | null;
   /** When its author last edited it; null when never. */
   editedAt: string | null;
+  /** Closed (issue 41): why, the question it duplicates, who closed it and when; null while open. Always on a single question, absent in lists. */
+  closed?: Closure | null;
+  /** Pending votes: to close while open, to reopen while closed. */
+  closeVotes?: number;
+  /** Locked by a moderator: no answers, comments, votes or edits. */
+  locked?: boolean;
 }
 
 /**

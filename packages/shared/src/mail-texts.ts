@@ -27,6 +27,8 @@ export const MAIL_TEXT = {
   mentionIntro: (actor: string) => `${actor} mentioned you:`,
   acceptedSubject: (title: string | null) => `Your answer to ${quoted(title)} was accepted`,
   acceptedIntro: (actor: string) => `${actor} accepted your answer. +15 reputation.`,
+  moderationSubject: (title: string | null) => (title ? `A moderator acted on “${title}”` : 'About your account'),
+  moderationIntro: (actor: string) => `${actor}, a moderator:`,
   messageSubject: (actor: string) => `New message from ${actor}`,
   messageIntro: (actor: string) => `${actor} sent you a direct message while you were away:`,
   openButton: 'Open it on the site',

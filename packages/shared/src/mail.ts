@@ -37,6 +37,8 @@ export const MAIL_KIND_OF_NOTIFICATION: Record<NotificationKind, MailKind> = {
   mention: 'mentions',
   accepted: 'accepted',
   message: 'messages',
+  // What a moderator did to one's post or account is addressed to one, as a mention is.
+  moderation: 'mentions',
 };
 
 export const MAIL_KIND_LABEL: Record<MailKind, string> = {

@@ -10,7 +10,8 @@ import { idSchema } from './qa.schemas.ts';
 import { answerHref } from './question-page.ts';
 import { USERNAME_MAX } from './user.schemas.ts';
 
-export const NOTIFICATION_KINDS = ['answer', 'comment', 'accepted', 'mention', 'message'] as const;
+/** `moderation`: a moderator closed, reopened, locked or deleted one's post, or suspended one's account (issue 41). */
+export const NOTIFICATION_KINDS = ['answer', 'comment', 'accepted', 'mention', 'message', 'moderation'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** One inbox entry as it travels over REST; `link` is where opening it leads. */
@@ -131,5 +132,6 @@ export const postExcerptOf = (markdown: string): string => excerptOf(plainText(m
 /** Where a notification leads: the question page (at the answer it concerns), or the chat. */
 export function notificationLink(n: Pick<Notification, 'qid' | 'aid' | 'chatId'>): string {
   if (n.chatId) return `/messaging/direct-message?chat=${n.chatId}`;
-  return n.aid ? answerHref(n.qid ?? '', n.aid) : `/question/${n.qid}`;
+  if (!n.qid) return '/notifications';
+  return n.aid ? answerHref(n.qid, n.aid) : `/question/${n.qid}`;
 }

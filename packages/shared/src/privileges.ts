@@ -21,5 +21,8 @@ export const PRIVILEGES = {
 } as const satisfies Record<string, number>;
 export type Privilege = keyof typeof PRIVILEGES;
 
+/** Votes that close (or reopen) a question; one moderator's vote is binding. */
+export const CLOSE_VOTES_NEEDED = 3;
+
 /** Whether a role wears the ♦ and has every moderator power (admins are moderators too). */
 export const isModeratorRole = (role: Role | undefined): boolean => role === 'moderator' || role === 'admin';

@@ -45,6 +45,8 @@ function describe(n: Notification): string {
       return `${who} mentioned you in “${n.title ?? ''}”`;
     case 'message':
       return `${who} sent you a message`;
+    case 'moderation':
+      return `${who} ${n.excerpt}`;
   }
 }
 
@@ -82,7 +84,7 @@ export default function NotificationsPage() {
                 <time className="muted" dateTime={n.createdAt} suppressHydrationWarning>
                   {relativeTime(new Date(n.createdAt), new Date(now))}
                 </time>
-                {n.excerpt ? <span className="inbox-excerpt">{n.excerpt}</span> : null}
+                {n.excerpt && n.kind !== 'moderation' ? <span className="inbox-excerpt">{n.excerpt}</span> : null}
               </a>
             </li>
           ))}

@@ -143,6 +143,8 @@ function notificationWords(n: NotificationItem): { subject: string; intro: strin
       return { subject: MAIL_TEXT.acceptedSubject(n.title), intro: MAIL_TEXT.acceptedIntro(actor) };
     case 'message':
       return { subject: MAIL_TEXT.messageSubject(actor), intro: MAIL_TEXT.messageIntro(actor) };
+    case 'moderation':
+      return { subject: MAIL_TEXT.moderationSubject(n.title), intro: MAIL_TEXT.moderationIntro(actor) };
   }
 }
 

@@ -8,6 +8,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
+import { decidePosting } from '../moderation/closing.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -15,7 +16,7 @@ import { fail, succeed, type Result } from '../result.ts';
 import { questionWritten } from './questions.ts';
 
 /**
- * Only its author edits a post (`missing`: the message when there is no such post); an edit
+ * Only its author edits a post, and not once its question is locked (`missing`: the message when there is no such post); an edit
  * that changes none of its fields changes nothing (no revision).
  */
 export function decideEdit<F extends object>(
@@ -24,6 +25,8 @@ export function decideEdit<F extends object>(
   missing: string,
 ): Result<db.EditDecision> {
   if (!seen) return fail('notFound', missing);
+  const open = decidePosting({ closed: false, locked: seen.locked }, 'edit');
+  if (!open.ok) return open;
   if (seen.author !== edit.editorId) return fail('forbidden', MSG.notYourPost);
   const keys = Object.keys(edit.fields) as (keyof F)[];
   return succeed({ changed: keys.some((k) => JSON.stringify(seen[k]) !== JSON.stringify(edit.fields[k])) });

@@ -18,6 +18,7 @@ import {
   type QuestionPageQuery,
 } from '@fso/shared';
 import { actorNamed } from '../caller.ts';
+import { decidePosting } from '../moderation/closing.ts';
 import { renderMarkdown } from '../markdown/markdown.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import { mayReadHidden } from '../moderation/flag-rules.ts';
@@ -102,7 +103,11 @@ export async function answerQuestion(
   const rendered = await renderPost(ports, text);
   if (!rendered.ok) return rendered;
   const html = rendered.value;
-  const added = await db.insertAnswer(ports.db, { questionId, text, html, ansBy: actor.userId });
+  const posted = await db.insertAnswerUnless(ports.db, { questionId, text, html, ansBy: actor.userId }, (state) =>
+    decidePosting(state, 'answer'),
+  );
+  if (!posted.ok) return posted;
+  const added = posted.value;
   if (added === null) return fail('notFound', MSG.questionNotFound);
   await announceUnread(ports, added.notified);
   // The reply is the written row itself, however many answers the question has.
@@ -129,13 +134,13 @@ export async function addComment(
   const rendered = await renderPost(ports, input.text);
   if (!rendered.ok) return rendered;
   const html = rendered.value;
-  const added = await db.insertComment(ports.db, {
-    parent: input.type,
-    parentId: input.id,
-    text: input.text,
-    html,
-    commentBy: actor.userId,
-  });
+  const posted = await db.insertCommentUnless(
+    ports.db,
+    { parent: input.type, parentId: input.id, text: input.text, html, commentBy: actor.userId },
+    (state) => decidePosting(state, 'comment'),
+  );
+  if (!posted.ok) return posted;
+  const added = posted.value;
   if (!added) return fail('notFound', input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
   await announceUnread(ports, added.notified);
   const qid = String(added.questionId);

@@ -1,6 +1,6 @@
 /** The vote rule and the reputation rule, as pure functions: no database. */
 import { describe, expect, it } from 'vitest';
-import { MSG } from '@fso/shared';
+import { MOD_MSG, MSG } from '@fso/shared';
 import { decideVote } from './votes.ts';
 import { reputationOf } from './reputation.ts';
 
@@ -8,7 +8,7 @@ const by = (voterId: number, value: 1 | -1) => ({ post: 'answer' as const, voter
 
 describe('decideVote', () => {
   it('casts, takes back and switches a vote, and names the author for a recount', () => {
-    const post = { author: 1 };
+    const post = { author: 1, locked: false };
     expect(decideVote({ voter: true, post, vote: 0 }, by(2, 1))).toEqual({
       ok: true,
       value: { vote: 1, recount: [1] },
@@ -28,7 +28,7 @@ describe('decideVote', () => {
   });
 
   it('refuses a vote on one’s own post and on a missing one', () => {
-    expect(decideVote({ voter: true, post: { author: 2 }, vote: 0 }, by(2, 1))).toEqual({
+    expect(decideVote({ voter: true, post: { author: 2, locked: false }, vote: 0 }, by(2, 1))).toEqual({
       ok: false,
       kind: 'forbidden',
       message: MSG.ownVote,
@@ -50,8 +50,16 @@ describe('decideVote', () => {
     });
   });
 
+  it('refuses every vote on a locked question’s posts (409)', () => {
+    expect(decideVote({ voter: true, post: { author: 1, locked: true }, vote: 1 }, by(2, 1))).toEqual({
+      ok: false,
+      kind: 'conflict',
+      message: MOD_MSG.questionLocked,
+    });
+  });
+
   it('lets anybody vote on a deleted account’s post, which nobody’s reputation follows', () => {
-    expect(decideVote({ voter: true, post: { author: null }, vote: 0 }, by(2, -1))).toEqual({
+    expect(decideVote({ voter: true, post: { author: null, locked: false }, vote: 0 }, by(2, -1))).toEqual({
       ok: true,
       value: { vote: -1, recount: [null] },
     });

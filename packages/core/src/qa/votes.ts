@@ -6,6 +6,7 @@
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
 import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
+import { decidePosting } from '../moderation/closing.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { loadQuestion } from './questions.ts';
@@ -13,8 +14,8 @@ import { reputationOf } from './reputation.ts';
 
 /**
  * The vote rule: a deleted account votes no more (its session was valid when the request began);
- * nobody votes on their own post; the same vote again takes it back, the other one switches it.
- * The author's reputation moves with it.
+ * nobody votes on a locked question's posts, nor on their own post; the same vote again takes it
+ * back, the other one switches it. The author's reputation moves with it.
  */
 export function decideVote(
   seen: db.VoteSeen,
@@ -22,6 +23,8 @@ export function decideVote(
 ): Result<db.VoteDecision> {
   if (!seen.voter) return NOT_SIGNED_IN;
   if (!seen.post) return fail('notFound', vote.post === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
+  const open = decidePosting({ closed: false, locked: seen.post.locked }, 'vote');
+  if (!open.ok) return open;
   if (seen.post.author === vote.voterId) return fail('forbidden', MSG.ownVote);
   return succeed({ vote: seen.vote === vote.value ? 0 : vote.value, recount: [seen.post.author] });
 }

@@ -20,7 +20,7 @@ export type QuestionFields = { title: string; text: string; tags: string[] };
 export type AnswerFields = { text: string };
 
 /** What an edit is decided on: the locked post's author (null: a deleted account) and its fields now; null when there is no such post. */
-export type EditSeen<F> = ({ author: number | null } & F) | null;
+export type EditSeen<F> = ({ author: number | null; locked: boolean } & F) | null;
 
 /** Whether the edit changes the post: one that changes nothing keeps no revision and writes nothing. */
 export interface EditDecision {
@@ -39,12 +39,12 @@ export async function editQuestion(
   return decidedTransaction(db, async (tx) => {
     const [old] = await rows(
       tx,
-      sql`SELECT q.asked_by, q.title, q.text,
+      sql`SELECT q.asked_by, q.title, q.text, q.locked_at IS NOT NULL AS locked,
             ARRAY(SELECT t.name FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = q.id ORDER BY qt.position, t.name) AS tags
           FROM questions q WHERE q.id = ${questionId} FOR UPDATE OF q`,
     );
     const was = old && { title: String(old.title), text: String(old.text), tags: (old.tags as string[]).map(String) };
-    const decision = decide(was ? { author: idOrNull(old.asked_by), ...was } : null);
+    const decision = decide(was ? { author: idOrNull(old.asked_by), locked: old.locked === true, ...was } : null);
     if (!decision.ok || !decision.value.changed) return decision;
     await tx.execute(sql`INSERT INTO question_revisions (question_id, edited_by, title, text, tags)
       VALUES (${questionId}, ${edit.editorId}, ${was!.title}, ${was!.text}, ${sql.param(was!.tags)}::text[])`);
@@ -63,8 +63,14 @@ export async function editAnswer(
   decide: Decide<EditSeen<AnswerFields>, EditDecision>,
 ): Promise<Result<{ questionId: number }>> {
   return decidedTransaction(db, async (tx) => {
-    const [old] = await rows(tx, sql`SELECT ans_by, text, question_id FROM answers WHERE id = ${answerId} FOR UPDATE`);
-    const decision = decide(old ? { author: idOrNull(old.ans_by), text: String(old.text) } : null);
+    const [old] = await rows(
+      tx,
+      sql`SELECT a.ans_by, a.text, a.question_id, q.locked_at IS NOT NULL AS locked
+          FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${answerId} FOR UPDATE OF a`,
+    );
+    const decision = decide(
+      old ? { author: idOrNull(old.ans_by), locked: old.locked === true, text: String(old.text) } : null,
+    );
     if (!decision.ok) return decision;
     const questionId = Number(old!.question_id);
     if (!decision.value.changed) return succeed({ questionId });

@@ -9,6 +9,8 @@ import {
   type Answer,
   type AnswerSort,
   type Attribution,
+  type CloseReason,
+  type Closure,
   type Comment,
   type PageAnswer,
   type PageComment,
@@ -57,6 +59,18 @@ export const str = (v: unknown) => (v === null || v === undefined ? null : Strin
 
 function toComment(r: Row): PageComment {
   return { _id: String(r.id), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
+}
+
+/** A question row's closure (issue 41), or null while it is open. */
+function closureOf(r: Row): Closure | null {
+  if (r.closed_at === null || r.closed_at === undefined) return null;
+  const duplicateOf = str(r.closed_duplicate_of);
+  return {
+    reason: String(r.closed_reason) as CloseReason,
+    ...(duplicateOf === null ? {} : { duplicateOf, duplicateTitle: str(r.duplicate_title) ?? '' }),
+    by: Array.isArray(r.closed_by) ? r.closed_by.map(String) : [],
+    at: iso(r.closed_at),
+  };
 }
 
 export function attribution(r: Row): Attribution | null {
@@ -194,7 +208,11 @@ async function readQuestion(
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, u.role AS author_role, q.ask_date_time, q.view_count, q.score,
                 q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count, q.hidden,
-                (SELECT count(*) FROM comments WHERE question_id = q.id AND hidden IS NULL) AS comment_count
+                (SELECT count(*) FROM comments WHERE question_id = q.id AND hidden IS NULL) AS comment_count,
+                q.closed_at, q.closed_reason, q.closed_duplicate_of, q.closed_by, q.locked_at,
+                (SELECT d.title FROM questions d WHERE d.id = q.closed_duplicate_of) AS duplicate_title,
+                (SELECT count(*) FROM close_votes cv WHERE cv.question_id = q.id
+                   AND cv.kind = CASE WHEN q.closed_at IS NULL THEN 'close' ELSE 'reopen' END) AS close_votes
          FROM questions q LEFT JOIN users u ON u.id = q.asked_by WHERE q.id = ${id}) h) AS head,
       ${jsonRows(sql`SELECT t.id, t.name, t.description, qt.position FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = ${id}`, sql`r.position, r.name`)} AS tags,
       ${jsonRows(
@@ -303,6 +321,9 @@ async function readQuestion(
     source: attribution(head),
     acceptedAnswer: str(head.accepted_answer_id),
     editedAt: head.edited_at ? iso(head.edited_at) : null,
+    closed: closureOf(head),
+    closeVotes: Number(head.close_votes),
+    locked: head.locked_at !== null && head.locked_at !== undefined,
   };
   const commentCounts: Record<string, number> = { q: Number(head.comment_count) };
   for (const r of answerRows) commentCounts[`a${String(r.id)}`] = Number(r.comment_count);

@@ -5,7 +5,9 @@
  * votes.ts; edits, accepts and deletions in post-edit.ts, accept.ts and post-delete.ts.
  */
 import { sql } from 'drizzle-orm';
+import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
+import { postingState } from './closing.ts';
 import { rows, type Tx } from './sql-rows.ts';
 import { followOwnQuestion } from './mail-preferences.ts';
 import { queueWatchedQuestionMails } from './mail-queue.ts';
@@ -67,12 +69,30 @@ export async function insertAnswer(
   db: Db,
   input: Body & { questionId: number; ansBy: number },
 ): Promise<{ answerId: number; notified: number[] } | null> {
+  const added = await insertAnswerUnless(db, input, UNGATED);
+  return added.ok ? added.value : null;
+}
+
+/** Whether a question in this state takes the write (core's decidePosting): a refusal is returned with nothing written. */
+export type PostingGate = (state: { closed: boolean; locked: boolean }) => Result<void>;
+const UNGATED: PostingGate = () => succeed(undefined);
+
+/** insertAnswer, unless `gate` refuses the question's state, read under a share lock first (a close or lock waits for it). */
+export async function insertAnswerUnless(
+  db: Db,
+  input: Body & { questionId: number; ansBy: number },
+  gate: PostingGate,
+): Promise<Result<{ answerId: number; notified: number[] } | null>> {
   return db.transaction(async (tx) => {
+    const state = await postingState(tx, { questionId: input.questionId });
+    if (!state) return succeed(null);
+    const open = gate(state);
+    if (!open.ok) return open;
     const [question] = await rows(
       tx,
       sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`,
     );
-    if (!question) return null;
+    if (!question) return succeed(null);
     const [answer] = await rows(
       tx,
       sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`,
@@ -87,7 +107,7 @@ export async function insertAnswer(
       answerId,
       text: input.text,
     });
-    return { answerId, notified };
+    return succeed({ answerId, notified });
   });
 }
 
@@ -99,7 +119,24 @@ export async function insertComment(
   db: Db,
   input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
 ): Promise<{ commentId: number; questionId: number; notified: number[] } | null> {
+  const added = await insertCommentUnless(db, input, UNGATED);
+  return added.ok ? added.value : null;
+}
+
+/** insertComment, unless `gate` refuses the state of the question it belongs to (share-locked first). */
+export async function insertCommentUnless(
+  db: Db,
+  input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
+  gate: PostingGate,
+): Promise<Result<{ commentId: number; questionId: number; notified: number[] } | null>> {
   return db.transaction(async (tx) => {
+    const state = await postingState(
+      tx,
+      input.parent === 'question' ? { questionId: input.parentId } : { answerId: input.parentId },
+    );
+    if (!state) return succeed(null);
+    const open = gate(state);
+    if (!open.ok) return open;
     const [owner] =
       input.parent === 'question'
         ? await rows(
@@ -110,7 +147,7 @@ export async function insertComment(
             tx,
             sql`UPDATE questions q SET last_activity = now() FROM answers a WHERE a.id = ${input.parentId} AND q.id = a.question_id RETURNING q.id, a.ans_by AS author`,
           );
-    if (!owner) return null;
+    if (!owner) return succeed(null);
     const column = input.parent === 'question' ? sql`question_id` : sql`answer_id`;
     const [comment] = await rows(
       tx,
@@ -127,7 +164,7 @@ export async function insertComment(
       commentId,
       text: input.text,
     });
-    return { commentId, questionId, notified };
+    return succeed({ commentId, questionId, notified });
   });
 }
 

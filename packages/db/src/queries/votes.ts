@@ -20,15 +20,29 @@ export type PostKind = 'question' | 'answer';
 export type VoteValue = 1 | -1 | 0;
 
 const TABLES = {
-  question: { posts: sql`questions`, votes: sql`question_votes`, key: sql`question_id`, author: sql`asked_by` },
-  answer: { posts: sql`answers`, votes: sql`answer_votes`, key: sql`answer_id`, author: sql`ans_by` },
+  question: {
+    posts: sql`questions`,
+    votes: sql`question_votes`,
+    key: sql`question_id`,
+    // The post's author and whether its question is locked, the post's row locked.
+    lock: (id: number) =>
+      sql`SELECT asked_by AS author, locked_at IS NOT NULL AS locked FROM questions WHERE id = ${id} FOR UPDATE`,
+  },
+  answer: {
+    posts: sql`answers`,
+    votes: sql`answer_votes`,
+    key: sql`answer_id`,
+    lock: (id: number) =>
+      sql`SELECT a.ans_by AS author, q.locked_at IS NOT NULL AS locked FROM answers a JOIN questions q ON q.id = a.question_id
+          WHERE a.id = ${id} FOR UPDATE OF a`,
+  },
 } as const;
 
 /** What a vote is decided on: whether the voter's account exists, the locked post (null: no such post) and the voter's vote on it now. */
 export interface VoteSeen {
   voter: boolean;
-  /** `author` null: the author's account is deleted. */
-  post: { author: number | null } | null;
+  /** `author` null: the author's account is deleted; `locked`: its question is locked (issue 41). */
+  post: { author: number | null; locked: boolean } | null;
   vote: VoteValue;
 }
 
@@ -46,14 +60,12 @@ export async function changeVote(
   const mine = sql`${t.key} = ${target.id} AND user_id = ${target.voterId}`;
   return decidedTransaction(db, async (tx) => {
     const [voter] = await rows(tx, sql`SELECT id FROM users WHERE id = ${target.voterId} FOR KEY SHARE`);
-    const [post] = voter
-      ? await rows(tx, sql`SELECT ${t.author} AS author FROM ${t.posts} WHERE id = ${target.id} FOR UPDATE`)
-      : [];
+    const [post] = voter ? await rows(tx, t.lock(target.id)) : [];
     const [previous] = post ? await rows(tx, sql`SELECT value FROM ${t.votes} WHERE ${mine}`) : [];
     const before = (previous ? Number(previous.value) : 0) as VoteValue;
     const decision = rules.decide({
       voter: voter !== undefined,
-      post: post ? { author: idOrNull(post.author) } : null,
+      post: post ? { author: idOrNull(post.author), locked: post.locked === true } : null,
       vote: before,
     });
     if (!decision.ok) return decision;

@@ -27,7 +27,10 @@ export const notifications = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
   },
   (t) => [
-    check('notifications_kind', sql`${t.kind} IN ('answer', 'comment', 'accepted', 'mention', 'message')`),
+    check(
+      'notifications_kind',
+      sql`${t.kind} IN ('answer', 'comment', 'accepted', 'mention', 'message', 'moderation')`,
+    ),
     check(
       'notifications_target',
       sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL ELSE ${t.questionId} IS NOT NULL END`,
