@@ -178,7 +178,7 @@ export async function changeLock(
   });
 }
 
-/** A question's state as a write to its thread sees it, share-locked so a close or lock waits for the write (or the write for it). */
+/** A question's state as a write to its thread sees it, its row locked as the write's own UPDATE of it would (so a close or lock waits for the write, or the write for it). */
 export async function postingState(
   tx: Tx,
   where: { questionId: number } | { answerId: number },
@@ -187,12 +187,12 @@ export async function postingState(
     'questionId' in where
       ? await rows(
           tx,
-          sql`SELECT id, closed_at IS NOT NULL AS closed, locked_at IS NOT NULL AS locked FROM questions WHERE id = ${where.questionId} FOR SHARE`,
+          sql`SELECT id, closed_at IS NOT NULL AS closed, locked_at IS NOT NULL AS locked FROM questions WHERE id = ${where.questionId} FOR NO KEY UPDATE`,
         )
       : await rows(
           tx,
           sql`SELECT q.id, q.closed_at IS NOT NULL AS closed, q.locked_at IS NOT NULL AS locked
-              FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${where.answerId} FOR SHARE OF q`,
+              FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${where.answerId} FOR NO KEY UPDATE OF q`,
         );
   return q ? { questionId: Number(q.id), closed: q.closed === true, locked: q.locked === true } : null;
 }

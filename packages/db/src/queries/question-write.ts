@@ -77,7 +77,7 @@ export async function insertAnswer(
 export type PostingGate = (state: { closed: boolean; locked: boolean }) => Result<void>;
 const UNGATED: PostingGate = () => succeed(undefined);
 
-/** insertAnswer, unless `gate` refuses the question's state, read under a share lock first (a close or lock waits for it). */
+/** insertAnswer, unless `gate` refuses the question's state, read with its row locked first (a close or lock waits for it). */
 export async function insertAnswerUnless(
   db: Db,
   input: Body & { questionId: number; ansBy: number },
@@ -123,7 +123,7 @@ export async function insertComment(
   return added.ok ? added.value : null;
 }
 
-/** insertComment, unless `gate` refuses the state of the question it belongs to (share-locked first). */
+/** insertComment, unless `gate` refuses the state of the question it belongs to (its row locked first). */
 export async function insertCommentUnless(
   db: Db,
   input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
