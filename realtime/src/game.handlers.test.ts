@@ -186,8 +186,10 @@ describe('game sockets', () => {
       'moves',
       'player1',
       'player1Board',
+      'player1Ships',
       'player2',
       'player2Board',
+      'player2Ships',
       'status',
       'winners',
     ]);

@@ -91,12 +91,12 @@ export default function TagsPage() {
               {t.name}
             </Link>
             <p className="tag-description">{t.description || <span className="muted">No description yet.</span>}</p>
-            <p className="muted tag-count">
-              {counted(t.qcnt, 'question')} ·{' '}
+            <div className="tag-card-foot">
+              <p className="muted tag-count">{counted(t.qcnt, 'question')}</p>
               <Link to={`/tags/${encodeURIComponent(t.name)}`} aria-label={`About ${t.name}`}>
                 about
               </Link>
-            </p>
+            </div>
           </li>
         ))}
       </ul>

@@ -46,7 +46,7 @@ describe('notifications written with their cause', () => {
       title: 'How do I test an inbox?',
       qid: String(qid),
       aid: String(added.answerId),
-      link: `/question/${qid}#answer-${added.answerId}`,
+      link: `/question/${qid}?answer=${added.answerId}#answer-${added.answerId}`,
       read: false,
     });
     expect(await inbox('bob')).toEqual([]);
