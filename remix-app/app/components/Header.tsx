@@ -2,17 +2,27 @@
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
  * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
  * search box, the inbox's bell, Log out, View Profile — or, signed out, Log in and Sign up — and
- * the theme switch. On a phone it is one row: both search boxes fold behind a search button (a
+ * a moderator's review queue link with its live count, and the theme switch. On a phone it is one row: both search boxes fold behind a search button (a
  * <details>, so it opens without JavaScript; it folds back after each navigation), and Log out
  * and View Profile show as icons with the same names (docs/decisions/0085-phone-header.md).
  */
 import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { NotificationBell } from './inbox/NotificationBell.tsx';
+import { ReviewLink } from './review/ReviewLink.tsx';
 import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
-export function Header({ username, unread = 0 }: { username: string | null; unread?: number }) {
+export function Header({
+  username,
+  unread = 0,
+  review = null,
+}: {
+  username: string | null;
+  unread?: number;
+  /** A moderator's review queue size (null: not a moderator, no link). */
+  review?: number | null;
+}) {
   const [params] = useSearchParams();
   const { pathname, search } = useLocation();
   const fold = useRef<HTMLDetailsElement>(null);
@@ -51,6 +61,7 @@ export function Header({ username, unread = 0 }: { username: string | null; unre
         <ThemeToggle />
         {username ? (
           <>
+            {review === null ? null : <ReviewLink pending={review} />}
             <NotificationBell unread={unread} />
             <Form method="post" action="/user/logout" reloadDocument>
               <button type="submit" className="compact-action">

@@ -152,6 +152,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const parsed = parseWith(addFlagBodySchema, fields);
     if (!parsed.ok) return refused(form, parsed.message);
     const outcome = await flagPost(context.ports, admitted.value, parsed.value);
+    // The flag hid the question itself: this page is gone for the flagger too.
+    if (outcome.ok && outcome.value.hidden && parsed.value.type === 'question') return redirect('/home');
     return outcome.ok
       ? replied(form, outcome.value.message)
       : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));

@@ -4,7 +4,7 @@
  * profiles) also render here for visitors and crawlers, read-only, with a read-only socket.
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { unreadFor } from '@fso/core';
+import { reviewCountFor, unreadFor } from '@fso/core';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { MSG } from '@fso/shared';
 import { Header } from '~/components/Header.tsx';
@@ -18,17 +18,19 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: helpStyles
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
-  return { username: user?.username ?? null, unread: await unreadFor(context.ports, callerOf(context, user)) };
+  const caller = callerOf(context, user);
+  const [unread, review] = await Promise.all([unreadFor(context.ports, caller), reviewCountFor(context.ports, caller)]);
+  return { username: user?.username ?? null, unread, review };
 }
 
 export default function AppLayout() {
-  const { username, unread } = useLoaderData<typeof loader>();
+  const { username, unread, review } = useLoaderData<typeof loader>();
   const page = (
     <div className="app-shell">
       <a className="skip-link" href="#main">
         Skip to main content
       </a>
-      <Header username={username} unread={unread} />
+      <Header username={username} unread={unread} review={review} />
       <div className="app-body">
         <SideMenu />
         <main className="content" id="main" tabIndex={-1}>

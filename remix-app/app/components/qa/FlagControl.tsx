@@ -25,7 +25,7 @@ export function FlagControl({ type, id, reply }: Props) {
   const field = (name: string) => `flag-${type}-${id}-${name}`;
   const reasons = FLAG_REASONS.filter((r) => r !== 'duplicate' || type === 'question');
   return (
-    <details className="flag-control" open={Boolean(error)}>
+    <details className="flag-control" open={Boolean(error ?? thanks)}>
       <summary className="link-button">Flag</summary>
       {thanks ? (
         <p className="form-note" role="status">
