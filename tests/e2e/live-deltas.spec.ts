@@ -99,7 +99,7 @@ test('a question page changes with votes, answers and comments from another brow
   );
   expect(answered.status()).toBe(200);
   await expect(page.locator('.answer-list strong', { hasText: 'deltas' })).toBeVisible();
-  await expect(page.locator('#answer-count')).toHaveText('1 answer');
+  await expect(page.getByRole('heading', { name: '1 Answer', exact: true })).toBeVisible();
   const aid = String((await answered.json())._id);
   const commented = await author.api.post(
     '/comment/addComment',

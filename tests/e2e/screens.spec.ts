@@ -58,6 +58,18 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
       }),
     ),
   );
+  // A question linking to it: the question page's sidebar lists it under Linked.
+  await ok(
+    other.request.post(
+      '/question/addQuestion',
+      json({
+        title: word(100, 'Linking'),
+        text: `See /question/${q._id}`,
+        tags: [{ name: 'linked' }],
+        askedBy: other.username,
+      }),
+    ),
+  );
   const answer = await ok(
     other.request.post(
       '/answer/addAnswer',

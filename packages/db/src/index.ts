@@ -35,6 +35,7 @@ export * from './queries/search-store.ts';
 export * from './queries/notifications.ts';
 export * from './queries/tag-suggestions.ts';
 export * from './queries/related.ts';
+export * from './queries/question-links.ts';
 export { rows, type Row, type Tx } from './queries/sql-rows.ts';
 export * from './queries/import.ts';
 export * from './queries/seeding.ts';

@@ -86,6 +86,8 @@ export interface Question {
   acceptedAnswer: string | null;
   /** When its author last edited it; null when never. */
   editedAt: string | null;
+  /** Its latest activity: asked, edited, answered or commented on. */
+  lastActivity: string;
   /** Closed (issue 41): why, the question it duplicates, who closed it and when; null while open. Always on a single question, absent in lists. */
   closed?: Closure | null;
   /** Pending votes: to close while open, to reopen while closed. */
@@ -112,7 +114,6 @@ export interface QuestionSummary extends Omit<Question, 'answers' | 'comments' |
   answers: string[];
   comments: string[];
   answerCount: number;
-  lastActivity: string;
 }
 
 /**

@@ -6,9 +6,9 @@
  * them (also for visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
- * accept, comment, and deleting one's own question, answer or comment. The answer box follows
- * the answers (it posts to `/new/answer/:qid`); related questions (closest in meaning, cached)
- * come after it.
+ * accept, comment, and deleting one's own question, answer or comment. Under the title: asked,
+ * modified and viewed; each post has a Share link. The answer box follows the answers (it posts
+ * to `/new/answer/:qid`); the sidebar lists linked and related questions (closest in meaning).
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
@@ -22,6 +22,7 @@ import {
   deleteQuestion,
   flagPost,
   followsQuestion,
+  linkedQuestions,
   relatedQuestions,
   viewQuestionPage,
   voteAnswer,
@@ -29,6 +30,7 @@ import {
 } from '@fso/core';
 import {
   addFlagBodySchema,
+  answerHref,
   ANSWER_SORTS,
   commentFormSchema,
   counted,
@@ -54,7 +56,9 @@ import { PostActions } from '~/components/qa/PostActions.tsx';
 import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
-import { RelatedQuestions } from '~/components/qa/RelatedQuestions.tsx';
+import { QuestionHeader } from '~/components/qa/QuestionHeader.tsx';
+import { QuestionSidebar } from '~/components/qa/QuestionSidebar.tsx';
+import { ShareLink } from '~/components/qa/ShareLink.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
 import { ToggleForm } from '~/components/mail/ToggleForm.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
@@ -76,10 +80,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getSessionUser(request, context);
   const url = new URL(request.url);
   const query = questionPageQuery(url.searchParams);
-  const [outcome, related, following] = await Promise.all([
+  const [outcome, related, following, linked] = await Promise.all([
     viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request), query }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
+    linkedQuestions(context.ports, id),
   ]);
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
@@ -95,6 +100,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     expanded: query.comments,
     description: outcome.value.description,
     related,
+    linked,
     viewer: viewer?.username ?? null,
     following,
     reputations: outcome.value.reputations,
@@ -177,7 +183,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function QuestionPage() {
   const loaded = useLoaderData<typeof loader>();
-  const { related, viewer, reputations, moderators, sort, now, canonical } = loaded;
+  const { related, linked, viewer, reputations, moderators, sort, now, canonical } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
   const { page, pages, commentCounts, expanded } = loaded;
   const initial = useMemo(
@@ -230,19 +236,7 @@ export default function QuestionPage() {
             Ask a Question
           </Link>
         </div>
-        <p className="question-meta muted">
-          <span id="answer-count">{counted(answerCount, 'answer')}</span> ·{' '}
-          <span id="view-count">{counted(q.viewCount, 'view')}</span> ·{' '}
-          <Byline
-            user={q.askedBy}
-            verb="asked"
-            date={q.askDateTime}
-            now={now}
-            reputation={rep(q.askedBy)}
-            moderator={diamond(q.askedBy)}
-          />
-          <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
-        </p>
+        <QuestionHeader asked={q.askDateTime} modified={q.lastActivity} views={q.viewCount} now={now} />
         <div className="post">
           <VoteButtons
             upVotes={q.upVotes}
@@ -256,13 +250,27 @@ export default function QuestionPage() {
             <PostBody html={html.q ?? ''} itemProp="text" withheldHref={withheldHref('q')} />
             <PostSchema score={q.score} date={q.askDateTime} author={q.askedBy} />
             <TagList tags={q.tags} />
-            {viewer ? (
-              <ToggleForm
-                action={`/question/${q._id}/follow`}
-                on={loaded.following}
-                label={{ on: 'Following', off: 'Follow' }}
+            <p className="question-byline">
+              <Byline
+                user={q.askedBy}
+                verb="asked"
+                date={q.askDateTime}
+                now={now}
+                reputation={rep(q.askedBy)}
+                moderator={diamond(q.askedBy)}
               />
-            ) : null}
+              <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
+            </p>
+            <div className="post-menu">
+              <ShareLink href={`/question/${q._id}`} what="question" />
+              {viewer ? (
+                <ToggleForm
+                  action={`/question/${q._id}/follow`}
+                  on={loaded.following}
+                  label={{ on: 'Following', off: 'Follow' }}
+                />
+              ) : null}
+            </div>
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
             {viewer && !isAsker ? <FlagControl type="question" id={q._id} reply={posted} /> : null}
@@ -360,6 +368,7 @@ export default function QuestionPage() {
                     moderator={diamond(a.ansBy)}
                   />
                   <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
+                  <ShareLink href={answerHref(q._id, a._id)} what="answer" />
                   <Attribution source={a.source} />
                   {mine(a.ansBy) ? (
                     <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} />
@@ -390,7 +399,7 @@ export default function QuestionPage() {
         Answer Question
       </Link>
       <AnswerBox qid={q._id} viewer={viewer} />
-      <RelatedQuestions questions={related} />
+      <QuestionSidebar linked={linked} related={related} />
     </article>
   );
 }

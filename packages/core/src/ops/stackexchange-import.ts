@@ -19,6 +19,7 @@ import {
   importTagExcerpts,
   importTags,
   importUsers,
+  linkImportedQuestions,
 } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../markdown/markdown.ts';
@@ -137,6 +138,8 @@ export async function importDump(ports: Pick<Ports, 'db'>, dump: Dump): Promise<
       report.skipped += added.orphans;
     }
     await countImportedAnswers(tx);
+    // A post may link to a question added after it: its links are found once everything is in.
+    await linkImportedQuestions(tx);
   });
   return report;
 }

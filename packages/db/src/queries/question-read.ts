@@ -207,7 +207,7 @@ async function readQuestion(
       SELECT
       (SELECT row_to_json(h) FROM (
          SELECT q.id, q.title, ${markdown('q')} AS text, ${html('q')} AS html, ${withHtml ? sql`left(q.text, ${LEAD_CHARACTERS})` : sql`NULL::text`} AS lead, u.username AS asked_by, u.reputation, u.role AS author_role, q.ask_date_time, q.view_count, q.score,
-                q.accepted_answer_id, q.edited_at, q.source_url, q.source_author, q.source_author_url, q.answer_count, q.hidden,
+                q.accepted_answer_id, q.edited_at, q.last_activity, q.source_url, q.source_author, q.source_author_url, q.answer_count, q.hidden,
                 (SELECT count(*) FROM comments WHERE question_id = q.id AND hidden IS NULL) AS comment_count,
                 q.closed_at, q.closed_reason, q.closed_duplicate_of, q.closed_by, q.locked_at,
                 (SELECT d.title FROM questions d WHERE d.id = q.closed_duplicate_of) AS duplicate_title,
@@ -324,6 +324,7 @@ async function readQuestion(
     closed: closureOf(head),
     closeVotes: Number(head.close_votes),
     locked: head.locked_at !== null && head.locked_at !== undefined,
+    lastActivity: iso(head.last_activity),
   };
   const commentCounts: Record<string, number> = { q: Number(head.comment_count) };
   for (const r of answerRows) commentCounts[`a${String(r.id)}`] = Number(r.comment_count);

@@ -34,6 +34,7 @@ const question = (over: Partial<Question> = {}): Question => ({
   source: null,
   acceptedAnswer: null,
   editedAt: null,
+  lastActivity: new Date(1000).toISOString(),
   ...over,
 });
 
