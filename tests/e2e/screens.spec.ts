@@ -198,6 +198,9 @@ test.describe('every screen', () => {
           ['login', '/'],
           ['signup', '/signup'],
           ['unknown-address', '/no-such-screen'],
+          ['forgot-password', '/forgot-password'],
+          ['reset-password-unknown', '/reset-password/no-such-token'],
+          ['unsubscribe-unknown', '/unsubscribe/no-such-token'],
         ] as const)
           await check(signedOut, name, path, testInfo.outputPath(`${width}-${colorScheme}-${name}.png`));
         await signedOut.context().close();
