@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { createDirectChat } from '@fso/db';
+import { createDirectChat, openDatabase } from '@fso/db';
+import { DATABASE_RETRY_AFTER_SECONDS, freePort } from '@fso/platform';
 import { MSG, rooms, type ChatUpdatePayload, type JoinChatResult } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
@@ -78,5 +79,22 @@ describe('chat rooms', () => {
     expect(toAmy).toEqual([]);
     expect(toCy).toEqual([]);
     expect(cy.connected).toBe(true);
+  });
+
+  it('answers a joinChat while the database is away with its message and the seconds to wait', async () => {
+    const away = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/postgres` });
+    const cut = await startTestRealtime(() => [chatHandlers(away)]);
+    try {
+      const dee = cut.open((await cut.signedIn('dee')).cookie);
+      await outcome(dee);
+      expect(await join(dee, chatId)).toEqual({
+        ok: false,
+        error: MSG.databaseUnavailable,
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
+    } finally {
+      await cut.close();
+      await away.close();
+    }
   });
 });

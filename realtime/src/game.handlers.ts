@@ -6,6 +6,7 @@
  */
 import { makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
 import { findGameFor, makeMove, type Ports } from '@fso/core';
+import { failureOfError } from '@fso/platform';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
@@ -25,7 +26,9 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
     const guarded =
       <A extends unknown[]>(handler: (...args: A) => Promise<void>) =>
       (...args: A) => {
-        track(handler(...args)).catch(() => gameError(null, MSG.gameServerError));
+        track(handler(...args)).catch((error) =>
+          gameError(null, failureOfError(error)?.message ?? MSG.gameServerError),
+        );
       };
 
     socket.on(

@@ -15,6 +15,8 @@ export interface AppContext {
   ports: Ports;
   /** For a request for a whole document, what loaders keep for its server render only (render-only.ts); absent for data requests. */
   renderOnly?: Map<string, unknown> | null;
+  /** What this request's loaders and actions threw (entry.server's handleError keeps it), for server/remix-handler.ts to answer. */
+  thrown: unknown[];
 }
 
 declare module '@remix-run/server-runtime' {

@@ -11,6 +11,7 @@
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction, HandleErrorFunction } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { failureOfError } from '@fso/platform';
 import { documentBytes, documentResponse } from './document-body.ts';
 import { NonceContext } from './nonce.ts';
 import { RenderOnlyContext } from './render-only.ts';
@@ -78,7 +79,10 @@ export default function handleRequest(
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  context.log.error({ err: error }, 'request failed');
+  context.thrown.push(error);
+  // The database away or an account deleted under the request is answered 503 / 401, not a bug.
+  if (failureOfError(error)) context.log.warn({ err: error }, 'request failed on the database');
+  else context.log.error({ err: error }, 'request failed');
 };
 
 /** A refused form submitted by script is answered 200 with its status in the reply (services/actions.server.ts). */

@@ -160,6 +160,7 @@ export function createWebServer(opts: {
         cspNonce: nonceOf(res),
         // A client navigation's data (`/….data`) carries everything; a document keeps some for its render only.
         renderOnly: req.path.endsWith('.data') ? null : new Map(),
+        thrown: [],
         ports: { ...opts.ports, events, semantic: opts.semantic, log: logOf(res) },
       }),
     }),

@@ -3,9 +3,9 @@
  * the body is the one body-limit.ts has already read (counted, never past MAX_BODY_BYTES); an
  * answer to a signed-in request (or one that signs in) is `Cache-Control: private, no-store`
  * unless its route chose otherwise, so no cache keeps anyone's chats, messages or profile
- * (docs/decisions/0017); and when a request fails (5xx) and the database does not answer, the
- * client gets 503 and a clear text instead of an error page, for as long as the database is
- * away (docs/deploy.md). A rendered document (app/document-body.ts) is sent in one `res.end`
+ * (docs/decisions/0017); and a request that fails (5xx) because the database is away or its
+ * connection was cut (a restart) gets 503 with Retry-After and a clear text instead of an error
+ * page (docs/deploy.md), one whose account was deleted under it 401 (platform's failureOfError). A rendered document (app/document-body.ts) is sent in one `res.end`
  * with its Content-Length; other responses are streamed as Remix's own glue does.
  */
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@remix-run/node';
@@ -13,8 +13,9 @@ import { createRequestHandler, type AppLoadContext, type ServerBuild } from '@re
 import { createRemixRequest, sendRemixResponse } from '@remix-run/express/dist/server.js';
 import type { NextFunction, Request, Response } from 'express';
 import { databaseReachable, readCookie, SESSION_COOKIE, type Database } from '@fso/db';
-import { MSG } from '@fso/shared';
+import { DATABASE_AWAY, failureOfError } from '@fso/platform';
 import { documentBody } from '../app/document-body.ts';
+import { failureResponse } from '../app/services/respond.server.ts';
 
 /** Whether the answer may be about one user: the request carries the session cookie, or the answer sets a cookie. */
 const isPersonal = (req: Request, response: globalThis.Response) =>
@@ -39,16 +40,15 @@ export function remixHandler(opts: {
   const serve = async (req: Request, res: Response) => {
     const request = createRemixRequest(req, res);
     const body = res.locals.body as Buffer | undefined;
-    let response = await handle(
-      body ? new Request(request, { body: new Uint8Array(body) }) : request,
-      opts.getLoadContext(req, res),
-    );
-    if (response.status >= 500 && !(await databaseReachable(opts.database))) {
-      await response.body?.cancel();
-      response = new Response(MSG.databaseUnavailable, {
-        status: 503,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '5' },
-      });
+    const context = opts.getLoadContext(req, res);
+    let response = await handle(body ? new Request(request, { body: new Uint8Array(body) }) : request, context);
+    if (response.status >= 500) {
+      const known = context.thrown.map(failureOfError).find((failure) => failure !== null);
+      const failure = known ?? ((await databaseReachable(opts.database)) ? null : DATABASE_AWAY);
+      if (failure) {
+        await response.body?.cancel();
+        response = failureResponse(failure);
+      }
     }
     if (isPersonal(req, response) && !response.headers.has('Cache-Control'))
       res.setHeader('Cache-Control', 'private, no-store');

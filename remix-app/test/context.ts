@@ -19,5 +19,8 @@ export function testContext(
     ...(opts.rateLimitFactor === undefined ? {} : { rateLimitFactor: opts.rateLimitFactor }),
   };
   const { ports, recorded } = testPorts(database, { semantic, limits: { factor: config.rateLimitFactor } });
-  return { context: { database, config, clientIp, log, cspNonce: 'test-nonce', ports: { ...ports, log } }, recorded };
+  return {
+    context: { database, config, clientIp, log, cspNonce: 'test-nonce', thrown: [], ports: { ...ports, log } },
+    recorded,
+  };
 }

@@ -2,7 +2,8 @@
  * What a failed database call means, however the driver wrapped it (drizzle's DrizzleQueryError
  * carries node-postgres's error as its `cause`): PostgreSQL's SQLSTATE; whether the connection
  * failed — the server restarting, unreachable, or a connection cut mid-query, so the same request
- * may well succeed in a moment — and whether PostgreSQL ended the transaction to break a deadlock.
+ * may well succeed in a moment — whether PostgreSQL ended the transaction to break a deadlock,
+ * and whether a write named a user whose account is gone.
  */
 
 /** The SQLSTATE of the first error in the chain that has one. */
@@ -38,3 +39,15 @@ export function isConnectionFailure(error: unknown): boolean {
 
 /** PostgreSQL rolled the transaction back to break a deadlock (40P01) or a serialization conflict (40001). */
 export const isDeadlockVictim = (error: unknown): boolean => ['40P01', '40001'].includes(sqlState(error) ?? '');
+
+/**
+ * A write that names a user who is no longer there (23503 on a key into `users`): its author's
+ * account was deleted between the session's check and the write, so the request is from nobody.
+ */
+export function isUserGone(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === '23503' && typeof detail === 'string' && /is not present in table "users"/.test(detail)) return true;
+  }
+  return false;
+}

@@ -5,6 +5,7 @@
  * background (every second), so answering a health check never waits for it.
  */
 import { databaseReachable, type Database } from '@fso/db';
+import { DATABASE_RETRY_AFTER_SECONDS } from './request-failure.ts';
 import { MSG } from '@fso/shared';
 import type { Logger } from './logging.ts';
 
@@ -46,5 +47,9 @@ export function healthAnswer(
   if (path !== '/healthz') return null;
   return watch.up
     ? { status: 200, text: 'ok', headers: plain }
-    : { status: 503, text: MSG.databaseUnavailable, headers: { ...plain, 'Retry-After': '5' } };
+    : {
+        status: 503,
+        text: MSG.databaseUnavailable,
+        headers: { ...plain, 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      };
 }

@@ -12,6 +12,7 @@ export * from './logging.ts';
 export * from './origin.ts';
 export * from './ports.ts';
 export * from './realtime-config.ts';
+export * from './request-failure.ts';
 export * from './search-tier-upkeep.ts';
 export * from './shutdown.ts';
 export * from './loopback.ts';

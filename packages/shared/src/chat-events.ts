@@ -1,7 +1,8 @@
 /** Live messaging events (SPEC §4, §7): messageUpdate, chatUpdate; joinChat/leaveChat. */
 import type { ChatUpdatePayload, MessageUpdatePayload } from './chat.schemas.ts';
 
-export type JoinChatResult = { ok: true } | { ok: false; error: string };
+/** A refusal says when to ask again when the cause is passing (the database restarting: `retryAfterSeconds`). */
+export type JoinChatResult = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
 
 export interface ChatServerEvents {
   /** A message in the global room, to every signed-in socket. */
