@@ -9,7 +9,7 @@ test('a second browser sees a new sign-up (offered in a bar) and a deletion on /
   browser,
 }) => {
   await signUp(page, uniqueName('watcher'));
-  await page.goto('/users?limit=200');
+  await page.goto('/users?sort=new');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const newcomer = uniqueName('a');

@@ -30,6 +30,7 @@ export * from './qa/reads.ts';
 export * from './tags/tags.ts';
 export * from './tags/tag-wiki.ts';
 export * from './accounts/profiles.ts';
+export { identiconSvg } from './accounts/identicon.ts';
 export * from './messaging/reads.ts';
 export { seedDemo } from './ops/demo-seed.ts';
 export * from './ops/expiry.ts';

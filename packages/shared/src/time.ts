@@ -19,3 +19,14 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
 export function calendarDate(date: Date): string {
   return `${MONTHS[date.getMonth()]} ${pad(date.getDate())}, ${date.getFullYear()}`;
 }
+
+/** Stack Overflow's "member for …" from the join date: days under a month, months under a year, then years. */
+export function memberFor(joined: Date, now: Date = new Date()): string {
+  const days = Math.max(0, Math.floor((now.getTime() - joined.getTime()) / 86_400_000));
+  if (days < 1) return 'member for less than a day';
+  if (days < 31) return `member for ${counted(days, 'day')}`;
+  const months = (now.getFullYear() - joined.getFullYear()) * 12 + now.getMonth() - joined.getMonth();
+  const wholeMonths = Math.max(1, now.getDate() < joined.getDate() ? months - 1 : months);
+  if (wholeMonths < 12) return `member for ${counted(wholeMonths, 'month')}`;
+  return `member for ${counted(Math.floor(wholeMonths / 12), 'year')}`;
+}

@@ -106,3 +106,23 @@ export const firebaseLoginSchema = z.object({
 export type LoginInput = z.infer<typeof loginSchema>;
 export type SignupInput = z.infer<typeof signupSchema>;
 export type FirebaseLoginInput = z.infer<typeof firebaseLoginSchema>;
+
+/** `/users` sorts, the first the default (Stack Overflow's): by reputation, newest members, name. */
+export const USER_SORTS = ['reputation', 'new', 'name'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_SORT_LABEL: Record<UserSort, string> = { reputation: 'Reputation', new: 'New users', name: 'Name' };
+/** Users a `/users` page may show; the middle one is the default. */
+export const USER_PAGE_SIZES = [12, 36, 72] as const;
+export const USER_PAGE_SIZE_DEFAULT = 36;
+
+/** `/users` query: a name filter, a sort and a page size; anything else falls back to the default. */
+export const userListQuerySchema = z.object({
+  filter: noNul().trim().max(100).optional().catch(undefined),
+  sort: z.enum(USER_SORTS).catch('reputation').default('reputation'),
+  pagesize: z.coerce
+    .number()
+    .refine((n) => (USER_PAGE_SIZES as readonly number[]).includes(n))
+    .catch(USER_PAGE_SIZE_DEFAULT)
+    .default(USER_PAGE_SIZE_DEFAULT),
+});
+export type UserListParams = z.infer<typeof userListQuerySchema>;

@@ -211,6 +211,7 @@ export default function HomePage() {
                     date={q.askDateTime}
                     now={now}
                     reputation={q.askedBy ? reputations[q.askedBy] : undefined}
+                    avatar
                   />
                 </div>
               </li>

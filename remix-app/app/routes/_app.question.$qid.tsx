@@ -258,6 +258,7 @@ export default function QuestionPage() {
                 now={now}
                 reputation={rep(q.askedBy)}
                 moderator={diamond(q.askedBy)}
+                avatar
               />
               <Edited editedAt={q.editedAt} href={`/revisions/question/${q._id}`} now={now} />
             </p>
@@ -366,6 +367,7 @@ export default function QuestionPage() {
                     now={now}
                     reputation={rep(a.ansBy)}
                     moderator={diamond(a.ansBy)}
+                    avatar
                   />
                   <Edited editedAt={a.editedAt} href={`/revisions/answer/${a._id}`} now={now} />
                   <ShareLink href={answerHref(q._id, a._id)} what="answer" />

@@ -22,6 +22,7 @@ import {
   calendarDate,
   counted,
   isModeratorRole,
+  memberFor,
   MSG,
   parseWith,
   resetPasswordSchema,
@@ -29,6 +30,7 @@ import {
   updateBiographySchema,
 } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
+import { Avatar } from '~/components/Avatar.tsx';
 import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { MailSection } from '~/components/mail/MailSection.tsx';
 import { ModDiamond } from '~/components/ModDiamond.tsx';
@@ -80,6 +82,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // An admin changes others' roles (never their own: core refuses it too).
     mayChangeRole: viewer?.role === 'admin' && !isOwner,
     mail: mail?.ok ? mail.value : null,
+    now: Date.now(),
   };
 }
 
@@ -133,7 +136,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, mail } = useLoaderData<typeof loader>();
+  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, mail, now } =
+    useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
   const busy = useNavigation().state !== 'idle';
@@ -148,11 +152,14 @@ export default function ProfilePage() {
 
   return (
     <section className="profile-page">
-      <h1>
+      <h1 className="profile-name">
+        <Avatar username={user.username} size={64} />
         {user.username}
         {isModeratorRole(user.role) ? <ModDiamond /> : null}
       </h1>
-      <p className="muted">Date joined: {calendarDate(new Date(user.dateJoined))}</p>
+      <p className="muted">
+        Date joined: {calendarDate(new Date(user.dateJoined))} ({memberFor(new Date(user.dateJoined), new Date(now))})
+      </p>
       {isModeratorRole(user.role) ? <p className="role-line">{roleLabel(user.role)}</p> : null}
       {mayChangeRole ? <RoleForm role={user.role ?? 'user'} busy={busy} /> : null}
       {params.get('saved') === 'role' ? <FormSuccess message={`Role: ${roleLabel(user.role)}.`} /> : null}

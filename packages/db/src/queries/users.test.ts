@@ -32,6 +32,16 @@ describe('users', () => {
     expect((await listUsers(database.db, { filter: '_', limit: 10 })).users.map((u) => u.username)).toEqual(['b_x']);
   });
 
+  it('lists the newest members first, and pages any order by offset', async () => {
+    const newest = await listUsers(database.db, { filter: 'b', limit: 2, sort: 'new' });
+    expect(newest.users.map((u) => u.username)).toEqual(['b_x', 'bobby']);
+    const second = await listUsers(database.db, { filter: 'b', limit: 2, sort: 'new', offset: 2 });
+    expect(second.users.map((u) => u.username)).toEqual(['bob']);
+    const all = (await listUsers(database.db, { filter: 'b', limit: 3 })).users.map((u) => u.username);
+    const byName = await listUsers(database.db, { filter: 'b', limit: 2, offset: 1 });
+    expect(byName.users.map((u) => u.username)).toEqual(all.slice(1));
+  });
+
   it('keeps the password hash out of the public shape', async () => {
     const user = await findUser(database.db, 'ada');
     expect(user).not.toHaveProperty('passwordHash');

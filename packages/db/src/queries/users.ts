@@ -4,7 +4,7 @@
  * through `findCredentials`.
  */
 import { and, asc, count, desc, eq, gt, ilike, sql } from 'drizzle-orm';
-import { succeed, type Result, type SafeUser } from '@fso/shared';
+import { succeed, type Result, type SafeUser, type UserSort } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { users } from '../schema/index.ts';
 import { decidedTransaction, type Recount, type Rules } from './decide.ts';
@@ -71,24 +71,26 @@ export async function findCredentials(db: Db, username: string) {
 export interface UserListQuery {
   filter?: string;
   limit: number;
-  /** Keyset cursor (name order): the last username of the previous page. */
+  /** Keyset cursor (name order): the last username of the previous page; `offset` is then unused. */
   after?: string;
-  /** `name` (the default) or `reputation` (highest first, then name). */
-  sort?: 'name' | 'reputation';
-  /** Rows to skip (reputation order). */
+  /** `name` (the default), `reputation` (highest first, then name) or `new` (newest members first). */
+  sort?: UserSort;
+  /** Rows to skip. */
   offset?: number;
 }
 
-/** One page of users ordered by username or by reputation, plus the total matching the filter. */
+/** One page of users ordered by username, by reputation or newest first, plus the total matching the filter. */
 export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: SafeUser[]; total: number }> {
   const pattern = q.filter ? `%${q.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
   const filter = pattern ? ilike(users.username, pattern) : undefined;
-  const byReputation = q.sort === 'reputation';
-  const page =
-    q.after && !byReputation ? and(filter, gt(sql`lower(${users.username})`, q.after.toLowerCase())) : filter;
-  const order = byReputation
-    ? [desc(users.reputation), asc(sql`lower(${users.username})`)]
-    : [asc(sql`lower(${users.username})`)];
+  const after = (q.sort ?? 'name') === 'name' ? q.after : undefined;
+  const page = after === undefined ? filter : and(filter, gt(sql`lower(${users.username})`, after.toLowerCase()));
+  const order =
+    q.sort === 'reputation'
+      ? [desc(users.reputation), asc(sql`lower(${users.username})`)]
+      : q.sort === 'new'
+        ? [desc(users.dateJoined), desc(users.id)]
+        : [asc(sql`lower(${users.username})`)];
   const [rows, totals] = await Promise.all([
     db
       .select(safeUserColumns)
@@ -96,7 +98,7 @@ export async function listUsers(db: Db, q: UserListQuery): Promise<{ users: Safe
       .where(page)
       .orderBy(...order)
       .limit(q.limit)
-      .offset(byReputation ? (q.offset ?? 0) : 0),
+      .offset(after === undefined ? (q.offset ?? 0) : 0),
     db.select({ n: count() }).from(users).where(filter),
   ]);
   return { users: rows.map(toSafeUser), total: totals[0]?.n ?? 0 };
