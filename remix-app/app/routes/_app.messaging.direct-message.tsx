@@ -60,7 +60,7 @@ async function selectedChat(
   const id = parseId(raw);
   if (id === null) return fail('notFound', MSG.chatNotFound);
   const { before, limit } = requestedMessagePage(url);
-  const opened = await openChat(context.ports, callerOf(context, actor), id, { before, limit });
+  const opened = await openChat(context.ports, callerOf(context, actor), { chatId: id, page: { before, limit } });
   if (!opened.ok) return opened;
   const first = opened.value.chat.messages[0];
   return succeed({
@@ -78,7 +78,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = Number.isInteger(asked) && asked > USERS_SHOWN ? Math.min(asked, USERS_MAX) : USERS_SHOWN;
   const offset = pageOffset(url, CHATS_PER_PAGE);
   const [list, people, selected] = await Promise.all([
-    chatsOf(context.ports, callerOf(context, actor), actor.username, { limit: CHATS_PER_PAGE, offset }),
+    chatsOf(context.ports, callerOf(context, actor), {
+      username: actor.username,
+      page: { limit: CHATS_PER_PAGE, offset },
+    }),
     // One past what is shown, past the viewer too: whether there are more to offer.
     usersPage(context.ports, { filter: find || undefined, limit: shown + 2 }),
     selectedChat(context, actor, url),
@@ -118,7 +121,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (fields.intent === 'send') {
     const parsed = parseWith(chatMessageFormSchema, fields);
     if (!parsed.ok) return refused('send', parsed.message);
-    const outcome = await postChatMessage(context.ports, callerOf(context, actor), parsed.value.chatId, {
+    const outcome = await postChatMessage(context.ports, callerOf(context, actor), {
+      chatId: parsed.value.chatId,
       msg: parsed.value.msg,
     });
     if (!outcome.ok) return refused('send', outcome.message, statusOf(outcome), failureHeaders(outcome));

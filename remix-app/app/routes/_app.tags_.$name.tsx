@@ -43,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const fields = await formFields(request);
   const name = params.name ?? '';
   if (fields.intent === 'ignore') {
-    const outcome = await ignoreTag(context.ports, caller, name, fields.on === '1');
+    const outcome = await ignoreTag(context.ports, caller, { name, ignore: fields.on === '1' });
     if (!outcome.ok) return refused('ignore', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect(`/tags/${encodeURIComponent(outcome.value.name)}`);
   }

@@ -95,7 +95,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case 'bio': {
       const parsed = parseWith(updateBiographySchema, { username, biography: fields.biography ?? '' });
       if (!parsed.ok) return refused('bio', `${MSG.bioFailed} ${parsed.message}`);
-      const outcome = await updateBiography(context.ports, callerOf(context, actor), username, parsed.value.biography);
+      const outcome = await updateBiography(context.ports, callerOf(context, actor), {
+        username,
+        biography: parsed.value.biography,
+      });
       return outcome.ok
         ? redirect(`/user/${encodeURIComponent(username)}?saved=bio`)
         : refused('bio', MSG.bioFailed, statusOf(outcome));
@@ -109,7 +112,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       });
       if (!parsed.ok) return refused('reset', parsed.message);
       const { password, currentPassword } = parsed.value;
-      const outcome = await resetPassword(context.ports, callerOf(context, actor), username, password, currentPassword);
+      const outcome = await resetPassword(context.ports, callerOf(context, actor), {
+        username,
+        password,
+        currentPassword,
+      });
       if (outcome.ok) return replied('reset', MSG.resetOk);
       // Why it failed when the owner can act on it (the current password); else the screen's own text.
       const why = outcome.kind === 'forbidden' || outcome.kind === 'tooMany' ? ` ${outcome.message}` : '';

@@ -11,12 +11,10 @@ import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
-  const outcome = await openChat(
-    context.ports,
-    callerOf(context, actor),
-    requireId(params.chatId),
-    requestedMessagePage(new URL(request.url)),
-  );
+  const outcome = await openChat(context.ports, callerOf(context, actor), {
+    chatId: requireId(params.chatId),
+    page: requestedMessagePage(new URL(request.url)),
+  });
   return respond(
     outcome,
     (v) => v.chat,

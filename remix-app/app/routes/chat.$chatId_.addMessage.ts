@@ -13,5 +13,5 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const chatId = requireId(params.chatId);
   const body = await readJson(request, chatMessageBodySchema);
-  return respond(await postChatMessage(context.ports, callerOf(context, actor), chatId, body), (chat) => chat);
+  return respond(await postChatMessage(context.ports, callerOf(context, actor), { chatId, ...body }), (chat) => chat);
 }

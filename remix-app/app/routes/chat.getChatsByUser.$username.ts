@@ -13,9 +13,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const url = new URL(request.url);
   const limit = pageLimit(url);
-  const outcome = await chatsOf(context.ports, callerOf(context, actor), params.username ?? '', {
-    limit,
-    offset: pageOffset(url, limit),
+  const outcome = await chatsOf(context.ports, callerOf(context, actor), {
+    username: params.username ?? '',
+    page: { limit, offset: pageOffset(url, limit) },
   });
   return respond(
     outcome,

@@ -12,6 +12,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const id = requireId(params.qid);
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
-  const outcome = await followQuestion(context.ports, callerOf(context, actor), id, fields.on === '1');
+  const outcome = await followQuestion(context.ports, callerOf(context, actor), {
+    questionId: id,
+    follow: fields.on === '1',
+  });
   return outcome.ok ? redirect(`/question/${id}`) : failureResponse(outcome);
 }

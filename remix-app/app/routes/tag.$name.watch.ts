@@ -10,6 +10,9 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
-  const outcome = await watchTag(context.ports, callerOf(context, actor), params.name ?? '', fields.on === '1');
+  const outcome = await watchTag(context.ports, callerOf(context, actor), {
+    name: params.name ?? '',
+    watch: fields.on === '1',
+  });
   return outcome.ok ? redirect(`/home?tag=${encodeURIComponent(outcome.value.name)}`) : failureResponse(outcome);
 }

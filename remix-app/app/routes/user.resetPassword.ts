@@ -17,7 +17,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, resetPasswordSchema);
   return respond(
-    await resetPassword(context.ports, callerOf(context, actor), input.username, input.password, input.currentPassword),
+    await resetPassword(context.ports, callerOf(context, actor), {
+      username: input.username,
+      password: input.password,
+      currentPassword: input.currentPassword,
+    }),
     (user) => user,
   );
 }

@@ -13,7 +13,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, updateBiographySchema);
   return respond(
-    await updateBiography(context.ports, callerOf(context, actor), input.username, input.biography),
+    await updateBiography(context.ports, callerOf(context, actor), {
+      username: input.username,
+      biography: input.biography,
+    }),
     (user) => user,
   );
 }

@@ -12,7 +12,10 @@ export function followAction(follow: boolean) {
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, followQuestionSchema);
-    return respond(await followQuestion(context.ports, callerOf(context, actor), Number(body.qid), follow), (v) => v);
+    return respond(
+      await followQuestion(context.ports, callerOf(context, actor), { questionId: Number(body.qid), follow }),
+      (v) => v,
+    );
   };
 }
 
@@ -22,7 +25,7 @@ export function watchAction(watch: boolean) {
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, watchTagSchema);
-    return respond(await watchTag(context.ports, callerOf(context, actor), body.name, watch), (v) => v);
+    return respond(await watchTag(context.ports, callerOf(context, actor), { name: body.name, watch }), (v) => v);
   };
 }
 
@@ -32,6 +35,6 @@ export function ignoreAction(ignore: boolean) {
     requireMethod(request, 'POST');
     const actor = await requireApiUser(request, context);
     const body = await readJson(request, watchTagSchema);
-    return respond(await ignoreTag(context.ports, callerOf(context, actor), body.name, ignore), (v) => v);
+    return respond(await ignoreTag(context.ports, callerOf(context, actor), { name: body.name, ignore }), (v) => v);
   };
 }

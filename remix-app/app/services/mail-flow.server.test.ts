@@ -107,7 +107,7 @@ describe('notifications by mail', () => {
 
   it('sends a weekly digest of the top new questions in a watched tag, leaving out what was opened', async () => {
     const c = ctx();
-    expect((await watchTag(c.ports, caller(users.carol), 'postgres', true)).ok).toBe(true);
+    expect((await watchTag(c.ports, caller(users.carol), { name: 'postgres', watch: true })).ok).toBe(true);
     const titles = ['Partial indexes and NULL', 'VACUUM FULL locks the table', 'Why is COUNT(*) slow?'];
     const ids: number[] = [];
     for (const title of titles) {

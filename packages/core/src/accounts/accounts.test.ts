@@ -86,12 +86,14 @@ describe('accounts', () => {
         }
       ).value.session,
     );
-    expect(await updateBiography(ports, callerOf(erin), 'frank', 'hacked')).toMatchObject({
+    expect(await updateBiography(ports, callerOf(erin), { username: 'frank', biography: 'hacked' })).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
     expect((await findUser(database.db, 'frank'))?.biography).toBe('');
-    expect(await updateBiography(ports, callerOf(erin), 'erin', 'Hi, I am Erin')).toMatchObject({
+    expect(
+      await updateBiography(ports, callerOf(erin), { username: 'erin', biography: 'Hi, I am Erin' }),
+    ).toMatchObject({
       ok: true,
       value: { biography: 'Hi, I am Erin' },
     });
@@ -108,11 +110,13 @@ describe('accounts', () => {
     };
     const actor = await sessionOf(first.value.session);
     const other = await sessionOf(second.value.session);
-    expect(await resetPassword(ports, callerOf(actor), 'frank', 'new-pw')).toMatchObject({
+    expect(await resetPassword(ports, callerOf(actor), { username: 'frank', password: 'new-pw' })).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
-    expect(await resetPassword(ports, callerOf(actor), 'erin', 'brand-new-pw')).toMatchObject({ ok: true });
+    expect(await resetPassword(ports, callerOf(actor), { username: 'erin', password: 'brand-new-pw' })).toMatchObject({
+      ok: true,
+    });
     expect(await findSessionUser(database.db, other.sessionId)).toBeNull();
     expect(await findSessionUser(database.db, actor.sessionId)).not.toBeNull();
     expect(recorded.disconnectedSessions).toContain(other.sessionId);
@@ -127,23 +131,47 @@ describe('accounts', () => {
     if (!signedUp.ok) throw new Error(signedUp.message);
     const gina = callerOf(await sessionOf(signedUp.value.session), '192.0.2.77');
     now = new Date(now.getTime() + RECENT_SIGN_IN_MS);
-    expect(await resetPassword(ports, gina, 'gina', 'second-password')).toMatchObject({ ok: true });
+    expect(await resetPassword(ports, gina, { username: 'gina', password: 'second-password' })).toMatchObject({
+      ok: true,
+    });
 
     now = new Date(now.getTime() + 1000);
     const stale = { ok: false, kind: 'forbidden', message: MSG.confirmCurrentPassword };
-    expect(await resetPassword(ports, gina, 'gina', 'third-password')).toEqual(stale);
-    expect(await resetPassword(ports, gina, 'gina', 'third-password', 'first-password')).toEqual({
+    expect(await resetPassword(ports, gina, { username: 'gina', password: 'third-password' })).toEqual(stale);
+    expect(
+      await resetPassword(ports, gina, {
+        username: 'gina',
+        password: 'third-password',
+        currentPassword: 'first-password',
+      }),
+    ).toEqual({
       ok: false,
       kind: 'forbidden',
       message: MSG.currentPasswordWrong,
     });
-    expect(await resetPassword(ports, gina, 'gina', 'third-password', 'second-password')).toMatchObject({ ok: true });
+    expect(
+      await resetPassword(ports, gina, {
+        username: 'gina',
+        password: 'third-password',
+        currentPassword: 'second-password',
+      }),
+    ).toMatchObject({ ok: true });
     expect((await login(ports, anonymous, { username: 'gina', password: 'third-password' })).ok).toBe(true);
 
     // A wrong current password counts as a failed login for that name: a stolen session cannot guess it.
     for (let i = 0; i < RATE_LIMITS.failedLogin.perIpAndName; i++)
-      await resetPassword(ports, gina, 'gina', 'fourth-password', `guess-${i}`);
-    expect(await resetPassword(ports, gina, 'gina', 'fourth-password', 'third-password')).toMatchObject({
+      await resetPassword(ports, gina, {
+        username: 'gina',
+        password: 'fourth-password',
+        currentPassword: `guess-${i}`,
+      });
+    expect(
+      await resetPassword(ports, gina, {
+        username: 'gina',
+        password: 'fourth-password',
+        currentPassword: 'third-password',
+      }),
+    ).toMatchObject({
       ok: false,
       kind: 'tooMany',
       message: MSG.tooManyLogins,

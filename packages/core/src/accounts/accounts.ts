@@ -137,9 +137,7 @@ async function confirmOwner(
 export async function resetPassword(
   ports: Ports,
   caller: Caller,
-  username: string,
-  password: string,
-  currentPassword?: string,
+  { username, password, currentPassword }: { username: string; password: string; currentPassword?: string },
 ): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
@@ -159,8 +157,7 @@ export async function resetPassword(
 export async function updateBiography(
   ports: Ports,
   caller: Caller,
-  username: string,
-  biography: string,
+  { username, biography }: { username: string; biography: string },
 ): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;

@@ -104,7 +104,9 @@ describe('new passwords', () => {
     const made = await signup(ports, caller, { username: 'heidi', password: 'heidi-unusual-9' });
     if (!made.ok) throw new Error(made.message);
     const actor = { sessionId: 'unused', userId: Number(made.value.user._id), username: 'heidi' };
-    expect(await resetPassword(ports, callerOf(actor, '192.0.2.50'), 'heidi', 'iloveyou')).toMatchObject({
+    expect(
+      await resetPassword(ports, callerOf(actor, '192.0.2.50'), { username: 'heidi', password: 'iloveyou' }),
+    ).toMatchObject({
       ok: false,
       kind: 'invalid',
       message: MSG.passwordCommon,

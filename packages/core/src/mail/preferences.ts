@@ -28,8 +28,7 @@ export const markSeen = (ports: Pick<Ports, 'db' | 'clock'>, userIds: number[]) 
 export async function followQuestion(
   ports: Ports,
   caller: Caller,
-  questionId: number,
-  follow: boolean,
+  { questionId, follow }: { questionId: number; follow: boolean },
 ): Promise<Result<{ qid: string; following: boolean }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
@@ -49,8 +48,7 @@ export async function followsQuestion(ports: Ports, caller: Caller, questionId: 
 export async function watchTag(
   ports: Ports,
   caller: Caller,
-  name: string,
-  watch: boolean,
+  { name, watch }: { name: string; watch: boolean },
 ): Promise<Result<{ name: string; watching: boolean }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;

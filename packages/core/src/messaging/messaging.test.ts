@@ -89,10 +89,12 @@ describe('direct chats', () => {
       }),
     ).toMatchObject({ ok: false, kind: 'forbidden' });
     expect(recorded.events).toEqual([]);
-    expect(await chatsOf(ports, callerOf(users.cy!), 'cy', { limit: 10, offset: 0 })).toMatchObject({
-      ok: true,
-      value: { total: 0 },
-    });
+    expect(await chatsOf(ports, callerOf(users.cy!), { username: 'cy', page: { limit: 10, offset: 0 } })).toMatchObject(
+      {
+        ok: true,
+        value: { total: 0 },
+      },
+    );
   });
 
   it('keeps a chat private to its participants: reading, posting and listing', async () => {
@@ -102,30 +104,32 @@ describe('direct chats', () => {
     const chatId = Number(chat.value._id);
     recorded.events.length = 0;
 
-    expect(await openChat(ports, callerOf(users.cy!), chatId, { limit: 50 })).toMatchObject({
+    expect(await openChat(ports, callerOf(users.cy!), { chatId, page: { limit: 50 } })).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
-    expect(await openChat(ports, callerOf(users.cy!), 987_654, { limit: 50 })).toMatchObject({
+    expect(await openChat(ports, callerOf(users.cy!), { chatId: 987_654, page: { limit: 50 } })).toMatchObject({
       ok: false,
       kind: 'notFound',
       message: MSG.chatNotFound,
     });
-    expect(await postChatMessage(ports, callerOf(users.cy!), chatId, { msg: 'let me in' })).toMatchObject({
+    expect(await postChatMessage(ports, callerOf(users.cy!), { chatId, msg: 'let me in' })).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
-    expect(await postChatMessage(ports, callerOf(users.bo!), chatId, { msg: 'as amy', msgFrom: 'amy' })).toMatchObject({
+    expect(await postChatMessage(ports, callerOf(users.bo!), { chatId, msg: 'as amy', msgFrom: 'amy' })).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
-    expect(await chatsOf(ports, callerOf(users.cy!), 'amy', { limit: 10, offset: 0 })).toMatchObject({
+    expect(
+      await chatsOf(ports, callerOf(users.cy!), { username: 'amy', page: { limit: 10, offset: 0 } }),
+    ).toMatchObject({
       ok: false,
       kind: 'forbidden',
     });
     expect(recorded.events).toEqual([]);
 
-    const posted = await postChatMessage(ports, callerOf(users.bo!), chatId, { msg: 'just us', msgFrom: 'bo' });
+    const posted = await postChatMessage(ports, callerOf(users.bo!), { chatId, msg: 'just us', msgFrom: 'bo' });
     expect(posted).toMatchObject({
       ok: true,
       value: {
@@ -158,9 +162,9 @@ describe('direct chats', () => {
         ],
       },
     ]);
-    const read = await openChat(ports, callerOf(users.amy!), chatId, { limit: 50 });
+    const read = await openChat(ports, callerOf(users.amy!), { chatId, page: { limit: 50 } });
     expect(read.ok && read.value.chat.messages.map((m) => m.msg)).toEqual(['hi amy', 'just us']);
-    const listed = await chatsOf(ports, callerOf(users.amy!), 'amy', { limit: 10, offset: 0 });
+    const listed = await chatsOf(ports, callerOf(users.amy!), { username: 'amy', page: { limit: 10, offset: 0 } });
     expect(listed).toMatchObject({
       ok: true,
       value: { total: 1, chats: [{ participants: ['amy', 'bo'], messages: [{ msg: 'just us' }] }] },

@@ -66,8 +66,7 @@ export async function postRoomMessage(ports: Ports, caller: Caller, input: Messa
 export async function chatsOf(
   ports: Ports,
   caller: Caller,
-  username: string,
-  page: { limit: number; offset: number },
+  { username, page }: { username: string; page: { limit: number; offset: number } },
 ): Promise<Result<{ chats: Chat[]; total: number }>> {
   const named = actorNamed(caller, username);
   if (!named.ok) return named;
@@ -79,8 +78,7 @@ export async function chatsOf(
 export async function openChat(
   ports: Ports,
   caller: Caller,
-  chatId: number,
-  page: db.MessagePage,
+  { chatId, page }: { chatId: number; page: db.MessagePage },
 ): Promise<Result<{ chat: Chat; total: number; more: boolean }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
@@ -117,7 +115,7 @@ export async function startChat(
     other.id,
     input.messages.map((m) => m.msg),
   );
-  const opened = await openChat(ports, caller, result.chatId, { limit: CHAT_LATEST_MESSAGES });
+  const opened = await openChat(ports, caller, { chatId: result.chatId, page: { limit: CHAT_LATEST_MESSAGES } });
   if (!opened.ok) return opened;
   const { participants } = opened.value.chat;
   await announceUnread(ports, result.notified);
@@ -140,8 +138,7 @@ async function latestChat(ports: Ports, chatId: number, participants: string[]):
 export async function postChatMessage(
   ports: Ports,
   caller: Caller,
-  chatId: number,
-  input: MessageInput,
+  { chatId, ...input }: { chatId: number } & MessageInput,
 ): Promise<Result<Chat>> {
   const named = actorNamed(caller, input.msgFrom);
   if (!named.ok) return named;

@@ -85,15 +85,15 @@ describe('tag wikis', () => {
 
 describe('watched and ignored tags', () => {
   it('reads both marks of a user, and ignoring can be undone', async () => {
-    await watchTag(ports, newcomer, 'zeta', true);
-    expect(await ignoreTag(ports, newcomer, 'ALPHA', true)).toEqual({
+    await watchTag(ports, newcomer, { name: 'zeta', watch: true });
+    expect(await ignoreTag(ports, newcomer, { name: 'ALPHA', ignore: true })).toEqual({
       ok: true,
       value: { name: 'alpha', ignoring: true },
     });
     expect(await tagMarksOf(ports, newcomer)).toEqual({ watched: ['zeta'], ignored: ['alpha'] });
-    await ignoreTag(ports, newcomer, 'alpha', false);
+    await ignoreTag(ports, newcomer, { name: 'alpha', ignore: false });
     expect(await tagMarksOf(ports, newcomer)).toEqual({ watched: ['zeta'], ignored: [] });
-    expect(await ignoreTag(ports, newcomer, 'nothing', true)).toMatchObject({ kind: 'notFound' });
+    expect(await ignoreTag(ports, newcomer, { name: 'nothing', ignore: true })).toMatchObject({ kind: 'notFound' });
     expect(await tagMarksOf(ports, callerOf(null))).toEqual({ watched: [], ignored: [] });
   });
 });

@@ -50,8 +50,7 @@ export async function editTagWiki(ports: Ports, caller: Caller, input: TagWikiIn
 export async function ignoreTag(
   ports: Ports,
   caller: Caller,
-  name: string,
-  ignore: boolean,
+  { name, ignore }: { name: string; ignore: boolean },
 ): Promise<Result<{ name: string; ignoring: boolean }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
