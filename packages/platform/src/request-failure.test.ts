@@ -54,7 +54,7 @@ describe('a request that threw', () => {
       roomMessage: () => core.postRoomMessage(ports, caller, { msg: 'hello' }),
       directChat: () => core.startChat(ports, caller, { participants: ['leaves', 'stays'], messages: [{ msg: 'hi' }] }),
       flag: () => core.flagPost(ports, caller, { type: 'answer', id: String(answerId), reason: 'spam' }),
-      follow: () => core.followQuestion(ports, caller, qid, true),
+      follow: () => core.followQuestion(ports, caller, { questionId: qid, follow: true }),
     };
     for (const [name, write] of Object.entries(writes))
       expect(await thrownBy(write), name).toEqual({ ok: false, kind: 'unauthenticated', message: MSG.notSignedIn });
