@@ -16,7 +16,7 @@ process.chdir(new URL('.', import.meta.url).pathname);
 if (config.seedDemo && (await seedDemo(ports))) logger.info('Seeded demo users (see README).');
 const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redisUrl: config.redisUrl }, logger);
 
-const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher };
+const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher, bus: cluster.watch };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
 const semantic = createSemanticService(searchStore(database.db), {

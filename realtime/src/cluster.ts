@@ -7,7 +7,7 @@
 import { createAdapter as postgresAdapter } from '@socket.io/postgres-adapter';
 import { createAdapter as redisAdapter } from '@socket.io/redis-adapter';
 import type pg from 'pg';
-import { busPool, busReport, endPool, redisClient, type BusConfig, type Logger } from '@fso/platform';
+import { busPool, endPool, redisClient, watchBus, type BusConfig, type BusWatch, type Logger } from '@fso/platform';
 import type { RealtimeDeps } from './realtime-server.ts';
 
 /**
@@ -25,16 +25,24 @@ function listeningPool(pool: pg.Pool): pg.Pool {
   return Object.assign(Object.create(pool) as pg.Pool, { connect, query: pool.query.bind(pool) });
 }
 
-/** The adapter a realtime instance joins the cluster with, and how to let go of it. */
+/** The adapter a realtime instance joins the cluster with, the bus's watch, and how to let go of it. */
 export async function clusterAdapter(
   bus: BusConfig,
   log: Logger,
-): Promise<{ adapter: NonNullable<RealtimeDeps['adapter']>; close(): Promise<void> }> {
-  const report = busReport(log);
+): Promise<{ adapter: NonNullable<RealtimeDeps['adapter']>; watch: BusWatch; close(): Promise<void> }> {
+  const watch = watchBus(log);
   if (bus.redisUrl) {
-    const [pub, sub] = await Promise.all([redisClient(bus.redisUrl, report), redisClient(bus.redisUrl, report)]);
-    return { adapter: redisAdapter(pub, sub), close: async () => void (await Promise.all([pub.quit(), sub.quit()])) };
+    const [pub, sub] = await Promise.all([redisClient(bus.redisUrl, watch), redisClient(bus.redisUrl, watch)]);
+    return {
+      adapter: redisAdapter(pub, sub),
+      watch,
+      close: async () => void (await Promise.all([pub.quit(), sub.quit()])),
+    };
   }
-  const pool = busPool(bus.databaseUrl, report);
-  return { adapter: postgresAdapter(listeningPool(pool), { errorHandler: report }), close: () => endPool(pool) };
+  const pool = busPool(bus.databaseUrl, watch.report);
+  return {
+    adapter: postgresAdapter(listeningPool(pool), { errorHandler: watch.report }),
+    watch,
+    close: () => endPool(pool),
+  };
 }

@@ -11,6 +11,7 @@ import {
   handshakeRefusal,
   healthAnswer,
   watchDatabase,
+  type BusWatch,
   type Logger,
   type ProcessPorts,
   type RealtimeConfig,
@@ -46,21 +47,26 @@ export function attachRealtime(
   });
 }
 
-/** A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (platform's health.ts), nothing else. */
+/**
+ * A realtime instance of split mode: Socket.IO, `GET /healthz` and `GET /livez` (platform's
+ * health.ts), nothing else; once its bus is back after an outage its sockets get `resync`.
+ */
 export function createRealtimeInstance(
   config: RealtimeServiceConfig,
   database: Database,
   ports: ProcessPorts,
-  adapter: RealtimeDeps['adapter'],
+  cluster: { adapter: RealtimeDeps['adapter']; watch: BusWatch },
   log: Logger,
 ): { httpServer: Server; close(): Promise<void> } {
   const watch = watchDatabase(database, log);
   const httpServer = createHttpServer((req, res) => {
-    const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch) : null;
+    const answer = req.method === 'GET' ? healthAnswer(req.url ?? '', watch, cluster.watch) : null;
     if (answer) res.writeHead(answer.status, answer.headers).end(answer.text);
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
   });
-  const realtime = attachRealtime(httpServer, config, ports, adapter);
+  const realtime = attachRealtime(httpServer, config, ports, cluster.adapter);
+  // Events published while the bus was down are lost: this instance's pages read again.
+  cluster.watch.onBack(() => realtime.io.local.emit('resync'));
   return {
     httpServer,
     close: async () => {

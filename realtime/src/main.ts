@@ -11,7 +11,7 @@ import { createRealtimeInstance } from './instance.ts';
 // Migrating here too creates the adapter's table before the adapter needs it.
 const { config, logger, database, ports } = await boot('realtime');
 const cluster = await clusterAdapter({ databaseUrl: config.databaseUrl, redisUrl: config.redisUrl }, logger);
-const instance = createRealtimeInstance(config, database, ports, cluster.adapter, logger);
+const instance = createRealtimeInstance(config, database, ports, cluster, logger);
 instance.httpServer.listen(config.port, config.host, () => {
   logger.info(`Fake Stack Overflow realtime on port ${config.port} (${config.redisUrl ? 'Redis' : 'PostgreSQL'} bus)`);
 });

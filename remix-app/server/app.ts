@@ -49,7 +49,8 @@ export interface AttachedSockets {
 
 /** Where the sockets are: forwarded to a realtime instance (split mode), or attached here. */
 export type SocketSide =
-  { realtimeUrl: URL; publisher: EventPublisher } | { attach(httpServer: Server): AttachedSockets };
+  | { realtimeUrl: URL; publisher: EventPublisher; bus: { readonly up: boolean } }
+  | { attach(httpServer: Server): AttachedSockets };
 
 export interface WebServer {
   httpServer: Server;
@@ -102,7 +103,7 @@ export function createWebServer(opts: {
 
   const databaseWatch = watchDatabase(database, opts.logger);
   app.get(['/healthz', '/livez'], (req, res) => {
-    const answer = healthAnswer(req.path, databaseWatch)!;
+    const answer = healthAnswer(req.path, databaseWatch, split?.bus)!;
     res.status(answer.status).set(answer.headers).send(answer.text);
   });
   app.get('/metrics', metrics.handler);

@@ -24,14 +24,59 @@ export interface BusConfig {
 /** How the bus reports a failure: logged and dropped (the data is committed; clients catch up on reconnect). */
 export type BusReport = (error: unknown) => void;
 
-export const busReport =
-  (log: Logger): BusReport =>
-  (error) =>
-    log.error({ err: error }, 'realtime bus');
+/** A failing bus's errors are logged at most once per this many milliseconds, with how many were not. */
+export const BUS_LOG_EVERY_MS = 30_000;
 
-export async function redisClient(url: string, report: BusReport) {
+/**
+ * Whether the bus carries events: down from a Redis connection's first error until every one is
+ * ready again, when `onBack`'s listeners run (the realtime instances tell their pages to read
+ * again: events published meanwhile were lost). Its errors are logged at most once per
+ * `logEveryMs`, however often the client retries.
+ */
+export interface BusWatch {
+  readonly up: boolean;
+  report: BusReport;
+  onBack(listener: () => void): void;
+  /** Follows a Redis client's connection. */
+  track(client: { on(event: 'error' | 'ready', listener: (error?: unknown) => void): unknown }): void;
+}
+
+export function watchBus(log: Logger, logEveryMs = BUS_LOG_EVERY_MS, now = Date.now): BusWatch {
+  const down = new Set<object>();
+  const listeners: (() => void)[] = [];
+  let loggedAt = -Infinity;
+  let unlogged = 0;
+  const report: BusReport = (error) => {
+    if (now() - loggedAt < logEveryMs) return void unlogged++;
+    log.error({ err: error, ...(unlogged > 0 ? { unlogged } : {}) }, 'realtime bus');
+    loggedAt = now();
+    unlogged = 0;
+  };
+  return {
+    get up() {
+      return down.size === 0;
+    },
+    report,
+    onBack: (listener) => void listeners.push(listener),
+    track(client) {
+      client.on('error', (error) => {
+        down.add(client);
+        report(error);
+      });
+      client.on('ready', () => {
+        if (!down.delete(client) || down.size > 0) return;
+        log.info({ unlogged }, 'realtime bus back');
+        loggedAt = -Infinity;
+        unlogged = 0;
+        for (const listener of listeners) listener();
+      });
+    },
+  };
+}
+
+export async function redisClient(url: string, watch: BusWatch) {
   const client = createClient({ url });
-  client.on('error', report);
+  watch.track(client);
   await client.connect();
   return client;
 }
@@ -101,12 +146,20 @@ function emitterPublisher(emitter: Emitter): EventPublisher {
 export async function clusterPublisher(
   bus: BusConfig,
   log: Logger,
-): Promise<{ publisher: EventPublisher; close(): Promise<void> }> {
-  const report = busReport(log);
+): Promise<{ publisher: EventPublisher; watch: BusWatch; close(): Promise<void> }> {
+  const watch = watchBus(log);
   if (bus.redisUrl) {
-    const client = await redisClient(bus.redisUrl, report);
-    return { publisher: emitterPublisher(new RedisEmitter(client)), close: async () => void (await client.quit()) };
+    const client = await redisClient(bus.redisUrl, watch);
+    return {
+      publisher: emitterPublisher(new RedisEmitter(client)),
+      watch,
+      close: async () => void (await client.quit()),
+    };
   }
-  const pool = busPool(bus.databaseUrl, report);
-  return { publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool, report))), close: () => endPool(pool) };
+  const pool = busPool(bus.databaseUrl, watch.report);
+  return {
+    publisher: emitterPublisher(new PostgresEmitter(withNamespace(pool, watch.report))),
+    watch,
+    close: () => endPool(pool),
+  };
 }

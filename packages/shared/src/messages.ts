@@ -130,6 +130,8 @@ export const MSG = {
   // Production guards (docs/decisions/0012-csrf-origin-check.md, docs/deploy.md).
   crossSiteRefused:
     'Cross-site request refused: this form or request was sent from another site. Go to the site itself and try again.',
+  busDegraded:
+    'degraded: the event bus between processes does not answer; pages are served and writes stored, but live updates are paused until it is back.',
   databaseUnavailable: 'The database is unavailable right now (it may be restarting). Try again in a moment.',
   shuttingDown: 'This server is restarting. Try again in a moment.',
   // Malformed requests at the edge (remix-app/server/request-shape.ts).

@@ -14,6 +14,8 @@ import type { ReviewServerEvents } from './flags.ts';
 export interface ServerToClientEvents
   extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents, ReviewServerEvents {
   userUpdate: (payload: UserUpdatePayload) => void;
+  /** The cluster's bus is back after an outage: events may have been lost, so pages read again. */
+  resync: () => void;
 }
 
 export interface ClientToServerEvents extends ChatClientEvents, GameClientEvents, LiveClientEvents {}

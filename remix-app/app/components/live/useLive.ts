@@ -3,7 +3,8 @@
  * `useWatch` tells the realtime service what the page shows (again after each reconnect, since
  * a new connection watches nothing); `useDeltas` keeps the loader's data as state and patches it
  * from live events with no HTTP request; `useReloadAfterReconnect` re-reads the loader once after
- * the socket comes back, for whatever happened while it was down.
+ * the socket comes back, for whatever happened while it was down, and when the server says its
+ * bus between processes is back (`resync`: events published meanwhile were lost).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useRevalidator } from '@remix-run/react';
@@ -37,11 +38,14 @@ export function useReloadAfterReconnect() {
       missed = false;
       latest.current.revalidate();
     };
+    const onResync = () => latest.current.revalidate();
     socket.on('disconnect', onDisconnect);
     socket.on('connect', onConnect);
+    socket.on('resync', onResync);
     return () => {
       socket.off('disconnect', onDisconnect);
       socket.off('connect', onConnect);
+      socket.off('resync', onResync);
     };
   }, [socket]);
 }

@@ -1,6 +1,7 @@
 /**
  * A live message list (the room, or one chat): the page the loader read, plus what arrives on
- * the socket, plus — on mount and on every reconnect — whatever was posted meanwhile, fetched
+ * the socket, plus — on mount, on every reconnect and on `resync` (the server's bus back after an
+ * outage) — whatever was posted meanwhile, fetched
  * after the newest id seen. So a dropped connection or a restarted realtime service loses
  * nothing. Messages are kept in id order, each once.
  */
@@ -76,10 +77,12 @@ export function useMessageFeed(initial: Message[], source: FeedSource | null) {
     };
     const onConnect = () => void catchUp();
     socket.on('connect', onConnect);
+    socket.on('resync', onConnect);
     if (socket.connected) onConnect();
     return () => {
       cancelled = true;
       socket.off('connect', onConnect);
+      socket.off('resync', onConnect);
       current.leave?.(socket);
     };
   }, [socket, key, add]);
