@@ -65,6 +65,8 @@ export interface Ports {
   limiter: Limiter;
   /** Renders post bodies off the event loop, one per process (markdown/render-pool.ts). */
   renderer: RenderPool;
+  /** Signs and checks the tokens of mailed links (mail/tokens.ts: mailKey of the session secret). */
+  mailKey: Buffer;
   /** Randomness for games (Battleship fleets); node:crypto's CSPRNG unless a test fixes it. */
   rng?: Rng;
   semantic: Semantic;

@@ -7,6 +7,7 @@
 import type { Database } from '@fso/db';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createLimiter } from '../src/limits/limiter.ts';
+import { mailKey } from '../src/mail/tokens.ts';
 import { createPostRenderer } from '../src/markdown/post-body.ts';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 
@@ -60,6 +61,7 @@ export function testPorts(
     limiter:
       opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
     renderer,
+    mailKey: mailKey('test-secret-test-secret-test-secret-test'),
     semantic,
     log: silentLog,
   };

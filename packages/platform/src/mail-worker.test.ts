@@ -57,7 +57,7 @@ async function userWithAddress(): Promise<{ username: string; email: string }> {
 }
 
 const requestReset = async (username: string) => {
-  const outcome = await requestPasswordReset(ports(), callerOf(null), { username }, key);
+  const outcome = await requestPasswordReset(ports(), callerOf(null), { username });
   expect(outcome.ok).toBe(true);
 };
 

@@ -5,6 +5,7 @@
  * transports' to add.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailKey } from '@fso/core';
 import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';
@@ -32,11 +33,12 @@ const roles = {
 
 describe('buildPorts', () => {
   it.each(Object.entries(roles))(
-    'builds the database, the clock, the limiter and the renderer for the %s role, nothing else',
+    'builds the database, the clock, the limiter, the renderer and the mail key for the %s role, nothing else',
     (_role, config) => {
       const before = Date.now();
       const ports = buildPorts(database, config);
-      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'renderer']);
+      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'mailKey', 'renderer']);
+      expect(ports.mailKey).toEqual(mailKey(config.sessionSecret));
       expect(ports.db).toBe(database.db);
       const now = ports.clock().getTime();
       expect(now).toBeGreaterThanOrEqual(before);
@@ -66,11 +68,11 @@ describe('buildPorts', () => {
 
   it('gives each call a limiter of its own: a refusal remembered by one process is not another’s', async () => {
     const caller = { user: null, ip: '198.51.100.7' };
-    const first = buildPorts(database, { rateLimitFactor: 0.001 }).limiter;
+    const first = buildPorts(database, { rateLimitFactor: 0.001, sessionSecret: 'x'.repeat(32) }).limiter;
     expect(await first.hit('signup', caller)).toBeNull();
     expect(await first.hit('signup', caller)).toMatchObject({ kind: 'tooMany' });
     // Another process (its own limiter, with a higher factor) counts in the same table: the first one's memory of the refusal is not its own.
-    const second = buildPorts(database, { rateLimitFactor: 1000 }).limiter;
+    const second = buildPorts(database, { rateLimitFactor: 1000, sessionSecret: 'x'.repeat(32) }).limiter;
     expect(await second.hit('signup', caller)).toBeNull();
   });
 });

@@ -12,14 +12,13 @@ import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { StandalonePage } from '~/components/StandalonePage.tsx';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { mailKeyOf } from '~/services/mail.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { callerOf } from '~/services/session.server.ts';
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseWith(requestPasswordResetSchema, await formFields(request));
   if (!parsed.ok) return refused('forgot', parsed.message);
-  const outcome = await requestPasswordReset(context.ports, callerOf(context, null), parsed.value, mailKeyOf(context));
+  const outcome = await requestPasswordReset(context.ports, callerOf(context, null), parsed.value);
   if (!outcome.ok) return refused('forgot', outcome.message, statusOf(outcome), failureHeaders(outcome));
   return replied('forgot', outcome.value.message);
 }

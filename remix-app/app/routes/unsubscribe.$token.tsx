@@ -12,19 +12,18 @@ import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { StandalonePage } from '~/components/StandalonePage.tsx';
 import { refused, replied } from '~/services/actions.server.ts';
-import { mailKeyOf } from '~/services/mail.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { callerOf } from '~/services/session.server.ts';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const link = await readUnsubscribeLink(context.ports, mailKeyOf(context), params.token ?? '');
+  const link = await readUnsubscribeLink(context.ports, params.token ?? '');
   return link.ok
     ? { question: MAIL_MSG.unsubscribeAsk(link.value.what, link.value.email), error: null }
     : { question: null, error: link.message };
 }
 
 export async function action({ params, context }: ActionFunctionArgs) {
-  const outcome = await unsubscribe(context.ports, callerOf(context, null), mailKeyOf(context), params.token ?? '');
+  const outcome = await unsubscribe(context.ports, callerOf(context, null), { token: params.token ?? '' });
   if (!outcome.ok) return refused('unsubscribe', outcome.message, statusOf(outcome), failureHeaders(outcome));
   return replied('unsubscribe', outcome.value.message);
 }

@@ -7,7 +7,6 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { requestPasswordReset } from '@fso/core';
 import { requestPasswordResetSchema } from '@fso/shared';
 import { readJson, requireMethod } from '~/services/http.server.ts';
-import { mailKeyOf } from '~/services/mail.server.ts';
 import { respond } from '~/services/respond.server.ts';
 import { callerOf } from '~/services/session.server.ts';
 
@@ -16,8 +15,5 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'POST');
   const input = await readJson(request, requestPasswordResetSchema);
-  return respond(
-    await requestPasswordReset(context.ports, callerOf(context, null), input, mailKeyOf(context)),
-    (v) => v,
-  );
+  return respond(await requestPasswordReset(context.ports, callerOf(context, null), input), (v) => v);
 }

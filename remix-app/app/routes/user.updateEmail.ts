@@ -3,7 +3,6 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { requestEmailChange } from '@fso/core';
 import { updateEmailSchema } from '@fso/shared';
 import { readJson, requireMethod } from '~/services/http.server.ts';
-import { mailKeyOf } from '~/services/mail.server.ts';
 import { respond } from '~/services/respond.server.ts';
 import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
@@ -13,8 +12,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   requireMethod(request, 'PATCH');
   const actor = await requireApiUser(request, context);
   const input = await readJson(request, updateEmailSchema);
-  return respond(
-    await requestEmailChange(context.ports, callerOf(context, actor), input, mailKeyOf(context)),
-    (v) => v,
-  );
+  return respond(await requestEmailChange(context.ports, callerOf(context, actor), input), (v) => v);
 }

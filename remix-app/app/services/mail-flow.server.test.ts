@@ -6,7 +6,7 @@
  * digest lists the top new questions in a watched tag the user has not opened.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerQuestion, askQuestion, mailKey, markSeen, watchTag, type Actor } from '@fso/core';
+import { answerQuestion, askQuestion, markSeen, watchTag, type Actor } from '@fso/core';
 import { createUser, mailRecipient, recordView, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { createLogger, smtpTransport, startMailWorker } from '@fso/platform';
@@ -42,7 +42,7 @@ async function sendDue(aheadMs: number) {
   const c = ctx();
   const worker = startMailWorker({
     ports: { db: database.db, clock: () => new Date(Date.now() + aheadMs) },
-    context: { site: { name: 'Fake Stack Overflow', origin: 'http://fso.test' }, key: mailKey(c.config.sessionSecret) },
+    context: { site: { name: 'Fake Stack Overflow', origin: 'http://fso.test' }, key: c.ports.mailKey },
     transport: smtpTransport(sink.url),
     from: 'no-reply@fso.test',
     log: createLogger({ level: 'silent' }),

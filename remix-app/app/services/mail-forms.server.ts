@@ -6,7 +6,6 @@ import type { AppLoadContext } from '@remix-run/node';
 import { requestEmailChange, updateMailSettings } from '@fso/core';
 import { MAIL_MSG, mailSettingsSchema, parseWith, updateEmailSchema } from '@fso/shared';
 import { refused, replied } from './actions.server.ts';
-import { mailKeyOf } from './mail.server.ts';
 import { failureHeaders, statusOf } from './respond.server.ts';
 import { callerOf, type SessionUser } from './session.server.ts';
 
@@ -21,7 +20,7 @@ export async function mailFormAction(
   if (fields.intent === 'email') {
     const parsed = parseWith(updateEmailSchema, { username, email: fields.email ?? '' });
     if (!parsed.ok) return refused('email', parsed.message);
-    const outcome = await requestEmailChange(context.ports, caller, parsed.value, mailKeyOf(context));
+    const outcome = await requestEmailChange(context.ports, caller, parsed.value);
     if (!outcome.ok) return refused('email', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return replied('email', outcome.value.message);
   }

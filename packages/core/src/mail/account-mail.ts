@@ -39,7 +39,6 @@ export async function requestPasswordReset(
   ports: Ports,
   caller: Caller,
   input: { username: string },
-  key: Buffer,
 ): Promise<Result<{ message: string }>> {
   const limited = await ports.limiter.hit('passwordReset', caller);
   if (limited) return limited;
@@ -48,7 +47,7 @@ export async function requestPasswordReset(
     const capped = await ports.limiter.hit('passwordResetMail', caller, { name: `user:${target.id}` });
     if (!capped) {
       const now = ports.clock();
-      const { salt, tokenHash } = newToken(key);
+      const { salt, tokenHash } = newToken(ports.mailKey);
       const expiresAt = new Date(now.getTime() + RESET_TOKEN_MS);
       await db.createTokenMail(ports.db, {
         userId: target.id,
@@ -114,7 +113,6 @@ export async function requestEmailChange(
   ports: Ports,
   caller: Caller,
   input: { username: string; email: string },
-  key: Buffer,
 ): Promise<Result<{ message: string }>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
@@ -125,7 +123,7 @@ export async function requestEmailChange(
   const current = await db.emailState(ports.db, actor.userId, now);
   if (current.email?.toLowerCase() === input.email.toLowerCase()) return fail('invalid', MAIL_MSG.emailUnchanged);
   if (await db.emailTakenByOther(ports.db, input.email, actor.userId)) return fail('conflict', MAIL_MSG.emailTaken);
-  const { salt, tokenHash } = newToken(key);
+  const { salt, tokenHash } = newToken(ports.mailKey);
   const expiresAt = new Date(now.getTime() + CONFIRM_TOKEN_MS);
   await db.createTokenMail(ports.db, {
     userId: actor.userId,

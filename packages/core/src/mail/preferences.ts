@@ -106,10 +106,9 @@ export async function updateMailSettings(
 /** Who an unsubscribe link is for, and what it stops (for its page, before anything changes). */
 export async function readUnsubscribeLink(
   ports: Ports,
-  key: Buffer,
   token: string,
 ): Promise<Result<{ email: string; what: string; scope: UnsubscribeScope }>> {
-  const link = readUnsubscribeToken(key, token);
+  const link = readUnsubscribeToken(ports.mailKey, token);
   const recipient = link ? await db.mailRecipient(ports.db, link.userId) : null;
   if (!link || !recipient?.email) return fail('notFound', MAIL_MSG.unsubscribeInvalid);
   return succeed({ email: recipient.email, what: scopeLabel(link.scope), scope: link.scope });
@@ -122,14 +121,13 @@ export async function readUnsubscribeLink(
 export async function unsubscribe(
   ports: Ports,
   caller: Caller,
-  key: Buffer,
-  token: string,
+  { token }: { token: string },
 ): Promise<Result<{ message: string }>> {
   const limited = await ports.limiter.hit('unsubscribe', caller);
   if (limited) return limited;
-  const link = await readUnsubscribeLink(ports, key, token);
+  const link = await readUnsubscribeLink(ports, token);
   if (!link.ok) return link;
-  const userId = readUnsubscribeToken(key, token)!.userId;
+  const userId = readUnsubscribeToken(ports.mailKey, token)!.userId;
   const scope = link.value.scope;
   const current = withDefaults(await db.mailSettingRows(ports.db, userId));
   const kinds = scope === 'daily' || scope === 'weekly' ? MAIL_KINDS.filter((k) => current[k] === scope) : [scope];
