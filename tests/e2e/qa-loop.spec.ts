@@ -133,14 +133,20 @@ test('deleting a post asks first, then says it was deleted (issue 42)', async ({
   await page.getByRole('link', { name: 'Delete answer' }).click();
   await dialog.getByRole('button', { name: 'Delete answer' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Your answer was deleted.' })).toBeVisible();
-  await expect(page.getByText('My own answer, soon gone.')).toHaveCount(0);
+  // Only its author still sees it, among their deleted answers (undelete.spec.ts).
+  await expect(
+    page.getByRole('list', { name: 'Your deleted answers' }).getByText('My own answer, soon gone.'),
+  ).toBeVisible();
+  await expect(
+    page.locator('.answer-list:not(#your-deleted-answers)').getByText('My own answer, soon gone.'),
+  ).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Delete question' }).click();
   await page
     .getByRole('dialog', { name: 'Delete this question?' })
     .getByRole('button', { name: 'Delete question' })
     .click();
-  await expect(page).toHaveURL(/\/home\?notice=question-deleted$/);
+  await expect(page).toHaveURL(/\/home\?notice=question-deleted&post=\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your question was deleted.' })).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 });

@@ -29,6 +29,9 @@ interface Site {
   qid: string;
   gameID: string;
   chatId: string;
+  /** A question of `me`'s whose answer `me` deleted, and one `me` deleted: only `me` sees them. */
+  keptQid: string;
+  goneQid: string;
 }
 
 /** One user's long-worded question, answer, comments, biography, messages, chat and game. */
@@ -123,10 +126,39 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
   expect(
     (await other.request.post('/games/join', json({ gameID: game.gameID, playerID: other.username }))).status(),
   ).toBe(200);
+  // The author's deleted answer and deleted question, shown to the author only (issue 42).
+  const kept = await ok(
+    me.request.post(
+      '/question/addQuestion',
+      json({ title: word(100, 'Kept'), text, tags: [{ name: 'kept' }], askedBy: me.username }),
+    ),
+  );
+  const own = await ok(
+    me.request.post(
+      '/answer/addAnswer',
+      json({ qid: kept._id, ans: { text: word(600, 'Deleted'), ansBy: me.username } }),
+    ),
+  );
+  await ok(me.request.delete(`/answer/deleteAnswer/${own._id}`));
+  const gone = await ok(
+    me.request.post(
+      '/question/addQuestion',
+      json({ title: word(100, 'Gone'), text, tags: [{ name: 'gone' }], askedBy: me.username }),
+    ),
+  );
+  await ok(me.request.delete(`/question/deleteQuestion/${gone._id}`));
   const storage = await me.request.storageState();
   await other.request.dispose();
   await me.request.dispose();
-  return { me: me.username, storage, qid: q._id!, gameID: game.gameID!, chatId: chat._id! };
+  return {
+    me: me.username,
+    storage,
+    qid: q._id!,
+    gameID: game.gameID!,
+    chatId: chat._id!,
+    keptQid: kept._id!,
+    goneQid: gone._id!,
+  };
 }
 
 const screens = (s: Site): [string, string][] => [
@@ -152,6 +184,8 @@ const screens = (s: Site): [string, string][] => [
   ['game', `/games/${s.gameID}`],
   ['game-leave-confirm', `/games/${s.gameID}?confirm=leave`],
   ['question-delete-confirm', `/question/${s.qid}?confirm=delete-question`],
+  ['deleted-answer', `/question/${s.keptQid}?notice=answer-deleted`],
+  ['deleted-question', `/question/${s.goneQid}`],
   ['search-by-meaning', '/search?text='],
   ['not-found', '/question/999999999'],
 ];

@@ -10,6 +10,7 @@ import {
   decideDelete,
   decideEdit,
   decideQuestionDelete,
+  decideUndelete,
   decideVote,
   reputationOf,
 } from '@fso/core';
@@ -17,6 +18,7 @@ import { MSG } from '@fso/shared';
 import type { Db } from '../src/client.ts';
 import { changeAccept } from '../src/queries/accept.ts';
 import * as deletions from '../src/queries/post-delete.ts';
+import { undeletePost as putBack } from '../src/queries/post-undelete.ts';
 import * as edits from '../src/queries/post-edit.ts';
 import { changeVote, type PostKind } from '../src/queries/votes.ts';
 import { deleteUser } from '../src/queries/users.ts';
@@ -40,17 +42,29 @@ export const acceptAnswer = (db: Db, input: { questionId: number; answerId: numb
     { decide: (seen) => decideAccept(seen, input.userId), reputation: reputationOf },
   );
 
-export const deleteQuestion = (db: Db, input: { questionId: number; userId: number }) =>
-  deletions.deleteQuestion(db, input.questionId, {
-    decide: (seen) => decideQuestionDelete(seen, input.userId),
-    reputation: reputationOf,
-  });
+/** `keep`: as the author's deletion on the site, kept for undeleting. */
+export const deleteQuestion = (db: Db, input: { questionId: number; userId: number; keep?: boolean }) =>
+  deletions.deleteQuestion(
+    db,
+    input.questionId,
+    { decide: (seen) => decideQuestionDelete(seen, input.userId), reputation: reputationOf },
+    input.keep ? { purgeBefore: new Date(0) } : undefined,
+  );
 
-export const deleteAnswer = (db: Db, input: { answerId: number; userId: number }) =>
-  deletions.deleteAnswer(db, input.answerId, {
-    decide: (seen) => decideAnswerDelete(seen, input.userId),
-    reputation: reputationOf,
-  });
+export const deleteAnswer = (db: Db, input: { answerId: number; userId: number; keep?: boolean }) =>
+  deletions.deleteAnswer(
+    db,
+    input.answerId,
+    { decide: (seen) => decideAnswerDelete(seen, input.userId), reputation: reputationOf },
+    input.keep ? { purgeBefore: new Date(0) } : undefined,
+  );
+
+export const undeletePost = (db: Db, input: { kind: 'question' | 'answer'; postId: number; userId: number }) =>
+  putBack(
+    db,
+    { kind: input.kind, postId: input.postId },
+    { decide: (seen) => decideUndelete(seen, input.userId, new Date()), reputation: reputationOf },
+  );
 
 export const deleteComment = (db: Db, input: { commentId: number; userId: number }) =>
   deletions.deleteComment(db, input.commentId, (seen) => decideDelete(seen, input.userId, MSG.commentNotFound));

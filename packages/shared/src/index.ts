@@ -20,6 +20,7 @@ export * from './notifications.ts';
 export * from './writing-help.ts';
 export * from './post-limits.ts';
 export * from './question-page.ts';
+export * from './undelete.ts';
 export * from './highlight.ts';
 export { plainText } from './plain-text.ts';
 export * from './split-matches.ts';

@@ -2,6 +2,8 @@
  * Every user-facing text fixed by SPEC §5 and §8, letter for letter, in one place so the
  * server, the forms and the tests say exactly the same thing.
  */
+import { UNDELETE_DAYS } from './undelete.ts';
+
 export const MSG = {
   credentialsRequired: 'Please enter a username and password',
   passwordsMismatch: 'Passwords do not match',
@@ -95,6 +97,12 @@ export const MSG = {
   questionDeletedLive: 'Its author has just deleted this question.',
   questionDeleted: 'Your question was deleted.',
   answerDeleted: 'Your answer was deleted.',
+  // Undeleting one's own post (issue 42, docs/decisions/0096).
+  deletedPostNotFound: 'There is no deleted post of yours here to undelete.',
+  undeleteTooLate: `A post can be undeleted for ${UNDELETE_DAYS} days after it was deleted; this one was deleted before that.`,
+  undeleteQuestionGone: 'The question this answer belonged to was deleted, so the answer cannot come back.',
+  questionUndeleted: 'Your question is back.',
+  answerUndeleted: 'Your answer is back.',
   questionHasAnswers: 'This question has answers by others, so it cannot be deleted.',
   commentNotFound: 'Comment not found.',
   invalidAnswerSort: 'Sort must be score, newest or oldest.',

@@ -118,6 +118,12 @@ export const editAnswerBodySchema = z.object({ text: answerTextSchema });
 /** POST /answer/upvoteAnswer and downvoteAnswer (the voter is the session's user). */
 export const answerVoteBodySchema = z.object({ aid: idSchema });
 
+/** The question page's Undelete form: which of the author's deleted posts comes back. */
+export const undeleteFormSchema = z.object({
+  kind: z.enum(['question', 'answer'], { error: MSG.deletedPostNotFound }),
+  post: idSchema.transform(Number),
+});
+
 /** POST /question/acceptAnswer. */
 export const acceptAnswerBodySchema = z.object({ qid: idSchema, aid: idSchema });
 

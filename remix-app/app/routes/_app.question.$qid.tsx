@@ -20,10 +20,12 @@ import {
   deleteAnswer,
   deleteComment,
   deleteQuestion,
+  deletedPostsOn,
   flagPost,
   followsQuestion,
   linkedQuestions,
   relatedQuestions,
+  undeletePost,
   viewQuestionPage,
   voteAnswer,
   voteQuestion,
@@ -41,7 +43,9 @@ import {
   questionPageQuery,
   questionPageSearch,
   relativeTime,
+  undeleteFormSchema,
 } from '@fso/shared';
+import type { DeletedPostView } from '@fso/core';
 import { Pager } from '~/components/Pager.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
@@ -54,6 +58,7 @@ import { CommentSection } from '~/components/qa/CommentSection.tsx';
 import { FlagControl } from '~/components/qa/FlagControl.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
 import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
+import { DeletedPost } from '~/components/qa/DeletedPost.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { QuestionHeader } from '~/components/qa/QuestionHeader.tsx';
@@ -80,12 +85,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getSessionUser(request, context);
   const url = new URL(request.url);
   const query = questionPageQuery(url.searchParams);
-  const [outcome, related, following, linked] = await Promise.all([
+  const [outcome, related, following, linked, deletedPosts] = await Promise.all([
     viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request), query }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
     linkedQuestions(context.ports, id),
+    deletedPostsOn(context.ports, callerOf(context, viewer), id),
   ]);
+  // The asker's own deleted question, which only they see (and may undelete) for a while.
+  const gone = deletedPosts.find((p) => p.kind === 'question');
+  if (gone !== undefined && !outcome.ok && outcome.kind === 'notFound') return { gone: { ...gone }, now: Date.now() };
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
   return {
@@ -108,6 +117,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     hidden: outcome.value.hidden,
     sort: query.sort,
     canonical: `${url.origin}/question/${id}`,
+    deletedAnswers: deletedPosts.filter((p) => p.kind === 'answer'),
     now: Date.now(),
   };
 }
@@ -136,7 +146,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (fields.intent === 'deleteQuestion') {
     const outcome = await deleteQuestion(context.ports, callerOf(context, actor), { questionId: id });
     if (!outcome.ok) return refused('delete:question', outcome.message, statusOf(outcome));
-    return redirect('/home?notice=question-deleted');
+    return redirect(`/home?notice=question-deleted&post=${id}`);
   }
   if (fields.intent === 'deleteAnswer' || fields.intent === 'deleteComment') {
     const form =
@@ -150,6 +160,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     if (outcome.ok && fields.intent === 'deleteAnswer') return redirect(`/question/${id}?notice=answer-deleted`);
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+  }
+  if (fields.intent === 'undelete') {
+    const form = `undelete:${fields.kind ?? ''}:${fields.post ?? ''}`;
+    const parsed = parseWith(undeleteFormSchema, fields);
+    if (!parsed.ok) return refused(form, parsed.message);
+    const { kind, post } = parsed.value;
+    const outcome = await undeletePost(context.ports, callerOf(context, actor), { kind, id: post });
+    if (!outcome.ok) return refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+    const at = kind === 'answer' ? `&answer=${post}#answer-${post}` : '';
+    return redirect(`/question/${outcome.value.qid}?notice=${kind}-undeleted${at}`);
   }
   if (fields.intent === 'flag') {
     const form = `flag:${fields.type ?? ''}:${fields.id ?? ''}`;
@@ -181,8 +201,29 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   throw new Response('Unknown action.', { status: 400 });
 }
 
-export default function QuestionPage() {
+type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;
+
+export default function QuestionRoute() {
   const loaded = useLoaderData<typeof loader>();
+  if ('gone' in loaded && loaded.gone) return <DeletedQuestion post={loaded.gone} now={loaded.now} />;
+  return <QuestionPage loaded={loaded} />;
+}
+
+/** The asker's own deleted question: only they reach it, greyed, with Undelete. */
+function DeletedQuestion({ post, now }: { post: DeletedPostView; now: number }) {
+  const posted = useActionData<ActionReply>();
+  return (
+    <article className="question-page">
+      <DeletedNotice />
+      <div className="page-heading">
+        <h1>{post.title}</h1>
+      </div>
+      <DeletedPost post={post} now={now} error={replyError(posted)} />
+    </article>
+  );
+}
+
+function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }) {
   const { related, linked, viewer, reputations, moderators, sort, now, canonical } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
   const { page, pages, commentCounts, expanded } = loaded;
@@ -395,6 +436,15 @@ export default function QuestionPage() {
             );
           })}
         </ol>
+        {loaded.deletedAnswers.length ? (
+          <ol className="answer-list" id="your-deleted-answers" aria-label="Your deleted answers">
+            {loaded.deletedAnswers.map((a) => (
+              <li key={a.id} className="answer" id={`answer-${a.id}`}>
+                <DeletedPost post={a} now={now} error={errorFor(`undelete:answer:${a.id}`)} />
+              </li>
+            ))}
+          </ol>
+        ) : null}
         <Pager page={page} pages={pages} href={pageHref} numbered />
       </div>
       <Link className="button primary" to={`/new/answer/${q._id}`}>
@@ -431,6 +481,8 @@ function Edited({ editedAt, href, now }: { editedAt: string | null; href: string
 /** The head: the question's title, the start of its text as the description, and its canonical URL (its QAPage data is in the body). */
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return [{ title: 'Question not found — Fake Stack Overflow' }];
+  if ('gone' in data && data.gone)
+    return [{ title: `${data.gone.title} (deleted) — Fake Stack Overflow` }, { name: 'robots', content: 'noindex' }];
   return [
     { title: `${data.question.title} — Fake Stack Overflow` },
     { name: 'description', content: data.description },

@@ -1,6 +1,6 @@
 /**
  * Deleting questions, answers and comments: the rules (`decideDelete`, `decideQuestionDelete`)
- * and the use cases that have db apply them under the post's lock, then publish once committed:
+ * and the use cases (an author's question or answer is kept for undeleting: undelete.ts) that have db apply them under the post's lock, then publish once committed:
  * questionDelete for a question, questionUpdate for the question that lost an answer,
  * commentUpdate for the post that lost a comment.
  */
@@ -12,6 +12,7 @@ import { fail, succeed, type Result } from '../result.ts';
 import { publishQuestion } from './publish.ts';
 import { loadQuestion } from './questions.ts';
 import { reputationOf } from './reputation.ts';
+import { undeletableSince } from './undelete.ts';
 
 /** Only its author deletes a post (`missing`: the message when there is no such post). */
 export function decideDelete(seen: db.PostSeen, actorId: number, missing: string): Result<null> {
@@ -49,10 +50,15 @@ export async function deleteQuestion(
 ): Promise<Result<{ qid: string }>> {
   const actor = await mayDelete(ports, caller);
   if (!actor.ok) return actor;
-  const deleted = await db.deleteQuestion(ports.db, input.questionId, {
-    decide: (seen) => decideQuestionDelete(seen, actor.value),
-    reputation: reputationOf,
-  });
+  const deleted = await db.deleteQuestion(
+    ports.db,
+    input.questionId,
+    {
+      decide: (seen) => decideQuestionDelete(seen, actor.value),
+      reputation: reputationOf,
+    },
+    { purgeBefore: undeletableSince(ports.clock()) },
+  );
   if (!deleted.ok) return deleted;
   const qid = String(input.questionId);
   ports.events.toQa('questionDelete', { qid });
@@ -66,10 +72,15 @@ export async function deleteAnswer(
 ): Promise<Result<{ aid: string; qid: string }>> {
   const actor = await mayDelete(ports, caller);
   if (!actor.ok) return actor;
-  const deleted = await db.deleteAnswer(ports.db, input.answerId, {
-    decide: (seen) => decideAnswerDelete(seen, actor.value),
-    reputation: reputationOf,
-  });
+  const deleted = await db.deleteAnswer(
+    ports.db,
+    input.answerId,
+    {
+      decide: (seen) => decideAnswerDelete(seen, actor.value),
+      reputation: reputationOf,
+    },
+    { purgeBefore: undeletableSince(ports.clock()) },
+  );
   if (!deleted.ok) return deleted;
   const gone = { aid: String(input.answerId), qid: String(deleted.value.questionId) };
   ports.events.toQa('answerDelete', gone);

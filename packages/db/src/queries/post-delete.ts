@@ -4,11 +4,14 @@
  * votes, comments and revisions and the question's answer count drops; a comment goes alone.
  * Rows are deleted, so lists, counts, search, the sitemap and the semantic index (its rows
  * cascade) drop them; the reputations the decision names are stored in the same transaction.
+ * With `keep`, an author's deletion first keeps what it deletes for undeleting (post-undelete.ts),
+ * and drops the kept copies deleted before `purgeBefore`.
  */
 import { sql } from 'drizzle-orm';
 import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { decidedTransaction, type Decide, type Recount, type Rules } from './decide.ts';
+import { keepDeletedAnswer, keepDeletedQuestion } from './post-undelete.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
@@ -25,6 +28,7 @@ export async function deleteQuestion(
   db: Db,
   questionId: number,
   rules: Rules<QuestionSeen, Recount>,
+  keep?: { purgeBefore: Date },
 ): Promise<Result<Recount>> {
   return decidedTransaction(db, async (tx) => {
     const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${questionId} FOR UPDATE`);
@@ -38,6 +42,8 @@ export async function deleteQuestion(
       question ? { author: idOrNull(question.asked_by), answeredByOthers: others !== undefined } : null,
     );
     if (!decision.ok) return decision;
+    const author = idOrNull(question!.asked_by);
+    if (keep && author !== null) await keepDeletedQuestion(tx, questionId, author, keep.purgeBefore);
     await tx.execute(sql`DELETE FROM questions WHERE id = ${questionId}`);
     await storeReputations(tx, decision.value.recount, rules.reputation);
     return decision;
@@ -49,6 +55,7 @@ export async function deleteAnswer(
   db: Db,
   answerId: number,
   rules: Rules<AnswerSeen, Recount>,
+  keep?: { purgeBefore: Date },
 ): Promise<Result<{ questionId: number }>> {
   return decidedTransaction(db, async (tx) => {
     // The question first (answers, accepts and counts lock it in this order too), then the answer.
@@ -62,6 +69,8 @@ export async function deleteAnswer(
     );
     if (!decision.ok) return decision;
     const questionId = Number(question!.id);
+    const author = idOrNull(answer!.ans_by);
+    if (keep && author !== null) await keepDeletedAnswer(tx, { answerId, questionId, author }, keep.purgeBefore);
     await tx.execute(sql`DELETE FROM answers WHERE id = ${answerId}`);
     await tx.execute(sql`UPDATE questions SET answer_count = answer_count - 1 WHERE id = ${questionId}`);
     await storeReputations(tx, decision.value.recount, rules.reputation);
