@@ -79,7 +79,7 @@ describe('natural-language search while the model is saturated', () => {
         log: silentLog,
       });
       const { ports } = testPorts(database, { semantic });
-      const search = (text: string) => semanticSearch(ports, callerOf(null), text, 3);
+      const search = (text: string) => semanticSearch(ports, callerOf(null), { text, topk: 3 });
       // Which of the two reaches the model first is up to the database's replies: one is taken, the other refused.
       const both = await Promise.all([search('how do I sort a list'), search('my database is too slow')]);
       const taken = both.find((r) => r.ok);

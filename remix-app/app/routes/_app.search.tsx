@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { text } = query.value;
   if (!text) return { text, hits: [], error: null };
   const viewer = await getSessionUser(request, context);
-  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), text, RESULTS);
+  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), { text, topk: RESULTS });
   if (outcome.ok) return { text, hits: outcome.value, error: null };
   return data(
     { text, hits: [], error: `Error: ${outcome.message}` },

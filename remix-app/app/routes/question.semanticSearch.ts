@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!query.ok) return Response.json({ error: query.message }, { status: 400 });
   if (!query.value.text) return ok([]);
   const viewer = await getSessionUser(request, context);
-  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), query.value.text, query.value.topk);
+  const outcome = await semanticSearch(context.ports, callerOf(context, viewer), query.value);
   return outcome.ok
     ? ok(outcome.value)
     : Response.json({ error: outcome.message }, { status: statusOf(outcome), headers: failureHeaders(outcome) });

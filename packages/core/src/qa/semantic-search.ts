@@ -13,8 +13,7 @@ import type { SemanticHit } from '@fso/search';
 export async function semanticSearch(
   ports: Ports,
   caller: Caller,
-  text: string,
-  topk: number,
+  { text, topk }: { text: string; topk: number },
 ): Promise<Result<SemanticHit[]>> {
   const limited = await ports.limiter.hit('semanticSearch', caller);
   if (limited) return limited;
