@@ -2,10 +2,11 @@
  * The games feature of the socket service (SPEC §7): joinGame/leaveGame enter and leave a
  * game's room (`game:<id>`; any signed-in user may watch), makeMove plays through the game
  * service. Every payload is checked with zod; every failure goes back as gameError to this
- * socket only, naming its player. Identity is the handshake's, never the payload's.
+ * socket only, naming its player. Identity is the session's, never the payload's.
  */
 import { makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
-import { findGameFor, makeMove, type Ports } from '@fso/core';
+import { findGameFor, makeMove, type Caller, type Ports } from '@fso/core';
+import { findSessionUser } from '@fso/db';
 import { failureOfError } from '@fso/platform';
 import type { RealtimeFeature } from './realtime-server.ts';
 
@@ -19,8 +20,13 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
   return (socket, events, track) => {
     const deps = { db, events };
     const player = socket.data.username;
-    // Game sockets are signed in (the handshake turns visitors away from games).
-    const caller = { user: { userId: Number(socket.data.userId), username: player }, ip: socket.handshake.address };
+    // Game sockets are signed in (the handshake turns visitors away from games). Who moves is
+    // read with the session on each move, as a request is: a suspension begun since the
+    // handshake refuses the move (an ended session: not signed in).
+    const callerNow = async (): Promise<Caller> => ({
+      user: await findSessionUser(db, socket.data.sessionId),
+      ip: socket.handshake.address,
+    });
     const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
     // A failing database must not leave the player waiting in silence.
     const guarded =
@@ -62,7 +68,7 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
         if (!payload.ok) return void gameError(gameIdIn(raw), payload.message);
         // The mover sees the result even if it never sent joinGame.
         await socket.join(rooms.game(payload.value.gameID));
-        const outcome = await makeMove(deps, caller, payload.value);
+        const outcome = await makeMove(deps, await callerNow(), payload.value);
         if (!outcome.ok) gameError(payload.value.gameID, outcome.message);
       }),
     );

@@ -60,3 +60,4 @@ export * from './moderation/spammer.ts';
 export * from './moderation/review.ts';
 export * from './moderation/closing.ts';
 export * from './moderation/close-questions.ts';
+export * from './moderation/suspensions.ts';

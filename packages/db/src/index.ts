@@ -49,3 +49,4 @@ export * from './queries/roles.ts';
 export * from './queries/flags.ts';
 export * from './queries/spammer-removal.ts';
 export * from './queries/closing.ts';
+export * from './queries/suspensions.ts';

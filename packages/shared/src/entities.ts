@@ -2,7 +2,7 @@
  * The SPEC §3 entity shapes as they travel over REST and sockets: `_id` strings, ISO dates,
  * usernames for people. The database layer maps its rows onto these.
  */
-import type { Closure } from './moderation.ts';
+import type { Closure, Suspension } from './moderation.ts';
 import type { Role } from './privileges.ts';
 
 export interface SafeUser {
@@ -14,6 +14,8 @@ export interface SafeUser {
   reputation?: number;
   /** `user`, `moderator` or `admin` (privileges.ts); absent only in payloads built without a database row. */
   role?: Role;
+  /** The suspension in force, only on a profile (getUser and the profile screen) while it lasts (issue 41). */
+  suspension?: Suspension;
   /** Only in the signed-in user's own answer to an external sign-in (POST /user/firebaseLogin). */
   email?: string | null;
   firebaseId?: string;

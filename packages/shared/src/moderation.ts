@@ -66,6 +66,18 @@ export const suspendedMessage = (until: Date, reason: string): string =>
 /** A suspension's end as the site writes it: `2026-12-13 14:05 UTC`. */
 export const suspensionDate = (until: Date): string => `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
+/** A suspension in force, as a profile and the suspended user's pages show it. */
+export interface Suspension {
+  until: string;
+  reason: string;
+}
+
+/** Live events of moderation, sent to the user's own sockets (`user:<name>`). */
+export interface ModerationServerEvents {
+  /** The user's suspension began (its end and reason) or was lifted (null): their pages say so at once. */
+  suspensionUpdate: (payload: { suspension: Suspension | null }) => void;
+}
+
 /** What a moderator did, as the log names it. */
 export type ModAction =
   'close' | 'reopen' | 'lock' | 'unlock' | 'delete' | 'dismiss' | 'suspend' | 'unsuspend' | 'deleteSpammer' | 'setRole';

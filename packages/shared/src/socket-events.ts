@@ -10,9 +10,16 @@ import type { QaServerEvents } from './qa-events.ts';
 import type { LiveClientEvents, QaArgs } from './live.ts';
 import type { NotificationServerEvents } from './notifications.ts';
 import type { ReviewServerEvents } from './flags.ts';
+import type { ModerationServerEvents } from './moderation.ts';
 
 export interface ServerToClientEvents
-  extends QaServerEvents, ChatServerEvents, GameServerEvents, NotificationServerEvents, ReviewServerEvents {
+  extends
+    QaServerEvents,
+    ChatServerEvents,
+    GameServerEvents,
+    NotificationServerEvents,
+    ReviewServerEvents,
+    ModerationServerEvents {
   userUpdate: (payload: UserUpdatePayload) => void;
   /** The cluster's bus is back after an outage: events may have been lost, so pages read again. */
   resync: () => void;

@@ -1,14 +1,15 @@
 /**
  * Layout of every screen after login (SPEC §2): header (with the inbox's unread count), side
- * menu, and the live socket — for a signed-in user with a visible reconnecting state. Public pages (questions, tags,
+ * menu, a suspended user's notice, and the live socket — for a signed-in user with a visible reconnecting state. Public pages (questions, tags,
  * profiles) also render here for visitors and crawlers, read-only, with a read-only socket.
  */
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
-import { reviewCountFor, unreadFor } from '@fso/core';
+import { reviewCountFor, suspensionOf, unreadFor } from '@fso/core';
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { MSG } from '@fso/shared';
 import { Header } from '~/components/Header.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
+import { SuspensionNotice } from '~/components/moderation/SuspensionNotice.tsx';
 import { SideMenu } from '~/components/SideMenu.tsx';
 import { ConnectionBanner, SocketProvider } from '~/components/socket.tsx';
 import { callerOf, getSessionUser } from '~/services/session.server.ts';
@@ -20,11 +21,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await getSessionUser(request, context);
   const caller = callerOf(context, user);
   const [unread, review] = await Promise.all([unreadFor(context.ports, caller), reviewCountFor(context.ports, caller)]);
-  return { username: user?.username ?? null, unread, review };
+  const suspended = suspensionOf(caller);
+  const suspension = suspended ? { until: suspended.until.toISOString(), reason: suspended.reason } : null;
+  return { username: user?.username ?? null, unread, review, suspension };
 }
 
 export default function AppLayout() {
-  const { username, unread, review } = useLoaderData<typeof loader>();
+  const { username, unread, review, suspension } = useLoaderData<typeof loader>();
   const page = (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -35,6 +38,7 @@ export default function AppLayout() {
         <SideMenu />
         <main className="content" id="main" tabIndex={-1}>
           {username ? <ConnectionBanner /> : null}
+          {username ? <SuspensionNotice suspension={suspension} /> : null}
           <Outlet />
         </main>
       </div>

@@ -4,7 +4,8 @@
  * Edit mode and the confirmation are URL states (?edit, ?confirm), so everything works
  * without JavaScript too. Also the user's reputation and their questions and answers with
  * scores, newest first, each list paged by its own parameter (?qpage, ?apage). The owner also
- * sees their email address and mail settings (components/mail/MailSection.tsx).
+ * sees their email address and mail settings (components/mail/MailSection.tsx). A suspension in
+ * force is shown; moderators suspend and lift from here (components/moderation/SuspendForm.tsx).
  */
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
@@ -13,6 +14,7 @@ import {
   mailPreferencesOf,
   resetPassword,
   setRole,
+  suspendUser,
   updateBiography,
   userActivity,
   userProfile,
@@ -27,6 +29,9 @@ import {
   parseWith,
   resetPasswordSchema,
   setRoleSchema,
+  suspendedMessage,
+  suspensionDate,
+  suspendUserSchema,
   updateBiographySchema,
 } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
@@ -35,6 +40,7 @@ import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { MailSection } from '~/components/mail/MailSection.tsx';
 import { ModDiamond } from '~/components/ModDiamond.tsx';
 import { RoleForm, roleLabel } from '~/components/moderation/RoleForm.tsx';
+import { SuspendForm } from '~/components/moderation/SuspendForm.tsx';
 import { FormError, FormSuccess } from '~/components/FormError.tsx';
 import { PasswordFields } from '~/components/PasswordField.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
@@ -81,6 +87,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     isOwner,
     // An admin changes others' roles (never their own: core refuses it too).
     mayChangeRole: viewer?.role === 'admin' && !isOwner,
+    // A moderator suspends others (admins only by an admin: core refuses the rest too).
+    maySuspend: isModeratorRole(viewer?.role) && !isOwner && (user.role !== 'admin' || viewer?.role === 'admin'),
     mail: mail?.ok ? mail.value : null,
     now: Date.now(),
   };
@@ -130,6 +138,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         ? redirect(`/user/${encodeURIComponent(username)}?saved=role`)
         : refused('role', outcome.message, statusOf(outcome));
     }
+    case 'suspend': {
+      const parsed = parseWith(suspendUserSchema, { username, days: fields.days, reason: fields.reason });
+      if (!parsed.ok) return refused('suspend', parsed.message);
+      const outcome = await suspendUser(context.ports, callerOf(context, actor), parsed.value);
+      return outcome.ok
+        ? redirect(`/user/${encodeURIComponent(username)}?saved=suspension`)
+        : refused('suspend', outcome.message, statusOf(outcome));
+    }
     case 'delete': {
       const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
       if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
@@ -143,7 +159,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, mail, now } =
+  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, maySuspend, mail, now } =
     useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
@@ -171,6 +187,18 @@ export default function ProfilePage() {
       {mayChangeRole ? <RoleForm role={user.role ?? 'user'} busy={busy} /> : null}
       {params.get('saved') === 'role' ? <FormSuccess message={`Role: ${roleLabel(user.role)}.`} /> : null}
       {message('role')}
+      {user.suspension ? (
+        <p className="profile-suspension" data-testid="profile-suspension">
+          {isOwner
+            ? suspendedMessage(new Date(user.suspension.until), user.suspension.reason)
+            : `Suspended until ${suspensionDate(new Date(user.suspension.until))}: ${user.suspension.reason}`}
+        </p>
+      ) : null}
+      {maySuspend ? <SuspendForm suspension={user.suspension} busy={busy} /> : null}
+      {params.get('saved') === 'suspension' ? (
+        <FormSuccess message={user.suspension ? 'Suspended.' : 'Not suspended.'} />
+      ) : null}
+      {message('suspend')}
       <p className="profile-reputation">
         Reputation: <strong id="reputation">{activity.reputation}</strong>
       </p>

@@ -8,7 +8,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, type LoginInput, type SafeUser, type SignupInput } from '@fso/shared';
-import { NOT_SIGNED_IN, type Actor } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN, type Actor } from '../caller.ts';
 import { forfeitGamesOf, renameGamesOf } from '../games/games.ts';
 import { reputationOf } from '../qa/reputation.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -159,8 +159,9 @@ export async function updateBiography(
   caller: Caller,
   { username, biography }: { username: string; biography: string },
 ): Promise<Result<SafeUser>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
   const user = await db.updateBiography(ports.db, actor.userId, biography);
   if (!user) return fail('notFound', MSG.userNotFound);

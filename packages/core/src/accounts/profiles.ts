@@ -7,12 +7,18 @@ import { MSG, type SafeUser, type UserActivity } from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
-/** The public profile of `username` (case-insensitive) with the account's id, or notFound. */
+/** The public profile of `username` (case-insensitive) with the account's id and a suspension in force, or notFound. */
 export async function userProfile(ports: Ports, username: string): Promise<Result<{ id: number; user: SafeUser }>> {
   const found = await db.findUser(ports.db, username);
   if (!found) return fail('notFound', MSG.userNotFound);
   const { id, ...user } = found;
-  return succeed({ id, user });
+  const suspended = await db.suspensionInForce(ports.db, id, ports.clock());
+  return succeed({
+    id,
+    user: suspended
+      ? { ...user, suspension: { until: suspended.until.toISOString(), reason: suspended.reason } }
+      : user,
+  });
 }
 
 /** The user's reputation and profile with a page of their questions and of their answers, newest first; or notFound. */

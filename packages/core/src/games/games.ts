@@ -32,7 +32,7 @@ import {
   type GameType,
   type GameUpdatePayload,
 } from '@fso/shared';
-import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { cryptoRng } from './crypto-rng.ts';
@@ -105,8 +105,9 @@ export async function createGame(
   caller: Caller,
   input: { gameType: GameType },
 ): Promise<Result<Game>> {
-  const actor = caller.user?.username;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value.username;
   const limited = await ports.limiter.hit('gameCreate', caller);
   if (limited) return limited;
   const { gameType } = input;

@@ -97,8 +97,9 @@ export async function startChat(
   caller: Caller,
   input: { participants: string[]; messages: MessageInput[] },
 ): Promise<Result<Chat>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const others = input.participants.filter((name) => !namesActor(actor.username, name));
   if (others.length === 0) return fail('invalid', MSG.selectUser);
   if (others.length === input.participants.length || input.messages.some((m) => !namesActor(actor.username, m.msgFrom)))

@@ -7,7 +7,7 @@
  */
 import * as db from '@fso/db';
 import type { CloseReason, Question } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import type { Result } from '../result.ts';
@@ -45,8 +45,9 @@ async function vote(
   caller: Caller,
   input: { questionId: number; kind: db.ClosureVoteKind; reason?: CloseReason; duplicateOf?: number },
 ): Promise<Result<ClosureResult>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('moderate', caller);
   if (limited) return limited;
   const act = { moderator: { id: actor.userId, name: actor.username }, logged: isModerator(caller), at: ports.clock() };
@@ -89,8 +90,9 @@ export async function lockQuestion(
   caller: Caller,
   input: { questionId: number; locked: boolean },
 ): Promise<Result<Question>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('moderate', caller);
   if (limited) return limited;
   const act = { moderator: { id: actor.userId, name: actor.username }, logged: true, at: ports.clock() };

@@ -6,7 +6,7 @@
  */
 import * as db from '@fso/db';
 import { FLAG_MSG, type AddFlagBody, type FlagPostType } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { loadQuestion } from '../qa/questions.ts';
 import { succeed, type Result } from '../result.ts';
@@ -18,8 +18,9 @@ export async function flagPost(
   caller: Caller,
   input: AddFlagBody,
 ): Promise<Result<{ message: string; hidden: boolean }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('flag', caller);
   if (limited) return limited;
   const flag = {

@@ -6,7 +6,7 @@
  */
 import * as db from '@fso/db';
 import { MOD_MSG, MSG, type Role, type SafeUser } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { isAdmin } from './privileges.ts';
@@ -33,8 +33,9 @@ export async function setRole(
   caller: Caller,
   input: { username: string; role: Role },
 ): Promise<Result<SafeUser>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   if (!isAdmin(caller)) return fail('forbidden', MOD_MSG.adminsOnly);
   const limited = await ports.limiter.hit('moderate', caller);
   if (limited) return limited;

@@ -18,7 +18,7 @@ import {
   type Role,
   type SpammerRemovalProgress,
 } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { reputationOf } from '../qa/reputation.ts';
 import { isModerator } from './privileges.ts';
@@ -51,8 +51,9 @@ export async function deleteSpammer(
   caller: Caller,
   input: { username: string },
 ): Promise<Result<SpammerRemovalProgress>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('deleteSpammer', caller);
   if (limited) return limited;
   const started = await db.startSpammerRemoval(

@@ -5,7 +5,7 @@
 import * as db from '@fso/db';
 import { MSG, planNotifications } from '@fso/shared';
 import { announceUnread } from '../notifications/notifications.ts';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { reputationOf } from './reputation.ts';
@@ -34,8 +34,9 @@ export async function acceptAnswer(
   caller: Caller,
   input: { questionId: number; answerId: number },
 ): Promise<Result<{ qid: string; acceptedAnswer: string | null }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('accept', caller);
   if (limited) return limited;
   const stored = await db.changeAccept(

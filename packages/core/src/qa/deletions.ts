@@ -6,7 +6,7 @@
  */
 import * as db from '@fso/db';
 import { MSG } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { publishQuestion } from './publish.ts';
@@ -37,8 +37,9 @@ export function decideAnswerDelete(seen: db.AnswerSeen, actorId: number): Result
 
 /** The caller's user id, once the caller and the limit allow a deletion. */
 async function mayDelete(ports: Ports, caller: Caller): Promise<Result<number>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('delete', caller);
   return limited ?? succeed(actor.userId);
 }

@@ -10,7 +10,7 @@ import * as db from '@fso/db';
 import { MSG, type Answer, type Question } from '@fso/shared';
 import { decidePosting } from '../moderation/closing.ts';
 import { renderPost } from '../markdown/post-body.ts';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { questionWritten } from './questions.ts';
@@ -37,8 +37,9 @@ export async function editQuestion(
   caller: Caller,
   input: { questionId: number; title: string; text: string; tags: string[] },
 ): Promise<Result<Question>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
   const { questionId, ...fields } = input;
@@ -57,8 +58,9 @@ export async function editAnswer(
   caller: Caller,
   input: { answerId: number; text: string },
 ): Promise<Result<Answer>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
   const rendered = await renderPost(ports, input.text);

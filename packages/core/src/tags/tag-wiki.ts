@@ -6,7 +6,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, TAG_MSG, TAG_NAME_STORED_MAX, type TagInfo, type TagMarks, type TagWikiInput } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import { can } from '../moderation/privileges.ts';
 import type { Caller, Ports } from '../ports.ts';
@@ -31,8 +31,9 @@ export async function tagInfo(ports: Ports, rawName: string): Promise<Result<Tag
 
 /** Stores a new excerpt and wiki for the tag, when the caller may edit it; answers the tag as it now reads. */
 export async function editTagWiki(ports: Ports, caller: Caller, input: TagWikiInput): Promise<Result<TagInfo>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
   const html = input.wiki ? await renderPost(ports, input.wiki) : succeed('');

@@ -33,7 +33,7 @@ export const notifications = pgTable(
     ),
     check(
       'notifications_target',
-      sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL ELSE ${t.questionId} IS NOT NULL END`,
+      sql`CASE WHEN ${t.kind} = 'message' THEN ${t.chatId} IS NOT NULL WHEN ${t.kind} = 'moderation' THEN true ELSE ${t.questionId} IS NOT NULL END`,
     ),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('notifications_unread_idx')
