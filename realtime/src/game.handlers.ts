@@ -5,9 +5,9 @@
  * socket only, naming its player. Identity is the session's, never the payload's.
  */
 import { makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
-import { findGameFor, makeMove, type Caller, type Ports } from '@fso/core';
-import { findSessionUser } from '@fso/db';
+import { findGameFor, makeMove, type Ports } from '@fso/core';
 import { failureOfError } from '@fso/platform';
+import { socketCaller } from './handshake.ts';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdIn = (raw: unknown): string | null => {
@@ -23,10 +23,7 @@ export function gameHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
     // Game sockets are signed in (the handshake turns visitors away from games). Who moves is
     // read with the session on each move, as a request is: a suspension begun since the
     // handshake refuses the move (an ended session: not signed in).
-    const callerNow = async (): Promise<Caller> => ({
-      user: await findSessionUser(db, socket.data.sessionId),
-      ip: socket.handshake.address,
-    });
+    const callerNow = () => socketCaller(ports, socket.data.sessionId, socket.handshake.address);
     const gameError = (gameID: string | null, error: string) => socket.emit('gameError', { gameID, player, error });
     // A failing database must not leave the player waiting in silence.
     const guarded =

@@ -5,7 +5,7 @@
  * (a visitor's page says `auth: { visitor: true }` and is never asked for its cookie).
  * One resolver for every way the service runs (in the web process, alone, in tests).
  */
-import type { Ports } from '@fso/core';
+import type { Caller, Ports } from '@fso/core';
 import { findSessionUser, readCookie, readSessionId, SESSION_COOKIE } from '@fso/db';
 import type { SocketData } from '@fso/shared';
 import type { ResolveSession } from './socket-types.ts';
@@ -21,4 +21,12 @@ export function sessionResolver(ports: Pick<Ports, 'db'>, sessionSecret: string)
       ? { signedIn: true, userId: String(found.userId), username: found.username, sessionId: found.sessionId }
       : null;
   };
+}
+
+/**
+ * A socket's caller for a write, read with its session as a request's is (role, reputation, a
+ * suspension begun since the handshake); nobody once the session has ended.
+ */
+export async function socketCaller(ports: Pick<Ports, 'db'>, sessionId: string, ip: string): Promise<Caller> {
+  return { user: sessionId ? await findSessionUser(ports.db, sessionId) : null, ip };
 }
