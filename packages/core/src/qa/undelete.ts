@@ -6,7 +6,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, UNDELETE_WINDOW_MS, type Answer } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed } from '../caller.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -66,8 +66,9 @@ export async function undeletePost(
   caller: Caller,
   input: { kind: 'question' | 'answer'; id: number },
 ): Promise<Result<{ qid: string }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const limited = await ports.limiter.hit('delete', caller);
   if (limited) return limited;
   const now = ports.clock();
