@@ -21,6 +21,7 @@ import {
   keepSearchTiersCut,
   startConfiguredMailWorker,
   watchDatabase,
+  startSerialVoteChecks,
   type Config,
   type Logger,
   type ProcessPorts,
@@ -141,6 +142,7 @@ export function createWebServer(opts: {
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
   const events = split?.publisher ?? realtime!.publisher;
   const expiryPurge = purgeExpired(opts.ports, opts.logger);
+  const serialVoteChecks = startSerialVoteChecks(opts.ports, opts.logger);
   const mailWorker = startConfiguredMailWorker(config, opts.ports, opts.logger);
   // A spammer removal a stopped process left unfinished goes on here (its lease ends within a minute).
   void runSpammerRemovals({ ...opts.ports, events, semantic: opts.semantic, log: opts.logger });
@@ -173,6 +175,7 @@ export function createWebServer(opts: {
     httpServer,
     close: async () => {
       expiryPurge.stop();
+      serialVoteChecks.stop();
       tierUpkeep.stop();
       await mailWorker?.stop();
       databaseWatch.stop();

@@ -61,3 +61,4 @@ export * from './moderation/review.ts';
 export * from './moderation/closing.ts';
 export * from './moderation/close-questions.ts';
 export * from './moderation/suspensions.ts';
+export * from './moderation/serial-votes.ts';

@@ -45,6 +45,7 @@ export * from './queries/mail-queue.ts';
 export * from './queries/mail-content.ts';
 export * from './queries/mail-preferences.ts';
 export * from './queries/moderation-log.ts';
+export * from './queries/serial-votes.ts';
 export * from './queries/roles.ts';
 export * from './queries/flags.ts';
 export * from './queries/spammer-removal.ts';

@@ -14,6 +14,7 @@ export * from './ports.ts';
 export * from './realtime-config.ts';
 export * from './request-failure.ts';
 export * from './search-tier-upkeep.ts';
+export * from './serial-vote-checks.ts';
 export * from './shutdown.ts';
 export * from './loopback.ts';
 export * from './mail-transport.ts';

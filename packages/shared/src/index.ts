@@ -16,6 +16,7 @@ export * from './time.ts';
 export * from './counted.ts';
 export * from './text-rules.ts';
 export * from './rate-limits.ts';
+export * from './serial-voting.ts';
 export * from './notifications.ts';
 export * from './writing-help.ts';
 export * from './post-limits.ts';

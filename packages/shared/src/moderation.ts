@@ -80,7 +80,17 @@ export interface ModerationServerEvents {
 
 /** What a moderator did, as the log names it. */
 export type ModAction =
-  'close' | 'reopen' | 'lock' | 'unlock' | 'delete' | 'dismiss' | 'suspend' | 'unsuspend' | 'deleteSpammer' | 'setRole';
+  | 'close'
+  | 'reopen'
+  | 'lock'
+  | 'unlock'
+  | 'delete'
+  | 'dismiss'
+  | 'suspend'
+  | 'unsuspend'
+  | 'deleteSpammer'
+  | 'setRole'
+  | 'reverseSerialVotes';
 
 export type ModTargetKind = 'question' | 'answer' | 'comment' | 'user';
 

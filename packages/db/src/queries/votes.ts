@@ -74,7 +74,7 @@ export async function changeVote(
       if (after === 0) await tx.execute(sql`DELETE FROM ${t.votes} WHERE ${mine}`);
       else
         await tx.execute(sql`INSERT INTO ${t.votes} (${t.key}, user_id, value) VALUES (${target.id}, ${target.voterId}, ${after})
-          ON CONFLICT (${t.key}, user_id) DO UPDATE SET value = EXCLUDED.value`);
+          ON CONFLICT (${t.key}, user_id) DO UPDATE SET value = EXCLUDED.value, voted_at = now()`);
       await tx.execute(sql`UPDATE ${t.posts} SET score = score + ${after - before} WHERE id = ${target.id}`);
     }
     await storeReputations(tx, decision.value.recount, rules.reputation);

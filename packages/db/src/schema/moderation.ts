@@ -1,9 +1,10 @@
 /**
  * The moderators' log (migration 0053): one row per moderator action, append-only (a trigger
  * refuses updates and deletes). The moderator and the target are kept as ids and as the names
- * they had at the time, without foreign keys, so an entry outlives what it names.
+ * * they had at the time, without foreign keys, so an entry outlives what it names. And the days
+ * the serial-voting check has done.
  */
-import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const moderationLog = pgTable(
   'moderation_log',
@@ -22,3 +23,10 @@ export const moderationLog = pgTable(
   },
   (t) => [index('moderation_log_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
+
+/** The UTC days the serial-voting check has done (migration 0068): the first process to insert a day checks it. */
+export const serialVoteChecks = pgTable('serial_vote_checks', {
+  day: date('day').primaryKey(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  reversed: integer('reversed').notNull().default(0),
+});

@@ -156,6 +156,8 @@ export const questionVotes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
+    /** When cast or last changed (migration 0068); null for votes cast before it, never counted as serial. */
+    votedAt: timestamp('voted_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.questionId, t.userId] }),
@@ -174,6 +176,8 @@ export const answerVotes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     value: smallint('value').notNull(),
+    /** When cast or last changed (migration 0068); null for votes cast before it, never counted as serial. */
+    votedAt: timestamp('voted_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.answerId, t.userId] }),
