@@ -129,6 +129,8 @@ export interface Revision {
   title?: string;
   tags?: string[];
   text: string;
+  /** What the editor said the edit does ('' when nothing). */
+  summary: string;
 }
 
 /** A run of two versions of a text: kept (`0`), added in the newer one (`1`), or removed from the older one (`-1`). */

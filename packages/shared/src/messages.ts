@@ -97,6 +97,7 @@ export const MSG = {
   questionDeletedLive: 'Its author has just deleted this question.',
   questionDeleted: 'Your question was deleted.',
   answerDeleted: 'Your answer was deleted.',
+  editSummaryTooLong: 'Edit summary cannot be more than 300 characters',
   // Undeleting one's own post (issue 42, docs/decisions/0096).
   deletedPostNotFound: 'There is no deleted post of yours here to undelete.',
   undeleteTooLate: `A post can be undeleted for ${UNDELETE_DAYS} days after it was deleted; this one was deleted before that.`,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hyperlinksValid } from './qa.schemas.ts';
+import { MSG } from './messages.ts';
+import { editAnswerBodySchema, editAnswerFormSchema, hyperlinksValid } from './qa.schemas.ts';
+import { parseWith } from './validate.ts';
 
 /** The SPEC §5 rule as the pattern states it (quadratic on some inputs): the reference the one-pass check must agree with. */
 function byPattern(text: string): boolean {
@@ -52,5 +54,23 @@ describe('hyperlinks (SPEC §5)', () => {
       '[a](https://x.y'.repeat(6_000),
     ])
       expect(cpuMs(() => hyperlinksValid(text))).toBeLessThan(100);
+  });
+});
+
+describe('an edit summary', () => {
+  it('is optional, trimmed, and at most 300 characters', () => {
+    expect(parseWith(editAnswerFormSchema, { text: 'Body' })).toEqual({
+      ok: true,
+      value: { text: 'Body', summary: '' },
+    });
+    expect(parseWith(editAnswerBodySchema, { text: 'Body', summary: '  fixed a typo ' })).toEqual({
+      ok: true,
+      value: { text: 'Body', summary: 'fixed a typo' },
+    });
+    expect(parseWith(editAnswerFormSchema, { text: 'Body', summary: 'x'.repeat(300) }).ok).toBe(true);
+    expect(parseWith(editAnswerFormSchema, { text: 'Body', summary: 'x'.repeat(301) })).toMatchObject({
+      ok: false,
+      message: MSG.editSummaryTooLong,
+    });
   });
 });

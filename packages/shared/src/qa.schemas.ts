@@ -74,6 +74,16 @@ export const questionFormSchema = z.object({
 });
 
 export const answerFormSchema = z.object({ text: answerTextSchema });
+
+/** An edit's summary: optional, trimmed, at most EDIT_SUMMARY_MAX characters ('' when none). */
+export const EDIT_SUMMARY_MAX = 300;
+export const editSummarySchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.trim() : v === undefined || v === null ? '' : v),
+  z.string({ error: MSG.editSummaryTooLong }).max(EDIT_SUMMARY_MAX, MSG.editSummaryTooLong),
+);
+/** The edit forms: the post's fields and the edit's summary. */
+export const editQuestionFormSchema = questionFormSchema.extend({ summary: editSummarySchema });
+export const editAnswerFormSchema = answerFormSchema.extend({ summary: editSummarySchema });
 export const commentFormSchema = z.object({ text: commentTextSchema });
 
 /** A row id (path segment, field or event payload): digits, no leading zero, below 2^53. */
@@ -110,10 +120,12 @@ export const addQuestionBodySchema = z.object({
 export const voteBodySchema = z.object({ qid: idSchema, username: username(MSG.notAllowed) });
 
 /** PATCH /question/editQuestion/:qid: the same rules as asking. */
-export const editQuestionBodySchema = addQuestionBodySchema.omit({ askedBy: true });
+export const editQuestionBodySchema = addQuestionBodySchema
+  .omit({ askedBy: true })
+  .extend({ summary: editSummarySchema });
 
 /** PATCH /answer/editAnswer/:aid. */
-export const editAnswerBodySchema = z.object({ text: answerTextSchema });
+export const editAnswerBodySchema = z.object({ text: answerTextSchema, summary: editSummarySchema });
 
 /** POST /answer/upvoteAnswer and downvoteAnswer (the voter is the session's user). */
 export const answerVoteBodySchema = z.object({ aid: idSchema });

@@ -1,15 +1,15 @@
 /**
- * `/edit/answer/:aid` — the answer's author edits its text with the answer form's rules; the
- * old version is kept as a revision. Others get 403, a missing answer 404. Without JavaScript
+ * `/edit/answer/:aid` — the answer's author edits its text with the answer form's rules, and may
+ * say what the edit does (its summary); the old version is kept as a revision. Others get 403, a missing answer 404. Without JavaScript
  * the form's Preview button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { admit, editAnswer, loadAnswer, questionOfAnswer } from '@fso/core';
-import { answerFormSchema, answerHref, answerTextSchema, fieldErrors, MSG } from '@fso/shared';
+import { answerHref, answerTextSchema, editAnswerFormSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
-import { PostForm } from '~/components/qa/PostForm.tsx';
+import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
@@ -35,9 +35,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (preview) return preview;
   const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
-  const parsed = fieldErrors(answerFormSchema, values);
+  const parsed = fieldErrors(editAnswerFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
-  const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, text: parsed.value.text });
+  const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, ...parsed.value });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(answerHref(qid.ok ? qid.value : '', aid));
@@ -48,7 +48,12 @@ export default function EditAnswerPage() {
   return (
     <section className="new-post">
       <h1>Edit Answer</h1>
-      <PostForm schema={answerFormSchema} submit="Save Edits" initial={initial} fields={ANSWER_FIELDS}>
+      <PostForm
+        schema={editAnswerFormSchema}
+        submit="Save Edits"
+        initial={initial}
+        fields={[...ANSWER_FIELDS, EDIT_SUMMARY_FIELD]}
+      >
         <Link to={`/question/${qid}`}>Cancel</Link>
       </PostForm>
     </section>

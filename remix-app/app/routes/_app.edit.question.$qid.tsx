@@ -1,14 +1,14 @@
 /**
- * `/edit/question/:qid` — the asker edits title, text and tags with the ask form's rules; the
- * old version is kept as a revision. Others get 403, a missing question 404. Without JavaScript
+ * `/edit/question/:qid` — the asker edits title, text and tags with the ask form's rules, and may
+ * say what the edit does (its summary); the old version is kept as a revision. Others get 403, a missing question 404. Without JavaScript
  * the form's Preview button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { admit, editQuestion, loadQuestion } from '@fso/core';
-import { fieldErrors, MSG, questionFormSchema, questionTextSchema } from '@fso/shared';
+import { editQuestionFormSchema, fieldErrors, MSG, questionTextSchema } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { PostForm } from '~/components/qa/PostForm.tsx';
+import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
 import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
@@ -32,7 +32,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (preview) return preview;
   const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
   if (!admitted.ok) return { errors: { form: admitted.message }, values };
-  const parsed = fieldErrors(questionFormSchema, values);
+  const parsed = fieldErrors(editQuestionFormSchema, values);
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await editQuestion(context.ports, admitted.value, { questionId: id, ...parsed.value });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
@@ -45,13 +45,14 @@ export default function EditQuestionPage() {
     <section className="new-post">
       <h1>Edit Question</h1>
       <PostForm
-        schema={questionFormSchema}
+        schema={editQuestionFormSchema}
         submit="Save Edits"
         initial={initial}
         fields={[
           { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },
           { name: 'text', label: 'Question Text', hint: 'Markdown; links as [label](https://…)', multiline: true },
           { name: 'tags', label: 'Tags', hint: 'Add keywords separated by whitespace (1 to 5)' },
+          EDIT_SUMMARY_FIELD,
         ]}
       >
         <Link to={`/question/${qid}`}>Cancel</Link>

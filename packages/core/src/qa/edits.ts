@@ -35,18 +35,19 @@ export function decideEdit<F extends object>(
 export async function editQuestion(
   ports: Ports,
   caller: Caller,
-  input: { questionId: number; title: string; text: string; tags: string[] },
+  input: { questionId: number; title: string; text: string; tags: string[]; summary?: string },
 ): Promise<Result<Question>> {
   const acting = actorNamed(caller);
   if (!acting.ok) return acting;
   const actor = acting.value;
   const limited = await ports.limiter.hit('edit', caller);
   if (limited) return limited;
-  const { questionId, ...fields } = input;
+  const { questionId, summary = '', ...fields } = input;
   const rendered = await renderPost(ports, fields.text);
   if (!rendered.ok) return rendered;
   const html = rendered.value;
-  const edited = await db.editQuestion(ports.db, questionId, { ...fields, editorId: actor.userId, html }, (seen) =>
+  const edit = { ...fields, summary, editorId: actor.userId, html };
+  const edited = await db.editQuestion(ports.db, questionId, edit, (seen) =>
     decideEdit(seen, { editorId: actor.userId, fields }, MSG.questionNotFound),
   );
   if (!edited.ok) return edited;
@@ -56,7 +57,7 @@ export async function editQuestion(
 export async function editAnswer(
   ports: Ports,
   caller: Caller,
-  input: { answerId: number; text: string },
+  input: { answerId: number; text: string; summary?: string },
 ): Promise<Result<Answer>> {
   const acting = actorNamed(caller);
   if (!acting.ok) return acting;
@@ -67,7 +68,8 @@ export async function editAnswer(
   if (!rendered.ok) return rendered;
   const html = rendered.value;
   const fields = { text: input.text };
-  const edited = await db.editAnswer(ports.db, input.answerId, { ...fields, editorId: actor.userId, html }, (seen) =>
+  const edit = { ...fields, summary: input.summary ?? '', editorId: actor.userId, html };
+  const edited = await db.editAnswer(ports.db, input.answerId, edit, (seen) =>
     decideEdit(seen, { editorId: actor.userId, fields }, MSG.answerNotFound),
   );
   if (!edited.ok) return edited;

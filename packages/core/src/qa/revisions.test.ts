@@ -40,7 +40,7 @@ beforeAll(async () => {
       tags: n === EDITS ? ['a', 'b'] : ['a'],
     });
   aid = (await insertAnswer(database.db, { questionId: qid, text: 'first answer', ansBy: ann.userId }))!.answerId;
-  await editAnswer(ports, callerOf(ann), { answerId: aid, text: 'first answer here' });
+  await editAnswer(ports, callerOf(ann), { answerId: aid, text: 'first answer here', summary: 'said where' });
 });
 afterAll(() => database.close());
 
@@ -59,6 +59,9 @@ describe("a post's revisions page", () => {
     if (!first.ok) throw new Error(first.message);
     expect(first.value).toMatchObject({ qid: String(qid), title: 'Edited often at last', total: EDITS, pages: 3 });
     expect(first.value.edits).toHaveLength(REVISIONS_PAGE);
+    // Numbered with the original as revision 1: the newest edit made revision EDITS + 1.
+    expect(first.value.edits.map((e) => e.number).slice(0, 2)).toEqual([EDITS + 1, EDITS]);
+    expect(first.value.original).toBeNull();
     expect(await storedDiffs()).toBe(REVISIONS_PAGE);
     // The newest edit: from edit EDITS - 1's version to the question as it is.
     const newest = first.value.edits[0]!;
@@ -83,6 +86,12 @@ describe("a post's revisions page", () => {
     if (!last.ok) throw new Error(last.message);
     expect(last.value.edits).toHaveLength(5);
     expect(side(last.value.edits.at(-1)!.diff.text, 1)).toBe(textOf(0));
+    expect(last.value.edits.at(-1)!.number).toBe(2);
+    // The last page ends with revision 1: the question as asked, by its asker.
+    expect(last.value.original).toMatchObject({
+      by: 'ann',
+      version: { title: 'Edited often', tags: ['a'], text: textOf(0) },
+    });
     expect(await storedDiffs()).toBe(REVISIONS_PAGE + 5);
   });
 
@@ -104,6 +113,8 @@ describe("a post's revisions page", () => {
     const page = await revisionHistory(ports, callerOf(null), 'answer', aid);
     if (!page.ok) throw new Error(page.message);
     expect(page.value).toMatchObject({ qid: String(qid), title: 'Edited often at last', total: 1, pages: 1 });
+    expect(page.value.edits[0]).toMatchObject({ number: 2, summary: 'said where' });
+    expect(page.value.original).toMatchObject({ by: 'ann', version: { text: 'first answer' } });
     expect(page.value.edits[0]!.diff).toEqual({
       text: [
         [0, 'first answer'],

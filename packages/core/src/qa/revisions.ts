@@ -1,7 +1,7 @@
 /**
  * Reading a post's revisions, a page at a time (REVISIONS_PAGE, newest first), rate-limited
  * like every read that costs: what it said before each edit (REST), and for its revisions page
- * the word diff each edit made. A diff is computed once, the first time a page shows it, and
+ * the word diff each edit made, numbered with the original as revision 1. A diff is computed once, the first time a page shows it, and
  * stored with the revision (each bounded by word-diff.ts's work cap, the event loop let run
  * between two), so later views only read (issue 39).
  */
@@ -13,11 +13,13 @@ import { wordDiff } from './word-diff.ts';
 
 export type Post = 'question' | 'answer';
 
-/** One edit as the revisions page shows it. */
+/** One edit as the revisions page shows it: `number` is the revision it made (the original is revision 1). */
 export interface RevisionEntry {
   _id: string;
+  number: number;
   editedBy: string | null;
   editedAt: string;
+  summary: string;
   diff: RevisionDiff;
 }
 
@@ -29,6 +31,8 @@ export interface RevisionHistoryPage {
   total: number;
   pages: number;
   edits: RevisionEntry[];
+  /** Revision 1, the post as first written, on the last page only (it is the oldest). */
+  original: { by: string | null; at: string; version: db.PostVersion } | null;
 }
 
 const missing = (post: Post) => fail('notFound', post === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
@@ -60,6 +64,11 @@ export function editDiff(before: db.PostVersion, after: db.PostVersion): Revisio
   return diff;
 }
 
+/** The revision the edit at `index` (0: the newest) of `total` made: the original is revision 1, the first edit made revision 2. */
+export function revisionNumber(total: number, index: number): number {
+  return total - index + 1;
+}
+
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 /** One page (1 first) of a post's edits with the diff each made, newest first. */
@@ -76,7 +85,8 @@ export async function revisionHistory(
   if (!found) return missing(post);
   const computed: { id: string; diff: RevisionDiff }[] = [];
   const edits: RevisionEntry[] = [];
-  for (const { versions, diff: stored, ...edit } of found.edits) {
+  const offset = offsetOf(page);
+  for (const [i, { versions, diff: stored, ...edit }] of found.edits.entries()) {
     let diff = stored;
     if (!diff) {
       // Each diff is bounded; between two, other requests run.
@@ -84,9 +94,10 @@ export async function revisionHistory(
       diff = versions ? editDiff(versions.before, versions.after) : {};
       computed.push({ id: edit._id, diff });
     }
-    edits.push({ ...edit, diff });
+    edits.push({ ...edit, number: revisionNumber(found.total, offset + i), diff });
   }
   await db.storeRevisionDiffs(ports.db, post, computed);
   const pages = Math.max(1, Math.ceil(found.total / db.REVISIONS_PAGE));
-  return succeed({ qid: String(found.qid), title: found.title, total: found.total, pages, edits });
+  const original = page >= pages ? found.original : null;
+  return succeed({ qid: String(found.qid), title: found.title, total: found.total, pages, edits, original });
 }

@@ -1,7 +1,7 @@
 /**
  * Editing a question or an answer (the rule: core's `decideEdit`). The post's row is locked and
  * its current version loaded; an edit that changes it keeps that version as a revision (who
- * edited, when, the old title, text and tags) and replaces the text and its stored HTML.
+ * edited, when, the edit's summary, the old title, text and tags) and replaces the text and its stored HTML.
  * Changing a question's title or text re-queues its embedding (the trigger of migration 0007);
  * the full-text column is generated.
  */
@@ -27,8 +27,8 @@ export interface EditDecision {
   changed: boolean;
 }
 
-/** The new version by `editorId`, with its text's HTML (omitted: rendered when read). */
-type Edit<F> = F & { editorId: number; html?: string };
+/** The new version by `editorId`, with its text's HTML (omitted: rendered when read) and the edit's summary (omitted: none). */
+type Edit<F> = F & { editorId: number; html?: string; summary?: string };
 
 export async function editQuestion(
   db: Db,
@@ -46,8 +46,8 @@ export async function editQuestion(
     const was = old && { title: String(old.title), text: String(old.text), tags: (old.tags as string[]).map(String) };
     const decision = decide(was ? { author: idOrNull(old.asked_by), locked: old.locked === true, ...was } : null);
     if (!decision.ok || !decision.value.changed) return decision;
-    await tx.execute(sql`INSERT INTO question_revisions (question_id, edited_by, title, text, tags)
-      VALUES (${questionId}, ${edit.editorId}, ${was!.title}, ${was!.text}, ${sql.param(was!.tags)}::text[])`);
+    await tx.execute(sql`INSERT INTO question_revisions (question_id, edited_by, title, text, tags, summary)
+      VALUES (${questionId}, ${edit.editorId}, ${was!.title}, ${was!.text}, ${sql.param(was!.tags)}::text[], ${edit.summary ?? ''})`);
     await tx.execute(sql`UPDATE questions SET title = ${edit.title}, text = ${edit.text}, html = ${edit.html ?? null}, edited_at = now(), last_activity = now()
       WHERE id = ${questionId}`);
     await setQuestionTags(tx, questionId, edit.tags);
@@ -75,7 +75,7 @@ export async function editAnswer(
     const questionId = Number(old!.question_id);
     if (!decision.value.changed) return succeed({ questionId });
     await tx.execute(
-      sql`INSERT INTO answer_revisions (answer_id, edited_by, text) VALUES (${answerId}, ${edit.editorId}, ${String(old!.text)})`,
+      sql`INSERT INTO answer_revisions (answer_id, edited_by, text, summary) VALUES (${answerId}, ${edit.editorId}, ${String(old!.text)}, ${edit.summary ?? ''})`,
     );
     await tx.execute(
       sql`UPDATE answers SET text = ${edit.text}, html = ${edit.html ?? null}, edited_at = now() WHERE id = ${answerId}`,
@@ -94,6 +94,7 @@ function toRevision(r: Row): Revision {
     editedAt: iso(r.edited_at),
     ...(r.title === undefined ? {} : { title: String(r.title), tags: (r.tags as string[]).map(String) }),
     text: String(r.text),
+    summary: String(r.summary ?? ''),
   };
 }
 
@@ -113,12 +114,12 @@ export async function listRevisions(
     post === 'question'
       ? sql`SELECT (SELECT count(*) FROM question_revisions WHERE question_id = q.id) AS total,
               (SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]'::json) FROM (
-                 SELECT r.id, u.username AS edited_by, r.edited_at, r.title, r.text, r.tags
+                 SELECT r.id, u.username AS edited_by, r.edited_at, r.title, r.text, r.tags, r.summary
                  FROM question_revisions r LEFT JOIN users u ON u.id = r.edited_by WHERE r.question_id = q.id ${window}) p) AS revisions
             FROM questions q WHERE q.id = ${id}`
       : sql`SELECT (SELECT count(*) FROM answer_revisions WHERE answer_id = a.id) AS total,
               (SELECT coalesce(json_agg(p ORDER BY p.id DESC), '[]'::json) FROM (
-                 SELECT r.id, u.username AS edited_by, r.edited_at, r.text
+                 SELECT r.id, u.username AS edited_by, r.edited_at, r.text, r.summary
                  FROM answer_revisions r LEFT JOIN users u ON u.id = r.edited_by WHERE r.answer_id = a.id ${window}) p) AS revisions
             FROM answers a WHERE a.id = ${id}`,
   );

@@ -1,9 +1,10 @@
 /**
- * A post's revisions page: one page of its edits, newest first, each with the word diff from
+ * A post's revisions page: one page of its edits, newest first, each with its summary and the word diff from
  * the version it replaced to the next one, stored once (migration 0028). An edit whose diff is
  * not stored yet comes with both versions, read in the same statement as the post (so the
  * newest edit's "next version" is the post as it is, never a later edit's), for the caller to
- * diff and store: a revision and its successor never change, so a stored diff stays true.
+ * diff and store: a revision and its successor never change, so a stored diff stays true. Also
+ * the post as first written (revision 1), by its author.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RevisionDiff } from '@fso/shared';
@@ -22,6 +23,8 @@ export interface RevisionEdit {
   _id: string;
   editedBy: string | null;
   editedAt: string;
+  /** What the editor said the edit does ('' when nothing). */
+  summary: string;
   /** The stored diff; null when not computed yet. */
   diff: RevisionDiff | null;
   /** With no stored diff: the version the edit replaced and the one it made. */
@@ -35,6 +38,8 @@ export interface RevisionHistory {
   /** How many edits the post has had. */
   total: number;
   edits: RevisionEdit[];
+  /** Revision 1: the post as first written, by its author. */
+  original: { by: string | null; at: string; version: PostVersion };
 }
 
 type Post = 'question' | 'answer';
@@ -67,12 +72,19 @@ export async function readRevisionHistory(
     post === 'question'
       ? sql`SELECT p.title, ARRAY(SELECT t.name FROM question_tags qt JOIN tags t ON t.id = qt.tag_id WHERE qt.question_id = p.id ORDER BY qt.position, t.name) AS tags, p.text`
       : sql`SELECT p.text`;
-  const [found] = await rows<{ qid: number; title: string; total: number; edits: Row[] }>(
+  const [author, created] =
+    post === 'question'
+      ? [sql.raw('p.asked_by'), sql.raw('p.ask_date_time')]
+      : [sql.raw('p.ans_by'), sql.raw('p.ans_date_time')];
+  const [found] = await rows<{ qid: number; title: string; total: number; edits: Row[] } & Row>(
     db,
     sql`SELECT q.id AS qid, q.title,
+          (SELECT username FROM users WHERE id = ${author}) AS original_by, ${created} AS original_at,
+          coalesce((SELECT ${version(post, 'o')} FROM ${revisions} o WHERE ${key} = p.id ORDER BY id LIMIT 1),
+                   (SELECT ${version(post, 'c')} FROM (${current}) c)) AS original,
           (SELECT count(*) FROM ${revisions} WHERE ${key} = p.id) AS total,
           (SELECT coalesce(json_agg(e ORDER BY e.id DESC), '[]'::json) FROM (
-             SELECT r.id, u.username AS edited_by, r.edited_at, r.diff,
+             SELECT r.id, u.username AS edited_by, r.edited_at, r.summary, r.diff,
                     CASE WHEN r.diff IS NULL THEN ${version(post, 'r')} END AS before,
                     CASE WHEN r.diff IS NULL THEN (
                       SELECT ${version(post, 'n')} FROM (
@@ -89,10 +101,12 @@ export async function readRevisionHistory(
     qid: Number(found.qid),
     title: String(found.title),
     total: Number(found.total),
+    original: { by: str(found.original_by), at: iso(found.original_at), version: found.original as PostVersion },
     edits: found.edits.map((e) => ({
       _id: String(e.id),
       editedBy: str(e.edited_by),
       editedAt: iso(e.edited_at),
+      summary: String(e.summary ?? ''),
       diff: (e.diff as RevisionDiff | null) ?? null,
       versions: e.before && e.after ? { before: e.before as PostVersion, after: e.after as PostVersion } : null,
     })),

@@ -12,7 +12,7 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
-import { fieldErrors, PREVIEW_INTENT } from '@fso/shared';
+import { EDIT_SUMMARY_MAX, fieldErrors, PREVIEW_INTENT } from '@fso/shared';
 import { FormError } from '../FormError.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { MarkdownPreview, useMarkdownPreview } from './MarkdownPreview.tsx';
@@ -28,6 +28,14 @@ export interface PostField {
   /** Id of a datalist of suggestions for this input. */
   list?: string;
 }
+
+/** The edit forms' last field: what the edit does, optional (shown on the revisions page). */
+export const EDIT_SUMMARY_FIELD: PostField = {
+  name: 'summary',
+  label: 'Edit Summary',
+  hint: 'Briefly say what you changed (optional)',
+  maxLength: EDIT_SUMMARY_MAX,
+};
 
 export function PostForm({
   schema,
