@@ -13,3 +13,17 @@ export const POST_MSG = {
   tooSlow: 'This post takes too long to format. Shorten it, or simplify its tables, code or math.',
   busy: 'Too many posts are being formatted right now. Try again in a moment.',
 } as const;
+
+/**
+ * What a post's Markdown may amplify into, counted before it is rendered (core's
+ * markdown/render-cost.ts): table cells (a row gets every column of its table, so 1,000 columns
+ * and 13,000 one-letter lines made 13 million), and the characters that link references repeat
+ * (one long link definition used thousands of times made 33 MB of HTML from 30 kB).
+ */
+export const TABLE_CELLS_MAX = 2_000;
+export const REFERENCE_CHARS_MAX = 64 * 1024;
+
+export const RENDER_COST_MSG = {
+  tooManyCells: `A post can hold at most ${TABLE_CELLS_MAX.toLocaleString('en-US')} table cells (each row counts every column of its table). Split the table, or use fewer rows or columns.`,
+  tooManyReferences: `This post repeats its link references too often (more than ${REFERENCE_CHARS_MAX / 1024} kB of links once written out). Use fewer references to long links.`,
+} as const;

@@ -1,12 +1,21 @@
 /**
  * A post body (question, answer or comment) rendered for storing or previewing (issue 39): off
  * the event loop and within a CPU-time deadline (render-pool.ts), and refused, with a message for
- * its author, when it has more than MATH_MAX formulas or renders to more than POST_HTML_MAX_BYTES
- * of HTML, so no stored post is larger than that.
+ * its author, before rendering when its tables or link references would amplify past the caps
+ * (render-cost.ts), and after when it has more than MATH_MAX formulas or renders to more than
+ * POST_HTML_MAX_BYTES of HTML, so no stored post is larger than that.
  */
-import { MATH_MAX, POST_HTML_MAX_BYTES, POST_MSG } from '@fso/shared';
+import {
+  MATH_MAX,
+  POST_HTML_MAX_BYTES,
+  POST_MSG,
+  REFERENCE_CHARS_MAX,
+  RENDER_COST_MSG,
+  TABLE_CELLS_MAX,
+} from '@fso/shared';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { renderCost } from './render-cost.ts';
 import { createRenderPool, type RenderPool } from './render-pool.ts';
 
 /** The renderer a process's ports hold (one thread): 1 s of CPU a rendering (a real post takes milliseconds, the caps keep adversarial ones well under), 32 texts waiting. */
@@ -15,6 +24,9 @@ export const createPostRenderer = (): RenderPool =>
 
 /** The body's HTML, or why it cannot be stored (`invalid`), or `unavailable` while too many wait to be rendered. */
 export async function renderPost(ports: Pick<Ports, 'renderer'>, source: string): Promise<Result<string>> {
+  const cost = renderCost(source);
+  if (cost.tableCells > TABLE_CELLS_MAX) return fail('invalid', RENDER_COST_MSG.tooManyCells);
+  if (cost.referenceChars > REFERENCE_CHARS_MAX) return fail('invalid', RENDER_COST_MSG.tooManyReferences);
   const rendered = await ports.renderer.render(source);
   if (rendered === 'busy') return fail('unavailable', POST_MSG.busy, 1);
   if (rendered === 'tooSlow') return fail('invalid', POST_MSG.tooSlow);
