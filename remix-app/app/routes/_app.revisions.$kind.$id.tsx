@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireId(params.id);
   const page = pageNumber(new URL(request.url));
   const viewer = await getSessionUser(request, context);
-  const outcome = await revisionHistory(context.ports, callerOf(context, viewer), kind, id, page);
+  const outcome = await revisionHistory(context.ports, callerOf(context, viewer), { post: kind, id, page });
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome), headers: failureHeaders(outcome) });
   return { ...outcome.value, kind, id, page, now: Date.now() };
 }

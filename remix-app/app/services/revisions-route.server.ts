@@ -11,7 +11,7 @@ export function revisionsLoader(post: Post, param: 'qid' | 'aid') {
     const user = await requireApiUser(request, context);
     const page = pageNumber(new URL(request.url));
     return respond(
-      await revisions(context.ports, callerOf(context, user), post, requireId(params[param]), page),
+      await revisions(context.ports, callerOf(context, user), { post, id: requireId(params[param]), page }),
       (found) => found.revisions,
       (found) => ({ 'X-Total-Count': String(found.total) }),
     );

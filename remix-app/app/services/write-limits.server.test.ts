@@ -117,7 +117,7 @@ describe('limits on the issue-17 writes', () => {
     await expectRefusedAfter(perUser('edit'), () =>
       editAnswer(ctx.ports, callerOf(ctx, actor.ben!), { answerId, text: `Edited ${n++}.` }),
     );
-    const kept = await revisions(ctx.ports, callerOf(ctx, actor.ben!), 'answer', answerId);
+    const kept = await revisions(ctx.ports, callerOf(ctx, actor.ben!), { post: 'answer', id: answerId });
     expect(kept.ok && kept.value.total).toBe(perUser('edit'));
     expect((await getQuestion(database.db, qid))!.answers[0]!.text).toBe(`Edited ${perUser('edit') - 1}.`);
     const comments = [commentId];

@@ -55,7 +55,7 @@ const storedDiffs = async () =>
 
 describe("a post's revisions page", () => {
   it('lists a page of edits, newest first, each diffed against the version it made, and stores the diffs it computed', async () => {
-    const first = await revisionHistory(ports, callerOf(null), 'question', qid);
+    const first = await revisionHistory(ports, callerOf(null), { post: 'question', id: qid });
     if (!first.ok) throw new Error(first.message);
     expect(first.value).toMatchObject({ qid: String(qid), title: 'Edited often at last', total: EDITS, pages: 3 });
     expect(first.value.edits).toHaveLength(REVISIONS_PAGE);
@@ -82,7 +82,7 @@ describe("a post's revisions page", () => {
       expect(side(edit.diff.text, -1)).toBe(textOf(EDITS - 1 - i));
     });
 
-    const last = await revisionHistory(ports, callerOf(null), 'question', qid, 3);
+    const last = await revisionHistory(ports, callerOf(null), { post: 'question', id: qid, page: 3 });
     if (!last.ok) throw new Error(last.message);
     expect(last.value.edits).toHaveLength(5);
     expect(side(last.value.edits.at(-1)!.diff.text, 1)).toBe(textOf(0));
@@ -104,13 +104,13 @@ describe("a post's revisions page", () => {
     await database.db.execute(
       sql`UPDATE question_revisions SET diff = '{"text": [[0, "as stored"]]}' WHERE id = ${newest}`,
     );
-    const again = await revisionHistory(ports, callerOf(null), 'question', qid);
+    const again = await revisionHistory(ports, callerOf(null), { post: 'question', id: qid });
     if (!again.ok) throw new Error(again.message);
     expect(again.value.edits[0]!.diff).toEqual({ text: [[0, 'as stored']] });
   });
 
   it("diffs an answer's edits, names its question, and answers notFound for a post that does not exist", async () => {
-    const page = await revisionHistory(ports, callerOf(null), 'answer', aid);
+    const page = await revisionHistory(ports, callerOf(null), { post: 'answer', id: aid });
     if (!page.ok) throw new Error(page.message);
     expect(page.value).toMatchObject({ qid: String(qid), title: 'Edited often at last', total: 1, pages: 1 });
     expect(page.value.edits[0]).toMatchObject({ number: 2, summary: 'said where' });
@@ -121,18 +121,18 @@ describe("a post's revisions page", () => {
         [1, ' here'],
       ],
     });
-    expect(await revisionHistory(ports, callerOf(null), 'answer', 999_999)).toMatchObject({
+    expect(await revisionHistory(ports, callerOf(null), { post: 'answer', id: 999_999 })).toMatchObject({
       ok: false,
       kind: 'notFound',
     });
-    expect(await revisionHistory(ports, callerOf(null), 'question', 999_999)).toMatchObject({
+    expect(await revisionHistory(ports, callerOf(null), { post: 'question', id: 999_999 })).toMatchObject({
       ok: false,
       kind: 'notFound',
     });
   });
 
   it('pages the REST list the same way, with the total', async () => {
-    const page2 = await revisions(ports, callerOf(null), 'question', qid, 2);
+    const page2 = await revisions(ports, callerOf(null), { post: 'question', id: qid, page: 2 });
     if (!page2.ok) throw new Error(page2.message);
     expect(page2.value.total).toBe(EDITS);
     expect(page2.value.revisions).toHaveLength(REVISIONS_PAGE);
@@ -144,8 +144,16 @@ describe("a post's revisions page", () => {
     const visitor = callerOf(null, '198.51.100.9');
     const perIp = RATE_LIMITS.revisions.perIp;
     for (let i = 0; i < perIp; i++)
-      expect((await (i % 2 ? revisions : revisionHistory)(limited, visitor, 'answer', aid)).ok).toBe(true);
-    expect(await revisionHistory(limited, visitor, 'answer', aid)).toMatchObject({ ok: false, kind: 'tooMany' });
-    expect(await revisions(limited, visitor, 'answer', aid)).toMatchObject({ ok: false, kind: 'tooMany' });
+      expect((await (i % 2 ? revisions : revisionHistory)(limited, visitor, { post: 'answer', id: aid })).ok).toBe(
+        true,
+      );
+    expect(await revisionHistory(limited, visitor, { post: 'answer', id: aid })).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+    });
+    expect(await revisions(limited, visitor, { post: 'answer', id: aid })).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+    });
   });
 });

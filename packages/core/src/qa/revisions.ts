@@ -42,9 +42,7 @@ const offsetOf = (page: number) => (Math.max(1, page) - 1) * db.REVISIONS_PAGE;
 export async function revisions(
   ports: Ports,
   caller: Caller,
-  post: Post,
-  id: number,
-  page = 1,
+  { post, id, page = 1 }: { post: Post; id: number; page?: number },
 ): Promise<Result<{ revisions: Revision[]; total: number }>> {
   const limited = await ports.limiter.hit('revisions', caller);
   if (limited) return limited;
@@ -75,9 +73,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 export async function revisionHistory(
   ports: Ports,
   caller: Caller,
-  post: Post,
-  id: number,
-  page = 1,
+  { post, id, page = 1 }: { post: Post; id: number; page?: number },
 ): Promise<Result<RevisionHistoryPage>> {
   const limited = await ports.limiter.hit('revisions', caller);
   if (limited) return limited;
