@@ -2,7 +2,7 @@
  * Moderators' actions in the browser (issue 41), with and without JavaScript: a suspension from
  * the profile's form (the suspended user sees the notice on every page, is refused with the
  * message on posting, and posts again once it is lifted; with JavaScript an open page is told
- * live); the log lists these. Each new screen and control passes axe at 390 and 1280 px, light
+ * live); the log screen (/moderation, from the header) lists these. Each new screen and control passes axe at 390 and 1280 px, light
  * and dark, with screenshots kept under test-results/.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -76,6 +76,16 @@ test('a moderator suspends a user from the profile, the user is refused, then th
   await expect(page).toHaveURL(/answer=\d+/);
   await expect(page.locator('.answer-list li', { hasText: 'An answer written after the lift' })).toBeVisible();
   await expect(page.getByTestId('suspension-notice')).toHaveCount(0);
+
+  // The log, from the header: both actions, newest first, with the reason and links.
+  await mod.getByRole('link', { name: /Log of moderators’ actions/ }).click();
+  await expect(mod).toHaveURL(/\/moderation$/);
+  const entries = mod.locator('.mod-log-entry', { has: mod.getByRole('link', { name: user }) });
+  await expect(entries.first()).toContainText(`dana lifted the suspension of ${user}`);
+  await expect(entries.nth(1)).toContainText(`dana suspended ${user}`);
+  await expect(entries.nth(1)).toContainText(/Posting links to a shop · until \d{4}-/);
+  // Not for others.
+  expect((await page.request.get('/moderation')).status()).toBe(403);
   await mod.close();
 });
 
@@ -132,6 +142,10 @@ test.describe('moderation screens', () => {
         await logOut(page);
         await signIn(page, user);
         await look(page, 'suspended-notice', shot('suspended-notice'));
+        await logOut(page);
+        await signIn(page, 'dana', 'fakestack123');
+        await page.goto('/moderation');
+        await look(page, 'moderation-log', shot('moderation-log'));
         await page.context().close();
       });
 });

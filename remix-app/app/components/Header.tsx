@@ -2,7 +2,7 @@
  * The header of every screen in the layout (SPEC §2): title, the full-text search box (a GET
  * form to /home?search=, so Enter or the icon works without JavaScript), the natural-language
  * search box, the inbox's bell, Log out, View Profile — or, signed out, Log in and Sign up — and
- * a moderator's review queue link with its live count, and the theme switch. On a phone it is one row: both search boxes fold behind a search button (a
+ * a moderator's review queue link with its live count and the moderators' log, and the theme switch. On a phone it is one row: both search boxes fold behind a search button (a
  * <details>, so it opens without JavaScript; it folds back after each navigation), and Log out
  * and View Profile show as icons with the same names (docs/decisions/0085-phone-header.md).
  */
@@ -61,7 +61,18 @@ export function Header({
         <ThemeToggle />
         {username ? (
           <>
-            {review === null ? null : <ReviewLink pending={review} />}
+            {review === null ? null : (
+              <>
+                <ReviewLink pending={review} />
+                <Link to="/moderation" className="button compact-action mod-log-link" title="Moderators’ log">
+                  <svg className="action-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                    <path fill="currentColor" d="M4 3h16v18H4zm3 4v2h10V7zm0 4v2h10v-2zm0 4v2h6v-2z" />
+                  </svg>
+                  <span className="action-label">Log</span>
+                  <span className="visually-hidden"> of moderators’ actions</span>
+                </Link>
+              </>
+            )}
             <NotificationBell unread={unread} />
             <Form method="post" action="/user/logout" reloadDocument>
               <button type="submit" className="compact-action">

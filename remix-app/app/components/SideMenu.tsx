@@ -24,7 +24,8 @@ const links = (entries: Entry[], section: string) =>
     </NavLink>
   ));
 
-export function SideMenu() {
+/** `moderator`: the menu also leads to the moderators' log (the header's link folds away on a phone). */
+export function SideMenu({ moderator = false }: { moderator?: boolean }) {
   const { pathname } = useLocation();
   const section = pathname.split('/')[1] ?? '';
   const inMessaging = section === 'messaging';
@@ -59,6 +60,7 @@ export function SideMenu() {
           [
             { to: '/users', label: 'Users', within: ['user'] },
             { to: '/games', label: 'Games' },
+            ...(moderator ? [{ to: '/moderation', label: 'Moderators’ log' }] : []),
           ],
           section,
         )}

@@ -35,7 +35,7 @@ export default function AppLayout() {
       </a>
       <Header username={username} unread={unread} review={review} />
       <div className="app-body">
-        <SideMenu />
+        <SideMenu moderator={review !== null} />
         <main className="content" id="main" tabIndex={-1}>
           {username ? <ConnectionBanner /> : null}
           {username ? <SuspensionNotice suspension={suspension} /> : null}
