@@ -46,6 +46,7 @@ const DID: Record<ModAction, string> = {
   unsuspend: 'lifted the suspension of',
   deleteSpammer: 'removed as a spammer',
   setRole: 'changed the role of',
+  reverseSerialVotes: 'reversed serial votes of',
 };
 
 /** What was acted on, linked where it has a page of its own. */
@@ -105,6 +106,8 @@ export default function ModerationLog() {
             <p>
               {e.moderator ? (
                 <Link to={`/user/${encodeURIComponent(e.moderator)}`}>{e.moderator}</Link>
+              ) : e.action === 'reverseSerialVotes' ? (
+                'The serial-voting check'
               ) : (
                 'The command line'
               )}{' '}
