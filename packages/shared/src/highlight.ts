@@ -38,11 +38,14 @@ const STOP = new Set([
 ]);
 const ENDINGS = /(ing|ed|es|s)$/;
 
-/** The roots of the words a search matches: no `[tag]`s, no `-excluded` words, no stop words. */
+/** A search operator (user:alice, score:3): a filter, not a word to mark. */
+const OPERATOR_TOKEN = /^(user|is|score|answers|isaccepted|closed):/i;
+
+/** The roots of the words a search matches: no `[tag]`s, no `-excluded` words, no operators, no stop words. */
 export function searchTerms(search: string): string[] {
   const roots = new Set<string>();
   for (const token of search.replace(/\[[^\]]*\]/g, ' ').split(/\s+/)) {
-    if (!token || token.startsWith('-')) continue;
+    if (!token || token.startsWith('-') || OPERATOR_TOKEN.test(token)) continue;
     for (const word of token.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
       if (word.length < 2 || STOP.has(word)) continue;
       const root = word.length > 4 ? word.replace(ENDINGS, '') : word;

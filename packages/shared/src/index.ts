@@ -23,6 +23,7 @@ export * from './post-limits.ts';
 export * from './question-page.ts';
 export * from './undelete.ts';
 export * from './highlight.ts';
+export * from './search-operators.ts';
 export { plainText } from './plain-text.ts';
 export * from './split-matches.ts';
 export * from './limits.ts';

@@ -10,6 +10,7 @@ import { Form, Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { NotificationBell } from './inbox/NotificationBell.tsx';
 import { ReviewLink } from './review/ReviewLink.tsx';
+import { SearchHelp } from './search/SearchHelp.tsx';
 import { SemanticSearchBox } from './search/SemanticSearchBox.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
 
@@ -53,6 +54,7 @@ export function Header({
             <button type="submit" className="icon-button" aria-label="Search">
               <SearchIcon />
             </button>
+            <SearchHelp />
           </Form>
           <SemanticSearchBox />
         </div>

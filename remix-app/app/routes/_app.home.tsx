@@ -8,10 +8,10 @@
  * askers' names carry their reputation. A signed-in reader's watched tags are highlighted and
  * questions in their ignored tags dimmed (issue 42); a tag's list shows the tag's excerpt.
  */
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionListPage, tagMarksOf, tagNamed } from '@fso/core';
+import { questionListPage, tagMarksOf, tagNamed, type QuestionListScreen } from '@fso/core';
 import {
   counted,
   highlighter,
@@ -50,7 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const offset = pageOffset(url, PAGE_SIZE);
   // Only what the list shows: no voter, viewer, answer or comment lists and no tag descriptions;
   // a search's excerpts as plain text, marked by the page (the same function on both sides).
-  const page = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
+  const listed = await questionListPage(context.ports, { ...query, limit: PAGE_SIZE, offset });
+  // A search operator's value the list cannot use (score:lots): the page says why, answered 400.
+  const page = listed.ok ? listed.value : NOTHING_LISTED;
   // A tag's page offers its Watch button to a signed-in reader (mail about its new questions),
   // and every list marks the reader's watched and ignored tags.
   const reader = await getSessionUser(request, context);
@@ -59,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     query.tag ? tagNamed(context.ports, query.tag) : null,
   ]);
   const watching = reader && query.tag ? hasTag(marks.watched, query.tag) : null;
-  return {
+  const shown = {
     marks,
     tagExcerpt: tag?.ok ? tag.value.description : null,
     questions: page.questions,
@@ -74,9 +76,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     pageNumber: Math.floor(offset / PAGE_SIZE) + 1,
     pages: Math.max(1, Math.ceil(page.total / PAGE_SIZE)),
     notice: url.searchParams.get('notice') === 'question-id-missing' ? MSG.questionIdMissing : null,
+    refusal: listed.ok ? null : listed.message,
     now: Date.now(),
   };
+  return data(shown, { status: listed.ok ? 200 : 400 });
 }
+
+const NOTHING_LISTED: QuestionListScreen = {
+  questions: [],
+  total: 0,
+  totalCapped: false,
+  reputations: {},
+  excerpts: null,
+};
 
 const hasTag = (names: string[], name: string) => names.some((n) => n.toLowerCase() === name.toLowerCase());
 
@@ -115,9 +127,9 @@ export default function HomePage() {
 
   return (
     <section className="home-page">
-      {notice ? (
+      {notice || loaded.refusal ? (
         <p className="form-error" role="alert">
-          {notice}
+          {notice ?? loaded.refusal}
         </p>
       ) : null}
       <DeletedNotice />

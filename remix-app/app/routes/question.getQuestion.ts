@@ -14,12 +14,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(questionQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await questionPage(context.ports, {
+  const found = await questionPage(context.ports, {
     ...query.value,
     order: query.value.order ?? (query.value.search ? undefined : 'newest'),
     limit,
     offset: pageOffset(url, limit),
   });
+  // A search operator's value it cannot use (score:lots) is a 400 with the reason.
+  if (!found.ok) return textError(400, found.message);
+  const page = found.value;
   // Past COUNT_CAP matches the total is a lower bound, and the response says so. Each summary's
   // JSON is PostgreSQL's (decision record 0056): the page is only joined.
   return okJson(`[${page.questions.join(',')}]`, {

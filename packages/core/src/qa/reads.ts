@@ -4,13 +4,28 @@
  * ids a sitemap lists, and which question an answer belongs to.
  */
 import * as db from '@fso/db';
-import { excerpter, MSG, searchTerms } from '@fso/shared';
+import { excerpter, MSG, SEARCH_MSG, searchTerms } from '@fso/shared';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
+import { parseSearchQuery } from './search-query.ts';
+
+/** The query with its search's operators read into filters (core's parseSearchQuery), or why they cannot be used. */
+function withOperators(query: db.QuestionListQuery): Result<db.QuestionListQuery> {
+  if (!query.search) return succeed(query);
+  const parsed = parseSearchQuery(query.search);
+  if (!parsed.ok) return parsed;
+  if (parsed.value.filters.is === 'answer') return fail('invalid', SEARCH_MSG.answersNotYet);
+  return succeed({ ...query, search: parsed.value.text, filters: parsed.value.filters });
+}
 
 /** One page of questions in the list shape, each as its JSON text, with the total (a lower bound when `totalCapped`). */
-export const questionPage = (ports: Ports, query: db.QuestionListQuery): Promise<db.QuestionPage<string>> =>
-  db.listQuestionsJson(ports.db, query);
+export async function questionPage(
+  ports: Ports,
+  query: db.QuestionListQuery,
+): Promise<Result<db.QuestionPage<string>>> {
+  const parsed = withOperators(query);
+  return parsed.ok ? succeed(await db.listQuestionsJson(ports.db, parsed.value)) : parsed;
+}
 
 /** /home's page: the question list and, for a search's words, each listed question's excerpt as text (the page marks the matches). */
 export type QuestionListScreen = db.QuestionPage<db.QuestionListItem> & { excerpts: Record<string, string> | null };
@@ -20,18 +35,21 @@ export type QuestionListScreen = db.QuestionPage<db.QuestionListItem> & { excerp
  * comments, voters or viewers); a search's results also with the text around each one's first
  * match (docs/decisions/0023), read from the start of its text that the page's statement returns.
  */
-export async function questionListPage(ports: Ports, query: db.QuestionListQuery): Promise<QuestionListScreen> {
+export async function questionListPage(ports: Ports, asked: db.QuestionListQuery): Promise<Result<QuestionListScreen>> {
+  const parsed = withOperators(asked);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
   const terms = searchTerms(query.search ?? '');
-  if (terms.length === 0) return { ...(await db.listQuestionItems(ports.db, query)), excerpts: null };
+  if (terms.length === 0) return succeed({ ...(await db.listQuestionItems(ports.db, query)), excerpts: null });
   const page = await db.listSearchItems(ports.db, query);
-  if (page.questions.length === 0) return { ...page, questions: [], excerpts: null };
+  if (page.questions.length === 0) return succeed({ ...page, questions: [], excerpts: null });
   const excerpts: Record<string, string> = {};
   const excerpt = excerpter(terms);
   const questions = page.questions.map(({ item, textStart }) => {
     excerpts[item._id] = excerpt(textStart);
     return item;
   });
-  return { ...page, questions, excerpts };
+  return succeed({ ...page, questions, excerpts });
 }
 
 /** The most recently active questions' ids with their last activity, newest first. */

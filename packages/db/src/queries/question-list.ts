@@ -6,7 +6,7 @@
  * screen shows (decision record 0040).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { QuestionOrder, QuestionSummary } from '@fso/shared';
+import type { QuestionOrder, QuestionSummary, SearchFilters } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { iso, QUESTION_LIMITS, str, type Reputations } from './question-read.ts';
 import { fullTextQuery, literalInt, newestMatches, SEARCH_CANDIDATES } from './question-search.ts';
@@ -36,6 +36,8 @@ export interface QuestionListQuery {
   order?: QuestionOrder;
   search?: string;
   tag?: string;
+  /** The search's operators (core's parseSearchQuery), beside its words and tags in `search`. */
+  filters?: SearchFilters;
   limit: number;
   offset: number;
 }
@@ -70,6 +72,30 @@ async function tagIdsOf(db: Db, names: string[]): Promise<number[] | null> {
   );
   const ids = new Map(found.map((r) => [String(r.name), Number(r.id)]));
   return unique.every((n) => ids.has(n)) ? unique.map((n) => ids.get(n)!) : null;
+}
+
+/** The id of the author `user:` names: undefined without the operator, null when nobody has that name. */
+async function authorIdOf(db: Db, username: string | undefined): Promise<number | null | undefined> {
+  if (username === undefined) return undefined;
+  const [found] = await rows(db, sql`SELECT id FROM users WHERE lower(username) = ${username.toLowerCase()}`);
+  return found ? Number(found.id) : null;
+}
+
+/**
+ * The operators as tests on the question `q` (migration 0076 indexes the selective ones, so a
+ * rare score, answer count or closed state is read from its index rather than walked to):
+ * `user:` is the asker (questions_asked_by_idx), `isaccepted:` the accepted answer
+ * (questions_accepted_answer_idx, partial).
+ */
+function operatorTests(q: SQL, f: SearchFilters, asker: number | undefined): SQL[] {
+  const tests: SQL[] = [];
+  if (asker !== undefined) tests.push(sql`${q}.asked_by = ${asker}`);
+  if (f.score !== undefined) tests.push(sql`${q}.score >= ${f.score}`);
+  if (f.answers !== undefined) tests.push(sql`${q}.answer_count >= ${f.answers}`);
+  if (f.accepted !== undefined)
+    tests.push(f.accepted ? sql`${q}.accepted_answer_id IS NOT NULL` : sql`${q}.accepted_answer_id IS NULL`);
+  if (f.closed !== undefined) tests.push(f.closed ? sql`${q}.closed_at IS NOT NULL` : sql`${q}.closed_at IS NULL`);
+  return tests;
 }
 
 /** One page of questions (SPEC §3 summaries: ids, not bodies, for answers and comments), each as its JSON text, and the total that match. */
@@ -109,8 +135,8 @@ export async function listSearchItems(db: Db, q: QuestionListQuery): Promise<Que
 async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Item>): Promise<QuestionPage<Item>> {
   const { tags, words } = parseSearch(q.search ?? '');
   if (q.tag) tags.push(q.tag.toLowerCase());
-  const tagIds = await tagIdsOf(db, tags);
-  if (!tagIds) return { questions: [], total: 0, totalCapped: false, reputations: {} };
+  const [tagIds, asker] = await Promise.all([tagIdsOf(db, tags), authorIdOf(db, q.filters?.user)]);
+  if (!tagIds || asker === null) return { questions: [], total: 0, totalCapped: false, reputations: {} };
   const query = fullTextQuery(words);
   // The first tag drives the list: its question_tags rows, read in (tag_id, ask_date_time) order
   // (migration 0011), joined to their questions; any other tag is a test on each of those.
@@ -118,6 +144,32 @@ async function listPage<Item>(db: Db, q: QuestionListQuery, columns: Columns<Ite
   const tests = otherTags.map(
     (id) => sql`EXISTS (SELECT 1 FROM question_tags qt WHERE qt.question_id = q.id AND qt.tag_id = ${id})`,
   );
+  const operators = operatorTests(sql`q`, q.filters ?? {}, asker);
+
+  // Words with operators: the operators test the words' newest matches (at most a window of
+  // them, as a ranked search reads), in the order asked for or by relevance.
+  if (words && operators.length > 0) {
+    const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
+    const kept = sql`m c JOIN questions q ON q.id = c.id WHERE ${sql.join(operators, sql` AND `)}`;
+    const order = q.order
+      ? {
+          newest: sql`c.ask_date_time DESC, c.id DESC`,
+          unanswered: sql`c.ask_date_time DESC, c.id DESC`,
+          active: sql`q.last_activity DESC, q.id DESC`,
+          mostViewed: sql`q.view_count DESC, q.ask_date_time DESC, q.id DESC`,
+        }[q.order]
+      : sql`c.rank DESC, c.ask_date_time DESC, c.id DESC`;
+    return pageOf(db, {
+      head: await newestMatches(db, words, query, driving ?? null, otherTags, window + 1),
+      source: sql`(SELECT c.* FROM ${kept}${q.order === 'unanswered' ? sql` AND q.answer_count = 0` : sql``} ORDER BY ${order} ${pageLimit(q, false)}) c JOIN questions q ON q.id = c.id`,
+      filter: sql``,
+      order: sql`${order}`,
+      page: sql``,
+      count: { query: sql`SELECT count(*)::int AS n FROM ${kept}`, cap: window, beside: false },
+      columns,
+    });
+  }
+  tests.push(...operators);
 
   // Words ranked by relevance (decision records 0035, 0041): the newest matches, read along the
   // index their frequency makes cheaper and ranked as they are read, are ordered and counted in

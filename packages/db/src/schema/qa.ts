@@ -69,6 +69,12 @@ export const questions = pgTable(
     index('questions_accepted_answer_idx')
       .on(t.acceptedAnswerId)
       .where(sql`accepted_answer_id IS NOT NULL`),
+    // Search operators' selective reads (migration 0076): score:, answers:, closed:yes.
+    index('questions_score_idx').on(t.score.desc(), t.askDateTime.desc(), t.id.desc()),
+    index('questions_answer_count_idx').on(t.answerCount.desc(), t.askDateTime.desc(), t.id.desc()),
+    index('questions_closed_idx')
+      .on(t.askDateTime.desc(), t.id.desc())
+      .where(sql`closed_at IS NOT NULL`),
   ],
 );
 
