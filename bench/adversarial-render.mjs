@@ -4,11 +4,12 @@
  * answered within 1 s while `/healthz`, polled every 20 ms meanwhile, keeps its p99 under 100 ms.
  * The bodies are the issue's attacks: a `markdown` fence of `[a](` (highlight.js backtracking),
  * `$a` × 14,500 (math amplification), a table of 1,000 columns, 2,000 nested braces in math, 30,000
- * `[` (the quadratic link check) and nested emphasis. One process, RATE_LIMIT_FACTOR=1000.
+ * `[` (the quadratic link check), nested emphasis and one 10 kB link definition used 6,000 times. One process, RATE_LIMIT_FACTOR=1000.
  * Not part of `npm run bench`: run alone, after `npm run build`, on a new database of
  * BENCH_DATABASE_URL or on DATA_DIR:
  *   node bench/adversarial-render.mjs [port] [checkout]
- * Prints one JSON line: per path the slowest answer and its statuses, and /healthz's latencies.
+ * Prints one JSON line: per path the slowest answer and its statuses, per body its slowest answer,
+ * and /healthz's latencies.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +27,7 @@ const BODIES = {
   nestedBraces: `$${'{'.repeat(2_000)}a${'}'.repeat(2_000)}$ ${'x'.repeat(SIZE - 4_004)}`,
   brackets: fill('['),
   emphasis: fill('*_a'),
+  linkReferences: fill('[x]', `[x]: https://example.com/${'a'.repeat(10_000)}\n\n`),
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fso-adversarial-'));
@@ -84,6 +86,7 @@ try {
       json('POST', '/comment/addComment', { id: qid, type: 'question', comment: { text, commentBy: name } }),
   };
   const results = {};
+  const perBody = {};
   for (const [path, request] of Object.entries(PATHS)) {
     const seen = { maxMs: 0, statuses: {} };
     for (const [body, text] of Object.entries(BODIES)) {
@@ -93,6 +96,7 @@ try {
       await res.arrayBuffer();
       const ms = performance.now() - started;
       if (ms > seen.maxMs) Object.assign(seen, { maxMs: Math.round(ms), slowest: body });
+      perBody[body] = Math.max(perBody[body] ?? 0, Math.round(ms));
       seen.statuses[res.status] = (seen.statuses[res.status] ?? 0) + 1;
     }
     results[path] = seen;
@@ -105,6 +109,7 @@ try {
     JSON.stringify({
       bodies: Object.fromEntries(Object.entries(BODIES).map(([k, v]) => [k, v.length])),
       paths: results,
+      slowestPerBodyMs: perBody,
       healthz: { polls: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: at(1) },
     }),
   );
