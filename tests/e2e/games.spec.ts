@@ -224,7 +224,9 @@ test.describe('leaving, and the games list (issue 42)', () => {
     await bobPage.getByRole('link', { name: 'Leave Game' }).click();
     const dialog = bobPage.getByRole('dialog', { name: 'Leave this game?' });
     await expect(dialog).toContainText(`you lose and ${ann} wins`);
-    await dialog.getByRole('link', { name: 'Stay' }).click();
+    // Focus starts on the safe choice: Enter stays (issue 42).
+    await expect(dialog.getByRole('link', { name: 'Stay' })).toBeFocused();
+    await bobPage.keyboard.press('Enter');
     await expect(dialog).toHaveCount(0);
     await expect(bobPage.getByTestId('game-status')).toHaveText('In progress');
     await bobPage.getByRole('link', { name: 'Leave Game' }).click();

@@ -126,8 +126,10 @@ test('deleting a post asks first, then says it was deleted (issue 42)', async ({
   await page.getByRole('link', { name: 'Delete answer' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete this answer?' });
   await expect(dialog).toBeVisible();
+  // Focus starts on Cancel, with and without JavaScript: Enter keeps the answer.
+  await expect(dialog.getByRole('link', { name: 'Cancel' })).toBeFocused();
   if (javaScriptEnabled) await page.keyboard.press('Escape');
-  else await dialog.getByRole('link', { name: 'Cancel' }).click();
+  else await page.keyboard.press('Enter');
   await expect(dialog).toHaveCount(0);
   await expect(page.getByText('My own answer, soon gone.')).toBeVisible();
   await page.getByRole('link', { name: 'Delete answer' }).click();
@@ -142,10 +144,9 @@ test('deleting a post asks first, then says it was deleted (issue 42)', async ({
   ).toHaveCount(0);
 
   await page.getByRole('link', { name: 'Delete question' }).click();
-  await page
-    .getByRole('dialog', { name: 'Delete this question?' })
-    .getByRole('button', { name: 'Delete question' })
-    .click();
+  const asking = page.getByRole('dialog', { name: 'Delete this question?' });
+  await expect(asking.getByRole('link', { name: 'Cancel' })).toBeFocused();
+  await asking.getByRole('button', { name: 'Delete question' }).click();
   await expect(page).toHaveURL(/\/home\?notice=question-deleted&post=\d+$/);
   await expect(page.getByRole('status').filter({ hasText: 'Your question was deleted.' })).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);

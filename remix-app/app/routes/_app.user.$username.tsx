@@ -36,7 +36,7 @@ import {
 } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { Avatar } from '~/components/Avatar.tsx';
-import { ConfirmDialog } from '~/components/ConfirmDialog.tsx';
+import { CancelLink, ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { MailSection } from '~/components/mail/MailSection.tsx';
 import { ModDiamond } from '~/components/ModDiamond.tsx';
 import { RoleForm, roleLabel } from '~/components/moderation/RoleForm.tsx';
@@ -310,9 +310,7 @@ export default function ProfilePage() {
             <button type="submit" className="danger" disabled={busy}>
               Confirm
             </button>
-            <Link to="." replace className="button">
-              Cancel
-            </Link>
+            <CancelLink to=".">Cancel</CancelLink>
           </Form>
         </ConfirmDialog>
       ) : null}

@@ -5,7 +5,7 @@
  * own state without) whose button posts the leave.
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { CancelLink, ConfirmDialog } from '../ConfirmDialog.tsx';
 
 function LeaveForm({ busy, label }: { busy: boolean; label: string }) {
   return (
@@ -32,9 +32,7 @@ export function LeaveGame({ playing, opponent, busy }: { playing: boolean; oppon
           <p>The game is still being played: if you leave now, you lose and {opponent ?? 'the other player'} wins.</p>
           <div className="row">
             <LeaveForm busy={busy} label="Leave and lose" />
-            <Link to="." replace className="button">
-              Stay
-            </Link>
+            <CancelLink to=".">Stay</CancelLink>
           </div>
         </ConfirmDialog>
       ) : null}

@@ -6,7 +6,7 @@
  * a deletion the page it lands on says so (DeletedNotice).
  */
 import { Form, Link, useSearchParams } from '@remix-run/react';
-import { ConfirmDialog } from '../ConfirmDialog.tsx';
+import { CancelLink, ConfirmDialog } from '../ConfirmDialog.tsx';
 import { FormError } from '../FormError.tsx';
 
 export function PostActions({ kind, id, error }: { kind: 'question' | 'answer'; id: string; error?: string | null }) {
@@ -44,9 +44,7 @@ export function PostActions({ kind, id, error }: { kind: 'question' | 'answer'; 
             >
               Delete {kind}
             </button>
-            <Link to={back} replace preventScrollReset className="button">
-              Cancel
-            </Link>
+            <CancelLink to={back}>Cancel</CancelLink>
           </Form>
         </ConfirmDialog>
       ) : null}
