@@ -58,6 +58,7 @@ export * from './moderation/flag-rules.ts';
 export * from './moderation/flags.ts';
 export * from './moderation/spammer.ts';
 export * from './moderation/review.ts';
+export * from './moderation/suggested-edits.ts';
 export * from './moderation/closing.ts';
 export * from './moderation/close-questions.ts';
 export * from './moderation/suspensions.ts';

@@ -48,6 +48,7 @@ export * from './queries/moderation-log.ts';
 export * from './queries/serial-votes.ts';
 export * from './queries/roles.ts';
 export * from './queries/flags.ts';
+export * from './queries/suggested-edits.ts';
 export * from './queries/spammer-removal.ts';
 export * from './queries/closing.ts';
 export * from './queries/suspensions.ts';

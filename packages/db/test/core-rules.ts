@@ -75,13 +75,13 @@ export const editQuestion = (
 ) => {
   const fields = { title: input.title, text: input.text, tags: input.tags };
   return edits.editQuestion(db, input.questionId, { ...fields, editorId: input.userId, html: input.html }, (seen) =>
-    decideEdit(seen, { editorId: input.userId, fields }, MSG.questionNotFound),
+    decideEdit(seen, { editorId: input.userId, privileged: false, fields }, MSG.questionNotFound),
   );
 };
 
 export const editAnswer = (db: Db, input: { answerId: number; userId: number; text: string; html?: string }) =>
   edits.editAnswer(db, input.answerId, { text: input.text, editorId: input.userId, html: input.html }, (seen) =>
-    decideEdit(seen, { editorId: input.userId, fields: { text: input.text } }, MSG.answerNotFound),
+    decideEdit(seen, { editorId: input.userId, privileged: false, fields: { text: input.text } }, MSG.answerNotFound),
   );
 
 export const deleteAccount = (db: Db, userId: number) =>

@@ -35,3 +35,4 @@ export * from './privileges.ts';
 export * from './moderation.ts';
 export * from './flags.ts';
 export * from './tags.schemas.ts';
+export * from './suggested-edits.ts';

@@ -1,15 +1,18 @@
 /**
- * `/edit/answer/:aid` — the answer's author edits its text with the answer form's rules, and may
- * say what the edit does (its summary); the old version is kept as a revision. Others get 403, a missing answer 404. Without JavaScript
- * the form's Preview button shows the rendering and saves nothing.
+ * `/edit/answer/:aid` — the answer's author (or a user with the "edit without review" privilege)
+ * edits its text with the answer form's rules, and may say what the edit does (its summary); the
+ * old version is kept as a revision. Anyone else signed in suggests an edit, which waits for
+ * review (the page then says so); a missing answer is 404. Without JavaScript the form's Preview
+ * button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { admit, editAnswer, loadAnswer, questionOfAnswer } from '@fso/core';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { admit, can, editAnswer, loadAnswer, questionOfAnswer } from '@fso/core';
 import { answerHref, answerTextSchema, editAnswerFormSchema, fieldErrors, MSG } from '@fso/shared';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
+import { SuggestedNotice, suggestionMode, type SuggestedReply } from '~/components/qa/SuggestedEdit.tsx';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
@@ -22,9 +25,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const found = await loadAnswer(context.ports, aid);
   if (!found.ok) throw new Response(found.message, { status: 404 });
   const { answer, questionId } = found.value;
-  if (answer.ansBy?.toLowerCase() !== actor.username.toLowerCase())
-    throw new Response(MSG.notYourPost, { status: 403 });
-  return { qid: String(questionId), initial: { text: answer.text } };
+  const own = answer.ansBy?.toLowerCase() === actor.username.toLowerCase();
+  return {
+    qid: String(questionId),
+    suggest: suggestionMode(own, can(callerOf(context, actor), 'editWithoutReview')),
+    initial: { text: answer.text },
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -39,18 +45,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, ...parsed.value });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
+  if ('suggestedEdit' in outcome.value) return { suggested: outcome.value.message };
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(answerHref(qid.ok ? qid.value : '', aid));
 }
 
 export default function EditAnswerPage() {
-  const { qid, initial } = useLoaderData<typeof loader>();
+  const { qid, initial, suggest } = useLoaderData<typeof loader>();
+  const reply = useActionData<SuggestedReply>();
+  if (reply && 'suggested' in reply) return <SuggestedNotice message={reply.suggested} back={`/question/${qid}`} />;
   return (
     <section className="new-post">
-      <h1>Edit Answer</h1>
+      <h1>{suggest ? 'Suggest an Edit' : 'Edit Answer'}</h1>
+      {suggest ? <p className="muted">{suggest}</p> : null}
       <PostForm
         schema={editAnswerFormSchema}
-        submit="Save Edits"
+        submit={suggest ? 'Suggest Edit' : 'Save Edits'}
         initial={initial}
         fields={[...ANSWER_FIELDS, EDIT_SUMMARY_FIELD]}
       >

@@ -1,12 +1,15 @@
 /**
- * `/edit/question/:qid` — the asker edits title, text and tags with the ask form's rules, and may
- * say what the edit does (its summary); the old version is kept as a revision. Others get 403, a missing question 404. Without JavaScript
- * the form's Preview button shows the rendering and saves nothing.
+ * `/edit/question/:qid` — the asker (or a user with the "edit without review" privilege) edits
+ * title, text and tags with the ask form's rules, and may say what the edit does (its summary);
+ * the old version is kept as a revision. Anyone else signed in suggests an edit, which waits for
+ * review (the page then says so); a missing question is 404. Without JavaScript the form's
+ * Preview button shows the rendering and saves nothing.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
-import { admit, editQuestion, loadQuestion } from '@fso/core';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { admit, can, editQuestion, loadQuestion } from '@fso/core';
 import { editQuestionFormSchema, fieldErrors, MSG, questionTextSchema } from '@fso/shared';
+import { SuggestedNotice, suggestionMode, type SuggestedReply } from '~/components/qa/SuggestedEdit.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
 import { statusOf } from '~/services/respond.server.ts';
@@ -20,8 +23,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const outcome = await loadQuestion(context.ports, requireId(params.qid));
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const q = outcome.value;
-  if (q.askedBy?.toLowerCase() !== actor.username.toLowerCase()) throw new Response(MSG.notYourPost, { status: 403 });
-  return { qid: q._id, initial: { title: q.title, text: q.text, tags: q.tags.map((t) => t.name).join(' ') } };
+  if (q.hidden && q.askedBy?.toLowerCase() !== actor.username.toLowerCase())
+    throw new Response(MSG.questionNotFound, { status: 404 });
+  const own = q.askedBy?.toLowerCase() === actor.username.toLowerCase();
+  return {
+    qid: q._id,
+    suggest: suggestionMode(own, can(callerOf(context, actor), 'editWithoutReview')),
+    initial: { title: q.title, text: q.text, tags: q.tags.map((t) => t.name).join(' ') },
+  };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -36,17 +45,21 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await editQuestion(context.ports, admitted.value, { questionId: id, ...parsed.value });
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
+  if ('suggestedEdit' in outcome.value) return { suggested: outcome.value.message };
   return redirect(`/question/${id}`);
 }
 
 export default function EditQuestionPage() {
-  const { qid, initial } = useLoaderData<typeof loader>();
+  const { qid, initial, suggest } = useLoaderData<typeof loader>();
+  const reply = useActionData<SuggestedReply>();
+  if (reply && 'suggested' in reply) return <SuggestedNotice message={reply.suggested} back={`/question/${qid}`} />;
   return (
     <section className="new-post">
-      <h1>Edit Question</h1>
+      <h1>{suggest ? 'Suggest an Edit' : 'Edit Question'}</h1>
+      {suggest ? <p className="muted">{suggest}</p> : null}
       <PostForm
         schema={editQuestionFormSchema}
-        submit="Save Edits"
+        submit={suggest ? 'Suggest Edit' : 'Save Edits'}
         initial={initial}
         fields={[
           { name: 'title', label: 'Question Title', hint: 'Limit title to 100 characters or less', maxLength: 100 },

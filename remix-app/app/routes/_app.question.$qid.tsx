@@ -55,8 +55,8 @@ import { AnswerBox } from '~/components/qa/AnswerBox.tsx';
 import { Attribution } from '~/components/qa/Attribution.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { CommentSection } from '~/components/qa/CommentSection.tsx';
-import { FlagControl } from '~/components/qa/FlagControl.tsx';
 import { PostActions } from '~/components/qa/PostActions.tsx';
+import { OthersPostActions } from '~/components/qa/OthersPostActions.tsx';
 import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
 import { DeletedPost } from '~/components/qa/DeletedPost.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
@@ -315,7 +315,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
             </div>
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
-            {viewer && !isAsker ? <FlagControl type="question" id={q._id} reply={posted} /> : null}
+            {viewer && !isAsker ? <OthersPostActions kind="question" id={q._id} reply={posted} /> : null}
             <CommentSection
               moderators={moderators}
               type="question"
@@ -416,7 +416,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                   {mine(a.ansBy) ? (
                     <PostActions kind="answer" id={a._id} error={errorFor(`delete:answer:${a._id}`)} />
                   ) : viewer ? (
-                    <FlagControl type="answer" id={a._id} reply={posted} />
+                    <OthersPostActions kind="answer" id={a._id} reply={posted} />
                   ) : null}
                   <CommentSection
                     moderators={moderators}

@@ -1,16 +1,28 @@
 /**
- * `/review` (moderators; 403 for everyone else): the review queue in tabs — Flags (posts with
- * pending flags, grouped per post with reasons, counts and flaggers), Held (new accounts' first
- * posts) and Spammers (remove an account in one step; each removal's progress, live). Each post
- * has Delete and Dismiss (Approve for a held one) buttons posting to this page's action, so
- * everything works without JavaScript; with it, removals' progress moves as batches finish.
+ * `/review` (moderators; users with the "edit without review" privilege see only Suggested
+ * edits; 403 for everyone else): the review queue in tabs — Flags (posts with pending flags,
+ * grouped per post with reasons, counts and flaggers), Suggested edits (approve, or reject with
+ * a reason), Held (new accounts' first posts) and Spammers (remove an account in one step; each
+ * removal's progress, live). Each post has Delete and Dismiss (Approve for a held one) buttons
+ * posting to this page's action, so everything works without JavaScript; with it, removals'
+ * progress moves as batches finish.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useEffect, useState } from 'react';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { deleteSpammer, isModerator, resolveFlags, reviewQueue, spammerRemovals } from '@fso/core';
+import {
+  deleteSpammer,
+  isModerator,
+  resolveFlags,
+  reviewQueue,
+  reviewsSuggestions,
+  reviewSuggestedEdit,
+  spammerRemovals,
+  suggestedEditQueue,
+} from '@fso/core';
 import {
   deleteSpammerBodySchema,
+  reviewSuggestedEditBodySchema,
   FLAG_REASON_LABELS,
   FLAG_REASONS,
   MOD_MSG,
@@ -22,6 +34,7 @@ import {
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
 import { Pager } from '~/components/Pager.tsx';
+import { SuggestedEditList } from '~/components/review/SuggestedEditList.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { useSocketEvent } from '~/components/socket.tsx';
 import { refused } from '~/services/actions.server.ts';
@@ -32,6 +45,7 @@ import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 const TABS = [
   { key: 'flagged', label: 'Flags' },
+  { key: 'suggested', label: 'Suggested edits' },
   { key: 'held', label: 'Held posts' },
   { key: 'spammers', label: 'Spammers' },
 ] as const;
@@ -41,17 +55,25 @@ const PAGE = 20;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePageUser(request, context);
   const caller = callerOf(context, user);
-  if (!isModerator(caller)) throw new Response(MOD_MSG.moderatorsOnly, { status: 403 });
+  const moderator = isModerator(caller);
+  if (!moderator && !reviewsSuggestions(caller)) throw new Response(MOD_MSG.moderatorsOnly, { status: 403 });
   const url = new URL(request.url);
-  const tab: Tab = TABS.find((t) => t.key === url.searchParams.get('tab'))?.key ?? 'flagged';
+  const tabs = moderator ? TABS : TABS.filter((t) => t.key === 'suggested');
+  const tab: Tab = tabs.find((t) => t.key === url.searchParams.get('tab'))?.key ?? tabs[0].key;
   const page = pageNumber(url);
-  if (tab === 'spammers') return { tab, page, items: [], total: 0, removals: await spammerRemovals(context.ports) };
+  const empty = { tab, tabs, page, items: [], suggestions: [], total: 0, removals: [] };
+  if (tab === 'spammers') return { ...empty, removals: await spammerRemovals(context.ports) };
+  if (tab === 'suggested') {
+    const queue = await suggestedEditQueue(context.ports, caller, { limit: PAGE, offset: (page - 1) * PAGE });
+    if (!queue.ok) throw new Response(queue.message, { status: statusOf(queue), headers: failureHeaders(queue) });
+    return { ...empty, suggestions: queue.value.items, total: queue.value.total };
+  }
   const queue = await reviewQueue(context.ports, caller, tab, {
     limit: PAGE,
     offset: (page - 1) * PAGE,
   });
   if (!queue.ok) throw new Response(queue.message, { status: statusOf(queue), headers: failureHeaders(queue) });
-  return { tab, page, items: queue.value.items, total: queue.value.total, removals: [] };
+  return { ...empty, items: queue.value.items, total: queue.value.total };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -65,6 +87,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!outcome.ok) return refused('spammer', outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect('/review?tab=spammers');
   }
+  if (fields.intent === 'approve' || fields.intent === 'reject') {
+    const form = `suggestion:${fields.suggestion ?? ''}`;
+    const parsed = parseWith(reviewSuggestedEditBodySchema, {
+      id: fields.suggestion,
+      decision: fields.intent,
+      ...(fields.intent === 'reject' ? { reason: fields.reason } : {}),
+    });
+    if (!parsed.ok) return refused(form, parsed.message);
+    const outcome = await reviewSuggestedEdit(context.ports, caller, parsed.value);
+    if (!outcome.ok) return refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+    return redirect(request.url);
+  }
   const form = `resolve:${fields.type ?? ''}:${fields.id ?? ''}`;
   const parsed = parseWith(resolveFlagsBodySchema, { ...fields, decision: fields.intent });
   if (!parsed.ok) return refused(form, parsed.message);
@@ -74,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ReviewPage() {
-  const { tab, page, items, total, removals } = useLoaderData<typeof loader>();
+  const { tab, tabs, page, items, suggestions, total, removals } = useLoaderData<typeof loader>();
   const posted = useActionData<ActionReply>();
   const now = Date.now();
   return (
@@ -82,7 +116,7 @@ export default function ReviewPage() {
       <h1>Review</h1>
       <nav aria-label="Review queues">
         <ul className="review-tabs">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <li key={t.key}>
               <Link to={`/review?tab=${t.key}`} aria-current={t.key === tab ? 'page' : undefined}>
                 {t.label}
@@ -93,6 +127,20 @@ export default function ReviewPage() {
       </nav>
       {tab === 'spammers' ? (
         <Spammers removals={removals} error={replyError(posted, 'spammer')} />
+      ) : tab === 'suggested' ? (
+        <>
+          <p className="muted">
+            {total === 0
+              ? 'No suggested edit waits for review.'
+              : `${total} suggested ${total === 1 ? 'edit waits' : 'edits wait'} for review, oldest first.`}
+          </p>
+          <SuggestedEditList items={suggestions} posted={posted} />
+          <Pager
+            page={page}
+            pages={Math.max(1, Math.ceil(total / PAGE))}
+            href={(n) => `/review?tab=${tab}&page=${n}`}
+          />
+        </>
       ) : (
         <>
           <p className="muted">

@@ -9,10 +9,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { revisionHistory } from '@fso/core';
-import { MSG, type DiffPart } from '@fso/shared';
+import { MSG } from '@fso/shared';
 import { Pager } from '~/components/Pager.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
+import { Diff } from '~/components/qa/Diff.tsx';
 import { pageNumber, requireId } from '~/services/http.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { callerOf, getSessionUser } from '~/services/session.server.ts';
@@ -26,26 +27,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const outcome = await revisionHistory(context.ports, callerOf(context, viewer), { post: kind, id, page });
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome), headers: failureHeaders(outcome) });
   return { ...outcome.value, kind, id, page, now: Date.now() };
-}
-
-function Diff({ label, parts }: { label: string; parts: DiffPart[] | undefined }) {
-  if (!parts || parts.every(([kind]) => kind === 0)) return null;
-  return (
-    <div className="diff">
-      <h3>{label}</h3>
-      <p className="diff-text">
-        {parts.map(([kind, text], i) =>
-          kind === 1 ? (
-            <ins key={i}>{text}</ins>
-          ) : kind === -1 ? (
-            <del key={i}>{text}</del>
-          ) : (
-            <span key={i}>{text}</span>
-          ),
-        )}
-      </p>
-    </div>
-  );
 }
 
 /** A field of the original version, as written. */

@@ -1,4 +1,8 @@
-/** PATCH /answer/editAnswer/:aid {text} → the edited answer (author only); counted against the rate limit before the body is read. */
+/**
+ * PATCH /answer/editAnswer/:aid {text} → the edited answer (its author, or a user with the "edit
+ * without review" privilege), or {suggestedEdit, message} when anyone else's edit waits for
+ * review; counted against the rate limit before the body is read.
+ */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { admit, editAnswer } from '@fso/core';
 import { editAnswerBodySchema } from '@fso/shared';

@@ -1,4 +1,8 @@
-/** PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (author only); counted against the rate limit before the body is read. */
+/**
+ * PATCH /question/editQuestion/:qid {title, text, tags} → the edited question (its author, or a user
+ * with the "edit without review" privilege), or {suggestedEdit, message} when anyone else's edit
+ * waits for review; counted against the rate limit before the body is read.
+ */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { admit, editQuestion } from '@fso/core';
 import { editQuestionBodySchema } from '@fso/shared';

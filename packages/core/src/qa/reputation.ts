@@ -1,12 +1,12 @@
 /**
  * Reputation, Stack Overflow's rule (docs/decisions/0020): +10 per upvote received on a question
  * or answer, −2 per downvote received, +15 per answer accepted by another asker, +2 to the asker
- * per accept of someone else's answer, −100 per spam or rude post a moderator deleted (issue 41); everyone starts at 1 and never drops below 1. The floor
+ * per accept of someone else's answer, −100 per spam or rude post a moderator deleted and +2 per approved suggested edit (issue 41); everyone starts at 1 and never drops below 1. The floor
  * applies to the total, so the stored value always equals a recount. Each decision that moves
  * it names whose; db counts their facts and stores what `reputationOf` makes of them.
  */
 import type { ReputationRule } from '@fso/db';
-import { MODERATION_RULES } from '@fso/shared';
+import { MODERATION_RULES, SUGGESTED_EDIT_REPUTATION } from '@fso/shared';
 
 export const REPUTATION = {
   start: 1,
@@ -16,6 +16,7 @@ export const REPUTATION = {
   acceptedAnswer: 15,
   acceptGiven: 2,
   spamDeleted: -MODERATION_RULES.spamPenalty,
+  approvedEdit: SUGGESTED_EDIT_REPUTATION,
 };
 
 export const reputationOf: ReputationRule = (facts) =>
@@ -26,5 +27,6 @@ export const reputationOf: ReputationRule = (facts) =>
       REPUTATION.downvote * facts.downvotes +
       REPUTATION.acceptedAnswer * facts.acceptedAnswers +
       REPUTATION.acceptGiven * facts.acceptsGiven +
-      REPUTATION.spamDeleted * facts.penalties,
+      REPUTATION.spamDeleted * facts.penalties +
+      REPUTATION.approvedEdit * facts.approvedEdits,
   );

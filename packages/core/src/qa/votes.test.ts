@@ -67,14 +67,14 @@ describe('decideVote', () => {
 });
 
 describe('reputationOf', () => {
-  const none = { upvotes: 0, downvotes: 0, acceptedAnswers: 0, acceptsGiven: 0, penalties: 0 };
+  const none = { upvotes: 0, downvotes: 0, acceptedAnswers: 0, acceptsGiven: 0, penalties: 0, approvedEdits: 0 };
 
   it('gives +10 per upvote, −2 per downvote, +15 per accepted answer and +2 per accept given, from 1', () => {
     expect(reputationOf(none)).toBe(1);
     expect(reputationOf({ ...none, upvotes: 1, acceptedAnswers: 1 })).toBe(26);
-    expect(reputationOf({ upvotes: 2, downvotes: 3, acceptedAnswers: 1, acceptsGiven: 2, penalties: 0 })).toBe(
-      1 + 20 - 6 + 15 + 4,
-    );
+    expect(
+      reputationOf({ upvotes: 2, downvotes: 3, acceptedAnswers: 1, acceptsGiven: 2, penalties: 0, approvedEdits: 0 }),
+    ).toBe(1 + 20 - 6 + 15 + 4);
   });
 
   it('never goes below 1, and floors the total rather than each step', () => {

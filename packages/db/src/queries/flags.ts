@@ -203,14 +203,15 @@ export async function resolveFlags(
   });
 }
 
-/** How many posts wait in the review queue: posts with pending flags, and held posts. */
+/** How many posts wait in the review queue: posts with pending flags, held posts, and suggested edits. */
 export async function pendingReviewCount(db: Db): Promise<number> {
   const [row] = await rows(
     db,
     sql`SELECT (SELECT count(*) FROM (SELECT DISTINCT question_id, answer_id, comment_id FROM flags WHERE resolved_at IS NULL) f)::int
       + (SELECT count(*) FROM questions WHERE hidden = 'held')::int
       + (SELECT count(*) FROM answers WHERE hidden = 'held')::int
-      + (SELECT count(*) FROM comments WHERE hidden = 'held')::int AS n`,
+      + (SELECT count(*) FROM comments WHERE hidden = 'held')::int
+      + (SELECT count(*) FROM suggested_edits WHERE reviewed_at IS NULL)::int AS n`,
   );
   return Number(row?.n ?? 0);
 }

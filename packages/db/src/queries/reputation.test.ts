@@ -183,7 +183,7 @@ describe('answer votes, accepts and reputation', () => {
 });
 
 describe('edits and revisions', () => {
-  it('keeps the old title, text and tags of every edit, author only', async () => {
+  it('keeps the old title, text and tags of every edit; another user’s edit is only suggested', async () => {
     const q = await insertQuestion(database.db, {
       title: 'Old title',
       text: 'Old text',
@@ -192,7 +192,7 @@ describe('edits and revisions', () => {
     });
     expect(
       await editQuestion(database.db, { questionId: q, userId: id.bob!, title: 'Hijacked', text: 'x', tags: ['x'] }),
-    ).toEqual(fail('forbidden', MSG.notYourPost));
+    ).toEqual({ ok: true, value: { changed: true, suggest: true, suggestion: expect.any(Number) } });
     expect(
       await editQuestion(database.db, { questionId: 999_999, userId: id.alice!, title: 'x', text: 'x', tags: ['x'] }),
     ).toEqual(fail('notFound', MSG.questionNotFound));
@@ -206,7 +206,7 @@ describe('edits and revisions', () => {
         html: '<p>New text</p>',
         tags: ['second', 'third'],
       }),
-    ).toEqual({ ok: true, value: { changed: true } });
+    ).toEqual({ ok: true, value: { changed: true, suggest: false, suggestion: null } });
     const edited = (await getQuestion(database.db, q))!;
     expect(edited).toMatchObject({
       title: 'New title',
@@ -251,9 +251,11 @@ describe('edits and revisions', () => {
     expect(new Set([...answerRevisions.map((r) => r.text), now.answers[0]!.text])).toEqual(
       new Set(['a0', 'a1', 'a2', 'a3', 'a4', 'a5']),
     );
-    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toEqual(
-      fail('forbidden', MSG.notYourPost),
-    );
+    expect(await editAnswer(database.db, { answerId: a, userId: id.alice!, text: 'not mine' })).toMatchObject({
+      ok: true,
+      value: { suggest: true, suggestion: expect.any(Number) },
+    });
+    expect((await listRevisions(database.db, 'answer', a))!.total).toBe(5);
   });
 });
 

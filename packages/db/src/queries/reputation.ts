@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from './sql-rows.ts';
 
-/** What a user's reputation is counted from: votes and accepts on their posts by other users, their accepts of others' answers, and moderators' penalties. */
+/** What a user's reputation is counted from: votes and accepts on their posts by other users, their accepts of others' answers, moderators' penalties and their approved suggested edits. */
 export interface ReputationFacts {
   /** Upvotes on their questions and answers, cast by others. */
   upvotes: number;
@@ -19,6 +19,8 @@ export interface ReputationFacts {
   acceptsGiven: number;
   /** Their spam or rude posts deleted by a moderator (reputation_penalties). */
   penalties: number;
+  /** Their suggested edits that were approved. */
+  approvedEdits: number;
 }
 
 /** Core's rule: a user's reputation from their facts. */
@@ -30,7 +32,8 @@ const countFacts = (ids: number[]) => sql`SELECT u.id, qv.up + av.up AS upvotes,
      WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id) AS accepted_answers,
     (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id
      WHERE q.asked_by = u.id AND a.ans_by IS DISTINCT FROM u.id) AS accepts_given,
-    (SELECT count(*) FROM reputation_penalties p WHERE p.user_id = u.id) AS penalties
+    (SELECT count(*) FROM reputation_penalties p WHERE p.user_id = u.id) AS penalties,
+    (SELECT count(*) FROM suggested_edits s WHERE s.suggested_by = u.id AND s.outcome = 'approved') AS approved_edits
   FROM users u,
     LATERAL (SELECT count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down
              FROM questions q JOIN question_votes v ON v.question_id = q.id WHERE q.asked_by = u.id AND v.user_id <> u.id) qv,
@@ -64,6 +67,7 @@ export async function storeReputations(
           acceptedAnswers: Number(r.accepted_answers),
           acceptsGiven: Number(r.accepts_given),
           penalties: Number(r.penalties),
+          approvedEdits: Number(r.approved_edits),
         })}::int)`,
     ),
     sql`, `,
