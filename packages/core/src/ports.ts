@@ -32,6 +32,8 @@ export interface Caller {
   ip: string;
   /** The rate-limited action this request was counted for before its body was read (limits/admit.ts): not counted again. */
   admitted?: LimitedAction;
+  /** A new user's post over the rate limit, let through `admit` for the use case to hold for review or refuse (moderation/new-users.ts). */
+  limited?: Failure;
 }
 
 /** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with. */

@@ -60,6 +60,7 @@ import { OthersPostActions } from '~/components/qa/OthersPostActions.tsx';
 import { DeletedNotice } from '~/components/qa/DeletedNotice.tsx';
 import { DeletedPost } from '~/components/qa/DeletedPost.tsx';
 import { PostBody } from '~/components/qa/PostBody.tsx';
+import { HeldAnswers } from '~/components/qa/HeldAnswers.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { QuestionHeader } from '~/components/qa/QuestionHeader.tsx';
 import { QuestionSidebar } from '~/components/qa/QuestionSidebar.tsx';
@@ -115,6 +116,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     reputations: outcome.value.reputations,
     moderators: outcome.value.moderators,
     hidden: outcome.value.hidden,
+    heldAnswers: outcome.value.heldAnswers,
     sort: query.sort,
     canonical: `${url.origin}/question/${id}`,
     deletedAnswers: deletedPosts.filter((p) => p.kind === 'answer'),
@@ -447,6 +449,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
         ) : null}
         <Pager page={page} pages={pages} href={pageHref} numbered />
       </div>
+      <HeldAnswers answers={loaded.heldAnswers} />
       <Link className="button primary" to={`/new/answer/${q._id}`}>
         Answer Question
       </Link>

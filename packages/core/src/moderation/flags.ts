@@ -8,6 +8,8 @@ import * as db from '@fso/db';
 import { FLAG_MSG, type AddFlagBody, type FlagPostType } from '@fso/shared';
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
+import { renderMarkdown } from '../markdown/markdown.ts';
+import { publishQuestion } from '../qa/publish.ts';
 import { loadQuestion } from '../qa/questions.ts';
 import { succeed, type Result } from '../result.ts';
 import { decideFlag } from './flag-rules.ts';
@@ -41,9 +43,11 @@ export async function flagPost(
 }
 
 /**
- * Tells the open pages that a post left (hidden or deleted: `gone`) or came back (`shown`): a
- * question is deleted from lists and pages or published again; an answer's or a comment's
- * question is published again without it (or with it: questionUpdate replaces the whole question).
+ * Tells the open pages that a post left (hidden or deleted: `gone`) or came back (`shown`: its
+ * flags dismissed, or held and approved): a question is deleted from lists and pages or
+ * published again (to the lists as a new one); an answer that came back is published as a new
+ * answer is; an answer's or a comment's question is published again without it (or with it:
+ * questionUpdate replaces the whole question).
  */
 export async function publishPostChange(
   ports: Ports,
@@ -57,5 +61,14 @@ export async function publishPostChange(
     return;
   }
   const question = await loadQuestion(ports, questionId);
-  if (question.ok && !question.value.hidden) ports.events.toQa('questionUpdate', question.value);
+  if (!question.ok || question.value.hidden) return;
+  if (type === 'answer' && change === 'shown') {
+    const shown = await db.getAnswer(ports.db, id);
+    if (shown) {
+      const html = renderMarkdown(shown.answer.text);
+      ports.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${id}`]: html } });
+      ports.events.toQa('answerUpdate', { qid: String(questionId), answer: shown.answer });
+    }
+  }
+  publishQuestion(ports, 'questionUpdate', question.value, type === 'question' ? 'questionAsked' : 'rowUpdate');
 }

@@ -47,7 +47,9 @@ export async function acceptAnswer(
   if (!stored.ok) return stored;
   const qid = String(input.questionId);
   const aid = stored.value.accepted === null ? null : String(stored.value.accepted);
-  ports.events.toQa('acceptUpdate', { qid, aid });
+  // A hidden question's accepts reach no live page (issue 41).
+  if (await db.questionShown(ports.db, { questionId: input.questionId }))
+    ports.events.toQa('acceptUpdate', { qid, aid });
   await announceUnread(ports, stored.value.notified);
   return succeed({ qid, acceptedAnswer: aid });
 }

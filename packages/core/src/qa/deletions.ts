@@ -84,6 +84,8 @@ export async function deleteAnswer(
   );
   if (!deleted.ok) return deleted;
   const gone = { aid: String(input.answerId), qid: String(deleted.value.questionId) };
+  // A hidden question's changes reach no live page (issue 41).
+  if (!(await db.questionShown(ports.db, { questionId: deleted.value.questionId }))) return succeed(gone);
   ports.events.toQa('answerDelete', gone);
   const question = await loadQuestion(ports, deleted.value.questionId);
   if (question.ok) publishQuestion(ports, 'questionUpdate', question.value);
@@ -102,6 +104,8 @@ export async function deleteComment(
   );
   if (!deleted.ok) return deleted;
   const place = deleted.value;
+  if (!(await db.questionShown(ports.db, { questionId: place.questionId })))
+    return succeed({ cid: String(input.commentId) });
   if (place.parent === 'question') {
     const question = await loadQuestion(ports, place.questionId);
     if (question.ok) ports.events.toQa('commentUpdate', { type: 'question', result: question.value });

@@ -103,6 +103,8 @@ export async function editAnswer(
   if (!written) return fail('notFound', MSG.answerNotFound);
   const { answer } = written;
   const qid = String(edited.value.questionId);
+  // A hidden question's edits reach no live page (issue 41).
+  if (!(await db.questionShown(ports.db, { questionId: edited.value.questionId }))) return succeed(answer);
   ports.events.toQa('bodiesUpdate', { qid, html: { [`a${answer._id}`]: html } });
   ports.events.toQa('commentUpdate', { type: 'answer', result: { ...answer, qid } });
   return succeed(answer);

@@ -23,6 +23,8 @@ import { renderMarkdown } from '../markdown/markdown.ts';
 import { renderPost } from '../markdown/post-body.ts';
 import { mayReadHidden } from '../moderation/flag-rules.ts';
 import { isModerator } from '../moderation/privileges.ts';
+import { mayBeHeld, newUserGate } from '../moderation/new-users.ts';
+import { announceReviewCount } from '../moderation/review-count.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -54,10 +56,12 @@ export async function askQuestion(
 ): Promise<Result<Question>> {
   const named = actorNamed(caller, input.askedBy);
   if (!named.ok) return named;
-  const limited = await ports.limiter.hit('question', caller);
-  if (limited) return limited;
+  const limited = caller.limited ?? (await ports.limiter.hit('question', caller));
+  if (limited && !mayBeHeld(caller, 'question')) return limited;
   const rendered = await renderPost(ports, input.text);
   if (!rendered.ok) return rendered;
+  const gate = await newUserGate(ports, caller, { html: rendered.value, limited });
+  if (!gate.ok) return gate;
   const { title, text, tags } = input;
   const id = await db.insertQuestion(ports.db, {
     title,
@@ -65,7 +69,9 @@ export async function askQuestion(
     tags,
     html: rendered.value,
     askedBy: named.value.userId,
+    held: gate.value.held,
   });
+  if (gate.value.held) await announceReviewCount(ports);
   return questionWritten(ports, id, { asked: true });
 }
 
@@ -98,12 +104,15 @@ export async function answerQuestion(
   if (!named.ok) return named;
   const actor = named.value;
   const { qid: questionId, text } = input;
-  const limited = await ports.limiter.hit('answer', caller);
-  if (limited) return limited;
+  const limited = caller.limited ?? (await ports.limiter.hit('answer', caller));
+  if (limited && !mayBeHeld(caller, 'answer')) return limited;
   const rendered = await renderPost(ports, text);
   if (!rendered.ok) return rendered;
   const html = rendered.value;
-  const posted = await db.insertAnswerUnless(ports.db, { questionId, text, html, ansBy: actor.userId }, (state) =>
+  const gate = await newUserGate(ports, caller, { html, limited });
+  if (!gate.ok) return gate;
+  const held = gate.value.held;
+  const posted = await db.insertAnswerUnless(ports.db, { questionId, text, html, ansBy: actor.userId, held }, (state) =>
     decidePosting(state, 'answer'),
   );
   if (!posted.ok) return posted;
@@ -114,6 +123,9 @@ export async function answerQuestion(
   const written = await db.getAnswer(ports.db, added.answerId);
   if (!written) return fail('notFound', MSG.answerNotFound);
   const { answer } = written;
+  // A held answer reaches no live page until a moderator approves it (review.ts); an answer to a hidden question none.
+  if (held) await announceReviewCount(ports);
+  if (held || !(await db.questionShown(ports.db, { questionId }))) return succeed(answer);
   ports.events.toQa('bodiesUpdate', { qid: String(questionId), html: { [`a${answer._id}`]: html } });
   ports.events.toQa('answerUpdate', { qid: String(questionId), answer });
   const outcome = await loadQuestion(ports, questionId);
@@ -144,17 +156,19 @@ export async function addComment(
   if (!added) return fail('notFound', input.type === 'question' ? MSG.questionNotFound : MSG.answerNotFound);
   await announceUnread(ports, added.notified);
   const qid = String(added.questionId);
-  ports.events.toQa('bodiesUpdate', { qid, html: { [`c${added.commentId}`]: html } });
+  // A hidden question's comments reach no live page (issue 41).
+  const live = await db.questionShown(ports.db, { questionId: added.questionId });
+  if (live) ports.events.toQa('bodiesUpdate', { qid, html: { [`c${added.commentId}`]: html } });
   if (input.type === 'question') {
     const outcome = await loadQuestion(ports, added.questionId);
     if (!outcome.ok) return outcome;
-    ports.events.toQa('commentUpdate', { type: 'question', result: outcome.value });
+    if (live) ports.events.toQa('commentUpdate', { type: 'question', result: outcome.value });
     return succeed(outcome.value);
   }
   // The answer read by its own id, however many answers its question has.
   const written = await db.getAnswer(ports.db, input.id);
   if (!written) return fail('notFound', MSG.answerNotFound);
-  ports.events.toQa('commentUpdate', { type: 'answer', result: { ...written.answer, qid } });
+  if (live) ports.events.toQa('commentUpdate', { type: 'answer', result: { ...written.answer, qid } });
   return succeed(written.answer);
 }
 
@@ -203,6 +217,8 @@ export interface QuestionPage {
   moderators: string[];
   /** Why the question is hidden (its asker and moderators still read it), or null. */
   hidden: db.Hidden | null;
+  /** The viewer's own answers here held for review (issue 41), with their HTML: only they see them. */
+  heldAnswers: { _id: string; html: string }[];
 }
 
 /**
@@ -239,6 +255,7 @@ export async function viewQuestionPage(
   ];
   const bodies = fitBodies(order, rendered, show);
   const viewer = options.countView ? await countView(ports, caller, questionId) : null;
+  const held = caller.user ? await db.heldAnswersBy(ports.db, questionId, caller.user.userId) : [];
   const whole = viewer ? await db.getQuestion(ports.db, questionId) : null;
   if (whole) publishQuestion(ports, 'viewsUpdate', whole);
   return succeed({
@@ -253,6 +270,7 @@ export async function viewQuestionPage(
     reputations: found.reputations,
     moderators: found.moderators,
     hidden: found.hidden,
+    heldAnswers: held.map((a) => ({ _id: a._id, html: a.html ?? renderMarkdown(a.text) })),
   });
 }
 

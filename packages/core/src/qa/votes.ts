@@ -67,7 +67,8 @@ export async function voteQuestion(
   const outcome = await loadQuestion(ports, input.questionId);
   if (!outcome.ok) return outcome;
   const { upVotes, downVotes } = outcome.value;
-  ports.events.toQa('voteUpdate', { qid: String(input.questionId), upVotes, downVotes });
+  // A hidden question's votes reach no live page (issue 41).
+  if (!outcome.value.hidden) ports.events.toQa('voteUpdate', { qid: String(input.questionId), upVotes, downVotes });
   return succeed({ upVotes, downVotes });
 }
 
@@ -81,6 +82,7 @@ export async function voteAnswer(
   const votes = await db.answerVotes(ports.db, input.answerId);
   if (!votes) return fail('notFound', MSG.answerNotFound);
   const aid = String(input.answerId);
-  ports.events.toQa('answerVoteUpdate', { aid, ...votes });
+  if (await db.questionShown(ports.db, { answerId: input.answerId }))
+    ports.events.toQa('answerVoteUpdate', { aid, ...votes });
   return succeed({ aid, upVotes: votes.upVotes, downVotes: votes.downVotes });
 }

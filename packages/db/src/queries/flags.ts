@@ -183,7 +183,8 @@ export async function resolveFlags(
           sql`INSERT INTO reputation_penalties (user_id, post_type, post_id) VALUES (${post!.author}, ${type}, ${id})`,
         );
       await tx.execute(sql`DELETE FROM ${t.table} WHERE id = ${id}`);
-      if (type === 'answer')
+      // A hidden answer is not counted (migration 0073): only a shown one's deletion lowers the count.
+      if (type === 'answer' && post!.hidden === null)
         await tx.execute(sql`UPDATE questions SET answer_count = answer_count - 1 WHERE id = ${post!.questionId}`);
     } else {
       await tx.execute(

@@ -71,8 +71,9 @@ export async function deleteAnswer(
     const questionId = Number(question!.id);
     const author = idOrNull(answer!.ans_by);
     if (keep && author !== null) await keepDeletedAnswer(tx, { answerId, questionId, author }, keep.purgeBefore);
-    await tx.execute(sql`DELETE FROM answers WHERE id = ${answerId}`);
-    await tx.execute(sql`UPDATE questions SET answer_count = answer_count - 1 WHERE id = ${questionId}`);
+    // A hidden answer is not counted (migration 0073): its deletion leaves the count.
+    await tx.execute(sql`WITH gone AS (DELETE FROM answers WHERE id = ${answerId} RETURNING hidden)
+      UPDATE questions SET answer_count = answer_count - (SELECT count(*) FROM gone WHERE hidden IS NULL)::int WHERE id = ${questionId}`);
     await storeReputations(tx, decision.value.recount, rules.reputation);
     return succeed({ questionId });
   });

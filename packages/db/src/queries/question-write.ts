@@ -25,22 +25,57 @@ interface Body {
 /**
  * Inserts the question and its tags (new tags described as "user added tag"), followed by its
  * asker, with a mail queued to each watcher of its tags who wants one at once; returns its id.
+ * A `held` question (a new account's first post held for review) is hidden and mails nobody.
  */
 export async function insertQuestion(
   db: Db,
-  input: Body & { title: string; tags: string[]; askedBy: number },
+  input: Body & { title: string; tags: string[]; askedBy: number; held?: boolean },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [question] = await rows(
       tx,
-      sql`INSERT INTO questions (title, text, html, asked_by) VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}) RETURNING id`,
+      sql`INSERT INTO questions (title, text, html, asked_by, hidden)
+          VALUES (${input.title}, ${input.text}, ${input.html ?? null}, ${input.askedBy}, ${input.held ? 'held' : null}) RETURNING id`,
     );
     const id = Number(question?.id);
     await setQuestionTags(tx, id, input.tags);
     await followOwnQuestion(tx, id, input.askedBy);
-    await queueWatchedQuestionMails(tx, id, input.askedBy);
+    if (!input.held) await queueWatchedQuestionMails(tx, id, input.askedBy);
     return id;
   });
+}
+
+/** The user's answers to the question that are held for review (few: only a first post is held), with their stored HTML. */
+export async function heldAnswersBy(
+  db: Db,
+  questionId: number,
+  userId: number,
+): Promise<{ _id: string; text: string; html: string | null }[]> {
+  const found = await rows(
+    db,
+    sql`SELECT id, text, html FROM answers WHERE question_id = ${questionId} AND ans_by = ${userId} AND hidden = 'held' ORDER BY id LIMIT 5`,
+  );
+  return found.map((r) => ({ _id: String(r.id), text: String(r.text), html: r.html === null ? null : String(r.html) }));
+}
+
+/** Whether the question (or an answer's question) is shown: a hidden one's events go to nobody (issue 41). */
+export async function questionShown(db: Db, post: { questionId: number } | { answerId: number }): Promise<boolean> {
+  const [found] = await rows(
+    db,
+    'questionId' in post
+      ? sql`SELECT hidden IS NULL AS shown FROM questions WHERE id = ${post.questionId}`
+      : sql`SELECT q.hidden IS NULL AS shown FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${post.answerId}`,
+  );
+  return found?.shown === true;
+}
+
+/** Whether the user has ever written a question or an answer (a new account's first post may be held for review). */
+export async function hasPosted(db: Db, userId: number): Promise<boolean> {
+  const [found] = await rows(
+    db,
+    sql`SELECT EXISTS (SELECT 1 FROM questions WHERE asked_by = ${userId}) OR EXISTS (SELECT 1 FROM answers WHERE ans_by = ${userId}) AS posted`,
+  );
+  return found?.posted === true;
 }
 
 /** Makes `tags` the question's tags, in this order, creating the new ones as "user added tag". */
@@ -77,10 +112,13 @@ export async function insertAnswer(
 export type PostingGate = (state: { closed: boolean; locked: boolean }) => Result<void>;
 const UNGATED: PostingGate = () => succeed(undefined);
 
-/** insertAnswer, unless `gate` refuses the question's state, read with its row locked first (a close or lock waits for it). */
+/**
+ * insertAnswer, unless `gate` refuses the question's state, read with its row locked first (a
+ * close or lock waits for it). A `held` answer is hidden: not counted and notifying nobody.
+ */
 export async function insertAnswerUnless(
   db: Db,
-  input: Body & { questionId: number; ansBy: number },
+  input: Body & { questionId: number; ansBy: number; held?: boolean },
   gate: PostingGate,
 ): Promise<Result<{ answerId: number; notified: number[] } | null>> {
   return db.transaction(async (tx) => {
@@ -90,15 +128,19 @@ export async function insertAnswerUnless(
     if (!open.ok) return open;
     const [question] = await rows(
       tx,
-      sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`,
+      input.held
+        ? sql`SELECT id, asked_by FROM questions WHERE id = ${input.questionId}`
+        : sql`UPDATE questions SET answer_count = answer_count + 1, last_activity = now() WHERE id = ${input.questionId} RETURNING id, asked_by`,
     );
     if (!question) return succeed(null);
     const [answer] = await rows(
       tx,
-      sql`INSERT INTO answers (question_id, text, html, ans_by) VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}) RETURNING id`,
+      sql`INSERT INTO answers (question_id, text, html, ans_by, hidden)
+          VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}, ${input.held ? 'held' : null}) RETURNING id`,
     );
     const answerId = Number(answer?.id);
     const ownerId = question.asked_by === null ? null : Number(question.asked_by);
+    if (input.held) return succeed({ answerId, notified: [] });
     const notified = await notifyPost(tx, {
       kind: 'answer',
       actorId: input.ansBy,

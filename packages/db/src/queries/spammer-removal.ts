@@ -181,8 +181,9 @@ async function removeAnswers(tx: Tx, userId: number, size: number): Promise<Step
     sql`SELECT id, asked_by, accepted_answer_id = ANY(${idArray(answerIds)}) AS accepted FROM questions
         WHERE id = ANY(${idArray(ids(batch, 'question_id'))}) ORDER BY id FOR UPDATE`,
   );
-  await tx.execute(sql`WITH gone AS (DELETE FROM answers WHERE id = ANY(${idArray(answerIds)}) RETURNING question_id)
-    UPDATE questions q SET answer_count = q.answer_count - g.n FROM (SELECT question_id, count(*)::int AS n FROM gone GROUP BY question_id) g
+  await tx.execute(sql`WITH gone AS (DELETE FROM answers WHERE id = ANY(${idArray(answerIds)}) RETURNING question_id, hidden)
+    UPDATE questions q SET answer_count = q.answer_count - g.n
+    FROM (SELECT question_id, count(*)::int AS n FROM gone WHERE hidden IS NULL GROUP BY question_id) g
     WHERE q.id = g.question_id`);
   return {
     removed: batch.length,
