@@ -8,6 +8,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { SUGGEST_MSG } from '@fso/shared';
 import { apiUser, askOverApi, logIn, logOut, signUp, uniqueName } from './fixtures.ts';
 
+/** Signs in and waits for the question list. */
+async function signIn(page: Page, username: string, password?: string) {
+  await logIn(page, username, password);
+  await expect(page).toHaveURL(/\/home/);
+}
+
 async function suggest(page: Page, qid: string, text: string) {
   await page.goto(`/question/${qid}`);
   await page.getByRole('link', { name: 'Edit question' }).click();
@@ -32,25 +38,25 @@ test('a new user’s edit waits for review; a moderator approves one and rejects
   await page.goto(`/question/${qid}`);
   await expect(page.getByText('Teh original text of the question')).toBeVisible();
 
-  await logIn(page, 'dana', 'fakestack123');
+  await signIn(page, 'dana', 'fakestack123');
   await page.goto('/review?tab=suggested');
   await expect(page.getByRole('link', { name: 'Suggested edits' })).toHaveAttribute('aria-current', 'page');
   const item = page.locator('.review-item', { hasText: title });
   await expect(item).toContainText(`suggested by ${editor}`);
-  await expect(item.locator('ins')).toContainText('corrected');
+  await expect(item.locator('ins', { hasText: 'corrected' })).toBeVisible();
   await item.getByRole('button', { name: 'Approve edit' }).click();
   await expect(page.locator('.review-item', { hasText: title })).toHaveCount(0);
   await page.goto(`/question/${qid}`);
   await expect(page.getByText('The corrected text of the question')).toBeVisible();
   await logOut(page);
 
-  await logIn(page, editor);
+  await signIn(page, editor);
   await page.goto('/notifications');
   await expect(page.getByText(`dana ${SUGGEST_MSG.approvedNotice}`)).toBeVisible();
   await suggest(page, qid, 'Buy cheap pills at my shop');
   await logOut(page);
 
-  await logIn(page, 'dana', 'fakestack123');
+  await signIn(page, 'dana', 'fakestack123');
   await page.goto('/review?tab=suggested');
   const spam = page.locator('.review-item', { hasText: title });
   await spam.getByRole('button', { name: 'Reject edit' }).click();
@@ -59,7 +65,7 @@ test('a new user’s edit waits for review; a moderator approves one and rejects
   await page.locator('.review-item', { hasText: title }).getByRole('button', { name: 'Reject edit' }).click();
   await expect(page.locator('.review-item', { hasText: title })).toHaveCount(0);
   await logOut(page);
-  await logIn(page, editor);
+  await signIn(page, editor);
   await page.goto('/notifications');
   await expect(page.getByText(`dana ${SUGGEST_MSG.rejectedNotice}: Adds spam`)).toBeVisible();
   await page.goto(`/question/${qid}`);
