@@ -14,7 +14,7 @@ import {
   type SuggestedEditItem,
   type SuggestionDecision,
 } from '@fso/shared';
-import { NOT_SIGNED_IN } from '../caller.ts';
+import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { loadQuestion } from '../qa/questions.ts';
@@ -79,8 +79,9 @@ export async function reviewSuggestedEdit(
   caller: Caller,
   input: ReviewSuggestedEditBody,
 ): Promise<Result<{ id: string; decision: SuggestionDecision }>> {
-  const actor = caller.user;
-  if (!actor) return NOT_SIGNED_IN;
+  const acting = actorNamed(caller);
+  if (!acting.ok) return acting;
+  const actor = acting.value;
   const privileged = reviewsSuggestions(caller);
   if (!privileged) return fail('forbidden', SUGGEST_MSG.reviewPrivilege);
   const limited = await ports.limiter.hit('review', caller);
