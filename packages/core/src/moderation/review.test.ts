@@ -210,5 +210,18 @@ describe('removing a spammer', () => {
     });
     // Asked again, the finished removal is answered as it is.
     expect(await deleteSpammer(ports, as('mod'), { username: 'spammer' })).toMatchObject({ value: { done: true } });
+    // The moderators' log has it once: who, when, whom, how much.
+    const logged = (await listModLog(database.db, { limit: 50, offset: 0 })).entries.filter(
+      (e) => e.action === 'deleteSpammer',
+    );
+    expect(logged).toEqual([
+      expect.objectContaining({
+        moderator: 'mod',
+        at: expect.any(String),
+        target: { kind: 'user', id: String(id.spammer), label: 'spammer' },
+        reason: '19 posts, comments, messages and votes',
+        details: { items: 19 },
+      }),
+    ]);
   });
 });

@@ -39,6 +39,10 @@ export function decideSpammerRemoval(
   return succeed(null);
 }
 
+/** What a spammer removal's log entry says it removes. */
+export const spammerLogReason = (items: number): string =>
+  `${items} ${items === 1 ? 'post, comment, message or vote' : 'posts, comments, messages and votes'}`;
+
 const progressOf = (job: db.SpammerRemoval): SpammerRemovalProgress => ({
   username: job.username,
   removed: job.removed,
@@ -62,6 +66,16 @@ export async function deleteSpammer(
     (seen) => decideSpammerRemoval(seen, { userId: actor.userId, moderator: isModerator(caller) }),
   );
   if (!started.ok) return started;
+  const job = started.value;
+  // The moderators' log: who, when (the entry's time), whom, and how much goes (a job asked again is not logged twice).
+  if (job.removed === 0 && !job.done)
+    await db.appendModLog(ports.db, {
+      moderator: { id: actor.userId, name: actor.username },
+      action: 'deleteSpammer',
+      target: { kind: 'user', id: job.userId, label: job.username },
+      reason: spammerLogReason(job.total),
+      details: { items: job.total },
+    });
   ports.events.disconnectUser(started.value.username);
   void runSpammerRemovals(ports);
   return succeed(progressOf(started.value));
