@@ -89,6 +89,62 @@ test('a moderator suspends a user from the profile, the user is refused, then th
   await mod.close();
 });
 
+test('a moderator closes a question as a duplicate (banner, canonical, no answer box), reopens and locks it', async ({
+  page,
+}) => {
+  const asker = uniqueName('asker');
+  await signUp(page, asker);
+  const original = await ask(page, asker, `Original question ${uniqueName('t')}`);
+  const copy = await ask(page, asker, `Copied question ${uniqueName('t')}`);
+  await logOut(page);
+
+  await signIn(page, 'dana', 'fakestack123');
+  await page.goto(`/question/${copy}`);
+  await page.getByRole('link', { name: 'Close', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Why should this question be closed?' });
+  await dialog.getByRole('radio', { name: /^Duplicate/ }).check();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog.getByText('Choose the question this one duplicates.')).toBeVisible();
+  await dialog.getByLabel(/id or link/).fill(`http://example.test/question/${original}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('duplicate-banner')).toContainText('This question already has an answer here:');
+  await expect(page.getByTestId('no-answers')).toHaveText('This question is closed: it takes no new answers.');
+  await expect(page.getByLabel('Answer Text')).toHaveCount(0);
+  await logOut(page);
+
+  // Visitors and crawlers get the banner and the canonical hint in the served HTML.
+  const html = await (await page.request.get(`/question/${copy}`)).text();
+  expect(html).toContain('This question already has an answer here:');
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/question/${original}"`));
+  await page.goto(`/question/${copy}`);
+  await page.getByTestId('duplicate-banner').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/question/${original}$`));
+
+  await signIn(page, 'dana', 'fakestack123');
+  await page.goto(`/question/${copy}`);
+  await page.getByRole('button', { name: 'Reopen' }).click();
+  await expect(page.getByTestId('duplicate-banner')).toHaveCount(0);
+  await expect(page.getByLabel('Answer Text')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Lock' }).click();
+  await expect(page.getByTestId('locked-notice')).toBeVisible();
+  await expect(page.getByTestId('no-answers')).toHaveText('This question is locked: it takes no new answers.');
+  await logOut(page);
+  const voter = uniqueName('voter');
+  await signUp(page, voter);
+  const vote = await page.request.post('/question/upvoteQuestion', json({ qid: copy, username: voter }));
+  expect(await vote.text()).toBe('This question is locked');
+  await logOut(page);
+
+  await signIn(page, 'dana', 'fakestack123');
+  await page.goto(`/question/${copy}`);
+  await page.getByRole('button', { name: 'Unlock' }).click();
+  await expect(page.getByTestId('locked-notice')).toHaveCount(0);
+  await page.goto('/moderation');
+  for (const did of ['closed', 'reopened', 'locked', 'unlocked'])
+    await expect(page.locator('.mod-log-entry', { hasText: `dana ${did} Copied question` }).first()).toBeVisible();
+});
+
 /** Axe and a screenshot of one screen as it stands. */
 async function look(page: Page, name: string, file: string) {
   await expect(page.locator('main')).toBeVisible();
@@ -146,6 +202,20 @@ test.describe('moderation screens', () => {
         await signIn(page, 'dana', 'fakestack123');
         await page.goto('/moderation');
         await look(page, 'moderation-log', shot('moderation-log'));
+        const target = await ask(page, 'dana', `Screens original ${uniqueName('t')}`);
+        const qid = await ask(page, 'dana', `Screens copy ${uniqueName('t')}`);
+        await page.goto(`/question/${qid}`);
+        await look(page, 'question-mod-controls', shot('question-mod-controls'));
+        await page.goto(`/question/${qid}?close`);
+        await look(page, 'close-dialog', shot('close-dialog'));
+        const closed = await page.request.post(
+          '/question/closeQuestion',
+          json({ qid, reason: 'duplicate', duplicateOf: target }),
+        );
+        expect(closed.status()).toBe(200);
+        expect((await page.request.post('/question/lockQuestion', json({ qid, locked: true }))).status()).toBe(200);
+        await page.goto(`/question/${qid}`);
+        await look(page, 'duplicate-locked', shot('duplicate-locked'));
         await page.context().close();
       });
 });

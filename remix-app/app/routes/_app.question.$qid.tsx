@@ -47,6 +47,9 @@ import {
 } from '@fso/shared';
 import type { DeletedPostView } from '@fso/core';
 import { Pager } from '~/components/Pager.tsx';
+import { ClosureNotices, noAnswersReason } from '~/components/moderation/ClosureNotices.tsx';
+import { ModControls } from '~/components/moderation/ModControls.tsx';
+import { moderationAction, moderationView } from '~/services/question-moderation.server.ts';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { questionDeltas } from '~/components/live/question-deltas.ts';
@@ -98,6 +101,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (gone !== undefined && !outcome.ok && outcome.kind === 'notFound') return { gone: { ...gone }, now: Date.now() };
   if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
   const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
+  const { mod, canonical } = await moderationView(context, callerOf(context, viewer), question, url);
   return {
     question,
     // In the document already: its hydration data need not carry the bodies a second time.
@@ -118,7 +122,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     hidden: outcome.value.hidden,
     heldAnswers: outcome.value.heldAnswers,
     sort: query.sort,
-    canonical: `${url.origin}/question/${id}`,
+    // A duplicate's canonical page is the question it duplicates.
+    canonical,
+    self: `${url.origin}/question/${id}`,
+    mod,
     deletedAnswers: deletedPosts.filter((p) => p.kind === 'answer'),
     now: Date.now(),
   };
@@ -128,6 +135,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const id = questionId(params.qid);
   const actor = await requirePageUser(request, context);
   const fields = await formFields(request);
+  const moderated = await moderationAction(context, callerOf(context, actor), id, fields);
+  if (moderated) return moderated;
   if (fields.intent === 'upvote' || fields.intent === 'downvote') {
     const value = fields.intent === 'upvote' ? 1 : -1;
     const outcome = fields.answer
@@ -226,7 +235,7 @@ function DeletedQuestion({ post, now }: { post: DeletedPostView; now: number }) 
 }
 
 function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }) {
-  const { related, linked, viewer, reputations, moderators, sort, now, canonical } = loaded;
+  const { related, linked, viewer, reputations, moderators, sort, now, self, mod } = loaded;
   const bodies = useRenderOnly('question-bodies', loaded.html) ?? {};
   const { page, pages, commentCounts, expanded } = loaded;
   const initial = useMemo(
@@ -242,6 +251,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
   const errorFor = (form: string) => replyError(posted, form);
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
+  const noAnswers = noAnswersReason(q);
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
   const diamond = (user: string | null) => Boolean(user && moderators.includes(user));
   // This page's links: another page of answers, a body left out for size, a post's other comments (issue 39 item 3).
@@ -272,6 +282,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
           {loaded.hidden === 'held' ? FLAG_MSG.heldNotice : FLAG_MSG.hiddenNotice}
         </p>
       ) : null}
+      <ClosureNotices question={q} />
       <div itemProp="mainEntity" itemScope itemType={SCHEMA_TYPE.question}>
         <div className="page-heading">
           <h1 itemProp="name">{q.title}</h1>
@@ -315,6 +326,15 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                 />
               ) : null}
             </div>
+            {mod.mayClose ? (
+              <ModControls
+                question={q}
+                moderator={mod.moderator}
+                closing={mod.closing}
+                suggestions={mod.suggestions}
+                error={errorFor('moderate')}
+              />
+            ) : null}
             <Attribution source={q.source} />
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
             {viewer && !isAsker ? <OthersPostActions kind="question" id={q._id} reply={posted} /> : null}
@@ -397,12 +417,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                 </div>
                 <div className="post-main">
                   <PostBody html={html[`a${a._id}`] ?? ''} itemProp="text" withheldHref={withheldHref(`a${a._id}`)} />
-                  <PostSchema
-                    score={a.score}
-                    date={a.ansDateTime}
-                    author={a.ansBy}
-                    url={`${canonical}#answer-${a._id}`}
-                  />
+                  <PostSchema score={a.score} date={a.ansDateTime} author={a.ansBy} url={`${self}#answer-${a._id}`} />
                   <Byline
                     user={a.ansBy}
                     verb="answered"
@@ -450,10 +465,18 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
         <Pager page={page} pages={pages} href={pageHref} numbered />
       </div>
       <HeldAnswers answers={loaded.heldAnswers} />
-      <Link className="button primary" to={`/new/answer/${q._id}`}>
-        Answer Question
-      </Link>
-      <AnswerBox qid={q._id} viewer={viewer} />
+      {noAnswers ? (
+        <p className="notice no-answers" data-testid="no-answers">
+          {noAnswers}
+        </p>
+      ) : (
+        <>
+          <Link className="button primary" to={`/new/answer/${q._id}`}>
+            Answer Question
+          </Link>
+          <AnswerBox qid={q._id} viewer={viewer} />
+        </>
+      )}
       <QuestionSidebar linked={linked} related={related} />
     </article>
   );
