@@ -6,11 +6,13 @@
  * A formula KaTeX cannot render (a parse error, or groups nested deep enough to exhaust the
  * stack) is shown as its TeX in a `katex-error` span. One rendering counts its formulas in its
  * `MathEnv`; past MATH_MAX they are shown as written, so that no post renders unbounded MathML
- * (`$a` × 14,500 made 1.38 MB); writes refuse such a post (post-body.ts).
+ * (`$a` × 14,500 made 1.38 MB); writes refuse such a post (post-body.ts). MathJax's extras that
+ * KaTeX lacks are rewritten first (mathjax-compat.ts).
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
 import { MATH_MAX, splitMatches } from '@fso/shared';
+import { boxedFboxes, mathjaxCompat, mathjaxMacros, type TexMacros } from './mathjax-compat.ts';
 
 /** The first unescaped `delimiter` in `src` at or after `from`, or -1. */
 function closing(src: string, from: number, delimiter: string): number {
@@ -22,20 +24,26 @@ function closing(src: string, from: number, delimiter: string): number {
   return -1;
 }
 
-export const renderTex = (tex: string, displayMode: boolean) =>
-  katex.renderToString(tex, {
+/** `macros`: the table a post's `\newcommand`s and `\def`s fill, kept across its formulas. */
+export const renderTex = (tex: string, displayMode: boolean, macros: TexMacros = {}) =>
+  katex.renderToString(mathjaxCompat(tex, macros), {
     output: 'mathml',
     displayMode,
     throwOnError: false,
     strict: 'ignore',
     maxSize: 20,
     maxExpand: 200,
+    macros,
+    globalGroup: true,
   });
 
-/** What a rendering counts of its math (markdown-it's `env`). */
-export type MathEnv = { formulas: number };
+/** What a rendering counts of its math and the macros its formulas defined (markdown-it's `env`). */
+export type MathEnv = { formulas: number; macros?: TexMacros };
 
 export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
+  md.core.ruler.before('block', 'fbox', (state) => {
+    state.src = boxedFboxes(state.src);
+  });
   md.inline.ruler.before('escape', 'math', (state, silent) => {
     const { src, pos } = state;
     if (src[pos] !== '$') return false;
@@ -60,7 +68,7 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
     const { content, markup } = tokens[i]!;
     if (++(env as MathEnv).formulas > MATH_MAX) return md.utils.escapeHtml(markup + content + markup);
     try {
-      return renderTex(content, markup === '$$');
+      return renderTex(content, markup === '$$', ((env as MathEnv).macros ??= mathjaxMacros()));
     } catch {
       // throwOnError covers parse errors only: thousands of nested groups overflow KaTeX's stack (a RangeError).
       return `<span class="katex-error">${md.utils.escapeHtml(content)}</span>`;
@@ -70,5 +78,9 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
 
 /** Splits text into its math (`$…$`, `$$…$$`) and the rest, for code that must leave TeX alone. */
 export function splitMath(text: string): { text: string; math: boolean }[] {
-  return splitMatches(text, /\$\$[\s\S]+?\$\$|\$[^$\n]+?\$/g).map((part) => ({ text: part.text, math: part.match }));
+  // An escaped dollar (`\$`, MathJax's literal dollar) inside inline TeX does not end it.
+  return splitMatches(text, /\$\$[\s\S]+?\$\$|\$(?:\\.|[^$\n\\])+?\$/g).map((part) => ({
+    text: part.text,
+    math: part.match,
+  }));
 }
