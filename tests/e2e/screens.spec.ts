@@ -29,6 +29,8 @@ interface Site {
   qid: string;
   gameID: string;
   chatId: string;
+  /** `me`'s comment on the question, still editable while the screens are checked. */
+  commentId: string;
   /** A question of `me`'s whose answer `me` deleted, and one `me` deleted: only `me` sees them. */
   keptQid: string;
   goneQid: string;
@@ -82,7 +84,7 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
       }),
     ),
   );
-  await ok(
+  const commented = await ok(
     me.request.post(
       '/comment/addComment',
       json({
@@ -157,6 +159,7 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
     gameID: game.gameID!,
     chatId: chat._id!,
     keptQid: kept._id!,
+    commentId: (commented as unknown as { comments: { _id: string }[] }).comments.at(-1)!._id,
     goneQid: gone._id!,
   };
 }
@@ -184,6 +187,7 @@ const screens = (s: Site): [string, string][] => [
   ['game', `/games/${s.gameID}`],
   ['game-leave-confirm', `/games/${s.gameID}?confirm=leave`],
   ['question-delete-confirm', `/question/${s.qid}?confirm=delete-question`],
+  ['comment-edit', `/question/${s.qid}?editComment=${s.commentId}#comment-${s.commentId}`],
   ['deleted-answer', `/question/${s.keptQid}?notice=answer-deleted`],
   ['deleted-question', `/question/${s.goneQid}`],
   ['search-by-meaning', '/search?text='],

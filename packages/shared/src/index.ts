@@ -22,6 +22,7 @@ export * from './writing-help.ts';
 export * from './post-limits.ts';
 export * from './question-page.ts';
 export * from './undelete.ts';
+export * from './comment-edit.ts';
 export * from './highlight.ts';
 export * from './search-operators.ts';
 export { plainText } from './plain-text.ts';

@@ -2,6 +2,7 @@
  * Every user-facing text fixed by SPEC §5 and §8, letter for letter, in one place so the
  * server, the forms and the tests say exactly the same thing.
  */
+import { COMMENT_EDIT_MINUTES } from './comment-edit.ts';
 import { UNDELETE_DAYS } from './undelete.ts';
 
 export const MSG = {
@@ -97,6 +98,7 @@ export const MSG = {
   questionDeletedLive: 'Its author has just deleted this question.',
   questionDeleted: 'Your question was deleted.',
   answerDeleted: 'Your answer was deleted.',
+  commentEditTooLate: `A comment can be edited for ${COMMENT_EDIT_MINUTES} minutes after it is posted; this one is older.`,
   editSummaryTooLong: 'Edit summary cannot be more than 300 characters',
   // Undeleting one's own post (issue 42, docs/decisions/0096).
   deletedPostNotFound: 'There is no deleted post of yours here to undelete.',

@@ -130,6 +130,9 @@ export const editAnswerBodySchema = z.object({ text: answerTextSchema, summary: 
 /** POST /answer/upvoteAnswer and downvoteAnswer (the voter is the session's user). */
 export const answerVoteBodySchema = z.object({ aid: idSchema });
 
+/** The question page's form that edits one's own comment. */
+export const editCommentFormSchema = z.object({ comment: idSchema.transform(Number), text: commentTextSchema });
+
 /** The question page's Undelete form: which of the author's deleted posts comes back. */
 export const undeleteFormSchema = z.object({
   kind: z.enum(['question', 'answer'], { error: MSG.deletedPostNotFound }),

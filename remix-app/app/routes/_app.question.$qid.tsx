@@ -20,7 +20,9 @@ import {
   deleteAnswer,
   deleteComment,
   deleteQuestion,
+  commentDraft,
   deletedPostsOn,
+  editComment,
   flagPost,
   followsQuestion,
   linkedQuestions,
@@ -42,6 +44,7 @@ import {
   parseWith,
   questionPageQuery,
   questionPageSearch,
+  editCommentFormSchema,
   relativeTime,
   undeleteFormSchema,
 } from '@fso/shared';
@@ -89,12 +92,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await getSessionUser(request, context);
   const url = new URL(request.url);
   const query = questionPageQuery(url.searchParams);
-  const [outcome, related, following, linked, deletedPosts] = await Promise.all([
+  const editing = parseId(url.searchParams.get('editComment'));
+  const [outcome, related, following, linked, deletedPosts, draft] = await Promise.all([
     viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request), query }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
     linkedQuestions(context.ports, id),
     deletedPostsOn(context.ports, callerOf(context, viewer), id),
+    editing === null ? null : commentDraft(context.ports, callerOf(context, viewer), editing),
   ]);
   // The asker's own deleted question, which only they see (and may undelete) for a while.
   const gone = deletedPosts.find((p) => p.kind === 'question');
@@ -127,6 +132,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     self: `${url.origin}/question/${id}`,
     mod,
     deletedAnswers: deletedPosts.filter((p) => p.kind === 'answer'),
+    // The viewer's own comment being edited (`?editComment=`), while they may still edit it.
+    editingComment: draft === null ? null : { id: String(editing), text: draft },
     now: Date.now(),
   };
 }
@@ -171,6 +178,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
     if (outcome.ok && fields.intent === 'deleteAnswer') return redirect(`/question/${id}?notice=answer-deleted`);
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+  }
+  if (fields.intent === 'editComment') {
+    const form = `editComment:${fields.comment ?? ''}`;
+    const parsed = parseWith(editCommentFormSchema, fields);
+    if (!parsed.ok) return refused(form, parsed.message);
+    const outcome = await editComment(context.ports, callerOf(context, actor), {
+      commentId: parsed.value.comment,
+      text: parsed.value.text,
+    });
+    if (!outcome.ok) return refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+    return redirect(`/question/${id}#comment-${outcome.value.cid}`);
   }
   if (fields.intent === 'undelete') {
     const form = `undelete:${fields.kind ?? ''}:${fields.post ?? ''}`;
@@ -350,6 +368,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
               viewer={viewer}
               serverError={errorFor(`comment:question:${q._id}`)}
               reply={posted}
+              editing={loaded.editingComment}
             />
           </div>
         </div>
@@ -447,6 +466,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                     viewer={viewer}
                     serverError={errorFor(`comment:answer:${a._id}`)}
                     reply={posted}
+                    editing={loaded.editingComment}
                   />
                 </div>
               </li>

@@ -103,9 +103,13 @@ export async function deleteComment(
     decideDelete(seen, actor.value, MSG.commentNotFound),
   );
   if (!deleted.ok) return deleted;
-  const place = deleted.value;
-  if (!(await db.questionShown(ports.db, { questionId: place.questionId })))
-    return succeed({ cid: String(input.commentId) });
+  await publishComments(ports, deleted.value);
+  return succeed({ cid: String(input.commentId) });
+}
+
+/** The comments of the post at `place` changed: its page and SPEC clients get the post again (`commentUpdate`), unless its question is hidden (issue 41). */
+export async function publishComments(ports: Ports, place: db.CommentPlace): Promise<void> {
+  if (!(await db.questionShown(ports.db, { questionId: place.questionId }))) return;
   if (place.parent === 'question') {
     const question = await loadQuestion(ports, place.questionId);
     if (question.ok) ports.events.toQa('commentUpdate', { type: 'question', result: question.value });
@@ -117,5 +121,4 @@ export async function deleteComment(
         result: { ...written.answer, qid: String(place.questionId) },
       });
   }
-  return succeed({ cid: String(input.commentId) });
 }

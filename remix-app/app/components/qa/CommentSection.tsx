@@ -3,10 +3,13 @@
  * with the shared schema before sending; it posts to the question page's action, so it works
  * without JavaScript and, with it, without leaving the page. A page shows a post's first few
  * comments and links to the rest (`more`); a comment left out for the page's size links to itself.
+ * Its author may edit a comment for COMMENT_EDIT_MINUTES after posting it: an Edit link
+ * (`?editComment=ID`, so it works without JavaScript) opens the comment's form in its place; the
+ * link goes once the time is up (with JavaScript, without a reload).
  */
-import { useState } from 'react';
-import { Link, useFetcher } from '@remix-run/react';
-import { commentFormSchema, counted, parseWith, type PageComment } from '@fso/shared';
+import { useEffect, useState } from 'react';
+import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
+import { commentEditable, commentFormSchema, counted, parseWith, type PageComment } from '@fso/shared';
 import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { FlagControl } from './FlagControl.tsx';
@@ -32,6 +35,18 @@ interface Props {
   withheldHref?: (key: string) => string | null;
   /** The post's comments not listed, and the page that lists them all. */
   more?: { count: number; href: string } | null;
+  /** The viewer's own comment being edited, with its Markdown. */
+  editing?: { id: string; text: string } | null;
+}
+
+/** Now, ticking every few seconds while the page is open (so an Edit link goes when its time is up). */
+function useClock(start: number): number {
+  const [clock, setClock] = useState(start);
+  useEffect(() => {
+    const timer = setInterval(() => setClock(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+  return clock;
 }
 
 export function CommentSection({
@@ -46,8 +61,17 @@ export function CommentSection({
   reply,
   withheldHref,
   more,
+  editing,
 }: Props) {
   const fetcher = useFetcher<ActionReply>();
+  const clock = useClock(now);
+  const [params] = useSearchParams();
+  const editHref = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set('editComment', id);
+    return `?${next}#comment-${id}`;
+  };
+  const own = (c: PageComment) => Boolean(viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase());
   const [error, setError] = useState<string | null>(null);
   const shown = error ?? replyError(fetcher.data, `comment:${type}:${parentId}`) ?? serverError ?? null;
   const label = `Add a comment to this ${type}`;
@@ -55,34 +79,45 @@ export function CommentSection({
     <div className="comments">
       {comments.length ? (
         <ul className="comment-list">
-          {comments.map((c) => (
-            <li key={c._id} className="comment" id={`comment-${c._id}`}>
-              <PostBody
-                html={html[`c${c._id}`] ?? ''}
-                className="comment-body"
-                withheldHref={withheldHref?.(`c${c._id}`)}
-              />{' '}
-              <Byline
-                user={c.commentBy}
-                verb="commented"
-                date={c.commentDateTime}
-                now={now}
-                moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
-              />
-              {viewer && c.commentBy?.toLowerCase() !== viewer.toLowerCase() ? (
-                <FlagControl type="comment" id={c._id} reply={reply} />
-              ) : null}
-              {viewer && c.commentBy?.toLowerCase() === viewer.toLowerCase() ? (
-                <fetcher.Form method="post" className="inline-action">
-                  <input type="hidden" name="comment" value={c._id} />
-                  <button type="submit" name="intent" value="deleteComment" className="link-button">
-                    Delete comment
-                  </button>
-                  <FormError message={replyError(fetcher.data, `delete:comment:${c._id}`)} />
-                </fetcher.Form>
-              ) : null}
-            </li>
-          ))}
+          {comments.map((c) =>
+            editing?.id === c._id && own(c) ? (
+              <li key={c._id} className="comment" id={`comment-${c._id}`}>
+                <CommentEditForm id={c._id} text={editing.text} error={replyError(reply, `editComment:${c._id}`)} />
+              </li>
+            ) : (
+              <li key={c._id} className="comment" id={`comment-${c._id}`}>
+                <PostBody
+                  html={html[`c${c._id}`] ?? ''}
+                  className="comment-body"
+                  withheldHref={withheldHref?.(`c${c._id}`)}
+                />{' '}
+                <Byline
+                  user={c.commentBy}
+                  verb="commented"
+                  date={c.commentDateTime}
+                  now={now}
+                  moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
+                />
+                {viewer && c.commentBy?.toLowerCase() !== viewer.toLowerCase() ? (
+                  <FlagControl type="comment" id={c._id} reply={reply} />
+                ) : null}
+                {own(c) && commentEditable(new Date(c.commentDateTime), new Date(clock)) ? (
+                  <Link to={editHref(c._id)} replace preventScrollReset className="inline-action">
+                    Edit comment
+                  </Link>
+                ) : null}
+                {own(c) ? (
+                  <fetcher.Form method="post" className="inline-action">
+                    <input type="hidden" name="comment" value={c._id} />
+                    <button type="submit" name="intent" value="deleteComment" className="link-button">
+                      Delete comment
+                    </button>
+                    <FormError message={replyError(fetcher.data, `delete:comment:${c._id}`)} />
+                  </fetcher.Form>
+                ) : null}
+              </li>
+            ),
+          )}
         </ul>
       ) : null}
       {more ? (
@@ -116,5 +151,27 @@ export function CommentSection({
         <FormError message={shown} />
       </fetcher.Form>
     </div>
+  );
+}
+
+/** One's own comment in a form in its place: Save posts the new text; Cancel goes back to the page. */
+function CommentEditForm({ id, text, error }: { id: string; text: string; error: string | null }) {
+  const [params] = useSearchParams();
+  const back = new URLSearchParams(params);
+  back.delete('editComment');
+  return (
+    <Form method="post" className="comment-form comment-edit" preventScrollReset>
+      <input type="hidden" name="intent" value="editComment" />
+      <input type="hidden" name="comment" value={id} />
+      <label className="visually-hidden" htmlFor={`edit-comment-${id}`}>
+        Edit your comment
+      </label>
+      <input id={`edit-comment-${id}`} name="text" defaultValue={text} maxLength={600} />
+      <button type="submit">Save edits</button>
+      <Link to={`?${back}#comment-${id}`} replace preventScrollReset>
+        Cancel
+      </Link>
+      <FormError message={error} />
+    </Form>
   );
 }
