@@ -37,7 +37,9 @@ export async function editComment(
   );
   if (!edited.ok) return edited;
   const cid = String(input.commentId);
-  ports.events.toQa('bodiesUpdate', { qid: String(edited.value.questionId), html: { [`c${cid}`]: html } });
+  // A hidden question's changes reach no live page (issue 41); publishComments checks the same.
+  if (await db.questionShown(ports.db, { questionId: edited.value.questionId }))
+    ports.events.toQa('bodiesUpdate', { qid: String(edited.value.questionId), html: { [`c${cid}`]: html } });
   await publishComments(ports, edited.value);
   return succeed({ cid });
 }
