@@ -1,6 +1,7 @@
 /**
- * `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home;
- * similar questions under the title, a preview of the text, suggestions for the tag being typed.
+ * `/new/question` (SPEC §2): Question Title, Question Text, Tags, Post Question → back to /home
+ * (a question held for review → its own page, which says so: issue 41); similar questions under
+ * the title, a preview of the text, suggestions for the tag being typed.
  */
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { admit, askQuestion } from '@fso/core';
@@ -30,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return { errors: parsed.errors, values };
   const outcome = await askQuestion(context.ports, admitted.value, parsed.value);
   if (!outcome.ok) return { errors: { form: outcome.message }, values };
-  return redirect('/home');
+  return redirect('hidden' in outcome.value && outcome.value.hidden ? `/question/${outcome.value._id}` : '/home');
 }
 
 export default function NewQuestionPage() {
