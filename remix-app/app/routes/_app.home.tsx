@@ -11,7 +11,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { questionListPage, tagMarksOf, tagNamed, type QuestionListScreen } from '@fso/core';
+import { mathText, questionListPage, tagMarksOf, tagNamed, type QuestionListScreen } from '@fso/core';
+import { MathText, withMath } from '~/components/MathText.tsx';
 import {
   counted,
   highlighter,
@@ -69,6 +70,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     totalCapped: page.totalCapped,
     reputations: page.reputations,
     excerpts: page.excerpts,
+    // Titles and excerpts with TeX, rendered as math (issue 42 item 3).
+    math: Object.fromEntries(
+      page.questions.flatMap((q) => {
+        const title = withMath(q.title, mathText(q.title));
+        const text = page.excerpts?.[q._id];
+        const excerpt = text === undefined ? null : withMath(text, mathText(text));
+        return title || excerpt ? [[q._id, { title, excerpt }]] : [];
+      }),
+    ),
     search: query.search ?? '',
     tag: query.tag ?? '',
     watching,
@@ -187,6 +197,7 @@ export default function HomePage() {
         <ul className="question-list">
           {questions.map((q) => {
             const excerpt = excerpts?.[q._id];
+            const math = loaded.math[q._id];
             const marked = rowMark(q.tags, loaded.marks);
             return (
               <li key={q._id} className={marked ? `question-summary ${marked}` : 'question-summary'}>
@@ -209,11 +220,21 @@ export default function HomePage() {
                 </div>
                 <div className="summary-main">
                   <Link className="question-title" to={`/question/${q._id}`}>
-                    {excerpt === undefined ? q.title : <Highlighted segments={mark(q.title)} />}
+                    {math?.title ? (
+                      <MathText text={q.title} math={math.title} />
+                    ) : excerpt === undefined ? (
+                      q.title
+                    ) : (
+                      <Highlighted segments={mark(q.title)} />
+                    )}
                   </Link>
                   {excerpt === undefined ? null : (
                     <p className="search-excerpt">
-                      <Highlighted segments={mark(excerpt)} />
+                      {math?.excerpt ? (
+                        <MathText text={excerpt} math={math.excerpt} />
+                      ) : (
+                        <Highlighted segments={mark(excerpt)} />
+                      )}
                     </p>
                   )}
                   <TagList tags={q.tags} marks={loaded.marks} />

@@ -26,6 +26,7 @@ import {
   flagPost,
   followsQuestion,
   linkedQuestions,
+  mathText,
   relatedQuestions,
   undeletePost,
   viewQuestionPage,
@@ -69,6 +70,7 @@ import { PostBody } from '~/components/qa/PostBody.tsx';
 import { HeldAnswers } from '~/components/qa/HeldAnswers.tsx';
 import { PostSchema, SCHEMA_TYPE } from '~/components/qa/PostSchema.tsx';
 import { QuestionHeader } from '~/components/qa/QuestionHeader.tsx';
+import { MathText, withMath } from '~/components/MathText.tsx';
 import { QuestionSidebar } from '~/components/qa/QuestionSidebar.tsx';
 import { ShareLink } from '~/components/qa/ShareLink.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
@@ -109,6 +111,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { mod, canonical } = await moderationView(context, callerOf(context, viewer), question, url);
   return {
     question,
+    titleMath: withMath(question.title, mathText(question.title)),
     // In the document already: its hydration data need not carry the bodies a second time.
     html: renderOnly(context, 'question-bodies', html),
     withheld,
@@ -303,7 +306,9 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
       <ClosureNotices question={q} />
       <div itemProp="mainEntity" itemScope itemType={SCHEMA_TYPE.question}>
         <div className="page-heading">
-          <h1 itemProp="name">{q.title}</h1>
+          <h1 itemProp="name">
+            <MathText text={q.title} math={loaded.titleMath} />
+          </h1>
           <Link className="button primary" to="/new/question">
             Ask a Question
           </Link>

@@ -13,7 +13,8 @@ import hljs from 'highlight.js/lib/core';
 import MarkdownIt from 'markdown-it';
 import sanitizeHtml from 'sanitize-html';
 import { CODE_LANGUAGES } from './code-languages.ts';
-import { mathPlugin, type MathEnv } from './math.ts';
+import { mathPlugin, renderTex, splitMath, type MathEnv } from './math.ts';
+import { mathjaxMacros } from './mathjax-compat.ts';
 
 for (const [name, grammar] of Object.entries(CODE_LANGUAGES)) hljs.registerLanguage(name, grammar);
 
@@ -219,6 +220,24 @@ export interface RenderedBody {
 export function renderBody(source: string): RenderedBody {
   const env: RenderEnv = { formulas: 0, highlighted: 0 };
   return { html: sanitizeHtml(markdown.render(source, env), SAFE), formulas: env.formulas };
+}
+
+/**
+ * Plain text with TeX between dollars (a title, a search excerpt: issue 42 item 3) → HTML whose
+ * `$…$` are rendered as a post's are and the rest escaped; null when it holds no math.
+ */
+export function mathText(text: string): string | null {
+  const parts = splitMath(text);
+  if (!parts.some((p) => p.math)) return null;
+  const macros = mathjaxMacros();
+  const html = parts
+    .map((p) =>
+      p.math && !p.text.startsWith('$$')
+        ? renderTex(p.text.slice(1, -1), false, macros)
+        : markdown.utils.escapeHtml(p.text),
+    )
+    .join('');
+  return sanitizeHtml(html, SAFE);
 }
 
 /** Markdown source → sanitised HTML. */

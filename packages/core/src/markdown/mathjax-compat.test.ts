@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from './markdown.ts';
+import { mathText, renderMarkdown } from './markdown.ts';
 import { splitMath } from './math.ts';
 
 const clean = (source: string) => {
@@ -40,5 +40,15 @@ describe('MathJax extras that KaTeX renders (issue 42 item 3)', () => {
       { text: '$(s,\\left|\\$_s\\right>)$', math: true },
       { text: ' here', math: false },
     ]);
+  });
+});
+
+describe('mathText (titles and excerpts)', () => {
+  it('renders the math of a plain text and escapes the rest; null without math', () => {
+    const html = mathText('Why is $\\langle 0|H|1\\rangle$ <b>real</b>?')!;
+    expect(html).toContain('<math');
+    expect(html).toContain('&lt;b&gt;real&lt;/b&gt;');
+    expect(html).not.toMatch(/katex-error|cc0000|\$/);
+    expect(mathText('Costs 5 dollars')).toBeNull();
   });
 });
