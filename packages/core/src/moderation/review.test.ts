@@ -141,6 +141,11 @@ describe('the review queue', () => {
     expect(await stored()).toEqual(await recounted());
     expect((await stored()).troll).toBe(1);
     expect((await stored()).ann).toBe(before.ann! - 2);
+    // The author is told in the inbox, the notice pointing at the question the answer was on.
+    expect(
+      await all(sql`SELECT n.kind, n.question_id, n.excerpt FROM notifications n JOIN users u ON u.id = n.user_id
+        WHERE u.username = 'troll' AND n.kind = 'moderation'`),
+    ).toEqual([{ kind: 'moderation', question_id: q, excerpt: 'deleted your answer “an answer”' }]);
   });
 });
 

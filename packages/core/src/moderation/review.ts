@@ -13,6 +13,7 @@ import { succeed, type Result } from '../result.ts';
 import { decideResolve } from './flag-rules.ts';
 import { publishPostChange } from './flags.ts';
 import { isModerator, requireModerator } from './privileges.ts';
+import { announceUnread } from '../notifications/notifications.ts';
 import { announceReviewCount } from './review-count.ts';
 
 export type ReviewQueue = 'flagged' | 'held';
@@ -53,9 +54,10 @@ export async function resolveFlags(
       decide: (seen) => decideResolve(seen, { moderator: true, decision }),
       reputation: reputationOf,
     },
+    (post, label) => `deleted your ${post} “${label}”`,
   );
   if (!resolved.ok) return resolved;
-  const { remove, questionId, label, pending, hidden } = resolved.value;
+  const { remove, questionId, label, pending, hidden, notified } = resolved.value;
   await db.appendModLog(ports.db, {
     moderator: { id: moderator.value.userId, name: moderator.value.username },
     action: remove ? 'delete' : 'dismiss',
@@ -64,6 +66,7 @@ export async function resolveFlags(
     details: { flags: pending, penalized: resolved.value.penalize },
   });
   if (remove || hidden) await publishPostChange(ports, type, id, questionId, remove ? 'gone' : 'shown');
+  await announceUnread(ports, notified);
   await announceReviewCount(ports);
   return succeed({ type, id: String(id), decision });
 }

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { succeed, type FlagPostType, type FlagReason, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import type { Decide, Recount, Rules } from './decide.ts';
+import { storeModerationNotice } from './closing.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows, type Tx } from './sql-rows.ts';
 
@@ -141,13 +142,19 @@ export interface Resolved {
   label: string;
   pending: PendingFlags;
   hidden: Hidden | null;
+  /** Who was told of it: a deleted post's author (inbox notice, kind `moderation`). */
+  notified: number[];
 }
 
-/** Resolves a post's pending flags (or its hold) as decided by `resolverId`; answers the decision and the post's question. */
+/**
+ * Resolves a post's pending flags (or its hold) as decided by `resolverId`; answers the decision
+ * and the post's question. A deleted post's author gets a notice worded by `notice`.
+ */
 export async function resolveFlags(
   db: Db,
   target: { type: FlagPostType; id: number; resolverId: number },
   rules: Rules<ResolveSeen, ResolveDecision>,
+  notice: (type: FlagPostType, label: string) => string,
 ): Promise<Result<ResolveDecision & Resolved>> {
   return db.transaction(async (tx) => {
     const { type, id } = target;
@@ -194,12 +201,23 @@ export async function resolveFlags(
       await tx.execute(sql`UPDATE ${t.table} SET hidden = NULL WHERE id = ${id} AND hidden IS NOT NULL`);
     }
     await storeReputations(tx, decision.value.recount, rules.reputation);
+    const label = String(named?.label ?? '');
+    // A deleted question's notice points at nothing (its row is gone); an answer's or comment's at its question.
+    const notified = decision.value.remove
+      ? await storeModerationNotice(tx, {
+          userId: post!.author,
+          actorId: target.resolverId,
+          questionId: type === 'question' ? null : post!.questionId,
+          excerpt: notice(type, label),
+        })
+      : [];
     return succeed({
       ...decision.value,
       questionId: post!.questionId,
-      label: String(named?.label ?? ''),
+      label,
       pending,
       hidden: post!.hidden,
+      notified,
     });
   });
 }
