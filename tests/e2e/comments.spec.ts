@@ -84,3 +84,47 @@ test('a long thread shows five comments and a link to the rest', async ({ page, 
   await expect(page.getByRole('link', { name: /more comment/ })).toHaveCount(0);
   await me.api.dispose();
 });
+
+test('@name in a comment box offers the thread’s people, commenters first', async ({
+  page,
+  playwright,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const asker = await apiUser(playwright, baseURL, 'mentask');
+  const qid = await askOverApi(asker, 'A question to mention people on');
+  const talker = await apiUser(playwright, baseURL, 'menttalk');
+  expect(
+    (
+      await talker.api.post(
+        '/comment/addComment',
+        json({ id: qid, type: 'question', comment: { text: 'I have a view.', commentBy: talker.username } }),
+      )
+    ).status(),
+  ).toBe(200);
+  await page.goto('/');
+  await page.getByLabel('Username').fill(asker.username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+  await page.goto(`/question/${qid}`);
+  const box = page.getByLabel('Add a comment to this question');
+  if (!javaScriptEnabled) {
+    // Without JavaScript it is a plain box: a mention is typed whole and still posts.
+    await box.fill(`@${talker.username} thanks`);
+    await page.getByRole('button', { name: 'Add comment' }).first().click();
+    await expect(page.getByText(`@${talker.username} thanks`)).toBeVisible();
+    return;
+  }
+  await box.pressSequentially(`Thanks @${talker.username.slice(0, 6)}`);
+  const people = page.getByRole('listbox', { name: 'People in this thread' });
+  await expect(people.getByRole('option')).toHaveText([`@${talker.username}`]);
+  await box.press('Enter');
+  await expect(box).toHaveValue(`Thanks @${talker.username} `);
+  await expect(people).toBeHidden();
+  await box.pressSequentially('for this.');
+  await page.getByRole('button', { name: 'Add comment' }).first().click();
+  await expect(page.locator('.comment').filter({ hasText: `Thanks @${talker.username} for this.` })).toBeVisible();
+  await talker.api.dispose();
+  await asker.api.dispose();
+});

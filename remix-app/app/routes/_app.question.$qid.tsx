@@ -273,6 +273,10 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
   const mine = (author: string | null) => Boolean(viewer && author && viewer.toLowerCase() === author.toLowerCase());
   const isAsker = mine(q.askedBy);
   const noAnswers = noAnswersReason(q);
+  // Everybody on the page, for the comment boxes' @name completion: the asker, the answerers, the commenters.
+  const thread = [q.askedBy, ...q.answers.map((a) => a.ansBy), ...q.comments.map((c) => c.commentBy)]
+    .concat(q.answers.flatMap((a) => a.comments.map((c) => c.commentBy)))
+    .filter((p): p is string => Boolean(p));
   const rep = (user: string | null) => (user ? reputations[user] : undefined);
   const diamond = (user: string | null) => Boolean(user && moderators.includes(user));
   // This page's links: another page of answers, a body left out for size, a post's other comments (issue 39 item 3).
@@ -374,6 +378,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
               serverError={errorFor(`comment:question:${q._id}`)}
               reply={posted}
               editing={loaded.editingComment}
+              thread={thread}
             />
           </div>
         </div>
@@ -472,6 +477,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                     serverError={errorFor(`comment:answer:${a._id}`)}
                     reply={posted}
                     editing={loaded.editingComment}
+                    thread={thread}
                   />
                 </div>
               </li>

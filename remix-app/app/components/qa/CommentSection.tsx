@@ -14,6 +14,7 @@ import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { FlagControl } from './FlagControl.tsx';
 import { Byline } from './Byline.tsx';
+import { MentionInput } from './MentionInput.tsx';
 import { PostBody } from './PostBody.tsx';
 
 interface Props {
@@ -35,6 +36,8 @@ interface Props {
   withheldHref?: (key: string) => string | null;
   /** The post's comments not listed, and the page that lists them all. */
   more?: { count: number; href: string } | null;
+  /** The thread's people for `@name` completion, the ones to offer first first. */
+  thread?: string[];
   /** The viewer's own comment being edited, with its Markdown. */
   editing?: { id: string; text: string } | null;
 }
@@ -62,7 +65,12 @@ export function CommentSection({
   withheldHref,
   more,
   editing,
+  thread = [],
 }: Props) {
+  // This post's commenters first, then the rest of the thread; never the viewer.
+  const people = [...new Set([...comments.map((c) => c.commentBy), ...thread])].filter(
+    (p): p is string => Boolean(p) && p?.toLowerCase() !== viewer?.toLowerCase(),
+  );
   const fetcher = useFetcher<ActionReply>();
   const clock = useClock(now);
   const [params] = useSearchParams();
@@ -146,7 +154,13 @@ export function CommentSection({
         <label className="visually-hidden" htmlFor={`comment-${type}-${parentId}`}>
           {label}
         </label>
-        <input id={`comment-${type}-${parentId}`} name="text" placeholder={label} maxLength={600} />
+        <MentionInput
+          id={`comment-${type}-${parentId}`}
+          name="text"
+          placeholder={label}
+          maxLength={600}
+          people={people}
+        />
         <button type="submit">Add comment</button>
         <FormError message={shown} />
       </fetcher.Form>
