@@ -157,6 +157,13 @@ describe('on a real database', () => {
     await resolveFlags(ports, as('mod'), { type: 'answer', id: aid, decision: 'dismiss' });
     expect(events()).toEqual(expect.arrayContaining(['bodiesUpdate', 'answerUpdate', 'questionUpdate', 'rowUpdate']));
     expect(await answerCount(id.q!)).toBe(before! + 1);
+    // Approved, it notifies the asker as posting it would have, and the bell rings live.
+    const [approved] = await rows(
+      database.db,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE actor_id = ${id.f1!} AND answer_id = ${aid} AND kind = 'answer'`,
+    );
+    expect(approved).toEqual({ n: 1 });
+    expect(events()).toContain('notificationUpdate');
   });
 
   it('leaves a hidden answer out of its question’s answerCount on lists, and counts it again when shown', async () => {

@@ -10,6 +10,8 @@ import { succeed, type FlagPostType, type FlagReason, type Result } from '@fso/s
 import type { Db } from '../client.ts';
 import type { Decide, Recount, Rules } from './decide.ts';
 import { storeModerationNotice } from './closing.ts';
+import { queueWatchedQuestionMails } from './mail-queue.ts';
+import { notifyPost } from './notifications.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows, type Tx } from './sql-rows.ts';
 
@@ -142,7 +144,7 @@ export interface Resolved {
   label: string;
   pending: PendingFlags;
   hidden: Hidden | null;
-  /** Who was told of it: a deleted post's author (inbox notice, kind `moderation`). */
+  /** Who was told of it: a deleted post's author (a `moderation` notice), or an approved held answer's recipients. */
   notified: number[];
 }
 
@@ -210,7 +212,9 @@ export async function resolveFlags(
           questionId: type === 'question' ? null : post!.questionId,
           excerpt: notice(type, label),
         })
-      : [];
+      : post!.hidden === 'held'
+        ? await announceApproved(tx, type, id, post!)
+        : [];
     return succeed({
       ...decision.value,
       questionId: post!.questionId,
@@ -219,6 +223,37 @@ export async function resolveFlags(
       hidden: post!.hidden,
       notified,
     });
+  });
+}
+
+/**
+ * A held post approved: what posting it would have sent then — an answer's notices (asker,
+ * followers, mentions), a question's mails to its tags' watchers. Answers the recipients.
+ */
+async function announceApproved(
+  tx: Tx,
+  type: FlagPostType,
+  id: number,
+  post: { author: number | null; questionId: number },
+): Promise<number[]> {
+  if (post.author === null) return [];
+  if (type === 'question') {
+    await queueWatchedQuestionMails(tx, id, post.author);
+    return [];
+  }
+  if (type !== 'answer') return [];
+  const [row] = await rows(
+    tx,
+    sql`SELECT a.text, q.asked_by FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${id}`,
+  );
+  if (!row) return [];
+  return notifyPost(tx, {
+    kind: 'answer',
+    actorId: post.author,
+    ownerId: idOrNull(row.asked_by),
+    questionId: post.questionId,
+    answerId: id,
+    text: String(row.text),
   });
 }
 
