@@ -11,6 +11,7 @@ import { actorNamed } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import type { Result } from '../result.ts';
+import { publishQuestion as publishLive } from '../qa/publish.ts';
 import { loadQuestion } from '../qa/questions.ts';
 import { decideCloseVote, decideLock, decideReopenVote } from './closing.ts';
 import { isModerator } from './privileges.ts';
@@ -30,10 +31,10 @@ function closureNotice(decision: db.ClosureDecision, title: string): string {
     : `reopened your question “${title}”${others}`;
 }
 
-/** Re-reads the question and publishes it (questionUpdate): open pages show its new state. */
+/** Re-reads the question and publishes it (questionUpdate and its list row): open pages show its new state; a hidden one reaches nobody. */
 async function publishQuestion(ports: Ports, questionId: number): Promise<Result<Question>> {
   const outcome = await loadQuestion(ports, questionId);
-  if (outcome.ok) ports.events.toQa('questionUpdate', outcome.value);
+  if (outcome.ok) publishLive(ports, 'questionUpdate', outcome.value);
   return outcome;
 }
 

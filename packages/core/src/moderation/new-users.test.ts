@@ -15,6 +15,7 @@ import { admit } from '../limits/admit.ts';
 import type { Caller, Limiter, Ports } from '../ports.ts';
 import { answerQuestion, askQuestion, viewQuestionPage } from '../qa/questions.ts';
 import { voteQuestion } from '../qa/votes.ts';
+import { closeQuestion, lockQuestion } from './close-questions.ts';
 import { flagPost } from './flags.ts';
 import { countLinks, decideNewUserPost } from './new-users.ts';
 import { resolveFlags } from './review.ts';
@@ -181,7 +182,7 @@ describe('on a real database', () => {
     expect(await answerCount(id.q!)).toBe(before! - 1);
   });
 
-  it('sends no live event of a hidden question to anyone: views, answers, votes', async () => {
+  it('sends no live event of a hidden question to anyone: views, answers, votes, closing, locking', async () => {
     const qid = await insertQuestion(database.db, {
       title: 'Spam to hide',
       text: 'x',
@@ -195,6 +196,8 @@ describe('on a real database', () => {
     expect(await viewQuestionPage(ports, as('mod'), qid, PAGE)).toMatchObject({ ok: true });
     expect(await answerQuestion(ports, as('mod'), { qid, text: 'A moderator’s note' })).toMatchObject({ ok: true });
     expect(await voteQuestion(ports, as('mod'), { questionId: qid, value: -1 })).toMatchObject({ ok: true });
+    expect(await closeQuestion(ports, as('mod'), { questionId: qid, reason: 'offTopic' })).toMatchObject({ ok: true });
+    expect(await lockQuestion(ports, as('mod'), { questionId: qid, locked: true })).toMatchObject({ ok: true });
     const leaked = recorded.events.filter((e) => !('room' in ((e.args.at(-1) as object | undefined) ?? {})));
     expect(leaked.map((e) => e.event)).toEqual([]);
   });
