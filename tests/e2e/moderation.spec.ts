@@ -129,6 +129,9 @@ test('a moderator closes a question as a duplicate (banner, canonical, no answer
   await page.getByRole('button', { name: 'Lock' }).click();
   await expect(page.getByTestId('locked-notice')).toBeVisible();
   await expect(page.getByTestId('no-answers')).toHaveText('This question is locked: it takes no new answers.');
+  // Nor comments: the comment box gives way to the reason.
+  await expect(page.getByRole('button', { name: 'Add comment' })).toHaveCount(0);
+  await expect(page.locator('.comment-closed').first()).toHaveText('This question is locked');
   await logOut(page);
   const voter = uniqueName('voter');
   await signUp(page, voter);

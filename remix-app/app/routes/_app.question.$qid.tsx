@@ -40,6 +40,7 @@ import {
   commentFormSchema,
   counted,
   FLAG_MSG,
+  MOD_MSG,
   MSG,
   parseId,
   parseWith,
@@ -378,6 +379,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
               serverError={errorFor(`comment:question:${q._id}`)}
               reply={posted}
               editing={loaded.editingComment}
+              closedFor={q.locked ? MOD_MSG.questionLocked : null}
               thread={thread}
             />
           </div>
@@ -477,6 +479,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                     serverError={errorFor(`comment:answer:${a._id}`)}
                     reply={posted}
                     editing={loaded.editingComment}
+                    closedFor={q.locked ? MOD_MSG.questionLocked : null}
                     thread={thread}
                   />
                 </div>

@@ -40,6 +40,8 @@ interface Props {
   thread?: string[];
   /** The viewer's own comment being edited, with its Markdown. */
   editing?: { id: string; text: string } | null;
+  /** Why the post takes no comments (a locked question), shown instead of the comment box. */
+  closedFor?: string | null;
 }
 
 /** Now, ticking every few seconds while the page is open (so an Edit link goes when its time is up). */
@@ -66,6 +68,7 @@ export function CommentSection({
   more,
   editing,
   thread = [],
+  closedFor = null,
 }: Props) {
   // This post's commenters first, then the rest of the thread; never the viewer.
   const people = [...new Set([...comments.map((c) => c.commentBy), ...thread])].filter(
@@ -133,37 +136,41 @@ export function CommentSection({
           Show {counted(more.count, 'more comment')}
         </Link>
       ) : null}
-      <fetcher.Form
-        method="post"
-        className="comment-form"
-        onSubmit={(event) => {
-          const form = event.currentTarget;
-          const parsed = parseWith(commentFormSchema, { text: new FormData(form).get('text') });
-          if (!parsed.ok) {
-            event.preventDefault();
-            setError(parsed.message);
-            return;
-          }
-          setError(null);
-          requestAnimationFrame(() => form.reset());
-        }}
-      >
-        <input type="hidden" name="intent" value="comment" />
-        <input type="hidden" name="type" value={type} />
-        <input type="hidden" name="id" value={parentId} />
-        <label className="visually-hidden" htmlFor={`comment-${type}-${parentId}`}>
-          {label}
-        </label>
-        <MentionInput
-          id={`comment-${type}-${parentId}`}
-          name="text"
-          placeholder={label}
-          maxLength={600}
-          people={people}
-        />
-        <button type="submit">Add comment</button>
-        <FormError message={shown} />
-      </fetcher.Form>
+      {closedFor ? (
+        <p className="notice comment-closed">{closedFor}</p>
+      ) : (
+        <fetcher.Form
+          method="post"
+          className="comment-form"
+          onSubmit={(event) => {
+            const form = event.currentTarget;
+            const parsed = parseWith(commentFormSchema, { text: new FormData(form).get('text') });
+            if (!parsed.ok) {
+              event.preventDefault();
+              setError(parsed.message);
+              return;
+            }
+            setError(null);
+            requestAnimationFrame(() => form.reset());
+          }}
+        >
+          <input type="hidden" name="intent" value="comment" />
+          <input type="hidden" name="type" value={type} />
+          <input type="hidden" name="id" value={parentId} />
+          <label className="visually-hidden" htmlFor={`comment-${type}-${parentId}`}>
+            {label}
+          </label>
+          <MentionInput
+            id={`comment-${type}-${parentId}`}
+            name="text"
+            placeholder={label}
+            maxLength={600}
+            people={people}
+          />
+          <button type="submit">Add comment</button>
+          <FormError message={shown} />
+        </fetcher.Form>
+      )}
     </div>
   );
 }
