@@ -14,7 +14,7 @@ import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import { admit } from '../limits/admit.ts';
 import type { Caller, Limiter, Ports } from '../ports.ts';
 import { answerQuestion, askQuestion, viewQuestionPage } from '../qa/questions.ts';
-import { voteQuestion } from '../qa/votes.ts';
+import { voteAnswer, voteQuestion } from '../qa/votes.ts';
 import { closeQuestion, lockQuestion } from './close-questions.ts';
 import { flagPost } from './flags.ts';
 import { countLinks, decideNewUserPost } from './new-users.ts';
@@ -174,6 +174,10 @@ describe('on a real database', () => {
     for (const f of ['f1', 'f2', 'f3'])
       await flagPost(ports, as(f), { id: String(aid), type: 'answer', reason: 'spam' });
     expect(await answerCount(id.q!)).toBe(before! - 1);
+    // Hidden, its votes reach no live page either.
+    recorded.events.length = 0;
+    expect(await voteAnswer(ports, as('mod'), { answerId: aid, value: -1 })).toMatchObject({ ok: true });
+    expect(events()).not.toContain('answerVoteUpdate');
     await resolveFlags(ports, as('mod'), { type: 'answer', id: aid, decision: 'dismiss' });
     expect(await answerCount(id.q!)).toBe(before);
     for (const f of ['known', 'later', 'asker'])

@@ -58,13 +58,13 @@ export async function heldAnswersBy(
   return found.map((r) => ({ _id: String(r.id), text: String(r.text), html: r.html === null ? null : String(r.html) }));
 }
 
-/** Whether the question (or an answer's question) is shown: a hidden one's events go to nobody (issue 41). */
+/** Whether the question (or an answer and its question) is shown: a hidden one's events go to nobody (issue 41). */
 export async function questionShown(db: Db, post: { questionId: number } | { answerId: number }): Promise<boolean> {
   const [found] = await rows(
     db,
     'questionId' in post
       ? sql`SELECT hidden IS NULL AS shown FROM questions WHERE id = ${post.questionId}`
-      : sql`SELECT q.hidden IS NULL AS shown FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${post.answerId}`,
+      : sql`SELECT q.hidden IS NULL AND a.hidden IS NULL AS shown FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${post.answerId}`,
   );
   return found?.shown === true;
 }
