@@ -13,7 +13,9 @@ import { fail, FLAG_MSG, MSG, questionPageQuery, type Role } from '@fso/shared';
 import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import { admit } from '../limits/admit.ts';
 import type { Caller, Limiter, Ports } from '../ports.ts';
+import { deleteAnswer } from '../qa/deletions.ts';
 import { answerQuestion, askQuestion, viewQuestionPage } from '../qa/questions.ts';
+import { undeletePost } from '../qa/undelete.ts';
 import { voteAnswer, voteQuestion } from '../qa/votes.ts';
 import { closeQuestion, lockQuestion } from './close-questions.ts';
 import { flagPost } from './flags.ts';
@@ -186,7 +188,7 @@ describe('on a real database', () => {
     expect(await answerCount(id.q!)).toBe(before! - 1);
   });
 
-  it('sends no live event of a hidden question to anyone: views, answers, votes, closing, locking', async () => {
+  it('sends no live event of a hidden question to anyone: views, answers, undeletes, votes, closing, locking', async () => {
     const qid = await insertQuestion(database.db, {
       title: 'Spam to hide',
       text: 'x',
@@ -198,7 +200,11 @@ describe('on a real database', () => {
     recorded.events.length = 0;
     expect(await viewQuestionPage(ports, as('newbie'), qid, PAGE)).toMatchObject({ ok: true });
     expect(await viewQuestionPage(ports, as('mod'), qid, PAGE)).toMatchObject({ ok: true });
-    expect(await answerQuestion(ports, as('mod'), { qid, text: 'A moderator’s note' })).toMatchObject({ ok: true });
+    const note = await answerQuestion(ports, as('mod'), { qid, text: 'A moderator’s note' });
+    expect(note).toMatchObject({ ok: true });
+    const noteId = Number(note.ok && note.value._id);
+    expect(await deleteAnswer(ports, as('mod'), { answerId: noteId })).toMatchObject({ ok: true });
+    expect(await undeletePost(ports, as('mod'), { kind: 'answer', id: noteId })).toMatchObject({ ok: true });
     expect(await voteQuestion(ports, as('mod'), { questionId: qid, value: -1 })).toMatchObject({ ok: true });
     expect(await closeQuestion(ports, as('mod'), { questionId: qid, reason: 'offTopic' })).toMatchObject({ ok: true });
     expect(await lockQuestion(ports, as('mod'), { questionId: qid, locked: true })).toMatchObject({ ok: true });

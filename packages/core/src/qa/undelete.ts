@@ -83,7 +83,9 @@ export async function undeletePost(
     await questionWritten(ports, questionId, { asked: true });
   } else {
     const written = await db.getAnswer(ports.db, input.id);
-    if (written) await publishAnswer(ports, questionId, written.answer);
+    // A hidden question's answers reach no live page (issue 41), nor does an answer hidden itself.
+    if (written && (await db.questionShown(ports.db, { answerId: input.id })))
+      await publishAnswer(ports, questionId, written.answer);
     const question = await loadQuestion(ports, questionId);
     if (question.ok) publishQuestion(ports, 'questionUpdate', question.value);
   }
