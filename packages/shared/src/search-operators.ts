@@ -22,7 +22,7 @@ export interface SearchFilters {
 export const SEARCH_OPERATORS = [
   { example: '[quantum-gate]', finds: 'questions in that tag' },
   { example: 'user:alice', finds: 'posts by alice' },
-  { example: 'is:question', finds: 'questions only (the default); is:answer for answers' },
+  { example: 'is:question', finds: 'questions only (the default)' },
   { example: 'score:3', finds: 'a score of 3 or more' },
   { example: 'answers:2', finds: 'questions with at least 2 answers' },
   { example: 'isaccepted:yes', finds: 'an accepted answer (no: none)' },
