@@ -37,10 +37,12 @@ async function ask(api: APIRequestContext, askedBy: string, title: string, tag =
  * Every HTTP request the page makes from now on: its socket's frames are not requests, and the
  * favicon is the browser's own late fetch (whenever it gets to it), not the page's.
  */
+/** The page's HTTP requests for data: not its socket, the favicon, or an image such as a new byline's avatar. */
 function requestsOf(page: Page) {
   const seen: string[] = [];
   page.on('request', (request) => {
-    if (!/\/socket\.io\/|\/favicon\./.test(request.url())) seen.push(`${request.method()} ${request.url()}`);
+    if (request.resourceType() === 'image' || /\/socket\.io\/|\/favicon\./.test(request.url())) return;
+    seen.push(`${request.method()} ${request.url()}`);
   });
   return seen;
 }

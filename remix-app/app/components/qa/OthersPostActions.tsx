@@ -17,7 +17,10 @@ export function OthersPostActions({
 }) {
   return (
     <div className="post-actions">
-      <Link to={`/edit/${kind}/${id}`}>Edit {kind}</Link>
+      {/* Discovered on click: an answer that arrives live must cost its page no request (as Byline). */}
+      <Link to={`/edit/${kind}/${id}`} discover="none">
+        Edit {kind}
+      </Link>
       <FlagControl type={kind} id={id} reply={reply} />
     </div>
   );
