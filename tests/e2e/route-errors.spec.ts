@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { MSG } from '@fso/shared';
-import { signUp, uniqueName } from './fixtures.ts';
+import { apiUser, signUp, uniqueName } from './fixtures.ts';
 
 async function expectNotFound(page: Page, text: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
@@ -32,20 +32,26 @@ test('a missing question, user or game answers 404, says what was not found, and
   await expect(page.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
 });
 
-test('following a link to a question deleted meanwhile shows the same 404 screen', async ({ page }) => {
-  const me = uniqueName('gone');
-  await signUp(page, me);
-  const title = `Soon gone ${me}`;
-  const added = await page.request.post('/question/addQuestion', {
-    data: { title, text: 'Deleted before anyone opens it.', tags: [{ name: 'e2e' }], askedBy: me },
+test('following a link to a question deleted meanwhile shows the same 404 screen', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  // Another user's question: its author would see it deleted, with Undelete (issue 42).
+  const asker = await apiUser(playwright, baseURL, 'gone');
+  const title = `Soon gone ${asker.username}`;
+  const added = await asker.api.post('/question/addQuestion', {
+    data: { title, text: 'Deleted before anyone opens it.', tags: [{ name: 'e2e' }], askedBy: asker.username },
   });
   expect(added.status()).toBe(200);
   const { _id } = (await added.json()) as { _id: string };
+  await signUp(page, uniqueName('reader'));
   // The profile's list is not live (on /home, with JavaScript, the deleted row leaves the list at once).
-  await page.goto(`/user/${me}`);
+  await page.goto(`/user/${asker.username}`);
   const link = page.getByRole('link', { name: title });
   await expect(link).toBeVisible();
-  expect((await page.request.delete(`/question/deleteQuestion/${_id}`)).status()).toBe(200);
+  expect((await asker.api.delete(`/question/deleteQuestion/${_id}`)).status()).toBe(200);
+  await asker.api.dispose();
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/question/${_id}$`));
   await expectNotFound(page, MSG.questionNotFound);
