@@ -11,7 +11,7 @@
  * counted. Each suite's wall time is printed when it ends and again in the summary, which ends
  * with one line `N passed, N failed` summed over every suite. Both database modes
  * are covered once without running anything twice: with TEST_DATABASE_URL, vitest runs on that
- * server (as the deploy does) and the one-server Playwright pass on the site's own embedded
+ * server (as the deploy does) and the one-server Playwright pass (a site per project) on the site's own embedded
  * PostgreSQL (as `npm start` does: TEST_DATABASE_URL is left out of its environment), then the
  * database package's tests (`unit-embedded`) again on an embedded test server.
  * TEST_SUITES=unit,e2e (names: typecheck, lint, deps, format, unit, unit-embedded, build, e2e,
@@ -107,9 +107,23 @@ function playwright(name, args = [], env = {}) {
   return { passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped };
 }
 
+/** The counts of several runs as one suite's. */
+const summed = (...runs) =>
+  runs.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+
+// Each project (with and without JavaScript) on a site of its own, started by its own run: the
+// suite signs up more users than one address may in an hour (RATE_LIMITS.signup), which a site
+// serving both passes would refuse.
+const e2ePort = Number(process.env.E2E_PORT ?? 3100);
 if ((!wanted || wanted.includes('e2e')) && built)
   suite('e2e', 'end-to-end (Playwright, on the embedded PostgreSQL as npm start runs it)', () =>
-    playwright('e2e', [], { TEST_DATABASE_URL: undefined }),
+    summed(
+      playwright('e2e', ['--project=js'], { TEST_DATABASE_URL: undefined, E2E_PORT: String(e2ePort) }),
+      playwright('e2e-nojs', ['--project=nojs', '--output=test-results/nojs'], {
+        TEST_DATABASE_URL: undefined,
+        E2E_PORT: String(e2ePort + 200),
+      }),
+    ),
   );
 
 if ((!wanted || wanted.includes('e2e-cluster')) && built) {
@@ -122,7 +136,7 @@ if ((!wanted || wanted.includes('e2e-cluster')) && built) {
     suite('e2e-cluster', heading, () =>
       playwright('e2e-cluster', ['--output=test-results/cluster'], {
         E2E_CLUSTER: '1',
-        E2E_PORT: String(Number(process.env.E2E_PORT ?? 3100) + 100),
+        E2E_PORT: String(e2ePort + 100),
       }),
     );
 }
