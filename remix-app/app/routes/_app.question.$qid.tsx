@@ -294,6 +294,18 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
       ? { count: hidden, href: pageHref(page, { comments: key }) + anchor(key) }
       : null;
   };
+  // What every comment section on the page shares; each adds its post.
+  const threadProps = {
+    moderators,
+    html,
+    withheldHref,
+    now,
+    viewer,
+    reply: posted,
+    editing: loaded.editingComment,
+    closedFor: q.locked ? MOD_MSG.questionLocked : null,
+    thread,
+  };
 
   return (
     <article className="question-page" itemScope itemType={SCHEMA_TYPE.page}>
@@ -367,20 +379,12 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
             {isAsker ? <PostActions kind="question" id={q._id} error={errorFor('delete:question')} /> : null}
             {viewer && !isAsker ? <OthersPostActions kind="question" id={q._id} reply={posted} /> : null}
             <CommentSection
-              moderators={moderators}
+              {...threadProps}
               type="question"
               parentId={q._id}
               comments={q.comments}
-              html={html}
-              withheldHref={withheldHref}
               more={moreComments('q')}
-              now={now}
-              viewer={viewer}
               serverError={errorFor(`comment:question:${q._id}`)}
-              reply={posted}
-              editing={loaded.editingComment}
-              closedFor={q.locked ? MOD_MSG.questionLocked : null}
-              thread={thread}
             />
           </div>
         </div>
@@ -467,20 +471,12 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
                     <OthersPostActions kind="answer" id={a._id} reply={posted} />
                   ) : null}
                   <CommentSection
-                    moderators={moderators}
+                    {...threadProps}
                     type="answer"
                     parentId={a._id}
                     comments={a.comments}
-                    html={html}
-                    withheldHref={withheldHref}
                     more={moreComments(`a${a._id}`)}
-                    now={now}
-                    viewer={viewer}
                     serverError={errorFor(`comment:answer:${a._id}`)}
-                    reply={posted}
-                    editing={loaded.editingComment}
-                    closedFor={q.locked ? MOD_MSG.questionLocked : null}
-                    thread={thread}
                   />
                 </div>
               </li>
