@@ -167,6 +167,7 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
 const screens = (s: Site): [string, string][] => [
   ['home', '/home'],
   ['home-search', `/home?search=${encodeURIComponent(word(40, 'Title'))}`],
+  ['home-search-answers', `/home?search=${encodeURIComponent('is:answer')}`],
   ['home-past-end', '/home?page=999'],
   ['tags', '/tags'],
   ['tags-filtered', '/tags?q=tag&sort=name'],

@@ -59,6 +59,36 @@ test('operators narrow a search by asker, score, answers and acceptance, with wo
   await expect(listed(page).locator('mark').first()).toHaveText(word);
 });
 
+test('is:answer lists answers, their words marked, each linking to the answer on its question', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const word = `quux${Date.now().toString(36)}`;
+  const asker = await apiUser(playwright, baseURL, 'op');
+  const qid = await askOverApi(asker, `Where is the ${word} answer`);
+  const answerer = await apiUser(playwright, baseURL, 'op');
+  for (const text of [`The ${word} is under the table.`, 'Nothing to see here.'])
+    expect(
+      (await answerer.api.post('/answer/addAnswer', json({ qid, ans: { text, ansBy: answerer.username } }))).status(),
+    ).toBe(200);
+
+  await signUp(page, uniqueName('seeker'));
+  await search(page, `${word} is:answer`);
+  await expect(page.getByText('1 answer', { exact: true })).toBeVisible();
+  const result = listed(page).locator('.question-summary');
+  await expect(result).toHaveCount(1);
+  await expect(result.locator('.question-title')).toHaveText(`A: Where is the ${word} answer`);
+  await expect(result.locator('mark').first()).toHaveText(word);
+  await expect(result.getByText(`answered`)).toBeVisible();
+  await search(page, `is:answer user:${answerer.username}`);
+  await expect(listed(page).locator('.question-summary')).toHaveCount(2);
+  await search(page, `${word} is:answer`);
+  await listed(page).locator('.question-title').click();
+  await expect(page).toHaveURL(new RegExp(`/question/${qid}#answer-\\d+$`));
+  await expect(page.getByText(`The ${word} is under the table.`)).toBeVisible();
+});
+
 test('a value an operator cannot use says how to write it; the REST list answers 400', async ({ page, request }) => {
   await signUp(page, uniqueName('seeker'));
   await search(page, 'entanglement score:lots');
@@ -76,6 +106,14 @@ test('the search box has a help listing the operators', async ({ page }) => {
   await expect(help).toBeHidden();
   await page.getByLabel('Search help').click();
   await expect(help).toBeVisible();
-  for (const example of ['user:alice', 'is:question', 'score:3', 'answers:2', 'isaccepted:yes', 'closed:no'])
+  for (const example of [
+    'user:alice',
+    'is:question',
+    'is:answer',
+    'score:3',
+    'answers:2',
+    'isaccepted:yes',
+    'closed:no',
+  ])
     await expect(page.getByRole('definition').or(page.getByRole('term')).filter({ hasText: example })).toBeVisible();
 });

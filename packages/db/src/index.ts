@@ -13,6 +13,7 @@ export * from './session-cookie.ts';
 export * from './queries/question-read.ts';
 export * from './queries/answer-read.ts';
 export * from './queries/question-list.ts';
+export * from './queries/answer-search.ts';
 export * from './queries/search-tiers.ts';
 export * from './queries/question-write.ts';
 export * from './queries/decide.ts';

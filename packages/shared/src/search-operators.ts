@@ -23,6 +23,7 @@ export const SEARCH_OPERATORS = [
   { example: '[quantum-gate]', finds: 'questions in that tag' },
   { example: 'user:alice', finds: 'posts by alice' },
   { example: 'is:question', finds: 'questions only (the default)' },
+  { example: 'is:answer', finds: 'answers instead of questions' },
   { example: 'score:3', finds: 'a score of 3 or more' },
   { example: 'answers:2', finds: 'questions with at least 2 answers' },
   { example: 'isaccepted:yes', finds: 'an accepted answer (no: none)' },
@@ -35,6 +36,6 @@ export const SEARCH_MSG = {
   badIs: 'is: takes question or answer, as in is:answer.',
   badNumber: (op: string) => `${op}: needs a whole number, as in ${op}:3.`,
   badYesNo: (op: string) => `${op}: takes yes or no, as in ${op}:yes.`,
-  answersNotYet: 'is:answer: searching answers is not available yet; leave it out to search questions.',
+  answersOnTheSite: 'is:answer: this list holds questions; search answers in the site’s search box.',
   answersOfAnswers: 'answers: counts a question’s answers; it cannot be used with is:answer.',
 } as const;

@@ -31,6 +31,7 @@ import { useDeltas, useReloadAfterReconnect, useWatch } from '~/components/live/
 import { Pager } from '~/components/Pager.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { TagList } from '~/components/qa/TagList.tsx';
+import { AnswerResults } from '~/components/search/AnswerResults.tsx';
 import { Highlighted } from '~/components/search/Highlighted.tsx';
 import { pageOffset } from '~/services/http.server.ts';
 import { callerOf, getSessionUser } from '~/services/session.server.ts';
@@ -70,13 +71,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     totalCapped: page.totalCapped,
     reputations: page.reputations,
     excerpts: page.excerpts,
-    // Titles and excerpts with TeX, rendered as math (issue 42 item 3).
+    answers: page.answers,
+    // Titles and excerpts with TeX, rendered as math (issue 42 item 3); an answer's by `a<id>`.
     math: Object.fromEntries(
-      page.questions.flatMap((q) => {
-        const title = withMath(q.title, mathText(q.title));
-        const text = page.excerpts?.[q._id];
+      [
+        ...page.questions.map((q) => ({ key: q._id, title: q.title, text: page.excerpts?.[q._id] })),
+        ...(page.answers ?? []).map((a) => ({ key: `a${a._id}`, title: a.title, text: a.excerpt })),
+      ].flatMap(({ key, title: titleText, text }) => {
+        const title = withMath(titleText, mathText(titleText));
         const excerpt = text === undefined ? null : withMath(text, mathText(text));
-        return title || excerpt ? [[q._id, { title, excerpt }]] : [];
+        return title || excerpt ? [[key, { title, excerpt }]] : [];
       }),
     ),
     search: query.search ?? '',
@@ -98,6 +102,7 @@ const NOTHING_LISTED: QuestionListScreen = {
   totalCapped: false,
   reputations: {},
   excerpts: null,
+  answers: null,
 };
 
 const hasTag = (names: string[], name: string) => names.some((n) => n.toLowerCase() === name.toLowerCase());
@@ -126,6 +131,7 @@ export default function HomePage() {
   useWatch({ list: loaded.questions.map((q) => q._id) });
   useReloadAfterReconnect();
   const activeOrder = order ?? (search ? null : 'newest');
+  const noun = loaded.answers ? 'answer' : 'question';
   const href = (changes: Record<string, string | number | null>) => {
     const params = new URLSearchParams();
     const all = { search: search || null, tag: tag || null, order, page: null, ...changes };
@@ -165,31 +171,42 @@ export default function HomePage() {
       <NewItemsBar count={fresh.length} noun="question" />
       <div className="list-toolbar">
         <p className="muted" id="question-count">
-          {totalCapped ? `${total.toLocaleString('en')}+ questions` : counted(total, 'question')}
+          {totalCapped ? `${total.toLocaleString('en')}+ ${noun}s` : counted(total, noun)}
         </p>
-        <nav className="order-buttons" aria-label="Order">
-          {search ? (
-            <Link
-              to={href({ order: null })}
-              className={activeOrder ? 'button' : 'button active'}
-              aria-current={activeOrder ? undefined : 'true'}
-            >
-              Relevance
-            </Link>
-          ) : null}
-          {QUESTION_ORDERS.map((o) => (
-            <Link
-              key={o}
-              to={href({ order: o })}
-              className={o === activeOrder ? 'button active' : 'button'}
-              aria-current={o === activeOrder ? 'true' : undefined}
-            >
-              {ORDER_LABELS[o]}
-            </Link>
-          ))}
-        </nav>
+        {loaded.answers ? null : (
+          <nav className="order-buttons" aria-label="Order">
+            {search ? (
+              <Link
+                to={href({ order: null })}
+                className={activeOrder ? 'button' : 'button active'}
+                aria-current={activeOrder ? undefined : 'true'}
+              >
+                Relevance
+              </Link>
+            ) : null}
+            {QUESTION_ORDERS.map((o) => (
+              <Link
+                key={o}
+                to={href({ order: o })}
+                className={o === activeOrder ? 'button active' : 'button'}
+                aria-current={o === activeOrder ? 'true' : undefined}
+              >
+                {ORDER_LABELS[o]}
+              </Link>
+            ))}
+          </nav>
+        )}
       </div>
-      {questions.length === 0 ? (
+      {loaded.answers ? (
+        <AnswerResults
+          answers={loaded.answers}
+          math={loaded.math}
+          mark={mark}
+          reputations={reputations}
+          now={now}
+          empty={pageNumber > pages ? null : 'No answers found.'}
+        />
+      ) : questions.length === 0 ? (
         pageNumber > pages ? null : (
           <p className="empty">{MSG.noQuestions}</p>
         )

@@ -84,6 +84,23 @@ describe('question reads', () => {
     expect(listed(await questionListPage(ports, { search: 'answers:1', limit: 10, offset: 0 })).excerpts).toBeNull();
   });
 
+  it('lists answers with is:answer on the screen, each with its excerpt; the REST list refuses it', async () => {
+    const found = listed(await questionListPage(ports, { search: 'answer is:answer', limit: 10, offset: 0 }));
+    expect(found).toMatchObject({ questions: [], total: 1, excerpts: null });
+    expect(found.answers).toEqual([
+      expect.objectContaining({ _id: String(ids.answer), title: 'First question about reads', excerpt: 'An answer' }),
+    ]);
+    expect(
+      listed(await questionListPage(ports, { search: 'is:answer [lists]', limit: 10, offset: 0 })).answers,
+    ).toEqual([]);
+    expect(listed(await questionListPage(ports, { search: 'body', limit: 10, offset: 0 })).answers).toBeNull();
+    expect(await questionPage(ports, { search: 'is:answer', limit: 10, offset: 0 })).toEqual({
+      ok: false,
+      kind: 'invalid',
+      message: SEARCH_MSG.answersOnTheSite,
+    });
+  });
+
   it('refuses an operator value it cannot use, in both list shapes', async () => {
     const refusal = { ok: false, kind: 'invalid', message: SEARCH_MSG.badNumber('score') };
     expect(await questionListPage(ports, { search: 'score:high', limit: 10, offset: 0 })).toEqual(refusal);
