@@ -38,6 +38,7 @@ export { seedDemo } from './ops/demo-seed.ts';
 export * from './ops/expiry.ts';
 export {
   DUMP_FILES,
+  OPTIONAL_DUMP_FILES,
   importDump,
   type Dump,
   type DumpFile,

@@ -1,6 +1,6 @@
 /**
  * What the stored counters must equal, counted again in JavaScript from the rows alone: each
- * user's reputation (the vote and accept rows, by DESIGN's rule) and each post's score (the sum
+ * user's reputation (an imported account's base plus the vote and accept rows, by DESIGN's rule) and each post's score (the sum
  * of its vote rows). db's tests of votes, accepts and deletions compare the stored ones with these.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -10,7 +10,7 @@ import { rows } from '../src/queries/sql-rows.ts';
 /** Every user's reputation recounted from the vote and accept rows, by username. */
 export async function recountReputations(db: Db): Promise<Record<string, number>> {
   const all = (query: SQL) => rows(db, query);
-  const users = await all(sql`SELECT id, username FROM users`);
+  const users = await all(sql`SELECT id, username, reputation_base FROM users`);
   const questions = await all(sql`SELECT id, asked_by, accepted_answer_id FROM questions`);
   const answers = await all(sql`SELECT id, ans_by FROM answers`);
   const qVotes = await all(sql`SELECT question_id, user_id, value FROM question_votes`);
@@ -33,7 +33,12 @@ export async function recountReputations(db: Db): Promise<Record<string, number>
     add(answerer, 15);
     add(q.asked_by, 2);
   }
-  return Object.fromEntries(users.map((u) => [String(u.username), Math.max(1, 1 + (points.get(Number(u.id)) ?? 0))]));
+  return Object.fromEntries(
+    users.map((u) => [
+      String(u.username),
+      Math.max(1, 1 + Number(u.reputation_base) + (points.get(Number(u.id)) ?? 0)),
+    ]),
+  );
 }
 
 /** Every user's stored reputation, by username. */

@@ -69,7 +69,7 @@ describe('Stack Exchange import', () => {
     const q = (await getQuestion(database.db, Number(summary!._id)))!;
     expect(q).toMatchObject({
       title: 'What is a qubit?',
-      askedBy: 'Ada_Lovelace.se7',
+      askedBy: 'Ada_Lovelace',
       askDateTime: '2018-03-12T17:00:45.567Z',
       viewCount: 100,
       score: 5,
@@ -78,7 +78,7 @@ describe('Stack Exchange import', () => {
         author: 'Ada Lovelace',
         authorUrl: 'https://tiny.stackexchange.com/users/7',
       },
-      comments: [{ text: 'Good question', commentBy: 'Bob.se8' }],
+      comments: [{ text: 'Good question', commentBy: 'Bob' }],
     });
     expect(q.text).toContain('What is a _qubit_?');
     expect(q.text).toContain('```\nx = 1\n```');
@@ -88,7 +88,7 @@ describe('Stack Exchange import', () => {
     expect(q.answers).toMatchObject([
       {
         text: 'A two-level system.',
-        ansBy: 'Bob.se8',
+        ansBy: 'Bob',
         comments: [{ text: 'Thanks' }],
         source: { url: 'https://tiny.stackexchange.com/a/2', author: 'Bob' },
       },
@@ -128,7 +128,7 @@ describe('Stack Exchange import', () => {
       /^Posts\.xml line [34]: malformed XML/,
     );
     expect((await listQuestions(database.db, { order: 'newest', limit: 5, offset: 0 })).total).toBe(1);
-    expect(await findUser(database.db, 'Carol.se9')).toBeNull();
+    expect(await findUser(database.db, 'Carol')).toBeNull();
   });
 
   it('links imported questions to each other, also to one that comes later in the dump', async () => {
@@ -163,6 +163,21 @@ describe('Stack Exchange import', () => {
         // which also counts comments' links and posts the dump leaves out, lists 313 of type "linked").
         const [links] = await rows(fresh.db, 'SELECT count(*) AS n FROM question_links');
         expect(Number(links!.n)).toBeGreaterThan(200);
+        // Issue 42 item 6: every user shows the reputation the site gave them and their display name without `.se<id>`.
+        expect(
+          await rows(fresh.db, 'SELECT username, reputation FROM users ORDER BY reputation DESC, id LIMIT 3'),
+        ).toEqual([
+          { username: 'DaftWullie', reputation: 7477 },
+          { username: 'Blue', reputation: 5220 },
+          { username: 'James_Wootton', reputation: 5102 },
+        ]);
+        const [names] = await rows(
+          fresh.db,
+          `SELECT count(*) AS users, count(*) FILTER (WHERE username ~ '[.]se[0-9]+$') AS suffixed,
+                  count(*) FILTER (WHERE reputation = 1) AS at_one FROM users`,
+        );
+        // At 1: exactly the 1,558 rows of Users.xml with Reputation="1".
+        expect(names).toEqual({ users: 3461, suffixed: 0, at_one: 1558 });
         // Issue 42 item 3: no question page of the dump shows a KaTeX error (a refused formula, or an
         // unknown command in red; 22 posts and 3 comments did), but those whose TeX the dump itself
         // has broken (IRREDUCIBLE_MATH).

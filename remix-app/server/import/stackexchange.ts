@@ -1,12 +1,12 @@
 /**
- * Reads a Stack Exchange data-dump folder (Users, Tags, Posts, Comments; the folder's name is
+ * Reads a Stack Exchange data-dump folder (Users, Tags, Posts, Comments, and Votes when there; the folder's name is
  * the site's host) for core's import (packages/core/src/ops/stackexchange-import.ts): each file
  * streamed in batches of rows, with progress by bytes read. A missing or malformed file is a
  * DumpFormatError naming it, and the import then stores nothing.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { DUMP_FILES, importDump, type ImportReport } from '@fso/core';
+import { DUMP_FILES, importDump, OPTIONAL_DUMP_FILES, type DumpFile, type ImportReport } from '@fso/core';
 import type { Database } from '@fso/db';
 import { DumpFormatError, xmlRowBatches } from './xml-rows.ts';
 
@@ -24,6 +24,14 @@ export async function importStackExchange(
   const host = basename(dir).includes('.') ? basename(dir) : 'stackexchange.com';
   return importDump(database, {
     host,
-    batches: (file) => xmlRowBatches(join(dir, file), BATCH, (done, total) => onProgress(file, done, total)),
+    batches: (file) =>
+      missing(dir, file)
+        ? none()
+        : xmlRowBatches(join(dir, file), BATCH, (done, total) => onProgress(file, done, total)),
   });
 }
+
+const missing = (dir: string, file: DumpFile) =>
+  (OPTIONAL_DUMP_FILES as readonly string[]).includes(file) && !existsSync(join(dir, file));
+
+async function* none(): AsyncGenerator<never> {}

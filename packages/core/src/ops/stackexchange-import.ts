@@ -1,34 +1,43 @@
 /**
- * Imports a Stack Exchange data dump (Users, Tags, Posts, Comments) into our tables in ONE
+ * Imports a Stack Exchange data dump (Users, Tags, Posts, Comments, Votes) into our tables in ONE
  * transaction (its SQL: packages/db/src/queries/import.ts): a failure while reading any file
  * rolls everything back. Rows arrive in batches from whoever reads the files
  * (remix-app/server/import); SE ids are mapped to ours through temporary tables, so memory stays
  * constant whatever the dump's size. Every row is keyed by its original URL (or comment id), so
  * a second run adds nothing. HTML bodies are sanitised and turned into Markdown (TeX between
  * dollars left unescaped, so it renders as math); each question and answer keeps its CC BY-SA
- * attribution (original link, author name and profile link). Tag names are kept whole.
+ * attribution (original link, author name and profile link). Tag names are kept whole. Users
+ * keep their display name as username (made valid, `-N` only on a clash) and bring the dump's
+ * reputation as a base that every recount keeps (decision record 0099).
  */
 import sanitizeHtml from 'sanitize-html';
 import TurndownService from 'turndown';
 import {
   countImportedAnswers,
+  countImportedBases,
   createImportMaps,
   importAnswers,
   importComments,
+  importedUserIds,
   importQuestions,
   importTagExcerpts,
   importTags,
   importUsers,
+  importVotes,
   linkImportedQuestions,
+  storeReputations,
 } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../markdown/markdown.ts';
 import { splitMath } from '../markdown/math.ts';
 import type { Ports } from '../ports.ts';
+import { REPUTATION, reputationOf } from '../qa/reputation.ts';
 
 /** The files of a dump, in the order they are read. */
 export const DUMP_FILES = ['Users.xml', 'Tags.xml', 'Posts.xml', 'Comments.xml'] as const;
-export type DumpFile = (typeof DUMP_FILES)[number];
+/** Files a dump may leave out: without Votes.xml a user without a Reputation starts at 1. */
+export const OPTIONAL_DUMP_FILES = ['Votes.xml'] as const;
+export type DumpFile = (typeof DUMP_FILES)[number] | (typeof OPTIONAL_DUMP_FILES)[number];
 
 /** One `<row …/>` of a dump file: its attributes. */
 export type DumpRow = Record<string, string>;
@@ -59,14 +68,48 @@ const plainText = (html: string) =>
   sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 const utc = (date: string | undefined) => (date ? `${date}Z` : new Date().toISOString());
 
-/** A username that is valid here and stable across runs: `Display_Name.se<id>`. */
+/** The username earlier imports gave: `Display_Name.se<id>` (such accounts are renamed, decision record 0099). */
+export function legacyImportedUsername(displayName: string, seId: string): string {
+  return `${slug(displayName, /[^A-Za-z0-9._-]+/g).slice(0, 18) || 'user'}.se${seId}`.slice(0, 30);
+}
+
+/** Letters that Unicode does not decompose into a Latin letter and a mark. */
+const LATIN: Record<string, string> = {
+  ø: 'o',
+  Ø: 'O',
+  ł: 'l',
+  Ł: 'L',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  þ: 'th',
+  Þ: 'Th',
+  ı: 'i',
+};
+
+function slug(name: string, outside: RegExp): string {
+  return name.replace(outside, '_').replace(/^[_.-]+|[_.-]+$/g, '');
+}
+
+/**
+ * The username an imported account wants (decision record 0099): its display name with accents
+ * dropped and each run of other characters (spaces…) as `_`, within 26 characters (whole words
+ * when it can) so a `-N` still fits; `user<id>` (Stack Exchange's own default name) when no Latin letter or digit is left.
+ */
 export function importedUsername(displayName: string, seId: string): string {
-  const slug =
-    displayName
-      .replace(/[^A-Za-z0-9._-]+/g, '_')
-      .replace(/^_+|_+$/g, '')
-      .slice(0, 18) || 'user';
-  return `${slug}.se${seId}`.slice(0, 30);
+  const latin = displayName
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^\p{ASCII}]/gu, (c) => LATIN[c] ?? ' ');
+  const whole = slug(latin, /[^A-Za-z0-9.-]+/g);
+  // A long name is cut after its last whole word that fits, when that keeps at least half of it.
+  const cut = whole.length > 26 ? whole.lastIndexOf('_', 26) : -1;
+  const name = (cut >= 13 ? whole.slice(0, cut) : whole.slice(0, 26)).replace(/[_.-]+$/, '');
+  return /[A-Za-z0-9]/.test(name) ? name : `user${seId}`;
 }
 
 /** `<a><b>` (older dumps) or `|a|b|` (newer ones) → tag names. */
@@ -88,10 +131,13 @@ export async function importDump(ports: Pick<Ports, 'db'>, dump: Dump): Promise<
         tx,
         rows.map((r) => ({
           seId: r.Id ?? '',
+          sourceUrl: `${site}/users/${r.Id}`,
           displayName: r.DisplayName ?? null,
-          username: importedUsername(r.DisplayName ?? 'user', r.Id ?? '0'),
+          username: importedUsername(r.DisplayName ?? '', r.Id ?? '0'),
+          legacyUsername: legacyImportedUsername(r.DisplayName ?? 'user', r.Id ?? '0'),
           biography: plainText(r.AboutMe ?? '').slice(0, BIOGRAPHY_MAX),
           joined: utc(r.CreationDate),
+          reputationBase: reputationBase(r.Reputation),
         })),
       );
     }
@@ -137,11 +183,37 @@ export async function importDump(ports: Pick<Ports, 'db'>, dump: Dump): Promise<
       report.comments += added.inserted;
       report.skipped += added.orphans;
     }
+    for await (const rows of dump.batches('Votes.xml')) await importVotes(tx, votesByPost(rows));
+    await countImportedBases(tx, REPUTATION);
+    // Every imported user's reputation as every later recount makes it: their base plus our votes (none yet).
+    for (let last = 0, ids: number[]; (ids = await importedUserIds(tx, last, 1000)).length > 0; last = ids.at(-1)!)
+      await storeReputations(tx, ids, reputationOf);
     await countImportedAnswers(tx);
     // A post may link to a question added after it: its links are found once everything is in.
     await linkImportedQuestions(tx);
   });
   return report;
+}
+
+/** The dump's reputation beyond the start everyone has here; null when the row has none. */
+function reputationBase(value: string | undefined): string | null {
+  const reputation = Number(value);
+  return value !== undefined && Number.isInteger(reputation)
+    ? String(Math.max(0, reputation - REPUTATION.start))
+    : null;
+}
+
+/** A batch of Votes.xml rows summed by post: upvotes (type 2), downvotes (3), accepts (1). */
+function votesByPost(rows: DumpRow[]) {
+  const byPost = new Map<string, { postSeId: string; up: number; down: number; accepts: number }>();
+  for (const r of rows) {
+    const field = ({ '1': 'accepts', '2': 'up', '3': 'down' } as const)[r.VoteTypeId ?? ''];
+    if (!field || !r.PostId) continue;
+    const counts = byPost.get(r.PostId) ?? { postSeId: r.PostId, up: 0, down: 0, accepts: 0 };
+    counts[field] += 1;
+    byPost.set(r.PostId, counts);
+  }
+  return [...byPost.values()];
 }
 
 /** A post body as stored: Markdown, and its HTML. */

@@ -1,7 +1,8 @@
 /**
  * Reputation, Stack Overflow's rule (docs/decisions/0020): +10 per upvote received on a question
  * or answer, −2 per downvote received, +15 per answer accepted by another asker, +2 to the asker
- * per accept of someone else's answer, −100 per spam or rude post a moderator deleted and +2 per approved suggested edit (issue 41); everyone starts at 1 and never drops below 1. The floor
+ * per accept of someone else's answer, −100 per spam or rude post a moderator deleted and +2 per approved suggested edit (issue 41); everyone starts at 1, plus what an imported account
+ * earned on its own site (its base, decision record 0099), and never drops below 1. The floor
  * applies to the total, so the stored value always equals a recount. Each decision that moves
  * it names whose; db counts their facts and stores what `reputationOf` makes of them.
  */
@@ -23,6 +24,7 @@ export const reputationOf: ReputationRule = (facts) =>
   Math.max(
     REPUTATION.floor,
     REPUTATION.start +
+      facts.base +
       REPUTATION.upvote * facts.upvotes +
       REPUTATION.downvote * facts.downvotes +
       REPUTATION.acceptedAnswer * facts.acceptedAnswers +

@@ -67,18 +67,39 @@ describe('decideVote', () => {
 });
 
 describe('reputationOf', () => {
-  const none = { upvotes: 0, downvotes: 0, acceptedAnswers: 0, acceptsGiven: 0, penalties: 0, approvedEdits: 0 };
+  const none = {
+    base: 0,
+    upvotes: 0,
+    downvotes: 0,
+    acceptedAnswers: 0,
+    acceptsGiven: 0,
+    penalties: 0,
+    approvedEdits: 0,
+  };
 
   it('gives +10 per upvote, −2 per downvote, +15 per accepted answer and +2 per accept given, from 1', () => {
     expect(reputationOf(none)).toBe(1);
     expect(reputationOf({ ...none, upvotes: 1, acceptedAnswers: 1 })).toBe(26);
     expect(
-      reputationOf({ upvotes: 2, downvotes: 3, acceptedAnswers: 1, acceptsGiven: 2, penalties: 0, approvedEdits: 0 }),
+      reputationOf({
+        ...none,
+        upvotes: 2,
+        downvotes: 3,
+        acceptedAnswers: 1,
+        acceptsGiven: 2,
+        penalties: 0,
+        approvedEdits: 0,
+      }),
     ).toBe(1 + 20 - 6 + 15 + 4);
   });
 
   it('never goes below 1, and floors the total rather than each step', () => {
     expect(reputationOf({ ...none, downvotes: 5 })).toBe(1);
     expect(reputationOf({ ...none, upvotes: 1, downvotes: 2 })).toBe(7);
+  });
+
+  it("adds an imported account's base to what votes here give (decision record 0099)", () => {
+    expect(reputationOf({ ...none, base: 7476 })).toBe(7477);
+    expect(reputationOf({ ...none, base: 100, upvotes: 1, downvotes: 1 })).toBe(1 + 100 + 10 - 2);
   });
 });

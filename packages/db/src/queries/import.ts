@@ -9,10 +9,25 @@ import { rows, type Tx } from './sql-rows.ts';
 
 export interface ImportedUser {
   seId: string;
+  /** The SE profile (`https://<site>/users/<id>`): how a later import finds the account again. */
+  sourceUrl: string;
   displayName: string | null;
+  /** The name wanted here (the display name made a valid username); `-2`, `-3`… is added only on a clash. */
   username: string;
+  /** The name earlier imports gave (`Name.se<id>`): such an account is adopted and renamed. */
+  legacyUsername: string;
   biography: string;
   joined: string;
+  /** The reputation earned there beyond the start of 1; null: count it from the dump's votes. */
+  reputationBase: string | null;
+}
+
+/** What the dump's votes give a post's author, in core's rule (decision record 0099). */
+export interface VotePoints {
+  upvote: number;
+  downvote: number;
+  acceptedAnswer: number;
+  acceptGiven: number;
 }
 
 export interface ImportedQuestion {
@@ -65,7 +80,10 @@ const added = async (tx: Tx, query: ReturnType<typeof sql>) => (await rows(tx, q
 /** The SE-id maps of one import; they live until its transaction commits. */
 export async function createImportMaps(tx: Tx): Promise<void> {
   await tx.execute(
-    sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint) ON COMMIT DROP`,
+    sql`CREATE TEMP TABLE import_users (se_id text PRIMARY KEY, display_name text, user_id bigint, from_votes boolean) ON COMMIT DROP`,
+  );
+  await tx.execute(
+    sql`CREATE TEMP TABLE import_votes (post_se text PRIMARY KEY, up int, down int, accepts int) ON COMMIT DROP`,
   );
   await tx.execute(
     sql`CREATE TEMP TABLE import_posts (se_id text PRIMARY KEY, kind char(1), id bigint) ON COMMIT DROP`,
@@ -73,17 +91,116 @@ export async function createImportMaps(tx: Tx): Promise<void> {
   await tx.execute(sql`CREATE TEMP TABLE import_excerpts (se_id text PRIMARY KEY, tag text) ON COMMIT DROP`);
 }
 
+/**
+ * Accounts by their SE profile: one an earlier import named `Name.se<id>` is adopted (and
+ * renamed), a new one gets the display name as its username when that is free, else the first
+ * free `-2`, `-3`…; everyone's base is the dump's reputation (or, without it, counted from its
+ * votes once they are in: `from_votes`).
+ */
 export async function importUsers(tx: Tx, users: ImportedUser[]): Promise<number> {
+  const u = (field: (row: ImportedUser) => string | null) => column(users, field);
+  await tx.execute(sql`UPDATE users SET source_url = r.url FROM unnest(${u((r) => r.legacyUsername)}, ${u((r) => r.sourceUrl)}) AS r(n, url)
+    WHERE lower(users.username) = lower(r.n) AND users.source_url IS NULL
+      AND NOT EXISTS (SELECT 1 FROM users x WHERE x.source_url = r.url)`);
+  const known = new Map(
+    (
+      await rows(
+        tx,
+        sql`SELECT source_url AS url, username FROM users WHERE source_url = ANY(${u((r) => r.sourceUrl)})`,
+      )
+    ).map((r) => [String(r.url), String(r.username)]),
+  );
+  const naming = users.filter((r) => {
+    const name = known.get(r.sourceUrl);
+    return name === undefined || name.toLowerCase() === r.legacyUsername.toLowerCase();
+  });
+  const names = await freeNames(
+    tx,
+    naming.map((r) => r.username),
+  );
+  const named = naming.map((r, i) => ({ url: r.sourceUrl, name: names[i]! }));
+  await tx.execute(sql`UPDATE users SET username = r.n FROM unnest(${column(named, (r) => r.url)}, ${column(named, (r) => r.name)}) AS r(url, n)
+    WHERE users.source_url = r.url`);
+  const fresh = new Map(named.map((r) => [r.url, r.name]));
+  const inserting = users.filter((r) => !known.has(r.sourceUrl));
+  const i = (field: (row: ImportedUser) => string | null) => column(inserting, field);
   const inserted = await added(
     tx,
-    sql`INSERT INTO users (username, biography, date_joined)
-        SELECT n, b, d::timestamptz FROM unnest(${column(users, (u) => u.username)}, ${column(users, (u) => u.biography)}, ${column(users, (u) => u.joined)}) AS r(n, b, d)
+    sql`INSERT INTO users (username, biography, date_joined, source_url)
+        SELECT n, b, d::timestamptz, url FROM unnest(${i((r) => fresh.get(r.sourceUrl) ?? r.username)}, ${i((r) => r.biography)}, ${i((r) => r.joined)}, ${i((r) => r.sourceUrl)}) AS r(n, b, d, url)
         ON CONFLICT DO NOTHING RETURNING id`,
   );
-  await tx.execute(sql`INSERT INTO import_users (se_id, display_name, user_id)
-    SELECT r.se, r.dn, u.id FROM unnest(${column(users, (u) => u.seId)}, ${column(users, (u) => u.displayName)}, ${column(users, (u) => u.username)}) AS r(se, dn, n)
-    JOIN users u ON lower(u.username) = lower(r.n) ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`UPDATE users SET reputation_base = r.base::int FROM unnest(${u((r) => r.sourceUrl)}, ${u((r) => r.reputationBase)}) AS r(url, base)
+    WHERE users.source_url = r.url AND r.base IS NOT NULL`);
+  await tx.execute(sql`INSERT INTO import_users (se_id, display_name, user_id, from_votes)
+    SELECT r.se, r.dn, users.id, r.base IS NULL FROM unnest(${u((r) => r.seId)}, ${u((r) => r.displayName)}, ${u((r) => r.sourceUrl)}, ${u((r) => r.reputationBase)}) AS r(se, dn, url, base)
+    JOIN users ON users.source_url = r.url ON CONFLICT DO NOTHING`);
   return inserted;
+}
+
+/** For each wanted name in turn, itself when no account (nor an earlier one of the list) has it, else the first free `name-N`. */
+async function freeNames(tx: Tx, wanted: string[]): Promise<string[]> {
+  if (wanted.length === 0) return [];
+  const bases = [...new Set(wanted.map((n) => n.toLowerCase()))];
+  const taken = new Set(
+    (
+      await rows(
+        tx,
+        sql`SELECT lower(username) AS n FROM users WHERE lower(username) = ANY(${sql.param(bases)}::text[])
+            OR substring(lower(username) from '^(.*)-[0-9]+$') = ANY(${sql.param(bases)}::text[])`,
+      )
+    ).map((r) => String(r.n)),
+  );
+  return wanted.map((name) => {
+    let free = name;
+    for (let n = 2; taken.has(free.toLowerCase()); n++) free = `${name}-${n}`;
+    taken.add(free.toLowerCase());
+    return free;
+  });
+}
+
+/** The dump's votes (up, down, accept) by post, summed across batches; read once the posts are in. */
+export async function importVotes(
+  tx: Tx,
+  votes: { postSeId: string; up: number; down: number; accepts: number }[],
+): Promise<void> {
+  await tx.execute(sql`INSERT INTO import_votes
+    SELECT * FROM unnest(${column(votes, (v) => v.postSeId)}, ${column(votes, (v) => String(v.up))}::int[], ${column(votes, (v) => String(v.down))}::int[], ${column(votes, (v) => String(v.accepts))}::int[])
+    ON CONFLICT (post_se) DO UPDATE SET up = import_votes.up + excluded.up, down = import_votes.down + excluded.down, accepts = import_votes.accepts + excluded.accepts`);
+}
+
+/**
+ * The base of each imported user the dump gave no reputation: what its votes give them in `points`
+ * (core's rule): votes on their questions and answers, their answers accepted by another asker,
+ * their accepts of others' answers.
+ */
+export async function countImportedBases(tx: Tx, points: VotePoints): Promise<void> {
+  await tx.execute(sql`UPDATE users SET reputation_base = greatest(0, c.points) FROM (
+      SELECT owner, sum(points)::int AS points FROM (
+        SELECT q.asked_by AS owner, ${points.upvote} * v.up + ${points.downvote} * v.down AS points
+          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'q' JOIN questions q ON q.id = p.id
+        UNION ALL
+        SELECT a.ans_by, ${points.upvote} * v.up + ${points.downvote} * v.down
+               + CASE WHEN q.asked_by IS DISTINCT FROM a.ans_by THEN ${points.acceptedAnswer} * v.accepts ELSE 0 END
+          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'a'
+          JOIN answers a ON a.id = p.id JOIN questions q ON q.id = a.question_id
+        UNION ALL
+        SELECT q.asked_by, ${points.acceptGiven} * v.accepts
+          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'a'
+          JOIN answers a ON a.id = p.id JOIN questions q ON q.id = a.question_id WHERE q.asked_by IS DISTINCT FROM a.ans_by
+      ) x WHERE owner IS NOT NULL GROUP BY owner) c
+    JOIN import_users iu ON iu.user_id = c.owner AND iu.from_votes
+    WHERE users.id = c.owner`);
+}
+
+/** The imported users after `afterId`, up to `limit`, by id: whose reputation the import then recounts, a page at a time. */
+export async function importedUserIds(tx: Tx, afterId: number, limit: number): Promise<number[]> {
+  return (
+    await rows(
+      tx,
+      sql`SELECT DISTINCT user_id AS id FROM import_users WHERE user_id > ${afterId} ORDER BY user_id LIMIT ${limit}`,
+    )
+  ).map((r) => Number(r.id));
 }
 
 /** Tags by name, and which SE post holds each one's excerpt (read when Posts.xml comes). */

@@ -1,14 +1,17 @@
 /**
  * Storing reputation (docs/decisions/0020). The rule is core's (`reputationOf`, passed in as a
  * `ReputationRule`); this module counts the facts it reads, per user, from the vote and accept
- * rows, and stores what the rule makes of them on the user row, inside the transaction of the
- * write that changed those rows, so the stored value always equals a recount.
+ * rows (and an imported account's base, decision record 0099), and stores what the rule makes of
+ * them on the user row, inside the transaction of the write that changed those rows, so the
+ * stored value always equals a recount.
  */
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from './sql-rows.ts';
 
-/** What a user's reputation is counted from: votes and accepts on their posts by other users, their accepts of others' answers, moderators' penalties and their approved suggested edits. */
+/** What a user's reputation is counted from: votes and accepts on their posts by other users, their accepts of others' answers, moderators' penalties and their approved suggested edits, on top of what an imported account brought. */
 export interface ReputationFacts {
+  /** Reputation earned on the site an imported account came from (users.reputation_base; 0 for others, decision record 0099). */
+  base: number;
   /** Upvotes on their questions and answers, cast by others. */
   upvotes: number;
   /** Downvotes on their questions and answers, cast by others. */
@@ -27,7 +30,9 @@ export interface ReputationFacts {
 export type ReputationRule = (facts: ReputationFacts) => number;
 
 /** Each listed user's facts, counted from the vote and accept rows. */
-const countFacts = (ids: number[]) => sql`SELECT u.id, qv.up + av.up AS upvotes, qv.down + av.down AS downvotes,
+const countFacts = (
+  ids: number[],
+) => sql`SELECT u.id, u.reputation_base AS base, qv.up + av.up AS upvotes, qv.down + av.down AS downvotes,
     (SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id AND q.accepted_answer_id = a.id
      WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id) AS accepted_answers,
     (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id
@@ -62,6 +67,7 @@ export async function storeReputations(
     counted.map(
       (r) =>
         sql`(${Number(r.id)}::bigint, ${rule({
+          base: Number(r.base),
           upvotes: Number(r.upvotes),
           downvotes: Number(r.downvotes),
           acceptedAnswers: Number(r.accepted_answers),

@@ -19,6 +19,10 @@ export const users = pgTable(
     email: text('email'),
     /** Stack Overflow reputation, recomputed from votes and accepts on every change (queries/reputation.ts). */
     reputation: integer('reputation').notNull().default(1),
+    /** Reputation earned where an imported account came from; every recount adds it (decision record 0099). */
+    reputationBase: integer('reputation_base').notNull().default(0),
+    /** The Stack Exchange profile an imported account came from; a later import finds it by this, not by name. */
+    sourceUrl: text('source_url'),
     /** When the user last had the site open (notifications older than that are not mailed). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     /** `user`, `moderator` or `admin` (packages/shared/src/privileges.ts); a CHECK keeps it to those. */
@@ -30,6 +34,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_source_url_key').on(t.sourceUrl),
     index('users_date_joined_idx').on(t.dateJoined),
     index('users_reputation_idx').on(t.reputation.desc(), sql`lower(${t.username})`),
   ],
