@@ -5,7 +5,7 @@ export * from './games/index.ts';
 export * from './caller.ts';
 export { createLimiter } from './limits/limiter.ts';
 export { admit } from './limits/admit.ts';
-export { mathText, renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
+export { mathText, mathTitles, renderMarkdown, sanitizeImportedHtml } from './markdown/markdown.ts';
 export { createPostRenderer, previewPost } from './markdown/post-body.ts';
 export { splitMath } from './markdown/math.ts';
 export * from './qa/questions.ts';

@@ -24,6 +24,8 @@ export interface Notification {
   excerpt: string;
   /** The question's title (null for a direct message). */
   title: string | null;
+  /** The title's HTML with its `$…$` rendered as math, when it holds any (issue 42 item 3). */
+  titleHtml?: string;
   qid: string | null;
   aid: string | null;
   cid: string | null;

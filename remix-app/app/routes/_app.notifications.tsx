@@ -3,13 +3,15 @@
  * link that opens the answer, comment or chat (GET /notification/open/:id), so it works without
  * JavaScript. Opening the inbox as a page reads it, as on Stack Overflow: the entries that were unread are
  * shown so this once, and the bell clears (issue 42). The list follows `notificationUpdate`
- * live, patched in place from the event (inbox-deltas.ts), with no HTTP request.
+ * live, patched in place from the event (inbox-deltas.ts), with no HTTP request. A title's math
+ * comes rendered by the server (`titleHtml`, issue 42 item 3).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useLoaderData } from '@remix-run/react';
 import { inboxOf, openInbox } from '@fso/core';
 import { relativeTime, type Notification } from '@fso/shared';
+import { MathText } from '~/components/MathText.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { inboxDeltas } from '~/components/live/inbox-deltas.ts';
 import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
@@ -32,17 +34,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, now: Date.now() };
 }
 
-function describe(n: Notification): string {
+function describe(n: Notification): ReactNode {
   const who = n.actor ?? 'A deleted user';
+  const text = n.title ?? '';
+  // Its math rendered by the server (core's inbox), also for one that arrives live.
+  const title = (
+    <>
+      “<MathText text={text} math={n.titleHtml === undefined ? null : { text, html: n.titleHtml }} />”
+    </>
+  );
   switch (n.kind) {
     case 'answer':
-      return `${who} answered your question “${n.title ?? ''}”`;
+      return (
+        <>
+          {who} answered your question {title}
+        </>
+      );
     case 'comment':
-      return `${who} commented on your ${n.aid ? 'answer' : 'question'} in “${n.title ?? ''}”`;
+      return (
+        <>
+          {who} commented on your {n.aid ? 'answer' : 'question'} in {title}
+        </>
+      );
     case 'accepted':
-      return `${who} accepted your answer to “${n.title ?? ''}”`;
+      return (
+        <>
+          {who} accepted your answer to {title}
+        </>
+      );
     case 'mention':
-      return `${who} mentioned you in “${n.title ?? ''}”`;
+      return (
+        <>
+          {who} mentioned you in {title}
+        </>
+      );
     case 'message':
       return `${who} sent you a message`;
     case 'moderation':

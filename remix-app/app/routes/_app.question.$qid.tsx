@@ -27,6 +27,7 @@ import {
   followsQuestion,
   linkedQuestions,
   mathText,
+  mathTitles,
   relatedQuestions,
   undeletePost,
   viewQuestionPage,
@@ -124,6 +125,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     description: outcome.value.description,
     related,
     linked,
+    // The sidebar's titles with TeX, rendered as math (issue 42 item 3).
+    sidebarMath: mathTitles([...linked, ...related].map((q) => q.title)),
     viewer: viewer?.username ?? null,
     following,
     reputations: outcome.value.reputations,
@@ -507,7 +510,7 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
           <AnswerBox qid={q._id} viewer={viewer} />
         </>
       )}
-      <QuestionSidebar linked={linked} related={related} />
+      <QuestionSidebar linked={linked} related={related} math={loaded.sidebarMath} />
     </article>
   );
 }

@@ -12,6 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import {
   deleteAccount,
   mailPreferencesOf,
+  mathTitles,
   resetPassword,
   setRole,
   suspendUser,
@@ -36,6 +37,7 @@ import {
 } from '@fso/shared';
 import { replyError, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { Avatar } from '~/components/Avatar.tsx';
+import { MathTitle } from '~/components/MathText.tsx';
 import { CancelLink, ConfirmDialog } from '~/components/ConfirmDialog.tsx';
 import { MailSection } from '~/components/mail/MailSection.tsx';
 import { ModDiamond } from '~/components/ModDiamond.tsx';
@@ -80,6 +82,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return {
     user,
     activity: activity.value,
+    // The activity lists' titles with TeX, rendered as math (issue 42 item 3).
+    activityMath: mathTitles([...activity.value.questions.items, ...activity.value.answers.items].map((p) => p.title)),
     qpage,
     apage,
     qpages: pages(activity.value.questions.total),
@@ -159,7 +163,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ProfilePage() {
-  const { user, activity, qpage, apage, qpages, apages, isOwner, mayChangeRole, maySuspend, mail, now } =
+  const { user, activity, activityMath, qpage, apage, qpages, apages, isOwner, mayChangeRole, maySuspend, mail, now } =
     useLoaderData<typeof loader>();
   const result = useActionData<ActionReply>();
   const [params] = useSearchParams();
@@ -240,7 +244,9 @@ export default function ProfilePage() {
               <span className="activity-score" title="score">
                 {q.score}
               </span>{' '}
-              <Link to={`/question/${q._id}`}>{q.title}</Link>{' '}
+              <Link to={`/question/${q._id}`}>
+                <MathTitle text={q.title} math={activityMath} />
+              </Link>{' '}
               <span
                 className={
                   q.accepted ? 'answers-stat accepted' : q.answerCount > 0 ? 'answers-stat answered' : 'answers-stat'
@@ -265,7 +271,9 @@ export default function ProfilePage() {
                 {a.score}
               </span>{' '}
               {a.accepted ? <span aria-label="accepted">✓ </span> : null}
-              <Link to={answerHref(a.qid, a._id)}>{a.title}</Link>
+              <Link to={answerHref(a.qid, a._id)}>
+                <MathTitle text={a.title} math={activityMath} />
+              </Link>
             </li>
           ))}
         </ul>

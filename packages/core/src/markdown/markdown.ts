@@ -223,10 +223,38 @@ export function renderBody(source: string): RenderedBody {
 }
 
 /**
+ * The renderings of the texts seen last, oldest dropped first: a title with math costs KaTeX
+ * 2.5–7 ms, and the same titles come back on every request (lists, sidebars, inboxes). At most
+ * MATH_TEXTS_KEPT, each a few kB of MathML.
+ */
+const mathTexts = new Map<string, string | null>();
+const MATH_TEXTS_KEPT = 1_000;
+
+/**
  * Plain text with TeX between dollars (a title, a search excerpt: issue 42 item 3) → HTML whose
  * `$…$` are rendered as a post's are and the rest escaped; null when it holds no math.
  */
 export function mathText(text: string): string | null {
+  if (!text.includes('$')) return null;
+  const kept = mathTexts.get(text);
+  if (kept !== undefined) return kept;
+  const html = renderMathText(text);
+  if (mathTexts.size >= MATH_TEXTS_KEPT) mathTexts.delete(mathTexts.keys().next().value!);
+  mathTexts.set(text, html);
+  return html;
+}
+
+/** Of these texts (a list's titles), the renderings of those that hold math, by text. */
+export function mathTitles(texts: Iterable<string | null>): Record<string, string> {
+  const rendered: Record<string, string> = {};
+  for (const text of texts) {
+    const html = text === null ? null : mathText(text);
+    if (html !== null) rendered[text!] = html;
+  }
+  return rendered;
+}
+
+function renderMathText(text: string): string | null {
   const parts = splitMath(text);
   if (!parts.some((p) => p.math)) return null;
   const macros = mathjaxMacros();

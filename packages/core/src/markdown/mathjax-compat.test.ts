@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mathText, renderMarkdown } from './markdown.ts';
+import { mathText, mathTitles, renderMarkdown } from './markdown.ts';
 import { splitMath } from './math.ts';
 
 const clean = (source: string) => {
@@ -50,5 +50,14 @@ describe('mathText (titles and excerpts)', () => {
     expect(html).toContain('&lt;b&gt;real&lt;/b&gt;');
     expect(html).not.toMatch(/katex-error|cc0000|\$/);
     expect(mathText('Costs 5 dollars')).toBeNull();
+  });
+});
+
+describe('mathTitles (a list’s titles: sidebar, profile activity, notifications)', () => {
+  it('renders only the titles that hold math, by text, each once', () => {
+    const rendered = mathTitles(['Is $H$ real?', 'Plain title', null, 'Is $H$ real?', 'constructor']);
+    expect(Object.keys(rendered)).toEqual(['Is $H$ real?']);
+    expect(rendered['Is $H$ real?']).toBe(mathText('Is $H$ real?'));
+    expect(rendered['Is $H$ real?']).toContain('<math');
   });
 });

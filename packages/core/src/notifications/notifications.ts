@@ -9,11 +9,22 @@ import { INBOX_MSG, rooms, type MarkReadBody, type Notification } from '@fso/sha
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
+import { mathText } from '../markdown/markdown.ts';
+
+/** A notification whose title holds TeX, with that title rendered once here (issue 42 item 3): no page renders math itself. */
+function withTitleMath(notification: Notification): Notification {
+  const html = notification.title === null ? null : mathText(notification.title);
+  return html === null ? notification : { ...notification, titleHtml: html };
+}
 
 /** Sends each user their unread count and the notification just written (their newest); call after the transaction that notified them commits. */
 export async function announceUnread(ports: Ports, userIds: number[]): Promise<void> {
   for (const { username, unread, newest } of await db.unreadAndNewest(ports.db, userIds)) {
-    ports.events.toRoom(rooms.user(username), 'notificationUpdate', newest ? { unread, latest: newest } : { unread });
+    ports.events.toRoom(
+      rooms.user(username),
+      'notificationUpdate',
+      newest ? { unread, latest: withTitleMath(newest) } : { unread },
+    );
   }
 }
 
@@ -34,7 +45,8 @@ export async function inboxOf(
   page: { limit: number; offset: number },
 ): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
   if (!caller.user) return NOT_SIGNED_IN;
-  return succeed(await db.listNotifications(ports.db, caller.user.userId, page));
+  const inbox = await db.listNotifications(ports.db, caller.user.userId, page);
+  return succeed({ ...inbox, notifications: inbox.notifications.map(withTitleMath) });
 }
 
 /**
