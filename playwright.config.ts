@@ -13,6 +13,8 @@ process.env.E2E_OAUTH_PORT ??= String(PORT + 10);
 // The SMTP server the e2e server mails to (scripts/e2e-mail-sink.ts) and the folder it keeps mails in; tests read it.
 process.env.E2E_SMTP_PORT ??= String(PORT + 20);
 process.env.E2E_MAIL_DIR ??= join(tmpdir(), `fso-e2e-mail-${PORT}`);
+// Where the e2e server names its site's database (DATA_DIR or DATABASE_URL), for a spec that imports a dump into it.
+process.env.E2E_SITE_DATABASE ??= join(tmpdir(), `fso-e2e-database-${PORT}.json`);
 
 /**
  * The specs where more than one process matters, the only ones the cluster pass runs: live events

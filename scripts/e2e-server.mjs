@@ -6,9 +6,10 @@
  * provider on E2E_OAUTH_PORT and mail sent to a local SMTP server on E2E_SMTP_PORT that keeps each
  * mail in E2E_MAIL_DIR (scripts/e2e-mail-sink.ts). E2E_CLUSTER=1 (needs TEST_DATABASE_URL) serves the same site from
  * 2 web + 2 realtime processes behind a round-robin balancer instead (scripts/e2e-cluster.ts).
+ * It names the site's database in the file E2E_SITE_DATABASE (not for the cluster).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -59,11 +60,23 @@ if (cluster) {
   env.DATA_DIR = mkdtempSync(join(tmpdir(), 'fso-e2e-'));
 }
 
+// The site's database, named for a spec that imports a dump into it (tests/e2e/imported-users.spec.ts); the cluster's is its own.
+const siteDatabase = process.env.E2E_SITE_DATABASE;
+if (siteDatabase) {
+  rmSync(siteDatabase, { force: true });
+  if (!cluster)
+    writeFileSync(
+      siteDatabase,
+      JSON.stringify(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : { DATA_DIR: env.DATA_DIR }),
+    );
+}
+
 const entry = cluster ? 'scripts/e2e-cluster.ts' : 'entry/main.ts';
 const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', async (code) => {
   mail.child.kill('SIGTERM');
+  if (siteDatabase) rmSync(siteDatabase, { force: true });
   if (database) {
     const client = admin();
     await client.connect();
