@@ -3,9 +3,10 @@
  * stay usable as on every other 404 (issue 42); a write to such an address is a 404 too.
  */
 import { NOTHING_HERE, routeErrorBoundary } from '~/components/RouteError.tsx';
+import { textError } from '~/services/http.server.ts';
 
 const nothingHere = () => {
-  throw new Response(NOTHING_HERE, { status: 404 });
+  throw textError(404, NOTHING_HERE);
 };
 
 export const loader = nothingHere;

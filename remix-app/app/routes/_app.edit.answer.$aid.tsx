@@ -16,6 +16,7 @@ import { SuggestedNotice, suggestionMode, type SuggestedReply } from '~/componen
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
+import { invariantOk } from '~/services/invariant.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const aid = requireId(params.aid);
   // The answer by its id: its question may have more answers than a read of the question carries.
   const found = await loadAnswer(context.ports, aid);
-  if (!found.ok) throw new Response(found.message, { status: 404 });
+  invariantOk(found);
   const { answer, questionId } = found.value;
   const own = answer.ansBy?.toLowerCase() === actor.username.toLowerCase();
   return {

@@ -12,20 +12,19 @@ import { editQuestionFormSchema, fieldErrors, MSG, questionTextSchema } from '@f
 import { SuggestedNotice, suggestionMode, type SuggestedReply } from '~/components/qa/SuggestedEdit.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
-import { statusOf } from '~/services/respond.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   const outcome = await loadQuestion(context.ports, requireId(params.qid));
-  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
+  invariantOk(outcome);
   const q = outcome.value;
-  if (q.hidden && q.askedBy?.toLowerCase() !== actor.username.toLowerCase())
-    throw new Response(MSG.questionNotFound, { status: 404 });
   const own = q.askedBy?.toLowerCase() === actor.username.toLowerCase();
+  invariantResponse(!q.hidden || own, 404, MSG.questionNotFound);
   return {
     qid: q._id,
     suggest: suggestionMode(own, can(callerOf(context, actor), 'editWithoutReview')),

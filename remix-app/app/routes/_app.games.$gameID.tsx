@@ -22,12 +22,13 @@ import { LeaveGame } from '~/components/games/LeaveGame.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { moveFromForm } from '~/services/games.server.ts';
+import { invariantResponse } from '~/services/invariant.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 function gameIdOf(raw: string | undefined): string {
   const id = parseId(raw);
-  if (id === null) throw new Response(MSG.gameNotFound, { status: 404 });
+  invariantResponse(id !== null, 404, MSG.gameNotFound);
   return String(id);
 }
 
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const viewer = await requirePageUser(request, context);
   const gameID = gameIdOf(params.gameID);
   const game = await findGameFor(context.database.db, Number(gameID), viewer.username);
-  if (!game) throw new Response(MSG.gameNotFound, { status: 404 });
+  invariantResponse(game, 404, MSG.gameNotFound);
   return { game, viewer: viewer.username };
 }
 

@@ -20,7 +20,7 @@ import {
 import { Pager } from '~/components/Pager.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { pageNumber } from '~/services/http.server.ts';
-import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 const PAGE = 30;
@@ -28,10 +28,10 @@ const PAGE = 30;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePageUser(request, context);
   const caller = callerOf(context, user);
-  if (!isModerator(caller)) throw new Response(MOD_MSG.moderatorsOnly, { status: 403 });
+  invariantResponse(isModerator(caller), 403, MOD_MSG.moderatorsOnly);
   const page = pageNumber(new URL(request.url));
   const log = await readModLog(context.ports, caller, { limit: PAGE, offset: (page - 1) * PAGE });
-  if (!log.ok) throw new Response(log.message, { status: statusOf(log), headers: failureHeaders(log) });
+  invariantOk(log);
   return { page, entries: log.value.items, total: log.value.total, now: Date.now() };
 }
 

@@ -17,7 +17,7 @@ import { inboxDeltas } from '~/components/live/inbox-deltas.ts';
 import { useDeltas, useReloadAfterReconnect } from '~/components/live/useLive.ts';
 import { Pager } from '~/components/Pager.tsx';
 import { openedAsPage, pageOffset } from '~/services/http.server.ts';
-import { statusOf } from '~/services/respond.server.ts';
+import { invariantOk } from '~/services/invariant.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
 const PAGE_SIZE = 30;
@@ -29,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Fetched as an image or frame (a post's own-path image), nothing is read (issue 39).
   const open = openedAsPage(request) ? openInbox : inboxOf;
   const outcome = await open(context.ports, callerOf(context, actor), { limit: PAGE_SIZE, offset });
-  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
+  invariantOk(outcome);
   const inbox = outcome.value;
   return { ...inbox, page: Math.floor(offset / PAGE_SIZE) + 1, now: Date.now() };
 }

@@ -79,15 +79,16 @@ import { TagList } from '~/components/qa/TagList.tsx';
 import { ToggleForm } from '~/components/mail/ToggleForm.tsx';
 import { VoteButtons } from '~/components/qa/VoteButtons.tsx';
 import { renderOnly, useRenderOnly } from '~/render-only.ts';
-import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { failureHeaders, failureResponse, statusOf } from '~/services/respond.server.ts';
 import { refused, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
-import { openedAsPage } from '~/services/http.server.ts';
+import { openedAsPage, textError } from '~/services/http.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { callerOf, getSessionUser, requirePageUser } from '~/services/session.server.ts';
 
 function questionId(raw: string | undefined): number {
   const id = parseId(raw);
-  if (id === null) throw new Response(MSG.questionNotFound, { status: 404 });
+  invariantResponse(id !== null, 404, MSG.questionNotFound);
   return id;
 }
 
@@ -108,7 +109,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // The asker's own deleted question, which only they see (and may undelete) for a while.
   const gone = deletedPosts.find((p) => p.kind === 'question');
   if (gone !== undefined && !outcome.ok && outcome.kind === 'notFound') return { gone: { ...gone }, now: Date.now() };
-  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
+  invariantOk(outcome);
   const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
   const { mod, canonical } = await moderationView(context, callerOf(context, viewer), question, url);
   return {
@@ -157,7 +158,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       ? await voteAnswer(context.ports, callerOf(context, actor), { answerId: questionId(fields.answer), value })
       : await voteQuestion(context.ports, callerOf(context, actor), { questionId: id, value });
     const form = fields.answer ? `vote:answer:${fields.answer}` : 'vote:question';
-    if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
+    if (!outcome.ok && outcome.kind !== 'forbidden') throw failureResponse(outcome);
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
   if (fields.intent === 'accept') {
@@ -165,7 +166,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       questionId: id,
       answerId: questionId(fields.answer),
     });
-    if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome) });
+    invariantOk(outcome);
     return replied(`accept:${fields.answer ?? ''}`);
   }
   if (fields.intent === 'deleteQuestion') {
@@ -182,7 +183,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       fields.intent === 'deleteAnswer'
         ? await deleteAnswer(context.ports, callerOf(context, actor), { answerId: questionId(fields.answer) })
         : await deleteComment(context.ports, callerOf(context, actor), { commentId: questionId(fields.comment) });
-    if (!outcome.ok && outcome.kind !== 'forbidden') throw new Response(outcome.message, { status: statusOf(outcome) });
+    if (!outcome.ok && outcome.kind !== 'forbidden') throw failureResponse(outcome);
     if (outcome.ok && fields.intent === 'deleteAnswer') return redirect(`/question/${id}?notice=answer-deleted`);
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
@@ -234,7 +235,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     return outcome.ok ? replied(form) : refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
   }
-  throw new Response('Unknown action.', { status: 400 });
+  throw textError(400, 'Unknown action.');
 }
 
 type Loaded = ReturnType<typeof useLoaderData<typeof loader>>;

@@ -40,6 +40,7 @@ import { useSocketEvent } from '~/components/socket.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { pageNumber } from '~/services/http.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { failureHeaders, statusOf } from '~/services/respond.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
@@ -56,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requirePageUser(request, context);
   const caller = callerOf(context, user);
   const moderator = isModerator(caller);
-  if (!moderator && !reviewsSuggestions(caller)) throw new Response(MOD_MSG.moderatorsOnly, { status: 403 });
+  invariantResponse(moderator || reviewsSuggestions(caller), 403, MOD_MSG.moderatorsOnly);
   const url = new URL(request.url);
   const tabs = moderator ? TABS : TABS.filter((t) => t.key === 'suggested');
   const tab: Tab = tabs.find((t) => t.key === url.searchParams.get('tab'))?.key ?? tabs[0].key;
@@ -65,14 +66,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (tab === 'spammers') return { ...empty, removals: await spammerRemovals(context.ports) };
   if (tab === 'suggested') {
     const queue = await suggestedEditQueue(context.ports, caller, { limit: PAGE, offset: (page - 1) * PAGE });
-    if (!queue.ok) throw new Response(queue.message, { status: statusOf(queue), headers: failureHeaders(queue) });
+    invariantOk(queue);
     return { ...empty, suggestions: queue.value.items, total: queue.value.total };
   }
   const queue = await reviewQueue(context.ports, caller, tab, {
     limit: PAGE,
     offset: (page - 1) * PAGE,
   });
-  if (!queue.ok) throw new Response(queue.message, { status: statusOf(queue), headers: failureHeaders(queue) });
+  invariantOk(queue);
   return { ...empty, items: queue.value.items, total: queue.value.total };
 }
 

@@ -15,17 +15,17 @@ import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { Byline } from '~/components/qa/Byline.tsx';
 import { Diff } from '~/components/qa/Diff.tsx';
 import { pageNumber, requireId } from '~/services/http.server.ts';
-import { failureHeaders, statusOf } from '~/services/respond.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { callerOf, getSessionUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const kind = params.kind === 'answer' ? 'answer' : params.kind === 'question' ? 'question' : null;
-  if (!kind) throw new Response(MSG.questionNotFound, { status: 404 });
+  invariantResponse(kind, 404, MSG.questionNotFound);
   const id = requireId(params.id);
   const page = pageNumber(new URL(request.url));
   const viewer = await getSessionUser(request, context);
   const outcome = await revisionHistory(context.ports, callerOf(context, viewer), { post: kind, id, page });
-  if (!outcome.ok) throw new Response(outcome.message, { status: statusOf(outcome), headers: failureHeaders(outcome) });
+  invariantOk(outcome);
   return { ...outcome.value, kind, id, page, now: Date.now() };
 }
 

@@ -6,6 +6,7 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node';
 import { authenticate, ExternalSignInError, isProvider } from '~/services/external-providers.server.ts';
 import { formFields } from '~/services/forms.server.ts';
+import { invariantResponse } from '~/services/invariant.server.ts';
 import { returnCookie } from '~/services/oauth-return.server.ts';
 
 /**
@@ -21,7 +22,7 @@ export const loader = ({ params, context }: LoaderFunctionArgs) =>
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const provider = params.provider;
-  if (!isProvider(provider)) throw new Response('Unknown sign-in provider.', { status: 404 });
+  invariantResponse(isProvider(provider), 404, 'Unknown sign-in provider.');
   const form = await formFields(request.clone());
   try {
     await authenticate(provider, request, context);
