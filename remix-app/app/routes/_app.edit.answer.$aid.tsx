@@ -9,10 +9,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { admit, can, editAnswer, loadAnswer, questionOfAnswer } from '@fso/core';
 import { answerHref, answerTextSchema, editAnswerFormSchema, fieldErrors, MSG } from '@fso/shared';
+import { POST_FORM, replyMessage, type ActionReply } from '~/components/action-reply.ts';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { EDIT_SUMMARY_FIELD, PostForm } from '~/components/qa/PostForm.tsx';
-import { SuggestedNotice, suggestionMode, type SuggestedReply } from '~/components/qa/SuggestedEdit.tsx';
+import { SuggestedNotice, suggestionMode } from '~/components/qa/SuggestedEdit.tsx';
+import { refusedBy, replied } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { requireId } from '~/services/http.server.ts';
@@ -41,20 +43,20 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const preview = await previewInstead(context, actor, values, answerTextSchema);
   if (preview) return preview;
   const admitted = await admit(context.ports, callerOf(context, actor), 'edit');
-  if (!admitted.ok) return { errors: { form: admitted.message }, values };
+  if (!admitted.ok) return refusedBy(POST_FORM, admitted, { values });
   const parsed = fieldErrors(editAnswerFormSchema, values);
-  if (!parsed.ok) return { errors: parsed.errors, values };
+  if (!parsed.ok) return refusedBy(POST_FORM, parsed, { fields: parsed.errors, values });
   const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, ...parsed.value });
-  if (!outcome.ok) return { errors: { form: outcome.message }, values };
-  if ('suggestedEdit' in outcome.value) return { suggested: outcome.value.message };
+  if (!outcome.ok) return refusedBy(POST_FORM, outcome, { values });
+  if ('suggestedEdit' in outcome.value) return replied(POST_FORM, outcome.value.message);
   const qid = await questionOfAnswer(context.ports, aid);
   return redirect(answerHref(qid.ok ? qid.value : '', aid));
 }
 
 export default function EditAnswerPage() {
   const { qid, initial, suggest } = useLoaderData<typeof loader>();
-  const reply = useActionData<SuggestedReply>();
-  if (reply && 'suggested' in reply) return <SuggestedNotice message={reply.suggested} back={`/question/${qid}`} />;
+  const suggested = replyMessage(useActionData<ActionReply>(), POST_FORM);
+  if (suggested) return <SuggestedNotice message={suggested} back={`/question/${qid}`} />;
   return (
     <section className="new-post">
       <h1>{suggest ? 'Suggest an Edit' : 'Edit Answer'}</h1>

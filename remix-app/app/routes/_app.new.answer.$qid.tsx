@@ -7,10 +7,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { useLoaderData } from '@remix-run/react';
 import { admit, answerQuestion, questionToAnswer } from '@fso/core';
 import { answerFormSchema, answerHref, answerTextSchema, fieldErrors, MSG, parseId } from '@fso/shared';
+import { POST_FORM } from '~/components/action-reply.ts';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { ANSWER_FIELDS } from '~/components/qa/AnswerBox.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { QuestionInView } from '~/components/qa/QuestionInView.tsx';
+import { refusedBy } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { failureResponse } from '~/services/respond.server.ts';
@@ -38,11 +40,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const preview = await previewInstead(context, actor, values, answerTextSchema);
   if (preview) return preview;
   const admitted = await admit(context.ports, callerOf(context, actor), 'answer');
-  if (!admitted.ok) return { errors: { form: admitted.message }, values };
+  if (!admitted.ok) return refusedBy(POST_FORM, admitted, { values });
   const parsed = fieldErrors(answerFormSchema, values);
-  if (!parsed.ok) return { errors: parsed.errors, values };
+  if (!parsed.ok) return refusedBy(POST_FORM, parsed, { fields: parsed.errors, values });
   const outcome = await answerQuestion(context.ports, admitted.value, { qid, text: parsed.value.text });
-  if (!outcome.ok) return { errors: { form: outcome.message }, values };
+  if (!outcome.ok) return refusedBy(POST_FORM, outcome, { values });
   return redirect(answerHref(qid, outcome.value._id));
 }
 

@@ -7,10 +7,12 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFu
 import { admit, askQuestion } from '@fso/core';
 import { fieldErrors, questionFormSchema, questionTextSchema } from '@fso/shared';
 import { useState } from 'react';
+import { POST_FORM } from '~/components/action-reply.ts';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
 import { PostForm } from '~/components/qa/PostForm.tsx';
 import { TagSuggestions } from '~/components/qa/TagSuggestions.tsx';
 import { SimilarQuestions } from '~/components/search/SimilarQuestions.tsx';
+import { refusedBy } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { previewInstead } from '~/services/post-preview.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
@@ -26,11 +28,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const preview = await previewInstead(context, actor, values, questionTextSchema);
   if (preview) return preview;
   const admitted = await admit(context.ports, callerOf(context, actor), 'question');
-  if (!admitted.ok) return { errors: { form: admitted.message }, values };
+  if (!admitted.ok) return refusedBy(POST_FORM, admitted, { values });
   const parsed = fieldErrors(questionFormSchema, values);
-  if (!parsed.ok) return { errors: parsed.errors, values };
+  if (!parsed.ok) return refusedBy(POST_FORM, parsed, { fields: parsed.errors, values });
   const outcome = await askQuestion(context.ports, admitted.value, parsed.value);
-  if (!outcome.ok) return { errors: { form: outcome.message }, values };
+  if (!outcome.ok) return refusedBy(POST_FORM, outcome, { values });
   return redirect('hidden' in outcome.value && outcome.value.hidden ? `/question/${outcome.value._id}` : '/home');
 }
 

@@ -7,15 +7,24 @@
  * (issue 42); a no-JavaScript post keeps the status.
  */
 import { data } from '@remix-run/node';
+import type { Failure } from '@fso/core';
 import type { ActionReply } from '~/components/action-reply.ts';
+import { failureHeaders, statusOf } from './respond.server.ts';
+
+/** What a post form sent, handed back with its reply: the values typed, each field's error. */
+type Posted = Pick<Extract<ActionReply, { ok: false }>, 'values' | 'fields'>;
 
 /** `form` was handled; `message` is shown under it. */
 export const replied = (form: string, message?: string) =>
   data<ActionReply>(message === undefined ? { ok: true, form } : { ok: true, form, message });
 
-/** `form` was refused with `error`, shown under it. */
-export const refused = (form: string, error: string, status = 400, headers?: Record<string, string>) =>
-  data<ActionReply>({ ok: false, form, error, status }, { status, headers });
+/** `form` was refused with `error`, shown under it (and `posted`'s field errors under their fields). */
+export const refused = (form: string, error: string, status = 400, headers?: Record<string, string>, posted?: Posted) =>
+  data<ActionReply>({ ok: false, form, error, status, ...posted }, { status, headers });
+
+/** `form` was refused by a use case: the failure's message and status, Retry-After when it says when. */
+export const refusedBy = (form: string, failure: Failure, posted?: Posted) =>
+  refused(form, failure.message, statusOf(failure), failureHeaders(failure), posted);
 
 /**
  * A script's submission (a single-fetch `.data` POST) answered with a 4xx, answered 200: the

@@ -8,9 +8,10 @@ import type { ActionFunctionArgs } from '@remix-run/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getQuestion, insertAnswer, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { BODY_MAX, MSG, PREVIEW_INTENT, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
+import { BODY_MAX, MSG, PREVIEW_INTENT, type LimitedAction } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { answerOf, type Handler } from '../../test/route-call.ts';
+import { FACTOR, perUser } from '../../test/limits.ts';
+import { answerOf, formPost, screenAnswer, type Handler } from '../../test/route-call.ts';
 import { signedInUsers } from '../../test/signed-in.ts';
 import * as answerRoute from '../routes/answer.addAnswer.ts';
 import * as editAnswerRoute from '../routes/answer.editAnswer.$aid.ts';
@@ -22,10 +23,6 @@ import * as editAnswerScreen from '../routes/_app.edit.answer.$aid.tsx';
 import * as editQuestionScreen from '../routes/_app.edit.question.$qid.tsx';
 import * as answerScreen from '../routes/_app.new.answer.$qid.tsx';
 import * as askScreen from '../routes/_app.new.question.tsx';
-
-// Small enough that each limit is met within a few requests.
-const FACTOR = 0.02;
-const perUser = (action: LimitedAction) => scaledCount((RATE_LIMITS[action] as { perUser: number }).perUser, FACTOR);
 
 let database: Database;
 let cookie: Record<string, string>;
@@ -85,15 +82,7 @@ async function screen(
   fields: Record<string, string>,
   params = {},
 ) {
-  const request = new Request('http://test/x', {
-    method: 'POST',
-    headers: { Cookie: cookie[user]!, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields),
-  });
-  return (await action({ request, context: context(), params })) as {
-    preview?: string;
-    errors?: Record<string, string>;
-  };
+  return screenAnswer(action, formPost(cookie[user]!, fields), context(), params);
 }
 
 describe('the no-JavaScript preview of the ask, answer and edit screens (issue 39 item 1)', () => {
@@ -103,30 +92,35 @@ describe('the no-JavaScript preview of the ask, answer and edit screens (issue 3
   it('refuses a text longer than a post may be with the message the post gets, and renders none', async () => {
     const { qid } = await thread();
     expect(await screen(askScreen.action, 'cat', preview(huge))).toMatchObject({
-      errors: { text: MSG.questionTextTooLong },
+      status: 400,
+      reply: { ok: false, fields: { text: MSG.questionTextTooLong } },
     });
     expect(await screen(answerScreen.action, 'cat', preview(huge), { qid })).toMatchObject({
-      errors: { text: MSG.answerTooLong },
+      status: 400,
+      reply: { ok: false, fields: { text: MSG.answerTooLong } },
     });
     const refused = await screen(askScreen.action, 'dan', preview('x'.repeat(BODY_MAX + 1)));
-    expect(refused.preview).toBeUndefined();
-    expect(refused.errors?.text).toBe(MSG.questionTextTooLong);
+    expect(refused.reply).not.toHaveProperty('preview');
+    expect(refused.reply).toMatchObject({ ok: false, fields: { text: MSG.questionTextTooLong } });
   });
 
   it('is counted as a Markdown preview: past that limit the screen says so instead of rendering', async () => {
     for (let i = 0; i < perUser('markdownPreview'); i++)
-      expect((await screen(askScreen.action, 'eve', preview('**hi**'))).preview).toBe('<p><strong>hi</strong></p>\n');
-    expect(await screen(askScreen.action, 'eve', preview('**hi**'))).toMatchObject({
-      errors: { form: MSG.tooManyRequests },
-    });
+      expect((await screen(askScreen.action, 'eve', preview('**hi**'))).reply).toMatchObject({
+        ok: true,
+        preview: '<p><strong>hi</strong></p>\n',
+      });
+    const limited = await screen(askScreen.action, 'eve', preview('**hi**'));
+    expect(limited).toMatchObject({ status: 429, reply: { ok: false, error: MSG.tooManyRequests } });
+    expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 
   it('previews an edit without saving it', async () => {
     const { qid, aid } = await thread();
     const shown = await screen(editQuestionScreen.action, 'ann', preview('*new*'), { qid });
-    expect(shown.preview).toBe('<p><em>new</em></p>\n');
+    expect(shown.reply).toMatchObject({ ok: true, preview: '<p><em>new</em></p>\n' });
     const answer = await screen(editAnswerScreen.action, 'bob', { intent: PREVIEW_INTENT, text: '*new*' }, { aid });
-    expect(answer.preview).toBe('<p><em>new</em></p>\n');
+    expect(answer.reply).toMatchObject({ ok: true, preview: '<p><em>new</em></p>\n' });
     const stored = (await getQuestion(database.db, Number(qid)))!;
     expect([stored.text, stored.answers[0]!.text]).toEqual(['Body', 'Answer']);
   });

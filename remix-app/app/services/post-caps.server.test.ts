@@ -18,7 +18,7 @@ import {
   type Question,
 } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
-import { answerOf, type Handler } from '../../test/route-call.ts';
+import { answerOf, formPost, screenAnswer, type Handler } from '../../test/route-call.ts';
 import { signedInUsers } from '../../test/signed-in.ts';
 import * as answerRoute from '../routes/answer.addAnswer.ts';
 import * as editAnswerRoute from '../routes/answer.editAnswer.$aid.ts';
@@ -79,18 +79,11 @@ describe('a post past the rendering caps is refused at write time (issue 39 item
       status: 400,
       text: POST_MSG.tooLarge,
     });
-    const request = new Request('http://test/x', {
-      method: 'POST',
-      headers: { Cookie: cookie.ann!, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: PREVIEW_INTENT, title: 'Caps', text: AMPERSANDS, tags: 'caps' }),
-    });
-    const reply = (await askScreen.action({
-      request,
-      context: testContext(database).context,
-      params: {},
-    })) as { preview?: string; errors?: Record<string, string> };
-    expect(reply.errors).toEqual({ text: POST_MSG.tooLarge });
-    expect(reply.preview).toBeUndefined();
+    const preview = formPost(cookie.ann!, { intent: PREVIEW_INTENT, title: 'Caps', text: AMPERSANDS, tags: 'caps' });
+    const { status, reply } = await screenAnswer(askScreen.action, preview, testContext(database).context);
+    expect(status).toBe(400);
+    expect(reply).toMatchObject({ ok: false, fields: { text: POST_MSG.tooLarge } });
+    expect(reply).not.toHaveProperty('preview');
   });
 
   it(`a table past ${TABLE_CELLS_MAX} cells: 400 before rendering; the screen's preview says it under the text`, async () => {
@@ -98,18 +91,11 @@ describe('a post past the rendering caps is refused at write time (issue 39 item
       status: 400,
       text: RENDER_COST_MSG.tooManyCells,
     });
-    const request = new Request('http://test/x', {
-      method: 'POST',
-      headers: { Cookie: cookie.ann!, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ intent: PREVIEW_INTENT, title: 'Caps', text: WIDE_TABLE, tags: 'caps' }),
-    });
-    const reply = (await askScreen.action({
-      request,
-      context: testContext(database).context,
-      params: {},
-    })) as { preview?: string; errors?: Record<string, string> };
-    expect(reply.errors).toEqual({ text: RENDER_COST_MSG.tooManyCells });
-    expect(reply.preview).toBeUndefined();
+    const preview = formPost(cookie.ann!, { intent: PREVIEW_INTENT, title: 'Caps', text: WIDE_TABLE, tags: 'caps' });
+    const { status, reply } = await screenAnswer(askScreen.action, preview, testContext(database).context);
+    expect(status).toBe(400);
+    expect(reply).toMatchObject({ ok: false, fields: { text: RENDER_COST_MSG.tooManyCells } });
+    expect(reply).not.toHaveProperty('preview');
   });
 
   it(`stores a post with ${MATH_MAX} formulas`, async () => {

@@ -16,17 +16,14 @@ import {
   type Database,
 } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MSG, RATE_LIMITS, scaledCount, type LimitedAction } from '@fso/shared';
+import { MSG, RATE_LIMITS } from '@fso/shared';
 import { testContext } from '../../test/context.ts';
+import { FACTOR, perUser } from '../../test/limits.ts';
 import { answerOf, type Handler } from '../../test/route-call.ts';
 import * as previewRoute from '../routes/post.previewMarkdown.ts';
 import * as suggestRoute from '../routes/tag.suggestTags.ts';
 import { acceptAnswer, deleteComment, editAnswer, markRead, revisions, voteAnswer, type Result } from '@fso/core';
 import { callerOf, startSession, type SessionUser } from './session.server.ts';
-
-// Small enough that each limit is met within a few calls.
-const FACTOR = 0.02;
-const perUser = (action: LimitedAction) => scaledCount((RATE_LIMITS[action] as { perUser: number }).perUser, FACTOR);
 
 let database: Database;
 const actor: Record<string, SessionUser> = {};

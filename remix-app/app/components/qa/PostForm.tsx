@@ -13,6 +13,7 @@ import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode }
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react';
 import type { z } from 'zod';
 import { EDIT_SUMMARY_MAX, fieldErrors, PREVIEW_INTENT } from '@fso/shared';
+import { POST_FORM, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { MarkdownField } from './MarkdownField.tsx';
 import { MarkdownPreview, useMarkdownPreview } from './MarkdownPreview.tsx';
@@ -59,23 +60,25 @@ export function PostForm({
   /** Where the form posts when not to its own page's action. */
   action?: string;
 }) {
-  const fetcher = useFetcher<FormReply>();
-  const actionData = useActionData<FormReply>();
+  const fetcher = useFetcher<ActionReply>();
+  const actionData = useActionData<ActionReply>();
   const navigation = useNavigation();
-  const server = action ? fetcher.data : actionData;
+  const reply = action ? fetcher.data : actionData;
+  const server = reply?.form === POST_FORM ? reply : undefined;
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
   const [body, setBody] = useState<string | null>(null);
   const [typed, setTyped] = useState<Record<string, string>>({});
   const livePreview = useMarkdownPreview(body);
-  const preview = livePreview ?? (server?.preview === undefined ? null : { html: server.preview });
+  const preview = livePreview ?? (server?.ok && server.preview !== undefined ? { html: server.preview } : null);
   const busy = action ? fetcher.state !== 'idle' : navigation.state === 'submitting';
-  const shown = { ...(errors ?? server?.errors), ...overLimit() };
+  const refusal = server?.ok === false ? (server.fields ?? { form: server.error }) : undefined;
+  const shown = { ...(errors ?? refusal), ...overLimit() };
   const form = useRef<HTMLFormElement>(null);
   const sent = useRef(false);
   useEffect(() => {
     if (fetcher.state !== 'idle') return void (sent.current = true);
     // Back from a post that went through (the action redirected): the form starts over.
-    if (sent.current && !fetcher.data?.errors) {
+    if (sent.current && fetcher.data?.ok !== false) {
       form.current?.reset();
       setBody(null);
       setTyped({});
@@ -166,11 +169,4 @@ export function PostForm({
       </div>
     </PostingForm>
   );
-}
-
-/** What the post actions answer when they do not redirect: each field's error, the values sent back, a no-JavaScript preview. */
-interface FormReply {
-  errors?: Record<string, string>;
-  values?: Record<string, string>;
-  preview?: string;
 }

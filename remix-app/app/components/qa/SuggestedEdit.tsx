@@ -6,9 +6,6 @@
 import { Link } from '@remix-run/react';
 import { PRIVILEGES } from '@fso/shared';
 
-/** What an edit screen's action answers after a suggestion. */
-export type SuggestedReply = { suggested: string } | { errors: Record<string, string> };
-
 export const suggestionMode = (own: boolean, privileged: boolean): string | null =>
   own || privileged
     ? null
