@@ -112,3 +112,25 @@ export async function askOverApi(
   expect(response.status()).toBe(200);
   return String((await response.json())._id);
 }
+
+/**
+ * Resolves once the page's socket has sent a `watch` naming `id` (or, given `{ list: [] }`, the
+ * topic of a page that watches new questions only) and the server acknowledged it (Socket.IO
+ * frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.
+ */
+export function watching(page: Page, id: string | { list: [] }) {
+  const named = typeof id === 'string' ? `"${id}"` : JSON.stringify(id);
+  return new Promise<void>((resolve) => {
+    page.on('websocket', (ws) => {
+      const asked = new Set<string>();
+      ws.on('framesent', ({ payload }) => {
+        const sent = /^42(\d+)\["watch",(.*)\]$/.exec(String(payload));
+        if (sent && sent[2]!.includes(named)) asked.add(sent[1]!);
+      });
+      ws.on('framereceived', ({ payload }) => {
+        const ack = /^43(\d+)\[\{"ok":true\}\]$/.exec(String(payload));
+        if (ack && asked.has(ack[1]!)) resolve();
+      });
+    });
+  });
+}

@@ -8,7 +8,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
 import { MSG, type GameErrorPayload, type JoinChatResult, type VoteUpdatePayload } from '@fso/shared';
-import { PASSWORD, signUp, uniqueName } from './fixtures.ts';
+import { PASSWORD, signUp, uniqueName, watching } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
@@ -45,28 +45,6 @@ function requestsOf(page: Page) {
     seen.push(`${request.method()} ${request.url()}`);
   });
   return seen;
-}
-
-/**
- * Resolves once the page's socket has sent a `watch` naming `id` (or, given `{ list: [] }`, the
- * topic of a page that watches new questions only) and the server acknowledged it (Socket.IO
- * frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.
- */
-function watching(page: Page, id: string | { list: [] }) {
-  const named = typeof id === 'string' ? `"${id}"` : JSON.stringify(id);
-  return new Promise<void>((resolve) => {
-    page.on('websocket', (ws) => {
-      const asked = new Set<string>();
-      ws.on('framesent', ({ payload }) => {
-        const sent = /^42(\d+)\["watch",(.*)\]$/.exec(String(payload));
-        if (sent && sent[2]!.includes(named)) asked.add(sent[1]!);
-      });
-      ws.on('framereceived', ({ payload }) => {
-        const ack = /^43(\d+)\[\{"ok":true\}\]$/.exec(String(payload));
-        if (ack && asked.has(ack[1]!)) resolve();
-      });
-    });
-  });
 }
 
 /** Opens `url`, waits until its page watches `id` and its own loading is over; its requests from then on. */

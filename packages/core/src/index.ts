@@ -17,6 +17,7 @@ export * from './qa/edits.ts';
 export * from './qa/deletions.ts';
 export * from './qa/undelete.ts';
 export * from './qa/comment-edits.ts';
+export * from './qa/comment-votes.ts';
 export * from './qa/revisions.ts';
 export { relatedQuestions, RELATED_SHOWN } from './qa/related.ts';
 export { linkedQuestions, LINKED_SHOWN } from './qa/linked.ts';

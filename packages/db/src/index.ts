@@ -24,6 +24,7 @@ export * from './queries/revision-history.ts';
 export * from './queries/post-delete.ts';
 export * from './queries/post-undelete.ts';
 export * from './queries/comment-edit.ts';
+export * from './queries/comment-votes.ts';
 export * from './queries/reputation.ts';
 export * from './queries/user-activity.ts';
 export * from './queries/post-html.ts';

@@ -7,6 +7,7 @@ import {
   decideAccept,
   decideAccountDelete,
   decideAnswerDelete,
+  decideCommentVote,
   decideDelete,
   decideEdit,
   decideQuestionDelete,
@@ -14,9 +15,10 @@ import {
   decideVote,
   reputationOf,
 } from '@fso/core';
-import { MSG } from '@fso/shared';
+import { MSG, PRIVILEGES } from '@fso/shared';
 import type { Db } from '../src/client.ts';
 import { changeAccept } from '../src/queries/accept.ts';
+import { changeCommentVote } from '../src/queries/comment-votes.ts';
 import * as deletions from '../src/queries/post-delete.ts';
 import { undeletePost as putBack } from '../src/queries/post-undelete.ts';
 import * as edits from '../src/queries/post-edit.ts';
@@ -86,3 +88,21 @@ export const editAnswer = (db: Db, input: { answerId: number; userId: number; te
 
 export const deleteAccount = (db: Db, userId: number) =>
   deleteUser(db, userId, { decide: decideAccountDelete, reputation: reputationOf });
+
+/** A comment upvote (`upvote` false: taken back) by a user with `reputation` (the privilege's by default). */
+export const voteComment = (
+  db: Db,
+  input: { commentId: number; userId: number; upvote?: boolean; reputation?: number },
+) => {
+  const caller = {
+    user: {
+      userId: input.userId,
+      username: `user${input.userId}`,
+      reputation: input.reputation ?? PRIVILEGES.commentUpvote,
+    },
+    ip: '198.51.100.1',
+  };
+  return changeCommentVote(db, { commentId: input.commentId, voterId: input.userId }, (seen) =>
+    decideCommentVote(caller, seen, input.upvote ?? true),
+  );
+};

@@ -43,6 +43,8 @@ export interface Comment {
   /** null once the author's account is deleted. */
   commentBy: string | null;
   commentDateTime: string;
+  /** How many users upvoted it (issue 42; comments take no downvotes). */
+  score: number;
 }
 
 export interface Answer {

@@ -3,6 +3,7 @@
  * server, the forms and the tests say exactly the same thing.
  */
 import { COMMENT_EDIT_MINUTES } from './comment-edit.ts';
+import { PRIVILEGES } from './privileges.ts';
 import { UNDELETE_DAYS } from './undelete.ts';
 
 export const MSG = {
@@ -108,6 +109,9 @@ export const MSG = {
   answerUndeleted: 'Your answer is back.',
   questionHasAnswers: 'This question has answers by others, so it cannot be deleted.',
   commentNotFound: 'Comment not found.',
+  // Comment upvotes (issue 42): no downvotes, none on one's own comment.
+  ownCommentVote: 'You cannot upvote your own comment.',
+  commentUpvotePrivilege: `You need ${PRIVILEGES.commentUpvote} reputation to upvote comments.`,
   invalidAnswerSort: 'Sort must be score, newest or oldest.',
   invalidOrder: 'Order must be newest, unanswered, active or mostViewed.',
   invalidTopk: 'topk must be a whole number from 1 to 20.',

@@ -12,6 +12,8 @@ export type Role = (typeof ROLES)[number];
 export const PRIVILEGES = {
   /** Flag a post for moderators (every signed-in user). */
   flag: 1,
+  /** Upvote others' comments (issue 42), at Stack Overflow's 15 ("vote up"). */
+  commentUpvote: 15,
   /** Cast close and reopen votes. */
   closeVote: 250,
   /** See the review queue's counts. */

@@ -133,6 +133,15 @@ export const answerVoteBodySchema = z.object({ aid: idSchema });
 /** The question page's form that edits one's own comment. */
 export const editCommentFormSchema = z.object({ comment: idSchema.transform(Number), text: commentTextSchema });
 
+/** POST /comment/upvoteComment and unvoteComment (the voter is the session's user). */
+export const commentVoteBodySchema = z.object({ cid: idSchema.transform(Number) });
+
+/** The question page's comment upvote button: `upvote` "on" casts the upvote, "off" takes it back. */
+export const commentVoteFormSchema = z.object({
+  comment: idSchema.transform(Number),
+  upvote: z.enum(['on', 'off'], { error: 'Say whether to upvote the comment (on) or take the upvote back (off).' }),
+});
+
 /** The question page's Undelete form: which of the author's deleted posts comes back. */
 export const undeleteFormSchema = z.object({
   kind: z.enum(['question', 'answer'], { error: MSG.deletedPostNotFound }),

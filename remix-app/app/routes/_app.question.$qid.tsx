@@ -6,7 +6,7 @@
  * them (also for visitors; components/live/question-deltas.ts). Answers: the accepted one first,
  * then by `?sort=` (score, newest, oldest), each with its own vote column; authors' names carry
  * their reputation. Its action takes the page's forms: votes on the question or an answer,
- * accept, comment, and deleting one's own question, answer or comment. Under the title: asked,
+ * accept, comment, upvoting others' comments, and deleting one's own question, answer or comment. Under the title: asked,
  * modified and viewed; each post has a Share link. The answer box follows the answers (it posts
  * to `/new/answer/:qid`); the sidebar lists linked and related questions (closest in meaning).
  */
@@ -28,9 +28,12 @@ import {
   linkedQuestions,
   mathText,
   mathTitles,
+  mayUpvoteComments,
   relatedQuestions,
   undeletePost,
+  upvotedComments,
   viewQuestionPage,
+  voteComment,
   voteAnswer,
   voteQuestion,
 } from '@fso/core';
@@ -39,6 +42,7 @@ import {
   answerHref,
   ANSWER_SORTS,
   commentFormSchema,
+  commentVoteFormSchema,
   counted,
   FLAG_MSG,
   MOD_MSG,
@@ -112,6 +116,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   invariantOk(outcome);
   const { question, html, withheld, answerCount, commentCounts, page, pages } = outcome.value;
   const { mod, canonical } = await moderationView(context, callerOf(context, viewer), question, url);
+  const commentIds = [...question.comments, ...question.answers.flatMap((a) => a.comments)].map((c) => c._id);
   return {
     question,
     titleMath: withMath(question.title, mathText(question.title)),
@@ -142,6 +147,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     deletedAnswers: deletedPosts.filter((p) => p.kind === 'answer'),
     // The viewer's own comment being edited (`?editComment=`), while they may still edit it.
     editingComment: draft === null ? null : { id: String(editing), text: draft },
+    // The page's comments the viewer upvoted, and whether they may upvote others' (issue 42).
+    upvoted: await upvotedComments(context.ports, callerOf(context, viewer), commentIds),
+    mayUpvote: mayUpvoteComments(callerOf(context, viewer)),
     now: Date.now(),
   };
 }
@@ -197,6 +205,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     });
     if (!outcome.ok) return refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
     return redirect(`/question/${id}#comment-${outcome.value.cid}`);
+  }
+  if (fields.intent === 'upvoteComment') {
+    const form = `upvote:comment:${fields.comment ?? ''}`;
+    const parsed = parseWith(commentVoteFormSchema, fields);
+    if (!parsed.ok) return refused(form, parsed.message);
+    const outcome = await voteComment(context.ports, callerOf(context, actor), {
+      commentId: parsed.value.comment,
+      upvote: parsed.value.upvote === 'on',
+    });
+    if (!outcome.ok) return refused(form, outcome.message, statusOf(outcome), failureHeaders(outcome));
+    return replied(form);
   }
   if (fields.intent === 'undelete') {
     const form = `undelete:${fields.kind ?? ''}:${fields.post ?? ''}`;
@@ -307,6 +326,8 @@ function QuestionPage({ loaded }: { loaded: Exclude<Loaded, { gone: unknown }> }
     viewer,
     reply: posted,
     editing: loaded.editingComment,
+    upvoted: loaded.upvoted,
+    mayUpvote: loaded.mayUpvote,
     closedFor: q.locked ? MOD_MSG.questionLocked : null,
     thread,
   };

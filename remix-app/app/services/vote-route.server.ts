@@ -1,7 +1,7 @@
-/** The REST vote paths differ only in the post and the vote's sign; these are their actions. */
+/** The REST vote paths differ only in the post and the vote's sign (a comment's: cast or taken back); these are their actions. */
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { voteAnswer, voteQuestion } from '@fso/core';
-import { answerVoteBodySchema, voteBodySchema } from '@fso/shared';
+import { voteAnswer, voteComment, voteQuestion } from '@fso/core';
+import { answerVoteBodySchema, commentVoteBodySchema, voteBodySchema } from '@fso/shared';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
 import { callerOf, requireApiUser } from './session.server.ts';
@@ -25,5 +25,18 @@ export function answerVoteAction(value: 1 | -1) {
     const body = await readJson(request, answerVoteBodySchema);
     const input = { answerId: Number(body.aid), value };
     return respond(await voteAnswer(context.ports, callerOf(context, actor), input), (v) => v);
+  };
+}
+
+/** POST /comment/upvoteComment, unvoteComment {cid} → {cid, score, upvoted} (issue 42). */
+export function commentVoteAction(upvote: boolean) {
+  return async ({ request, context }: ActionFunctionArgs) => {
+    requireMethod(request, 'POST');
+    const actor = await requireApiUser(request, context);
+    const body = await readJson(request, commentVoteBodySchema);
+    return respond(
+      await voteComment(context.ports, callerOf(context, actor), { commentId: body.cid, upvote }),
+      (v) => v,
+    );
   };
 }

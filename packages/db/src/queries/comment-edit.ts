@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { decidedTransaction, type Decide } from './decide.ts';
-import type { CommentPlace } from './post-delete.ts';
+import { commentPlace, type CommentPlace } from './post-delete.ts';
 import { idOrNull, rows } from './sql-rows.ts';
 
 /** A comment as its edit sees it: its author (null: a deleted account) and when it was posted; null when there is none. */
@@ -30,12 +30,7 @@ export async function editComment(
     );
     if (!decision.ok) return decision;
     await tx.execute(sql`UPDATE comments SET text = ${edit.text}, html = ${edit.html ?? null} WHERE id = ${commentId}`);
-    const onQuestion = comment!.question_id !== null;
-    return succeed({
-      questionId: Number(comment!.owner),
-      parent: onQuestion ? 'question' : 'answer',
-      parentId: Number(onQuestion ? comment!.question_id : comment!.answer_id),
-    });
+    return succeed(commentPlace(comment!));
   });
 }
 

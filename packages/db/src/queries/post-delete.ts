@@ -13,7 +13,7 @@ import type { Db } from '../client.ts';
 import { decidedTransaction, type Decide, type Recount, type Rules } from './decide.ts';
 import { keepDeletedAnswer, keepDeletedQuestion } from './post-undelete.ts';
 import { storeReputations } from './reputation.ts';
-import { idOrNull, rows } from './sql-rows.ts';
+import { idOrNull, rows, type Row } from './sql-rows.ts';
 
 /** A post as its deletion sees it: its author (null: a deleted account); the whole post null when there is none. */
 export type PostSeen = { author: number | null } | null;
@@ -86,6 +86,16 @@ export interface CommentPlace {
   parentId: number;
 }
 
+/** Where a comment is, from its row's `question_id`, `answer_id` and `owner` (its question, through its answer for an answer's). */
+export function commentPlace(comment: Row): CommentPlace {
+  const onQuestion = comment.question_id !== null;
+  return {
+    questionId: Number(comment.owner),
+    parent: onQuestion ? 'question' : 'answer',
+    parentId: Number(onQuestion ? comment.question_id : comment.answer_id),
+  };
+}
+
 /** Deletes a comment as decided (a comment moves no reputation). */
 export async function deleteComment(
   db: Db,
@@ -101,11 +111,6 @@ export async function deleteComment(
     const decision = decide(comment ? { author: idOrNull(comment.comment_by) } : null);
     if (!decision.ok) return decision;
     await tx.execute(sql`DELETE FROM comments WHERE id = ${commentId}`);
-    const onQuestion = comment!.question_id !== null;
-    return succeed({
-      questionId: Number(comment!.owner),
-      parent: onQuestion ? 'question' : 'answer',
-      parentId: Number(onQuestion ? comment!.question_id : comment!.answer_id),
-    });
+    return succeed(commentPlace(comment!));
   });
 }

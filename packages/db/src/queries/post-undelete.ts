@@ -18,6 +18,7 @@ const RESTORED = [
   'question_tags',
   'answers',
   'comments',
+  'comment_votes',
   'question_votes',
   'answer_votes',
   'question_revisions',
@@ -71,7 +72,7 @@ async function keep(
     ON CONFLICT (kind, post_id) DO NOTHING`);
 }
 
-/** Keeps question `questionId` (its row locked), with its answers, comments, votes, revisions, views, follows, close votes and the links to it. */
+/** Keeps question `questionId` (its row locked), with its answers, comments, votes (comments' upvotes too), revisions, views, follows, close votes and the links to it. */
 export async function keepDeletedQuestion(
   tx: Tx,
   questionId: number,
@@ -89,6 +90,10 @@ export async function keepDeletedQuestion(
       ['question_tags', sql`SELECT * FROM question_tags WHERE question_id = ${questionId}`],
       ['answers', sql`SELECT * FROM answers WHERE question_id = ${questionId}`],
       ['comments', sql`SELECT * FROM comments WHERE question_id = ${questionId} OR answer_id IN (${answers})`],
+      [
+        'comment_votes',
+        sql`SELECT v.* FROM comment_votes v JOIN comments c ON c.id = v.comment_id WHERE c.question_id = ${questionId} OR c.answer_id IN (${answers})`,
+      ],
       ['question_votes', sql`SELECT * FROM question_votes WHERE question_id = ${questionId}`],
       ['answer_votes', sql`SELECT * FROM answer_votes WHERE answer_id IN (${answers})`],
       ['question_revisions', sql`SELECT * FROM question_revisions WHERE question_id = ${questionId}`],
@@ -102,7 +107,7 @@ export async function keepDeletedQuestion(
   );
 }
 
-/** Keeps answer `answerId` (its question's row and its own locked), with its comments, votes and revisions, and whether it was accepted. */
+/** Keeps answer `answerId` (its question's row and its own locked), with its comments, votes (comments' upvotes too) and revisions, and whether it was accepted. */
 export async function keepDeletedAnswer(
   tx: Tx,
   answer: { answerId: number; questionId: number; author: number },
@@ -120,6 +125,10 @@ export async function keepDeletedAnswer(
     [
       ['answers', sql`SELECT * FROM answers WHERE id = ${answerId}`],
       ['comments', sql`SELECT * FROM comments WHERE answer_id = ${answerId}`],
+      [
+        'comment_votes',
+        sql`SELECT v.* FROM comment_votes v JOIN comments c ON c.id = v.comment_id WHERE c.answer_id = ${answerId}`,
+      ],
       ['answer_votes', sql`SELECT * FROM answer_votes WHERE answer_id = ${answerId}`],
       ['answer_revisions', sql`SELECT * FROM answer_revisions WHERE answer_id = ${answerId}`],
     ],

@@ -57,8 +57,16 @@ export const POSTED_ANSWERS: AnswerWindow = {
 export const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 export const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
+/** A comment's score (issue 42): its upvotes counted when it is read (migration 0077 says why), for a comment `c`. */
+export const COMMENT_SCORE = sql`(SELECT count(*) FROM comment_votes cv WHERE cv.comment_id = c.id)`;
+
 function toComment(r: Row): PageComment {
-  return { _id: String(r.id), commentBy: str(r.comment_by), commentDateTime: iso(r.comment_date_time) };
+  return {
+    _id: String(r.id),
+    commentBy: str(r.comment_by),
+    commentDateTime: iso(r.comment_date_time),
+    score: Number(r.score),
+  };
 }
 
 /** A question row's closure (issue 41), or null while it is open. */
@@ -183,7 +191,7 @@ async function readQuestion(
   const markdown = (table: 'q' | 'a' | 'c') =>
     sql.raw(withHtml ? `CASE WHEN ${table}.html IS NULL THEN ${table}.text END` : `${table}.text`);
   const perPost = (n: number) => Math.min(n, QUESTION_LIMITS.comments);
-  const comment = sql`c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, u.role AS author_role, c.comment_date_time, c.question_id, c.answer_id`;
+  const comment = sql`c.id, ${markdown('c')} AS text, ${html('c')} AS html, u.username AS comment_by, u.role AS author_role, c.comment_date_time, ${COMMENT_SCORE} AS score, c.question_id, c.answer_id`;
   const [doc] = await rows<{
     head: Row | null;
     tags: Row[];

@@ -2,7 +2,7 @@
  * Removing a spammer (the rule: core's `decideSpammerRemoval`). Starting locks the account,
  * closes it in the same transaction (no password, no identities or reset links, no sessions:
  * it can no longer sign in) and writes the job with how much there is to remove. Each batch
- * is then its own transaction: it removes up to `size` of the account's votes, comments,
+ * is then its own transaction: it removes up to `size` of the account's votes (comment upvotes too), comments,
  * answers, questions or chat messages (in that order), keeping every score equal to its votes
  * (a vote's value is taken off its post) and answer counts right, and stores the reputation of
  * everyone whose votes or accepts went with them (and the spammer's) by core's rule, so each
@@ -67,6 +67,7 @@ export async function startSpammerRemoval(
     const [count] = await rows(
       tx,
       sql`SELECT (SELECT count(*) FROM question_votes WHERE user_id = ${id}) + (SELECT count(*) FROM answer_votes WHERE user_id = ${id})
+        + (SELECT count(*) FROM comment_votes WHERE user_id = ${id})
         + (SELECT count(*) FROM comments WHERE comment_by = ${id}) + (SELECT count(*) FROM answers WHERE ans_by = ${id})
         + (SELECT count(*) FROM questions WHERE asked_by = ${id}) + (SELECT count(*) FROM messages WHERE msg_from = ${id}) AS n`,
     );
@@ -160,6 +161,15 @@ const removeVotes =
     return { removed: batch.length, recount: ids(authors).filter(Boolean), deletedQuestions: [] };
   };
 
+/** The account's comment upvotes (issue 42): no score or reputation moves, a comment's count is read from these rows. */
+async function removeCommentVotes(tx: Tx, userId: number, size: number): Promise<Step> {
+  const found = await rows(
+    tx,
+    sql`DELETE FROM comment_votes WHERE user_id = ${userId} AND comment_id IN (SELECT comment_id FROM comment_votes WHERE user_id = ${userId} ORDER BY comment_id LIMIT ${size}) RETURNING comment_id`,
+  );
+  return { removed: found.length, recount: [], deletedQuestions: [] };
+}
+
 async function removeComments(tx: Tx, userId: number, size: number): Promise<Step> {
   const found = await rows(
     tx,
@@ -217,6 +227,7 @@ async function removeMessages(tx: Tx, userId: number, size: number): Promise<Ste
 const STEPS = [
   removeVotes('question'),
   removeVotes('answer'),
+  removeCommentVotes,
   removeComments,
   removeAnswers,
   removeQuestions,

@@ -1,5 +1,5 @@
 /**
- * Questions, answers, comments, tags, votes and views (SPEC §3), answer votes and revisions (issue 17). Authored content outlives its
+ * Questions, answers, comments, tags, votes and views (SPEC §3), answer votes and revisions (issue 17), comment upvotes (issue 42). Authored content outlives its
  * author: deleting a user sets the author to NULL (shown as a deleted user) while that user's
  * votes and views go with the account (docs/decisions/0003-deleting-users.md).
  */
@@ -190,6 +190,21 @@ export const answerVotes = pgTable(
     check('answer_votes_value', sql`${t.value} IN (-1, 1)`),
     index('answer_votes_user_idx').on(t.userId),
   ],
+);
+
+/** Comment upvotes (issue 42, migration 0077): who upvoted which comment, once; its score is their count. */
+export const commentVotes = pgTable(
+  'comment_votes',
+  {
+    commentId: bigint('comment_id', { mode: 'number' })
+      .notNull()
+      .references(() => comments.id, { onDelete: 'cascade' }),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    votedAt: timestamp('voted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] }), index('comment_votes_user_idx').on(t.userId)],
 );
 
 /**

@@ -69,7 +69,8 @@ describe('question page deltas', () => {
   it('puts an accepted answer first and replaces an answer’s comments', () => {
     const accepted = d.acceptUpdate!(view, { qid: '5', aid: '2' });
     expect(accepted.question.answers[0]!._id).toBe('2');
-    const comment = { _id: '7', text: 'c', commentBy: 'al', commentDateTime: new Date(0).toISOString() };
+    // A comment's score (its upvotes, issue 42) comes with it.
+    const comment = { _id: '7', text: 'c', commentBy: 'al', commentDateTime: new Date(0).toISOString(), score: 3 };
     const withHtml = d.bodiesUpdate!(accepted, { qid: '5', html: { c7: '<p>c</p>' } });
     const commented = d.commentUpdate!(withHtml, {
       type: 'answer',
@@ -85,6 +86,7 @@ describe('question page deltas', () => {
       text: 'c',
       commentBy: 'al',
       commentDateTime: new Date(0).toISOString(),
+      score: 0,
     });
     const { text: _text, ...eight } = comment('8');
     const shown = { ...view, question: { ...view.question, comments: [eight] } };

@@ -5,7 +5,8 @@
  * comments and links to the rest (`more`); a comment left out for the page's size links to itself.
  * Its author may edit a comment for COMMENT_EDIT_MINUTES after posting it: an Edit link
  * (`?editComment=ID`, so it works without JavaScript) opens the comment's form in its place; the
- * link goes once the time is up (with JavaScript, without a reload).
+ * link goes once the time is up (with JavaScript, without a reload). Each comment's upvotes sit
+ * in a gutter before it (CommentVote.tsx).
  */
 import { useEffect, useState } from 'react';
 import { Form, Link, useFetcher, useSearchParams } from '@remix-run/react';
@@ -14,6 +15,7 @@ import { replyError, type ActionReply } from '../action-reply.ts';
 import { FormError } from '../FormError.tsx';
 import { FlagControl } from './FlagControl.tsx';
 import { Byline } from './Byline.tsx';
+import { CommentVote, CommentVoteError } from './CommentVote.tsx';
 import { MentionInput } from './MentionInput.tsx';
 import { PostBody } from './PostBody.tsx';
 
@@ -42,6 +44,10 @@ interface Props {
   editing?: { id: string; text: string } | null;
   /** Why the post takes no comments (a locked question), shown instead of the comment box. */
   closedFor?: string | null;
+  /** The ids of the comments the viewer upvoted. */
+  upvoted?: string[];
+  /** The viewer may upvote others' comments (the privilege). */
+  mayUpvote?: boolean;
 }
 
 /** Now, ticking every few seconds while the page is open (so an Edit link goes when its time is up). */
@@ -69,6 +75,8 @@ export function CommentSection({
   editing,
   thread = [],
   closedFor = null,
+  upvoted = [],
+  mayUpvote = false,
 }: Props) {
   // This post's commenters first, then the rest of the thread; never the viewer.
   const people = [...new Set([...comments.map((c) => c.commentBy), ...thread])].filter(
@@ -97,35 +105,44 @@ export function CommentSection({
               </li>
             ) : (
               <li key={c._id} className="comment" id={`comment-${c._id}`}>
-                <PostBody
-                  html={html[`c${c._id}`] ?? ''}
-                  className="comment-body"
-                  withheldHref={withheldHref?.(`c${c._id}`)}
-                />{' '}
-                <Byline
-                  user={c.commentBy}
-                  verb="commented"
-                  date={c.commentDateTime}
-                  now={now}
-                  moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
+                <CommentVote
+                  id={c._id}
+                  score={c.score}
+                  upvoted={upvoted.includes(c._id)}
+                  votable={Boolean(viewer) && mayUpvote && !own(c)}
                 />
-                {viewer && c.commentBy?.toLowerCase() !== viewer.toLowerCase() ? (
-                  <FlagControl type="comment" id={c._id} reply={reply} />
-                ) : null}
-                {own(c) && commentEditable(new Date(c.commentDateTime), new Date(clock)) ? (
-                  <Link to={editHref(c._id)} replace preventScrollReset className="inline-action">
-                    Edit comment
-                  </Link>
-                ) : null}
-                {own(c) ? (
-                  <fetcher.Form method="post" className="inline-action">
-                    <input type="hidden" name="comment" value={c._id} />
-                    <button type="submit" name="intent" value="deleteComment" className="link-button">
-                      Delete comment
-                    </button>
-                    <FormError message={replyError(fetcher.data, `delete:comment:${c._id}`)} />
-                  </fetcher.Form>
-                ) : null}
+                <div className="comment-main">
+                  <PostBody
+                    html={html[`c${c._id}`] ?? ''}
+                    className="comment-body"
+                    withheldHref={withheldHref?.(`c${c._id}`)}
+                  />{' '}
+                  <Byline
+                    user={c.commentBy}
+                    verb="commented"
+                    date={c.commentDateTime}
+                    now={now}
+                    moderator={Boolean(c.commentBy && moderators.includes(c.commentBy))}
+                  />
+                  {viewer && c.commentBy?.toLowerCase() !== viewer.toLowerCase() ? (
+                    <FlagControl type="comment" id={c._id} reply={reply} />
+                  ) : null}
+                  {own(c) && commentEditable(new Date(c.commentDateTime), new Date(clock)) ? (
+                    <Link to={editHref(c._id)} replace preventScrollReset className="inline-action">
+                      Edit comment
+                    </Link>
+                  ) : null}
+                  {own(c) ? (
+                    <fetcher.Form method="post" className="inline-action">
+                      <input type="hidden" name="comment" value={c._id} />
+                      <button type="submit" name="intent" value="deleteComment" className="link-button">
+                        Delete comment
+                      </button>
+                      <FormError message={replyError(fetcher.data, `delete:comment:${c._id}`)} />
+                    </fetcher.Form>
+                  ) : null}
+                  <CommentVoteError id={c._id} reply={reply} />
+                </div>
               </li>
             ),
           )}
