@@ -36,7 +36,11 @@ interface Site {
   goneQid: string;
 }
 
-/** One user's long-worded question, answer, comments, biography, messages, chat and game. */
+/** The id of the comment just added, from addComment's reply (the question with its comments). */
+const commentOf = (question: Record<string, unknown>) =>
+  (question as { comments: { _id: string }[] }).comments.at(-1)!._id;
+
+/** One user's long-worded question, answer, comments (upvoted), biography, messages, chat and game. */
 async function fill(playwright: Parameters<typeof account>[0], baseURL: string | undefined): Promise<Site> {
   const me = await account(playwright, baseURL, 'screens');
   const other = await account(playwright, baseURL, 'other');
@@ -64,7 +68,7 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
     ),
   );
   // A question linking to it: the question page's sidebar lists it under Linked.
-  await ok(
+  const linking = await ok(
     other.request.post(
       '/question/addQuestion',
       json({
@@ -149,6 +153,20 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
     ),
   );
   await ok(me.request.delete(`/question/deleteQuestion/${gone._id}`));
+  // Upvoted comments (issue 42): each earns 15 reputation from the other's upvotes, then upvotes
+  // the other's comment, so `me` sees a count on their own comment and a pressed button on another's.
+  await ok(me.request.post('/answer/upvoteAnswer', json({ aid: answer._id })));
+  await ok(me.request.post('/question/upvoteQuestion', json({ qid: linking._id, username: me.username })));
+  for (const qid of [q._id, kept._id])
+    await ok(other.request.post('/question/upvoteQuestion', json({ qid, username: other.username })));
+  const replied = await ok(
+    other.request.post(
+      '/comment/addComment',
+      json({ id: q._id, type: 'question', comment: { text: word(600, 'Other'), commentBy: other.username } }),
+    ),
+  );
+  await ok(me.request.post('/comment/upvoteComment', json({ cid: commentOf(replied) })));
+  await ok(other.request.post('/comment/upvoteComment', json({ cid: commentOf(commented) })));
   const storage = await me.request.storageState();
   await other.request.dispose();
   await me.request.dispose();
@@ -159,7 +177,7 @@ async function fill(playwright: Parameters<typeof account>[0], baseURL: string |
     gameID: game.gameID!,
     chatId: chat._id!,
     keptQid: kept._id!,
-    commentId: (commented as unknown as { comments: { _id: string }[] }).comments.at(-1)!._id,
+    commentId: commentOf(commented),
     goneQid: gone._id!,
   };
 }

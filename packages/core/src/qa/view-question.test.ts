@@ -61,6 +61,7 @@ describe('a question page', () => {
       _id: String(ids.c),
       commentBy: 'ann',
       commentDateTime: expect.any(String),
+      score: 0,
     });
     expect(reputations).toEqual({ ann: expect.any(Number), ben: expect.any(Number) });
     expect(recorded.events).toEqual([]);
@@ -109,6 +110,7 @@ describe('a question over REST', () => {
       'text',
       'commentBy',
       'commentDateTime',
+      'score',
     ]);
     expect(outcome.value).toMatchObject({
       viewCount: 2,
