@@ -1,6 +1,7 @@
 /**
- * `npm start` on the embedded PostgreSQL killed whole (kill -9 of every process: the entry, the
- * web and realtime processes, the server and its backends) in the middle of a burst of writes,
+ * `npm start` (scripts/start.mjs, its processes bundled) on the embedded PostgreSQL killed whole
+ * (kill -9 of every process: start.mjs, the entry, the web and realtime processes, the server and
+ * its backends) in the middle of a burst of writes,
  * then started again on the same DATA_DIR: it starts (the stale `postmaster.pid` cleared, the
  * server recovering from its log) and every write that had been answered 200 is there.
  */
@@ -17,10 +18,10 @@ const root = new URL('..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'fso-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** `npm start`'s entry on `dataDir` with 2 web processes, in a process group of its own; resolves once it serves. */
+/** `npm start` on `dataDir` with 2 web processes, in a process group of its own; resolves once it serves. */
 async function start(port: number): Promise<{ child: ChildProcess; base: string; log: string[] }> {
   const log: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'entry/main.ts'], {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     detached: true,
     env: {

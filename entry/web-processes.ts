@@ -3,14 +3,29 @@
  * server when DATABASE_URL is unset, migrated and seeded) runs split mode on this one machine through node:cluster — one realtime
  * process on a loopback port and `WEB_CONCURRENCY` web processes sharing PORT (the cluster
  * module hands them connections in turn), each forwarding /socket.io to the realtime one, the
- * events crossing over the PostgreSQL (or Redis) bus as in split mode. A process that dies is
+ * events crossing over the PostgreSQL (or Redis) bus as in split mode. The sentence model runs
+ * here, once, for every web process (packages/search/src/embedder-channel.ts). A process that dies is
  * started again; SIGTERM/SIGINT stop them all gracefully, then `afterAll` (the embedded server).
  */
 import cluster from 'node:cluster';
 import { freePort, SHUTDOWN_DEADLINE_MS, stopOnSignal, type Config, type Logger } from '@fso/platform';
+import { createEmbedderPool, modelThreads, QUEUED_PER_THREAD, serveEmbedder } from '@fso/search';
 
 /** The two split-mode entries, from this folder. */
 type Entry = '../remix-app/web.ts' | '../realtime/src/main.ts';
+
+/** Each entry's bundle (scripts/build-server.mjs). */
+const BUNDLES: Record<Entry, string> = {
+  '../remix-app/web.ts': '../build/processes/web.mjs',
+  '../realtime/src/main.ts': '../build/processes/realtime.mjs',
+};
+
+/**
+ * An entry's file: its bundle when this process runs from one, as `npm start` runs it, so the
+ * processes run plain JavaScript; otherwise its source (under tsx).
+ */
+const entryFile = (entry: Entry) =>
+  new URL(process.argv[1]?.includes('/build/processes/') ? BUNDLES[entry] : entry, import.meta.url).pathname;
 
 /** Before starting a dead process again, so a process that cannot start does not spin. */
 const RESTART_DELAY_MS = 1000;
@@ -23,10 +38,21 @@ export async function runWebProcesses(
   const realtimePort = await freePort();
   const roles = new Map<number, { entry: Entry; env: Record<string, string> }>();
   let stopping = false;
+  // The one sentence model of the site: the web processes embed through it over IPC (their
+  // queries and their embedding workers' jobs), so it is loaded once, not once per process.
+  const threads = modelThreads();
+  const model = createEmbedderPool({ threads, maxQueued: QUEUED_PER_THREAD * threads });
 
   const start = (entry: Entry, env: Record<string, string>) => {
-    cluster.setupPrimary({ exec: new URL(entry, import.meta.url).pathname });
-    roles.set(cluster.fork(env).id, { entry, env });
+    // 'advanced': vectors cross the IPC channel as Float32Arrays.
+    cluster.setupPrimary({ exec: entryFile(entry), serialization: 'advanced' });
+    const worker = cluster.fork(env);
+    roles.set(worker.id, { entry, env });
+    if (entry === '../remix-app/web.ts')
+      serveEmbedder(model, {
+        send: (message) => worker.isConnected() && worker.send(message as Parameters<typeof worker.send>[0]),
+        on: (event, listener) => worker.on(event, listener),
+      });
   };
   cluster.on('exit', (worker, code, signal) => {
     const role = roles.get(worker.id);
@@ -57,6 +83,7 @@ export async function runWebProcesses(
             }),
         ),
       );
+      await model.close();
       await afterAll();
       // Each process has the usual deadline of its own; this one waits longer: for them, then the
       // embedded server's shutdown checkpoint.

@@ -3,9 +3,10 @@
  * `/socket.io` forwarded to REALTIME_URL, events published through the cluster's emitter
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
+import nodeCluster from 'node:cluster';
 import { seedDemo } from '@fso/core';
 import { searchStore } from '@fso/db';
-import { createSemanticService, modelThreads } from '@fso/search';
+import { createSemanticService, embedderOverChannel, modelThreads } from '@fso/search';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';
 import { createWebServer } from './server/app.ts';
 import { serverBuild } from './server/server-build.ts';
@@ -19,8 +20,13 @@ const cluster = await clusterPublisher({ databaseUrl: config.databaseUrl!, redis
 const sockets = { realtimeUrl: new URL(config.realtimeUrl!), publisher: cluster.publisher, bus: cluster.watch };
 // Every web process runs an embedding worker; jobs are keyed by question, so two workers taking
 // the same one only embed it twice, and each process's vector index catches up from the table.
+// Started by `npm start` (a cluster worker), it asks the primary's sentence model over IPC, so
+// the model is loaded once however many web processes run (entry/web-processes.ts).
 const semantic = createSemanticService(searchStore(database.db), {
   weights: config.semanticWeights,
+  embedder: nodeCluster.isWorker
+    ? embedderOverChannel({ send: (m) => process.send!(m), on: (event, listener) => process.on(event, listener) })
+    : undefined,
   threads: modelThreads(config.webConcurrency),
   workerIntervalMs: 2000,
   preload: true,

@@ -2,12 +2,14 @@
  * What every process entry does first (web, realtime, single process): read the config (or stop
  * with its message), start the embedded PostgreSQL server when `npm start` has no DATABASE_URL
  * (or stop with its message), make the JSON logger, open and migrate the database, build the
- * process's ports (ports.ts). The realtime process reads its own, smaller config (realtime-config.ts).
+ * process's ports (ports.ts), and collect its garbage once whenever it falls idle
+ * (idle-collection.ts). The realtime process reads its own, smaller config (realtime-config.ts).
  * Stopping is shutdown.ts's `stopOnSignal`; carrying events between processes is bus.ts's.
  */
 import { resolve } from 'node:path';
 import { migrate, openDatabase, startEmbeddedServer, type Database, type EmbeddedServer } from '@fso/db';
 import { loadConfig, type Config, type Role } from './config.ts';
+import { collectWhenIdle } from './idle-collection.ts';
 import { createLogger, type Logger } from './logging.ts';
 import { buildPorts, type ProcessPorts } from './ports.ts';
 import { loadRealtimeConfig, type RealtimeConfig } from './realtime-config.ts';
@@ -50,6 +52,7 @@ export async function boot(role: Role): Promise<Booted<Config | RealtimeConfig>>
 
 async function start<C extends Config | RealtimeConfig>(config: C): Promise<Booted<C>> {
   const logger = createLogger({ level: config.logLevel });
+  collectWhenIdle();
   const database = await openDatabase({ url: config.databaseUrl! });
   await migrate(database);
   return { config, logger, database, ports: buildPorts(database, config) };
