@@ -103,7 +103,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = questionPageQuery(url.searchParams);
   const editing = parseId(url.searchParams.get('editComment'));
   const [outcome, related, following, linked, deletedPosts, draft] = await Promise.all([
-    viewQuestionPage(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request), query }),
+    viewQuestionPage(context.ports, callerOf(context, viewer), {
+      questionId: id,
+      countView: openedAsPage(request),
+      query,
+    }),
     relatedQuestions(context.ports, id),
     followsQuestion(context.ports, callerOf(context, viewer), id),
     linkedQuestions(context.ports, id),

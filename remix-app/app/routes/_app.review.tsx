@@ -69,10 +69,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     invariantOk(queue);
     return { ...empty, suggestions: queue.value.items, total: queue.value.total };
   }
-  const queue = await reviewQueue(context.ports, caller, tab, {
-    limit: PAGE,
-    offset: (page - 1) * PAGE,
-  });
+  const queue = await reviewQueue(context.ports, caller, { queue: tab, limit: PAGE, offset: (page - 1) * PAGE });
   invariantOk(queue);
   return { ...empty, items: queue.value.items, total: queue.value.total };
 }

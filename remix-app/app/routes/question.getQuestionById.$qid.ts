@@ -13,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const id = requireId(params.qid);
   const viewer = await getSessionUser(request, context);
   return respond(
-    await viewQuestion(context.ports, callerOf(context, viewer), id, { countView: openedAsPage(request) }),
+    await viewQuestion(context.ports, callerOf(context, viewer), { questionId: id, countView: openedAsPage(request) }),
     (question) => question,
   );
 }

@@ -10,7 +10,7 @@ export async function reviewQueueLoader({ request, context }: LoaderFunctionArgs
   const url = new URL(request.url);
   const limit = pageLimit(url);
   return respond(
-    await reviewQueue(context.ports, callerOf(context, actor), queue, { limit, offset: pageOffset(url, limit) }),
+    await reviewQueue(context.ports, callerOf(context, actor), { queue, limit, offset: pageOffset(url, limit) }),
     (page) => page.items,
     (page) => ({ 'X-Total-Count': String(page.total) }),
   );

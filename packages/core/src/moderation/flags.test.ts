@@ -113,23 +113,25 @@ const PAGE = { countView: true, query: questionPageQuery(new URLSearchParams()) 
 
 describe('a hidden question', () => {
   it('is 404 to everyone but its asker and moderators, who read it with its reason', async () => {
-    expect(await viewQuestion(ports, as('ben'), ids.spam!, { countView: true })).toMatchObject({ kind: 'notFound' });
-    expect(await viewQuestion(ports, callerOf(null), ids.spam!, { countView: true })).toMatchObject({
+    expect(await viewQuestion(ports, as('ben'), { questionId: ids.spam!, countView: true })).toMatchObject({
       kind: 'notFound',
     });
-    expect(await viewQuestionPage(ports, callerOf(null), ids.spam!, PAGE)).toMatchObject({
+    expect(await viewQuestion(ports, callerOf(null), { questionId: ids.spam!, countView: true })).toMatchObject({
       kind: 'notFound',
     });
-    expect(await viewQuestion(ports, as('spammer'), ids.spam!, { countView: true })).toMatchObject({
+    expect(await viewQuestionPage(ports, callerOf(null), { questionId: ids.spam!, ...PAGE })).toMatchObject({
+      kind: 'notFound',
+    });
+    expect(await viewQuestion(ports, as('spammer'), { questionId: ids.spam!, countView: true })).toMatchObject({
       ok: true,
       value: { hidden: 'flagged' },
     });
     const moderator = callerOf({ userId: ids.dan!, username: 'dan', role: 'moderator' });
-    expect(await viewQuestion(ports, moderator, ids.spam!, { countView: false })).toMatchObject({
+    expect(await viewQuestion(ports, moderator, { questionId: ids.spam!, countView: false })).toMatchObject({
       ok: true,
       value: { hidden: 'flagged' },
     });
-    expect(await viewQuestionPage(ports, as('spammer'), ids.spam!, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, as('spammer'), { questionId: ids.spam!, ...PAGE })).toMatchObject({
       ok: true,
       value: { hidden: 'flagged' },
     });
@@ -168,12 +170,12 @@ describe('a hidden question', () => {
   it('hides answers and comments the same way: gone from their question for everyone', async () => {
     for (const name of ['ann', 'ben'] as const) await flag(name, 'answer', ids.answer!);
     for (const name of ['ben', 'cat'] as const) await flag(name, 'comment', ids.comment!, 'rude');
-    const before = await viewQuestion(ports, as('ann'), ids.good!, { countView: true });
+    const before = await viewQuestion(ports, as('ann'), { questionId: ids.good!, countView: true });
     expect(before.ok && before.value.answers.map((a) => a._id)).toEqual([String(ids.answer)]);
     recorded.events.length = 0;
     expect(await flag('cat', 'answer', ids.answer!)).toMatchObject({ value: { hidden: true } });
     expect(await flag('dan', 'comment', ids.comment!)).toMatchObject({ value: { hidden: true } });
-    const after = await viewQuestion(ports, as('ann'), ids.good!, { countView: true });
+    const after = await viewQuestion(ports, as('ann'), { questionId: ids.good!, countView: true });
     expect(after.ok && after.value.answers).toEqual([]);
     expect(after.ok && after.value.comments).toEqual([]);
     expect(recorded.events.filter((e) => e.event === 'questionUpdate')).toHaveLength(2);

@@ -103,8 +103,10 @@ describe('on a real database', () => {
     expect(asked).toMatchObject({ ok: true, value: { hidden: 'held' } });
     const qid = Number(asked.ok && asked.value._id);
     expect(events()).toEqual(['reviewUpdate']);
-    expect(await viewQuestionPage(ports, as('known'), qid, PAGE)).toMatchObject({ kind: 'notFound' });
-    expect(await viewQuestionPage(ports, as('newbie'), qid, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, as('known'), { questionId: qid, ...PAGE })).toMatchObject({
+      kind: 'notFound',
+    });
+    expect(await viewQuestionPage(ports, as('newbie'), { questionId: qid, ...PAGE })).toMatchObject({
       ok: true,
       value: { hidden: 'held' },
     });
@@ -145,11 +147,11 @@ describe('on a real database', () => {
     );
     expect(asker).toEqual({ n: 0 });
     // Its author sees it on the page, waiting; others do not.
-    expect(await viewQuestionPage(ports, as('f1'), id.q!, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, as('f1'), { questionId: id.q!, ...PAGE })).toMatchObject({
       ok: true,
       value: { heldAnswers: [{ _id: String(aid) }] },
     });
-    expect(await viewQuestionPage(ports, as('f2'), id.q!, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, as('f2'), { questionId: id.q!, ...PAGE })).toMatchObject({
       ok: true,
       value: { heldAnswers: [] },
     });
@@ -198,8 +200,8 @@ describe('on a real database', () => {
     for (const f of ['f1', 'f2', 'f3'])
       await flagPost(ports, as(f), { id: String(qid), type: 'question', reason: 'spam' });
     recorded.events.length = 0;
-    expect(await viewQuestionPage(ports, as('newbie'), qid, PAGE)).toMatchObject({ ok: true });
-    expect(await viewQuestionPage(ports, as('mod'), qid, PAGE)).toMatchObject({ ok: true });
+    expect(await viewQuestionPage(ports, as('newbie'), { questionId: qid, ...PAGE })).toMatchObject({ ok: true });
+    expect(await viewQuestionPage(ports, as('mod'), { questionId: qid, ...PAGE })).toMatchObject({ ok: true });
     const note = await answerQuestion(ports, as('mod'), { qid, text: 'A moderator’s note' });
     expect(note).toMatchObject({ ok: true });
     const noteId = Number(note.ok && note.value._id);

@@ -78,7 +78,7 @@ const stored = async () =>
 
 describe('the review queue', () => {
   it('is for moderators only', async () => {
-    expect(await reviewQueue(ports, as('ann'), 'flagged', { limit: 10, offset: 0 })).toMatchObject({
+    expect(await reviewQueue(ports, as('ann'), { queue: 'flagged', limit: 10, offset: 0 })).toMatchObject({
       kind: 'forbidden',
       message: MOD_MSG.moderatorsOnly,
     });
@@ -91,7 +91,7 @@ describe('the review queue', () => {
     const q = await ask('troll', 'Looks like spam but is not');
     for (const name of ['ann', 'ben', 'cat'])
       await flagPost(ports, as(name), { id: String(q), type: 'question', reason: 'spam' });
-    const queue = await reviewQueue(ports, as('mod'), 'flagged', { limit: 10, offset: 0 });
+    const queue = await reviewQueue(ports, as('mod'), { queue: 'flagged', limit: 10, offset: 0 });
     if (!queue.ok) throw new Error(queue.message);
     expect(queue.value.total).toBe(1);
     expect(queue.value.items[0]).toMatchObject({

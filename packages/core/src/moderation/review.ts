@@ -22,14 +22,13 @@ export type ReviewQueue = 'flagged' | 'held';
 export async function reviewQueue(
   ports: Ports,
   caller: Caller,
-  queue: ReviewQueue,
-  page: { limit: number; offset: number },
+  { queue, limit, offset }: { queue: ReviewQueue; limit: number; offset: number },
 ): Promise<Result<Paged<db.ReviewItem>>> {
   const moderator = requireModerator(caller);
   if (!moderator.ok) return moderator;
   const limited = await ports.limiter.hit('review', caller);
   if (limited) return limited;
-  return succeed(await db.listReviewItems(ports.db, queue, page));
+  return succeed(await db.listReviewItems(ports.db, queue, { limit, offset }));
 }
 
 /** How many posts wait for review, for a moderator's header; null for everyone else. */

@@ -62,7 +62,8 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const open = (search: string) =>
-  viewQuestionPage(ports, callerOf(null), qid, {
+  viewQuestionPage(ports, callerOf(null), {
+    questionId: qid,
     countView: false,
     query: questionPageQuery(new URLSearchParams(search)),
   });
@@ -130,7 +131,7 @@ describe(`a question with ${ANSWERS} answers of the largest size`, () => {
     expect(landed.value.page).toBe(3);
     expect(landed.value.question.answers.at(-1)!._id).toBe(added.value._id);
 
-    const rest = await viewQuestion(ports, callerOf(ann), qid, { countView: true });
+    const rest = await viewQuestion(ports, callerOf(ann), { questionId: qid, countView: true });
     if (!rest.ok) throw new Error(rest.message);
     expect(Buffer.byteLength(JSON.stringify(rest.value))).toBeLessThanOrEqual(QUESTION_REPLY_MAX_BYTES);
     expect(rest.value.answers.length).toBeGreaterThan(0);

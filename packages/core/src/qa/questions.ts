@@ -172,8 +172,9 @@ export async function addComment(
   return succeed(written.answer);
 }
 
-/** Whether opening a question counts a view: not when a browser fetched it for another page, as an image or a script (issue 39 item 13). */
-export interface ViewOptions {
+/** Which question is opened, and whether opening it counts a view: not when a browser fetched it for another page, as an image or a script (issue 39 item 13). */
+export interface ViewInput {
+  questionId: number;
   countView: boolean;
 }
 
@@ -185,12 +186,11 @@ export interface ViewOptions {
 export async function viewQuestion(
   ports: Ports,
   caller: Caller,
-  questionId: number,
-  options: ViewOptions,
+  { questionId, countView }: ViewInput,
 ): Promise<Result<Question>> {
   const found = await db.getQuestion(ports.db, questionId);
   if (!found || !visibleTo(caller, found.hidden ?? null, found.askedBy)) return fail('notFound', MSG.questionNotFound);
-  const viewer = options.countView ? await countView(ports, caller, questionId) : null;
+  const viewer = countView ? await newViewer(ports, caller, questionId) : null;
   const question = viewer ? { ...found, viewCount: found.viewCount + 1, views: [...found.views, viewer] } : found;
   if (viewer) publishQuestion(ports, 'viewsUpdate', question);
   return succeed(capQuestion(question));
@@ -229,12 +229,11 @@ export interface QuestionPage {
 export async function viewQuestionPage(
   ports: Ports,
   caller: Caller,
-  questionId: number,
-  options: ViewOptions & { query: QuestionPageQuery },
+  { questionId, countView, query }: ViewInput & { query: QuestionPageQuery },
 ): Promise<Result<QuestionPage>> {
-  const { sort, answer, comments, show } = options.query;
+  const { sort, answer, comments, show } = query;
   const position = answer === null ? null : await db.answerPosition(ports.db, questionId, answer, sort);
-  const page = position === null ? options.query.page : Math.ceil(position / ANSWERS_PER_PAGE);
+  const page = position === null ? query.page : Math.ceil(position / ANSWERS_PER_PAGE);
   const found = await db.getQuestionWithHtml(ports.db, questionId, {
     sort,
     offset: (page - 1) * ANSWERS_PER_PAGE,
@@ -254,7 +253,7 @@ export async function viewQuestionPage(
     ...question.answers.flatMap((a) => [`a${a._id}`, ...commentKeys(a.comments)]),
   ];
   const bodies = fitBodies(order, rendered, show);
-  const viewer = options.countView ? await countView(ports, caller, questionId) : null;
+  const viewer = countView ? await newViewer(ports, caller, questionId) : null;
   const held = caller.user ? await db.heldAnswersBy(ports.db, questionId, caller.user.userId) : [];
   const whole = viewer ? await db.getQuestion(ports.db, questionId) : null;
   if (whole) publishQuestion(ports, 'viewsUpdate', whole);
@@ -283,7 +282,7 @@ function visibleTo(caller: Caller, hidden: db.Hidden | null, askedBy: string | n
 }
 
 /** The caller's username when this is a signed-in caller's first visit, now counted; else null. */
-async function countView(ports: Ports, caller: Caller, questionId: number): Promise<string | null> {
+async function newViewer(ports: Ports, caller: Caller, questionId: number): Promise<string | null> {
   const viewer = caller.user;
   return viewer && (await db.recordView(ports.db, questionId, viewer.userId)) ? viewer.username : null;
 }

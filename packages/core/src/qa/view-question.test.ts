@@ -46,7 +46,7 @@ const user = (name: 'ann' | 'ben') => callerOf({ userId: ids[name]!, username: n
 
 describe('a question page', () => {
   it('has every body as HTML, the description from the Markdown, and no Markdown in its posts', async () => {
-    const outcome = await viewQuestionPage(ports, callerOf(null), ids.q!, PAGE);
+    const outcome = await viewQuestionPage(ports, callerOf(null), { questionId: ids.q!, ...PAGE });
     if (!outcome.ok) throw new Error(outcome.message);
     const { question, html, description, reputations } = outcome.value;
     expect(html).toEqual({
@@ -68,7 +68,7 @@ describe('a question page', () => {
   });
 
   it("counts a signed-in viewer's first visit and publishes the whole question, Markdown and all", async () => {
-    const outcome = await viewQuestionPage(ports, user('ben'), ids.q!, PAGE);
+    const outcome = await viewQuestionPage(ports, user('ben'), { questionId: ids.q!, ...PAGE });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.question).toMatchObject({ viewCount: 1, views: ['ben'] });
     expect(recorded.events.map((e) => e.event)).toEqual(['viewsUpdate', 'rowUpdate']);
@@ -80,7 +80,7 @@ describe('a question page', () => {
       text: expect.stringContaining('*long*'),
     });
     expect(args[0].answers[0]).toMatchObject({ text: 'An *unrendered* answer', comments: [{ text: 'A comment' }] });
-    expect(await viewQuestionPage(ports, user('ben'), ids.q!, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, user('ben'), { questionId: ids.q!, ...PAGE })).toMatchObject({
       ok: true,
       value: { question: { viewCount: 1 } },
     });
@@ -91,7 +91,7 @@ describe('a question page', () => {
   });
 
   it('answers notFound for a question that does not exist', async () => {
-    expect(await viewQuestionPage(ports, callerOf(null), 999_999, PAGE)).toMatchObject({
+    expect(await viewQuestionPage(ports, callerOf(null), { questionId: 999_999, ...PAGE })).toMatchObject({
       ok: false,
       kind: 'notFound',
     });
@@ -101,7 +101,7 @@ describe('a question page', () => {
 describe('a question over REST', () => {
   it('is the whole question with its Markdown, keys in SPEC order, and counts a first view', async () => {
     recorded.events.length = 0;
-    const outcome = await viewQuestion(ports, user('ann'), ids.q!, { countView: true });
+    const outcome = await viewQuestion(ports, user('ann'), { questionId: ids.q!, countView: true });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(Object.keys(outcome.value).slice(0, 4)).toEqual(['_id', 'title', 'text', 'tags']);
     expect(Object.keys(outcome.value.answers[0]!).slice(0, 3)).toEqual(['_id', 'text', 'ansBy']);
