@@ -11,7 +11,7 @@ export interface AppContext {
   log: Logger;
   /** This response's Content-Security-Policy nonce, for Remix's inline scripts. */
   cspNonce: string;
-  /** What the use cases of @fso/core reach: events, search, the limiter; their log is this request's. */
+  /** What the use cases of @fso/core reach: the process's ports, built once (platform's ports.ts), the same object for every request. */
   ports: Ports;
   /** For a request for a whole document, what loaders keep for its server render only (render-only.ts); absent for data requests. */
   renderOnly?: Map<string, unknown> | null;

@@ -20,6 +20,7 @@ import {
   healthAnswer,
   keepSearchTiersCut,
   startConfiguredMailWorker,
+  servingPorts,
   watchDatabase,
   startSerialVoteChecks,
   type Config,
@@ -63,7 +64,7 @@ export function createWebServer(opts: {
   config: Config;
   database: Database;
   logger: Logger;
-  /** The process's ports from boot (one limiter per process); events, search and the request's logger are added here. */
+  /** The process's ports from boot (one limiter per process); completed here once with the publisher, search and the logger. */
   ports: ProcessPorts;
   semantic: SemanticService;
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -140,12 +141,16 @@ export function createWebServer(opts: {
       : serveMetricsPort(httpServer, metrics.registry, { port: config.metricsPort, host: config.host }, opts.logger);
   if (split) proxySocketUpgrades(httpServer, split.realtimeUrl);
   const realtime = 'attach' in opts.sockets ? opts.sockets.attach(httpServer) : null;
-  const events = split?.publisher ?? realtime!.publisher;
-  const expiryPurge = purgeExpired(opts.ports, opts.logger);
-  const serialVoteChecks = startSerialVoteChecks(opts.ports, opts.logger);
-  const mailWorker = startConfiguredMailWorker(config, opts.ports, opts.logger);
+  const ports = servingPorts(opts.ports, {
+    events: split?.publisher ?? realtime!.publisher,
+    semantic: opts.semantic,
+    log: opts.logger,
+  });
+  const expiryPurge = purgeExpired(ports, opts.logger);
+  const serialVoteChecks = startSerialVoteChecks(ports, opts.logger);
+  const mailWorker = startConfiguredMailWorker(config, ports, opts.logger);
   // A spammer removal a stopped process left unfinished goes on here (its lease ends within a minute).
-  void runSpammerRemovals({ ...opts.ports, events, semantic: opts.semantic, log: opts.logger });
+  void runSpammerRemovals(ports);
   // Ranked searches read time tiers; this process keeps them cut as the site grows (decision record 0074).
   const tierUpkeep = keepSearchTiersCut(database, opts.logger);
 
@@ -164,7 +169,7 @@ export function createWebServer(opts: {
         // A client navigation's data (`/….data`) carries everything; a document keeps some for its render only.
         renderOnly: req.path.endsWith('.data') ? null : new Map(),
         thrown: [],
-        ports: { ...opts.ports, events, semantic: opts.semantic, log: logOf(res) },
+        ports,
       }),
     }),
   );

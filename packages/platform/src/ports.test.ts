@@ -1,16 +1,16 @@
 /**
  * buildPorts, on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): each process
  * role gets the same three ports (that database, the real clock, a limiter counting in that
- * database with the factor of the role's config); events, search and the log are the
- * transports' to add.
+ * database with the factor of the role's config); servingPorts completes them with the web
+ * server's publisher, search and logger, keeping boot's limiter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailKey } from '@fso/core';
+import { mailKey, type Ports } from '@fso/core';
 import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';
 import { loadConfig } from './config.ts';
-import { buildPorts } from './ports.ts';
+import { buildPorts, servingPorts } from './ports.ts';
 import { loadRealtimeConfig } from './realtime-config.ts';
 
 let database: Database;
@@ -74,5 +74,30 @@ describe('buildPorts', () => {
     // Another process (its own limiter, with a higher factor) counts in the same table: the first one's memory of the refusal is not its own.
     const second = buildPorts(database, { rateLimitFactor: 1000, sessionSecret: 'x'.repeat(32) }).limiter;
     expect(await second.hit('signup', caller)).toBeNull();
+  });
+
+  it("completes boot's ports with the publisher, search and logger passed in, keeping boot's limiter", () => {
+    const booted = buildPorts(database, roles.all);
+    const serving = {
+      events: { toAll: () => undefined } as unknown as Ports['events'],
+      semantic: { worker: { poke: () => undefined } } as unknown as Ports['semantic'],
+      log: { warn: () => undefined, error: () => undefined },
+    };
+    const ports = servingPorts(booted, serving);
+    expect(Object.keys(ports).sort()).toEqual([
+      'clock',
+      'db',
+      'events',
+      'limiter',
+      'log',
+      'mailKey',
+      'renderer',
+      'semantic',
+    ]);
+    expect(ports.limiter).toBe(booted.limiter);
+    expect(ports.renderer).toBe(booted.renderer);
+    expect(ports.events).toBe(serving.events);
+    expect(ports.semantic).toBe(serving.semantic);
+    expect(ports.log).toBe(serving.log);
   });
 });

@@ -1,15 +1,19 @@
 /**
- * The ports of packages/core a process builds once, at boot (boot.ts), alike for the web
- * process, the realtime process and the single process: the database, the clock, the rate
- * limiter, which is one per process since it remembers refusals in memory, the key of mailed links, and the post renderer
- * (its thread starts when a post is first rendered, so a process that renders none has none). Each transport adds
- * what only it knows: the events publisher once its sockets exist, natural-language search (web)
- * and, per request, the request's logger.
+ * The ports of packages/core, built once per process and nowhere else. At boot (boot.ts), alike
+ * for the web process, the realtime process and the single process: the database, the clock, the
+ * rate limiter, which is one per process since it remembers refusals in memory, the key of mailed
+ * links, and the post renderer (its thread starts when a post is first rendered, so a process that
+ * renders none has none). Once the web server's sockets exist, `servingPorts` completes them, once
+ * for the process, with what only they bring: the events publisher, natural-language search and the
+ * process's logger. A request's own logger is not a port: it travels beside them (the load context's `log`).
  */
 import { createLimiter, createPostRenderer, mailKey, type Ports } from '@fso/core';
 import type { Database } from '@fso/db';
 
 export type ProcessPorts = Pick<Ports, 'db' | 'clock' | 'limiter' | 'renderer' | 'mailKey'>;
+
+/** What the serving side passes in: its publisher, the search service and the process's logger. */
+export type ServingPorts = Pick<Ports, 'events' | 'semantic' | 'log'>;
 
 export function buildPorts(
   database: Database,
@@ -22,4 +26,9 @@ export function buildPorts(
     renderer: createPostRenderer(),
     mailKey: mailKey(config.sessionSecret),
   };
+}
+
+/** Boot's ports with the publisher, search and logger passed in: every port a use case reaches. Called once per web process. */
+export function servingPorts(ports: ProcessPorts, serving: ServingPorts): Ports {
+  return { ...ports, events: serving.events, semantic: serving.semantic, log: serving.log };
 }
