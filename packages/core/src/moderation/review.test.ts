@@ -104,6 +104,11 @@ describe('the review queue', () => {
     });
     expect(queue.value.items[0]!.flags.map((f) => f.flagger)).toEqual(['ann', 'ben', 'cat']);
     expect(recorded.events).toContainEqual({ event: 'reviewUpdate', args: [{ pending: 1 }, { room: 'user:mod' }] });
+    // Moderators and admins hear the count, nobody else.
+    const told = recorded.events
+      .filter((e) => e.event === 'reviewUpdate')
+      .map((e) => (e.args[1] as { room: string }).room);
+    expect(new Set(told)).toEqual(new Set(['user:mod', 'user:boss']));
     expect((await listQuestions(database.db, { limit: 50, offset: 0 })).questions).toHaveLength(0);
 
     expect(await resolveFlags(ports, as('mod'), { type: 'question', id: q, decision: 'dismiss' })).toMatchObject({

@@ -6,7 +6,7 @@
  * the reputations the decision names are stored in the same transaction.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { succeed, type FlagPostType, type FlagReason, type Result } from '@fso/shared';
+import { isModeratorRole, ROLES, succeed, type FlagPostType, type FlagReason, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import type { Decide, Recount, Rules } from './decide.ts';
 import { storeModerationNotice } from './closing.ts';
@@ -274,7 +274,7 @@ export async function pendingReviewCount(db: Db): Promise<number> {
 export async function moderatorNames(db: Db): Promise<string[]> {
   const found = await rows(
     db,
-    sql`SELECT username FROM users WHERE role IN ('moderator', 'admin') ORDER BY id LIMIT 1000`,
+    sql`SELECT username FROM users WHERE role = ANY(${sql.param(ROLES.filter(isModeratorRole))}::text[]) ORDER BY id LIMIT 1000`,
   );
   return found.map((r) => String(r.username));
 }

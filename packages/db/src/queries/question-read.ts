@@ -5,6 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  isModeratorRole,
   QUESTION_REPLY_MAX_BYTES,
   type Answer,
   type AnswerSort,
@@ -16,6 +17,7 @@ import {
   type PageComment,
   type PageQuestion,
   type Question,
+  type Role,
   type Tag,
 } from '@fso/shared';
 import type { Db } from '../client.ts';
@@ -300,7 +302,7 @@ async function readQuestion(
   const moderators = new Set<string>();
   for (const r of [head, ...answerRows, ...commentRows]) {
     const name = str(r.asked_by ?? r.ans_by ?? r.comment_by);
-    if (name !== null && (r.author_role === 'moderator' || r.author_role === 'admin')) moderators.add(name);
+    if (name !== null && isModeratorRole(r.author_role as Role)) moderators.add(name);
   }
 
   const bodies: BodiesHtml = {};
