@@ -71,8 +71,11 @@ describe('reputationOf', () => {
     base: 0,
     upvotes: 0,
     downvotes: 0,
+    ownUpvotes: 0,
+    ownDownvotes: 0,
     acceptedAnswers: 0,
     acceptsGiven: 0,
+    ownAccepts: 0,
     penalties: 0,
     approvedEdits: 0,
   };
@@ -80,17 +83,16 @@ describe('reputationOf', () => {
   it('gives +10 per upvote, −2 per downvote, +15 per accepted answer and +2 per accept given, from 1', () => {
     expect(reputationOf(none)).toBe(1);
     expect(reputationOf({ ...none, upvotes: 1, acceptedAnswers: 1 })).toBe(26);
-    expect(
-      reputationOf({
-        ...none,
-        upvotes: 2,
-        downvotes: 3,
-        acceptedAnswers: 1,
-        acceptsGiven: 2,
-        penalties: 0,
-        approvedEdits: 0,
-      }),
-    ).toBe(1 + 20 - 6 + 15 + 4);
+    expect(reputationOf({ ...none, upvotes: 2, downvotes: 3, acceptedAnswers: 1, acceptsGiven: 2 })).toBe(
+      1 + 20 - 6 + 15 + 4,
+    );
+  });
+
+  it("counts nothing for one's own votes and for accepting one's own answer", () => {
+    expect(reputationOf({ ...none, upvotes: 3, ownUpvotes: 1, downvotes: 2, ownDownvotes: 2 })).toBe(1 + 20);
+    // One's own answer accepted on one's own question is counted in both accept facts, and earns neither.
+    expect(reputationOf({ ...none, acceptedAnswers: 2, acceptsGiven: 2, ownAccepts: 1 })).toBe(1 + 15 + 2);
+    expect(reputationOf({ ...none, acceptedAnswers: 1, acceptsGiven: 1, ownAccepts: 1 })).toBe(1);
   });
 
   it('never goes below 1, and floors the total rather than each step', () => {

@@ -99,6 +99,21 @@ describe('answer votes, accepts and reputation', () => {
     expect(await stored()).toEqual(await recount());
   });
 
+  it("earns nothing for one's own accept or a vote on one's own post (an imported one)", async () => {
+    const ivy = Number((await createUser(database.db, { username: 'ivy', passwordHash: null }))!._id);
+    const q = await insertQuestion(database.db, { title: 'Self help', text: 'Mine.', tags: ['rep'], askedBy: ivy });
+    const a = (await insertAnswer(database.db, { questionId: q, text: 'Also mine.', ansBy: ivy }))!.answerId;
+    expect(await acceptAnswer(database.db, { questionId: q, answerId: a, userId: ivy })).toMatchObject({
+      value: { accepted: a, notified: [] },
+    });
+    expect((await stored()).ivy).toBe(1);
+    // core refuses such a vote; rows from elsewhere (an import) still count for nothing.
+    await database.db.execute(sql`INSERT INTO answer_votes (answer_id, user_id, value) VALUES (${a}, ${ivy}, 1)`);
+    await castVote(database.db, { post: 'answer', id: a, userId: id.hal!, value: 1 });
+    expect((await stored()).ivy).toBe(11);
+    expect(await stored()).toEqual(await recount());
+  });
+
   it('lets only the asker accept, an answer of that question; another answer moves the mark', async () => {
     const q = await insertQuestion(database.db, {
       title: 'Accept rules',

@@ -8,18 +8,27 @@
 import { sql } from 'drizzle-orm';
 import { rows, type Tx } from './sql-rows.ts';
 
-/** What a user's reputation is counted from: votes and accepts on their posts by other users, their accepts of others' answers, moderators' penalties and their approved suggested edits, on top of what an imported account brought. */
+/**
+ * What a user's reputation is counted from, as the rows say it: votes and accepts on their posts
+ * (and how many of those are their own doing), the accepts on their questions, moderators'
+ * penalties and their approved suggested edits, on top of what an imported account brought.
+ * Whose votes and accepts count is core's rule.
+ */
 export interface ReputationFacts {
   /** Reputation earned on the site an imported account came from (users.reputation_base; 0 for others, decision record 0099). */
   base: number;
-  /** Upvotes on their questions and answers, cast by others. */
+  /** Upvotes and downvotes on their questions and answers, by anybody. */
   upvotes: number;
-  /** Downvotes on their questions and answers, cast by others. */
   downvotes: number;
-  /** Their answers accepted by another asker. */
+  /** Of those, the ones they cast themselves. */
+  ownUpvotes: number;
+  ownDownvotes: number;
+  /** Their answers that are accepted, by any asker. */
   acceptedAnswers: number;
-  /** Others' answers they accepted on their questions. */
+  /** Answers they accepted on their questions, anybody's. */
   acceptsGiven: number;
+  /** Their own answers they accepted on their own questions (counted in both of the above). */
+  ownAccepts: number;
   /** Their spam or rude posts deleted by a moderator (reputation_penalties). */
   penalties: number;
   /** Their suggested edits that were approved. */
@@ -29,21 +38,25 @@ export interface ReputationFacts {
 /** Core's rule: a user's reputation from their facts. */
 export type ReputationRule = (facts: ReputationFacts) => number;
 
+/** A post author's votes (`v`) up and down, and those they cast on their own posts (`u`: the author). */
+const VOTE_COUNTS = sql`count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down,
+  count(*) FILTER (WHERE v.value = 1 AND v.user_id = u.id) AS own_up, count(*) FILTER (WHERE v.value = -1 AND v.user_id = u.id) AS own_down`;
+
 /** Each listed user's facts, counted from the vote and accept rows. */
 const countFacts = (
   ids: number[],
 ) => sql`SELECT u.id, u.reputation_base AS base, qv.up + av.up AS upvotes, qv.down + av.down AS downvotes,
+    qv.own_up + av.own_up AS own_upvotes, qv.own_down + av.own_down AS own_downvotes,
     (SELECT count(*) FROM answers a JOIN questions q ON q.id = a.question_id AND q.accepted_answer_id = a.id
-     WHERE a.ans_by = u.id AND q.asked_by IS DISTINCT FROM u.id) AS accepted_answers,
+     WHERE a.ans_by = u.id) AS accepted_answers,
+    (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id WHERE q.asked_by = u.id) AS accepts_given,
     (SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id
-     WHERE q.asked_by = u.id AND a.ans_by IS DISTINCT FROM u.id) AS accepts_given,
+     WHERE q.asked_by = u.id AND a.ans_by = u.id) AS own_accepts,
     (SELECT count(*) FROM reputation_penalties p WHERE p.user_id = u.id) AS penalties,
     (SELECT count(*) FROM suggested_edits s WHERE s.suggested_by = u.id AND s.outcome = 'approved') AS approved_edits
   FROM users u,
-    LATERAL (SELECT count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down
-             FROM questions q JOIN question_votes v ON v.question_id = q.id WHERE q.asked_by = u.id AND v.user_id <> u.id) qv,
-    LATERAL (SELECT count(*) FILTER (WHERE v.value = 1) AS up, count(*) FILTER (WHERE v.value = -1) AS down
-             FROM answers a JOIN answer_votes v ON v.answer_id = a.id WHERE a.ans_by = u.id AND v.user_id <> u.id) av
+    LATERAL (SELECT ${VOTE_COUNTS} FROM questions q JOIN question_votes v ON v.question_id = q.id WHERE q.asked_by = u.id) qv,
+    LATERAL (SELECT ${VOTE_COUNTS} FROM answers a JOIN answer_votes v ON v.answer_id = a.id WHERE a.ans_by = u.id) av
   WHERE u.id = ANY(${sql.param(ids)}::bigint[])`;
 
 /**
@@ -70,8 +83,11 @@ export async function storeReputations(
           base: Number(r.base),
           upvotes: Number(r.upvotes),
           downvotes: Number(r.downvotes),
+          ownUpvotes: Number(r.own_upvotes),
+          ownDownvotes: Number(r.own_downvotes),
           acceptedAnswers: Number(r.accepted_answers),
           acceptsGiven: Number(r.accepts_given),
+          ownAccepts: Number(r.own_accepts),
           penalties: Number(r.penalties),
           approvedEdits: Number(r.approved_edits),
         })}::int)`,
