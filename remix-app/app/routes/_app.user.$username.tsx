@@ -68,7 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const [found, viewer, activity] = await Promise.all([
     userProfile(context.ports, username),
     getSessionUser(request, context),
-    userActivity(context.ports, username, {
+    userActivity(context.ports, {
+      username,
       limit: ACTIVITY_PAGE,
       questionOffset: (qpage - 1) * ACTIVITY_PAGE,
       answerOffset: (apage - 1) * ACTIVITY_PAGE,

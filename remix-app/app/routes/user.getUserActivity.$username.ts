@@ -16,7 +16,8 @@ const offset = (url: URL, name: string) => {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireApiUser(request, context);
   const url = new URL(request.url);
-  const activity = await userActivity(context.ports, params.username ?? '', {
+  const activity = await userActivity(context.ports, {
+    username: params.username ?? '',
     limit: pageLimit(url, 20),
     questionOffset: offset(url, 'qoffset'),
     answerOffset: offset(url, 'aoffset'),

@@ -33,12 +33,12 @@ describe('profiles', () => {
   });
 
   it("pages a user's questions, newest first; an unknown user is notFound", async () => {
-    const page = await userActivity(ports, 'Ann', { limit: 1, questionOffset: 1, answerOffset: 0 });
+    const page = await userActivity(ports, { username: 'Ann', limit: 1, questionOffset: 1, answerOffset: 0 });
     expect(page).toMatchObject({
       ok: true,
       value: { username: 'Ann', questions: { total: 2, items: [{ title: 'What Ann asked first' }] } },
     });
-    expect(await userActivity(ports, 'nobody', { limit: 1, questionOffset: 0, answerOffset: 0 })).toEqual({
+    expect(await userActivity(ports, { username: 'nobody', limit: 1, questionOffset: 0, answerOffset: 0 })).toEqual({
       ok: false,
       kind: 'notFound',
       message: MSG.userNotFound,

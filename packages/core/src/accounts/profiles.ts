@@ -24,8 +24,7 @@ export async function userProfile(ports: Ports, username: string): Promise<Resul
 /** The user's reputation and profile with a page of their questions and of their answers, newest first; or notFound. */
 export async function userActivity(
   ports: Ports,
-  username: string,
-  page: { limit: number; questionOffset: number; answerOffset: number },
+  { username, ...page }: { username: string; limit: number; questionOffset: number; answerOffset: number },
 ): Promise<Result<UserActivity>> {
   const activity = await db.getUserActivity(ports.db, username, page);
   return activity ? succeed(activity) : fail('notFound', MSG.userNotFound);
