@@ -1,13 +1,13 @@
 /**
  * Comment upvotes reach live pages (issue 42): the post's commentUpdate carries the new score;
  * an upvote that changes nothing publishes nothing, and a hidden question's comments reach no
- * live page (issue 41).
+ * live page (issue 41). Upvotes count against the vote limit like every other vote.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, insertComment, insertQuestion, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { PRIVILEGES, type CommentUpdatePayload } from '@fso/shared';
+import { PRIVILEGES, RATE_LIMITS, type CommentUpdatePayload } from '@fso/shared';
 import { callerOf, testPorts, type Recorded } from '../../test/ports.ts';
 import type { Ports } from '../ports.ts';
 import { voteComment } from './comment-votes.ts';
@@ -64,5 +64,22 @@ describe('a comment upvote, live', () => {
       value: { score: 1 },
     });
     expect(recorded.events).toEqual([]);
+  });
+
+  it('counts against the vote limit: past it, 429 and the upvote stays', async () => {
+    const { commentId } = await commentedQuestion('Limited comment scores');
+    const cy = Number((await createUser(database.db, { username: 'cy', passwordHash: null }))!._id);
+    const hasty = callerOf({ userId: cy, username: 'cy', reputation: PRIVILEGES.commentUpvote });
+    // One vote an hour for this test's limiter.
+    const limited = testPorts(database, { limits: { factor: 1 / RATE_LIMITS.vote.perUser } }).ports;
+    expect((await voteComment(limited, hasty, { commentId, upvote: true })).ok).toBe(true);
+    expect(await voteComment(limited, hasty, { commentId, upvote: false })).toMatchObject({
+      ok: false,
+      kind: 'tooMany',
+    });
+    expect(await voteComment(ports, hasty, { commentId, upvote: true })).toMatchObject({
+      ok: true,
+      value: { score: 1 },
+    });
   });
 });
