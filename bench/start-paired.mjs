@@ -6,9 +6,9 @@
  * running with their defaults (no DATABASE_URL, WEB_CONCURRENCY unset: the cores), loaded in
  * alternating windows (the order swapped every round) so both see the machine's load alike.
  * Rows: a random question page and `/home`, at --connections (16). Before any load each tree's
- * idle memory is read: the PSS of every process in its process group (node processes, postgres
- * and its backends), so shared pages are counted once; each window also counts the CPU the whole
- * group spent per request (robust to a shared machine's load, which req/s is not). Prints each
+ * idle memory is read: the PSS of every process in its tree (node processes, postgres and its
+ * backends), so shared pages are counted once; each window also counts the CPU the whole
+ * tree spent per request (robust to a shared machine's load, which req/s is not). Prints each
  * window, then the medians.
  *   node bench/start-paired.mjs --base-dir /tmp/base --base-data /tmp/base-10k --data /tmp/mine-10k
  *     --ids 1-10000 [--rounds 5] [--window 10] [--port 4703]
@@ -48,29 +48,43 @@ async function start(name, cwd, dataDir, port) {
   return { name, base, pgid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
 
-/** Sums `read(pid, statFields)` over every process of the group `pgid`. */
-function overGroup(pgid, read) {
-  let sum = 0;
+/**
+ * Sums `read(pid, statFields)` over every process descended from `rootPid` (PostgreSQL's backends
+ * call setsid(), so they are in no process group of the tree: a sum over the group missed them).
+ */
+function overGroup(rootPid, read) {
+  const procs = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
-      if (Number(stat[2]) === pgid) sum += read(entry, stat);
+      procs.set(Number(entry), readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' '));
     } catch {
       // gone meanwhile
     }
   }
+  const inTree = (pid) => {
+    for (let p = pid; p > 1 && procs.has(p); p = Number(procs.get(p)[1])) if (p === rootPid) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const [pid, stat] of procs)
+    if (inTree(pid))
+      try {
+        sum += read(String(pid), stat);
+      } catch {
+        // gone meanwhile
+      }
   return sum;
 }
 
-/** PSS in MB over every process of the group `pgid`. */
+/** PSS in MB over every process of the tree started as `pgid`. */
 const pssMb = (pgid) =>
   Math.round(
     overGroup(pgid, (pid) => Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1])) /
       1024,
   );
 
-/** User + system CPU in ms of every process of the group `pgid` (clock ticks of 10 ms). */
+/** User + system CPU in ms of every process of the tree started as `pgid` (clock ticks of 10 ms). */
 const cpuMs = (pgid) => overGroup(pgid, (_, stat) => (Number(stat[11]) + Number(stat[12])) * 10);
 
 const rows = {
