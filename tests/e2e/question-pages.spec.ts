@@ -86,7 +86,8 @@ test('numbered pages lead to the new answer, which its own link opens', async ({
   // Looked up in the pager: a role query over the whole page's 9,000 formulas takes long.
   await page.locator('.pager').getByRole('link', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/\?page=2$/);
-  await expect(page.getByText('The newest answer.')).toBeVisible();
+  // The next page's 1,500 formulas are laid out before it shows: give the browser time.
+  await expect(page.getByText('The newest answer.')).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.pager [aria-current="page"]')).toHaveText('2');
 
   await page.goto(`/question/${qid}?answer=${newest}#answer-${newest}`);
