@@ -55,7 +55,7 @@ test('a title with TeX shows math in the sidebar, on the profile and in notifica
     expect(
       (await answerer.api.post('/answer/addAnswer', json({ qid, ans: { text, ansBy: answerer.username } }))).status(),
     ).toBe(200);
-  await answer('It is, for a Hermitian H.');
+  await answer('It is, for a Hermitian operator: $\\langle 0|H|1\\rangle = \\overline{\\langle 1|H|0\\rangle}$.');
   const name = new RegExp(`real for ${word}`);
 
   await logIn(page, asker.username);
@@ -71,11 +71,15 @@ test('a title with TeX shows math in the sidebar, on the profile and in notifica
   await expect(entries).toHaveCount(1);
   await expect(entries.first()).toContainText(`${answerer.username} answered your question “`);
   await showsMath(entries.first());
+  // The answer's excerpt too, its TeX whole (a `|` is not Markdown there).
+  await showsMath(page.locator('.inbox-excerpt').first());
+  await expect(page.locator('.inbox-excerpt annotation').first()).toContainText('0|H|1');
   if (jsEnabled(testInfo.project.name)) {
     // One that arrives while the inbox is open comes with its title rendered by the server.
-    await answer('Another answer, read live.');
+    await answer('Another answer, read live: $|1\\rangle$.');
     await expect(entries).toHaveCount(2);
     await showsMath(entries.first());
+    await showsMath(page.locator('.inbox-excerpt').first());
   }
   await asker.api.dispose();
   await answerer.api.dispose();

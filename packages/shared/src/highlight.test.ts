@@ -95,4 +95,13 @@ describe('search excerpts', () => {
     expect(plainTextStart('x [![a](b) c](d) e', 'x [![a](b)'.length)).toBeNull();
     expectStartsOfWhole(post);
   });
+
+  it('keeps TeX whole: its |, _ and * are not markup', () => {
+    const post = 'The **state** $|0\\rangle$ and $a_1 * b_2$, with $$\\sum_{i} x_i$$ and a_b outside.';
+    expect(plainText(post)).toBe('The state $|0\\rangle$ and $a_1 * b_2$, with $$\\sum_{i} x_i$$ and ab outside.');
+    // A `$` left open in the start may be closed by the rest: the start cannot tell.
+    expect(plainTextStart(post, post.indexOf('rangle'))).toBeNull();
+    expect(plainTextStart(post, post.indexOf('$|'))).toBe('The state');
+    expectStartsOfWhole(post);
+  });
 });

@@ -25,7 +25,7 @@ export * from './undelete.ts';
 export * from './comment-edit.ts';
 export * from './highlight.ts';
 export * from './search-operators.ts';
-export { plainText } from './plain-text.ts';
+export { MATH_SPAN, plainText } from './plain-text.ts';
 export * from './split-matches.ts';
 export * from './limits.ts';
 export * from './theme.schemas.ts';

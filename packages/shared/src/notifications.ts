@@ -26,6 +26,8 @@ export interface Notification {
   title: string | null;
   /** The title's HTML with its `$…$` rendered as math, when it holds any (issue 42 item 3). */
   titleHtml?: string;
+  /** The same for a post's excerpt (an answer, a comment, a mention; not a message). */
+  excerptHtml?: string;
   qid: string | null;
   aid: string | null;
   cid: string | null;

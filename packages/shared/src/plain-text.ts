@@ -4,12 +4,18 @@
  * start of that text read from the start of the source alone, when the source's start is
  * enough to know it (docs/decisions/0070), and what the passes delete between two letters.
  */
+import { splitMatches } from './split-matches.ts';
 
 const FENCE = /```[\s\S]*?(```|$)/g;
 /** A link or image whose text holds no bracket: a clickable image `[![alt](src)](href)` is two, inner first. */
 const LINK = /!?\[([^[\]]*)\]\([^)]*\)/g;
 const TAG = /<[^>]*>/g;
 const MARKUP = /[*_`#>~|]+/g;
+/**
+ * A TeX span as the site renders it (`$$…$$`, or `$…$` on one line, where `\$` is a dollar):
+ * core's splitMath. Its `|`, `_` and `*` are TeX, not markup, so the markup pass keeps them.
+ */
+export const MATH_SPAN = /\$\$[\s\S]+?\$\$|\$(?:\\.|[^$\n\\])+?\$/g;
 /**
  * A run of whitespace that is not already one plain space (a space followed by more whitespace,
  * or any other whitespace character with the run after it): what `/\s+/` → ' ' changes, without
@@ -37,7 +43,20 @@ function inlinePasses(markdown: string, whole: boolean): string | null {
     if (!whole && text.lastIndexOf('<') > text.lastIndexOf('>')) return null;
     text = text.replace(TAG, ' ');
   }
-  return text.replace(MARKUP, '').replace(WHITESPACE_RUN, ' ').trim();
+  const unmarked = withoutMarkup(text, whole);
+  return unmarked === null ? null : unmarked.replace(WHITESPACE_RUN, ' ').trim();
+}
+
+/**
+ * The markup pass: markup characters dropped outside TeX spans (`MATH_SPAN`). With `whole`
+ * false, null when a `$` is left open: the rest may close it into a span.
+ */
+function withoutMarkup(text: string, whole: boolean): string | null {
+  if (!text.includes('$')) return text.replace(MARKUP, '');
+  const parts = splitMatches(text, MATH_SPAN);
+  const last = parts.at(-1);
+  if (!whole && last && !last.match && last.text.includes('$')) return null;
+  return parts.map((p) => (p.match ? p.text : p.text.replace(MARKUP, ''))).join('');
 }
 
 /**

@@ -3,8 +3,8 @@
  * link that opens the answer, comment or chat (GET /notification/open/:id), so it works without
  * JavaScript. Opening the inbox as a page reads it, as on Stack Overflow: the entries that were unread are
  * shown so this once, and the bell clears (issue 42). The list follows `notificationUpdate`
- * live, patched in place from the event (inbox-deltas.ts), with no HTTP request. A title's math
- * comes rendered by the server (`titleHtml`, issue 42 item 3).
+ * live, patched in place from the event (inbox-deltas.ts), with no HTTP request. The math of a
+ * title or a post's excerpt comes rendered by the server (`titleHtml`, `excerptHtml`, issue 42 item 3).
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { useMemo, type ReactNode } from 'react';
@@ -109,7 +109,14 @@ export default function NotificationsPage() {
                 <time className="muted" dateTime={n.createdAt} suppressHydrationWarning>
                   {relativeTime(new Date(n.createdAt), new Date(now))}
                 </time>
-                {n.excerpt && n.kind !== 'moderation' ? <span className="inbox-excerpt">{n.excerpt}</span> : null}
+                {n.excerpt && n.kind !== 'moderation' ? (
+                  <span className="inbox-excerpt">
+                    <MathText
+                      text={n.excerpt}
+                      math={n.excerptHtml === undefined ? null : { text: n.excerpt, html: n.excerptHtml }}
+                    />
+                  </span>
+                ) : null}
               </a>
             </li>
           ))}

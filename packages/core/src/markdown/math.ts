@@ -11,7 +11,7 @@
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
-import { MATH_MAX, splitMatches } from '@fso/shared';
+import { MATH_MAX, MATH_SPAN, splitMatches } from '@fso/shared';
 import { boxedFboxes, mathjaxCompat, mathjaxMacros, type TexMacros } from './mathjax-compat.ts';
 
 /** The first unescaped `delimiter` in `src` at or after `from`, or -1. */
@@ -76,10 +76,9 @@ export function mathPlugin(md: InstanceType<typeof MarkdownIt>) {
   };
 }
 
-/** Splits text into its math (`$…$`, `$$…$$`) and the rest, for code that must leave TeX alone. */
+/** Splits text into its math (`$…$`, `$$…$$`; an escaped `\$` inside inline TeX does not end it) and the rest, for code that must leave TeX alone. */
 export function splitMath(text: string): { text: string; math: boolean }[] {
-  // An escaped dollar (`\$`, MathJax's literal dollar) inside inline TeX does not end it.
-  return splitMatches(text, /\$\$[\s\S]+?\$\$|\$(?:\\.|[^$\n\\])+?\$/g).map((part) => ({
+  return splitMatches(text, MATH_SPAN).map((part) => ({
     text: part.text,
     math: part.match,
   }));

@@ -11,10 +11,19 @@ import { fail, succeed, type Result } from '../result.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { mathText } from '../markdown/markdown.ts';
 
-/** A notification whose title holds TeX, with that title rendered once here (issue 42 item 3): no page renders math itself. */
-function withTitleMath(notification: Notification): Notification {
-  const html = notification.title === null ? null : mathText(notification.title);
-  return html === null ? notification : { ...notification, titleHtml: html };
+/**
+ * A notification whose title or post excerpt holds TeX, with it rendered once here (issue 42
+ * item 3): no page renders math itself. A direct message's excerpt is chat text, left as it is.
+ */
+function withMath(notification: Notification): Notification {
+  const titleHtml = notification.title === null ? null : mathText(notification.title);
+  const excerptHtml = notification.kind === 'message' ? null : mathText(notification.excerpt);
+  if (titleHtml === null && excerptHtml === null) return notification;
+  return {
+    ...notification,
+    ...(titleHtml === null ? {} : { titleHtml }),
+    ...(excerptHtml === null ? {} : { excerptHtml }),
+  };
 }
 
 /** Sends each user their unread count and the notification just written (their newest); call after the transaction that notified them commits. */
@@ -23,7 +32,7 @@ export async function announceUnread(ports: Ports, userIds: number[]): Promise<v
     ports.events.toRoom(
       rooms.user(username),
       'notificationUpdate',
-      newest ? { unread, latest: withTitleMath(newest) } : { unread },
+      newest ? { unread, latest: withMath(newest) } : { unread },
     );
   }
 }
@@ -46,7 +55,7 @@ export async function inboxOf(
 ): Promise<Result<Awaited<ReturnType<typeof db.listNotifications>>>> {
   if (!caller.user) return NOT_SIGNED_IN;
   const inbox = await db.listNotifications(ports.db, caller.user.userId, page);
-  return succeed({ ...inbox, notifications: inbox.notifications.map(withTitleMath) });
+  return succeed({ ...inbox, notifications: inbox.notifications.map(withMath) });
 }
 
 /**
