@@ -84,7 +84,7 @@ test('numbered pages lead to the new answer, which its own link opens', async ({
   await expect(page.locator('.answer-list > li')).toHaveCount(ANSWERS_PER_PAGE);
   await expect(page.getByText('The newest answer.')).toHaveCount(0);
   // Looked up in the pager: a role query over the whole page's 9,000 formulas takes long.
-  await page.locator('.pager').getByRole('link', { name: 'Page 2' }).click();
+  await page.locator('.pager').getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/\?page=2$/);
   // The next page's 1,500 formulas are laid out before it shows: give the browser time.
   await expect(page.getByText('The newest answer.')).toBeVisible({ timeout: 30_000 });

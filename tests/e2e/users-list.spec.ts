@@ -60,7 +60,7 @@ test('the users list pages by number, 12, 36 or 72 a page', async ({ page, playw
   await expect(page).toHaveURL(/\/users\?sort=new&pagesize=12$/);
   await expect(cards(page)).toHaveCount(12);
   const first = await cards(page).getByRole('link').allTextContents();
-  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2' }).click();
+  await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Page 2', exact: true }).click();
   await expect(page).toHaveURL(/\/users\?sort=new&pagesize=12&page=2$/);
   await expect(page.getByRole('navigation', { name: 'Pages' }).getByText('2', { exact: true })).toHaveAttribute(
     'aria-current',
