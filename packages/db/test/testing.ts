@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/client.ts';
+import { createUser } from '../src/queries/users.ts';
 import { embeddedServerState, startEmbeddedServer, stopEmbeddedServer } from '../src/embedded-server.ts';
 import { migrate, MIGRATIONS_FOLDER } from '../src/migrate.ts';
 
@@ -121,3 +122,7 @@ export async function createTestDatabase(opts: { embedded?: boolean; poolSize?: 
     },
   };
 }
+
+/** A new account named `username` (no password) in `database`; its id. */
+export const newUserId = async (database: Database, username: string): Promise<number> =>
+  Number((await createUser(database.db, { username, passwordHash: null }))!._id);

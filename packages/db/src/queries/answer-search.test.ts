@@ -6,11 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptAnswer, castVote } from '../../test/core-rules.ts';
-import { createTestDatabase } from '../../test/testing.ts';
+import { createTestDatabase, newUserId } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { listAnswerSearchItems } from './answer-search.ts';
 import { insertAnswer, insertQuestion } from './question-write.ts';
-import { createUser } from './users.ts';
 
 let database: Database;
 let ada: number;
@@ -22,8 +21,7 @@ const answer = async (questionId: number, ansBy: number, text: string) =>
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const user = async (username: string) =>
-    Number((await createUser(database.db, { username, passwordHash: null }))!._id);
+  const user = (username: string) => newUserId(database, username);
   ada = await user('ada');
   bob = await user('bob');
   qubits = await insertQuestion(database.db, { title: 'About qubits', text: 'Q', tags: ['qubit'], askedBy: ada });

@@ -13,22 +13,21 @@ import {
   editAnswer,
   undeletePost,
 } from '../../test/core-rules.ts';
-import { createTestDatabase } from '../../test/testing.ts';
+import { createTestDatabase, newUserId } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { deletedPostsOf } from './post-undelete.ts';
 import { getQuestion } from './question-read.ts';
 import { listQuestions } from './question-list.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
 import { rows } from './sql-rows.ts';
-import { createUser, findUserById } from './users.ts';
+import { findUserById } from './users.ts';
 
 let database: Database;
 let ada: number;
 let bob: number;
 beforeAll(async () => {
   database = await createTestDatabase();
-  const user = async (username: string) =>
-    Number((await createUser(database.db, { username, passwordHash: null }))!._id);
+  const user = (username: string) => newUserId(database, username);
   ada = await user('ada');
   bob = await user('bob');
 });
