@@ -31,7 +31,7 @@ import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml } from '../markdown/markdown.ts';
 import { splitMath } from '../markdown/math.ts';
 import type { Ports } from '../ports.ts';
-import { REPUTATION, reputationOf } from '../qa/reputation.ts';
+import { importedBaseOf, REPUTATION, reputationOf } from '../qa/reputation.ts';
 
 /** The files of a dump, in the order they are read. */
 export const DUMP_FILES = ['Users.xml', 'Tags.xml', 'Posts.xml', 'Comments.xml'] as const;
@@ -184,7 +184,7 @@ export async function importDump(ports: Pick<Ports, 'db'>, dump: Dump): Promise<
       report.skipped += added.orphans;
     }
     for await (const rows of dump.batches('Votes.xml')) await importVotes(tx, votesByPost(rows));
-    await countImportedBases(tx, REPUTATION);
+    await countImportedBases(tx, importedBaseOf);
     // Every imported user's reputation as every later recount makes it: their base plus our votes (none yet).
     for (let last = 0, ids: number[]; (ids = await importedUserIds(tx, last, 1000)).length > 0; last = ids.at(-1)!)
       await storeReputations(tx, ids, reputationOf);

@@ -34,3 +34,9 @@ export const reputationOf: ReputationRule = (facts) =>
       REPUTATION.spamDeleted * facts.penalties +
       REPUTATION.approvedEdit * facts.approvedEdits,
   );
+
+/**
+ * An imported account's base (decision record 0099) when the dump gives no reputation: what
+ * `reputationOf` makes of the dump's votes and accepts, beyond the start everyone has here.
+ */
+export const importedBaseOf: ReputationRule = (facts) => reputationOf(facts) - REPUTATION.start;

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MOD_MSG, MSG } from '@fso/shared';
 import { decideVote } from './votes.ts';
-import { reputationOf } from './reputation.ts';
+import { importedBaseOf, reputationOf } from './reputation.ts';
 
 const by = (voterId: number, value: 1 | -1) => ({ post: 'answer' as const, voterId, value });
 
@@ -103,5 +103,13 @@ describe('reputationOf', () => {
   it("adds an imported account's base to what votes here give (decision record 0099)", () => {
     expect(reputationOf({ ...none, base: 7476 })).toBe(7477);
     expect(reputationOf({ ...none, base: 100, upvotes: 1, downvotes: 1 })).toBe(1 + 100 + 10 - 2);
+  });
+
+  it("counts an imported account's base from its dump's votes by the same rule, beyond the start and never below 0", () => {
+    // Bob of the import test: 3 up and 1 down on his answer, accepted by another asker, 1 up on his question.
+    expect(importedBaseOf({ ...none, upvotes: 4, downvotes: 1, acceptedAnswers: 1 })).toBe(40 - 2 + 15);
+    // His own answer accepted on his own question earns neither accept; accepting another's earns +2.
+    expect(importedBaseOf({ ...none, acceptedAnswers: 1, acceptsGiven: 2, ownAccepts: 1 })).toBe(2);
+    expect(importedBaseOf({ ...none, downvotes: 3 })).toBe(0);
   });
 });

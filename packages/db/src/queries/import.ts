@@ -5,6 +5,7 @@
  * so a second run adds nothing; each insert answers how many rows it added.
  */
 import { sql } from 'drizzle-orm';
+import type { ReputationFacts } from './reputation.ts';
 import { rows, type Tx } from './sql-rows.ts';
 
 export interface ImportedUser {
@@ -20,14 +21,6 @@ export interface ImportedUser {
   joined: string;
   /** The reputation earned there beyond the start of 1; null: count it from the dump's votes. */
   reputationBase: string | null;
-}
-
-/** What the dump's votes give a post's author, in core's rule (decision record 0099). */
-export interface VotePoints {
-  upvote: number;
-  downvote: number;
-  acceptedAnswer: number;
-  acceptGiven: number;
 }
 
 export interface ImportedQuestion {
@@ -169,28 +162,59 @@ export async function importVotes(
     ON CONFLICT (post_se) DO UPDATE SET up = import_votes.up + excluded.up, down = import_votes.down + excluded.down, accepts = import_votes.accepts + excluded.accepts`);
 }
 
+/** How many imported users a statement reads or writes at a time. */
+const IMPORT_PAGE = 1000;
+
+/** The dump's votes on answers, with the answer's author and its question's asker. */
+const ANSWER_VOTES = sql`import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'a'
+  JOIN answers a ON a.id = p.id JOIN questions q ON q.id = a.question_id`;
+
 /**
- * The base of each imported user the dump gave no reputation: what its votes give them in `points`
- * (core's rule): votes on their questions and answers, their answers accepted by another asker,
- * their accepts of others' answers.
+ * The base of each imported user the dump gave no reputation, as core's rule makes it of what the
+ * dump's votes say of them (`ReputationFacts`: votes on their questions and answers, accepts of
+ * their answers, their accepts of answers, their own answers they accepted; the dump does not say
+ * who voted, so none of its votes is their own). Only users some vote concerns are given a base.
+ * The facts are counted once into a temporary table, then decided and stored a page of users at a
+ * time, so memory stays constant whatever the dump's size.
  */
-export async function countImportedBases(tx: Tx, points: VotePoints): Promise<void> {
-  await tx.execute(sql`UPDATE users SET reputation_base = greatest(0, c.points) FROM (
-      SELECT owner, sum(points)::int AS points FROM (
-        SELECT q.asked_by AS owner, ${points.upvote} * v.up + ${points.downvote} * v.down AS points
-          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'q' JOIN questions q ON q.id = p.id
-        UNION ALL
-        SELECT a.ans_by, ${points.upvote} * v.up + ${points.downvote} * v.down
-               + CASE WHEN q.asked_by IS DISTINCT FROM a.ans_by THEN ${points.acceptedAnswer} * v.accepts ELSE 0 END
-          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'a'
-          JOIN answers a ON a.id = p.id JOIN questions q ON q.id = a.question_id
-        UNION ALL
-        SELECT q.asked_by, ${points.acceptGiven} * v.accepts
-          FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'a'
-          JOIN answers a ON a.id = p.id JOIN questions q ON q.id = a.question_id WHERE q.asked_by IS DISTINCT FROM a.ans_by
-      ) x WHERE owner IS NOT NULL GROUP BY owner) c
-    JOIN import_users iu ON iu.user_id = c.owner AND iu.from_votes
-    WHERE users.id = c.owner`);
+export async function countImportedBases(tx: Tx, baseOf: (facts: ReputationFacts) => number): Promise<void> {
+  await tx.execute(sql`CREATE TEMP TABLE import_vote_facts ON COMMIT DROP AS
+    SELECT owner, sum(up)::int AS up, sum(down)::int AS down, sum(accepted)::int AS accepted,
+           sum(given)::int AS given, sum(own)::int AS own FROM (
+      SELECT q.asked_by AS owner, v.up, v.down, 0 AS accepted, 0 AS given, 0 AS own
+        FROM import_votes v JOIN import_posts p ON p.se_id = v.post_se AND p.kind = 'q' JOIN questions q ON q.id = p.id
+      UNION ALL SELECT a.ans_by, v.up, v.down, v.accepts, 0, 0 FROM ${ANSWER_VOTES}
+      UNION ALL SELECT q.asked_by, 0, 0, 0, v.accepts, 0 FROM ${ANSWER_VOTES}
+      UNION ALL SELECT a.ans_by, 0, 0, 0, 0, v.accepts FROM ${ANSWER_VOTES} WHERE a.ans_by = q.asked_by
+    ) x WHERE owner IN (SELECT user_id FROM import_users WHERE from_votes) GROUP BY owner`);
+  for (let last = 0; ;) {
+    const page = await rows(
+      tx,
+      sql`SELECT * FROM import_vote_facts WHERE owner > ${last} ORDER BY owner LIMIT ${IMPORT_PAGE}`,
+    );
+    if (page.length === 0) return;
+    const bases = page.map((r) => ({
+      id: String(r.owner),
+      base: String(
+        baseOf({
+          base: 0,
+          upvotes: Number(r.up),
+          downvotes: Number(r.down),
+          ownUpvotes: 0,
+          ownDownvotes: 0,
+          acceptedAnswers: Number(r.accepted),
+          acceptsGiven: Number(r.given),
+          ownAccepts: Number(r.own),
+          penalties: 0,
+          approvedEdits: 0,
+        }),
+      ),
+    }));
+    await tx.execute(sql`UPDATE users SET reputation_base = r.base::int
+      FROM unnest(${column(bases, (b) => b.id)}::bigint[], ${column(bases, (b) => b.base)}::int[]) AS r(id, base)
+      WHERE users.id = r.id`);
+    last = Number(page.at(-1)!.owner);
+  }
 }
 
 /** The imported users after `afterId`, up to `limit`, by id: whose reputation the import then recounts, a page at a time. */

@@ -129,4 +129,40 @@ describe('imported accounts', () => {
     expect((await user('7')).reputation).toBe(7477);
     expect(await storedReputations(database.db)).toEqual(await recountReputations(database.db));
   });
+
+  it("count no accept of one's own answer, by core's rule, for a user the dump gives no reputation", async () => {
+    const q = (id: string, owner: string) => ({
+      Id: id,
+      PostTypeId: '1',
+      Title: `Q${id}`,
+      Body: '<p>q</p>',
+      OwnerUserId: owner,
+    });
+    const a = (id: string, parent: string, owner: string) => ({
+      Id: id,
+      PostTypeId: '2',
+      ParentId: parent,
+      Body: '<p>a</p>',
+      OwnerUserId: owner,
+    });
+    await importDump(
+      database,
+      dump({
+        'Users.xml': [
+          { Id: '20', DisplayName: 'Selfie', CreationDate: '2018-03-14T17:00:00.000' },
+          { Id: '21', DisplayName: 'Asker', CreationDate: '2018-03-14T17:00:00.000' },
+        ],
+        'Posts.xml': [q('100', '20'), a('101', '100', '20'), q('102', '21'), a('103', '102', '20')],
+        'Votes.xml': [
+          { Id: '20', PostId: '101', VoteTypeId: '1' },
+          { Id: '21', PostId: '101', VoteTypeId: '2' },
+          { Id: '22', PostId: '103', VoteTypeId: '1' },
+        ],
+      }),
+    );
+    // Selfie: an upvote (+10) and an accept by another asker (+15); accepting his own answer earns nothing.
+    expect(await user('20')).toMatchObject({ username: 'Selfie', reputation: 1 + 10 + 15 });
+    expect(await user('21')).toMatchObject({ username: 'Asker', reputation: 1 + 2 });
+    expect(await storedReputations(database.db)).toEqual(await recountReputations(database.db));
+  });
 });
