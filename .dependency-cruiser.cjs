@@ -7,6 +7,7 @@
  *   packages/core                      every use case
  *   packages/search                    the natural-language search engine: core reaches it by a port, it
  *                                      reaches the database by one (db's SearchStore)
+ *   packages/markdown                  post bodies to HTML, and the render pool core reaches by a port
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -110,17 +111,23 @@ module.exports = {
       to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
     },
     onlyImports(
-      'core-imports-search-db-shared-engine-only',
-      'Use cases import search (its types: they reach it by the Semantic port), db, shared and game-engine only: no transport, no process plumbing.',
+      'markdown-imports-shared-only',
+      'Rendering sits on shared alone: it knows no use case, database, transport or process plumbing.',
+      '^packages/markdown/',
+      '^packages/(markdown|shared)/',
+    ),
+    onlyImports(
+      'core-imports-search-markdown-db-shared-engine-only',
+      'Use cases import search (its types: they reach it by the Semantic port), markdown, db, shared and game-engine only: no transport, no process plumbing.',
       '^packages/core/',
-      '^(packages/(core|search|db|shared)|game-engine)/',
+      '^(packages/(core|search|markdown|db|shared)|game-engine)/',
     ),
     {
       name: 'no-transport-libs-below-transports',
       comment:
         'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
-      from: { path: '^(packages/(core|search|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      from: { path: '^(packages/(core|search|markdown|db|shared)|game-engine)/', pathNot: TEST_CODE },
       to: { path: TRANSPORT_LIBS },
     },
     {

@@ -16,6 +16,7 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY packages/db/package.json packages/db/
 COPY packages/search/package.json packages/search/
+COPY packages/markdown/package.json packages/markdown/
 COPY packages/core/package.json packages/core/
 COPY packages/platform/package.json packages/platform/
 COPY game-engine/package.json game-engine/
@@ -36,6 +37,7 @@ COPY --chown=node:node package.json package-lock.json ./
 COPY --chown=node:node packages/shared/package.json packages/shared/
 COPY --chown=node:node packages/db/package.json packages/db/
 COPY --chown=node:node packages/search/package.json packages/search/
+COPY --chown=node:node packages/markdown/package.json packages/markdown/
 COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node packages/platform/package.json packages/platform/
 COPY --chown=node:node game-engine/package.json game-engine/

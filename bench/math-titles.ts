@@ -6,7 +6,7 @@
  * bench/RESULTS.md. Run: node --import tsx bench/math-titles.ts
  */
 import { readFileSync } from 'node:fs';
-import { mathTitles } from '@fso/core';
+import { mathTitles } from '@fso/markdown';
 
 const POSTS = new URL('../../shared/data/quantumcomputing.stackexchange.com/Posts.xml', import.meta.url);
 const entities: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };

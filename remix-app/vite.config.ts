@@ -28,5 +28,15 @@ export default defineConfig({
   build: { assetsInlineLimit: 0 },
   // One instance of each workspace package per process: the server (run by tsx) and the
   // Remix build share the database handle and the event publisher through the load context.
-  ssr: { external: ['@fso/core', '@fso/search', '@fso/db', '@fso/shared', '@fso/game-engine', '@fso/platform'] },
+  ssr: {
+    external: [
+      '@fso/core',
+      '@fso/markdown',
+      '@fso/search',
+      '@fso/db',
+      '@fso/shared',
+      '@fso/game-engine',
+      '@fso/platform',
+    ],
+  },
 });

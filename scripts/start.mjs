@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm start`: installs dependencies when missing, builds the web app when its sources (the
- * screens, or the shared, core or game-engine packages) are newer than the build, then runs
+ * screens, or the shared, markdown, core or game-engine packages) are newer than the build, then runs
  * the site through entry/main.ts (WEB_CONCURRENCY web processes and the realtime one, on the
  * embedded PostgreSQL server in DATA_DIR unless DATABASE_URL is set) with the V8 flags of
  * node-flags.mjs, which the processes it forks inherit. The processes run bundled, as plain
@@ -40,8 +40,8 @@ const serverBuild = join(root, 'remix-app/build/server/index.js');
 // Everything the bundles are built from: the screens, and the packages they import (the game
 // rules run in the browser too, so a changed rule must never ship in a stale client bundle).
 const sources = Math.max(
-  ...['remix-app/app', 'packages/shared/src', 'packages/core/src', 'game-engine/src'].map((dir) =>
-    newest(join(root, dir)),
+  ...['remix-app/app', 'packages/shared/src', 'packages/markdown/src', 'packages/core/src', 'game-engine/src'].map(
+    (dir) => newest(join(root, dir)),
   ),
 );
 if (!existsSync(serverBuild) || statSync(serverBuild).mtimeMs < sources) {

@@ -7,7 +7,7 @@ import type { Db } from '@fso/db';
 import type { SemanticHit, VectorIndex } from '@fso/search';
 import type { Rng } from '@fso/game-engine';
 import type { EventPublisher, LimitedAction, Role } from '@fso/shared';
-import type { RenderPool } from './markdown/render-pool.ts';
+import type { RenderPool } from '@fso/markdown';
 import type { Failure } from './result.ts';
 
 /** Now, as the use cases see it (a fake in tests). */
@@ -65,7 +65,7 @@ export interface Ports {
   events: EventPublisher;
   clock: Clock;
   limiter: Limiter;
-  /** Renders post bodies off the event loop, one per process (markdown/render-pool.ts). */
+  /** Renders post bodies off the event loop, one per process (@fso/markdown's render pool). */
   renderer: RenderPool;
   /** Signs and checks the tokens of mailed links (mail/tokens.ts: mailKey of the session secret). */
   mailKey: Buffer;

@@ -6,9 +6,9 @@
  */
 import type { Database } from '@fso/db';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
+import { createPostRenderer } from '@fso/markdown';
 import { createLimiter } from '../src/limits/limiter.ts';
 import { mailKey } from '../src/mail/tokens.ts';
-import { createPostRenderer } from '../src/markdown/post-body.ts';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 
 export interface Recorded {

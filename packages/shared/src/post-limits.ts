@@ -15,8 +15,8 @@ export const POST_MSG = {
 } as const;
 
 /**
- * What a post's Markdown may amplify into, counted before it is rendered (core's
- * markdown/render-cost.ts): table cells (a row gets every column of its table, so 1,000 columns
+ * What a post's Markdown may amplify into, counted before it is rendered
+ * (packages/markdown/src/render-cost.ts): table cells (a row gets every column of its table, so 1,000 columns
  * and 13,000 one-letter lines made 13 million), and the characters that link references repeat
  * (one long link definition used thousands of times made 33 MB of HTML from 30 kB).
  */

@@ -11,7 +11,8 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useMemo } from 'react';
 import { Link, useLoaderData } from '@remix-run/react';
-import { mathText, questionListPage, tagMarksOf, tagNamed, type QuestionListScreen } from '@fso/core';
+import { questionListPage, tagMarksOf, tagNamed, type QuestionListScreen } from '@fso/core';
+import { mathText } from '@fso/markdown';
 import { MathText, withMath } from '~/components/MathText.tsx';
 import {
   counted,

@@ -26,8 +26,6 @@ import {
   flagPost,
   followsQuestion,
   linkedQuestions,
-  mathText,
-  mathTitles,
   mayUpvoteComments,
   relatedQuestions,
   undeletePost,
@@ -37,6 +35,7 @@ import {
   voteAnswer,
   voteQuestion,
 } from '@fso/core';
+import { mathText, mathTitles } from '@fso/markdown';
 import {
   addFlagBodySchema,
   answerHref,

@@ -12,7 +12,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParam
 import {
   deleteAccount,
   mailPreferencesOf,
-  mathTitles,
   resetPassword,
   setRole,
   suspendUser,
@@ -20,6 +19,7 @@ import {
   userActivity,
   userProfile,
 } from '@fso/core';
+import { mathTitles } from '@fso/markdown';
 import {
   answerHref,
   calendarDate,

@@ -6,9 +6,9 @@
  */
 import * as db from '@fso/db';
 import { FLAG_MSG, type AddFlagBody, type FlagPostType } from '@fso/shared';
+import { renderMarkdown } from '@fso/markdown';
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
-import { renderMarkdown } from '../markdown/markdown.ts';
 import { publishQuestion } from '../qa/publish.ts';
 import { loadQuestion } from '../qa/questions.ts';
 import { succeed, type Result } from '../result.ts';

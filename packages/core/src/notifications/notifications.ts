@@ -6,10 +6,10 @@
  */
 import * as db from '@fso/db';
 import { INBOX_MSG, rooms, type MarkReadBody, type Notification } from '@fso/shared';
+import { mathText } from '@fso/markdown';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { NOT_SIGNED_IN } from '../caller.ts';
-import { mathText } from '../markdown/markdown.ts';
 
 /**
  * A notification whose title or post excerpt holds TeX, with it rendered once here (issue 42

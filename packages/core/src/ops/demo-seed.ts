@@ -14,8 +14,8 @@ import {
   type Db,
 } from '@fso/db';
 import { succeed, type Role } from '@fso/shared';
+import { renderMarkdown } from '@fso/markdown';
 import { hashPassword } from '../accounts/passwords.ts';
-import { renderMarkdown } from '../markdown/markdown.ts';
 import type { Ports } from '../ports.ts';
 
 const DEMO_PASSWORD = 'fakestack123';

@@ -5,7 +5,7 @@
  * A page of bodies at a time, in id order, each page's HTML written in one statement.
  */
 import { countPostBodies, POST_TABLES, postBodies, storePostHtml } from '@fso/db';
-import { renderMarkdown } from '../markdown/markdown.ts';
+import { renderMarkdown } from '@fso/markdown';
 import type { Ports } from '../ports.ts';
 import type { ProgressBar } from '@fso/search';
 

@@ -28,8 +28,7 @@ import {
   storeReputations,
 } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
-import { renderMarkdown, sanitizeImportedHtml } from '../markdown/markdown.ts';
-import { splitMath } from '../markdown/math.ts';
+import { renderMarkdown, sanitizeImportedHtml, splitMath } from '@fso/markdown';
 import type { Ports } from '../ports.ts';
 import { importedBaseOf, REPUTATION, reputationOf } from '../qa/reputation.ts';
 

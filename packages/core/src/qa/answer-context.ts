@@ -4,7 +4,7 @@
  */
 import * as db from '@fso/db';
 import { MSG, type PageQuestion } from '@fso/shared';
-import { renderMarkdown } from '../markdown/markdown.ts';
+import { renderMarkdown } from '@fso/markdown';
 import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 

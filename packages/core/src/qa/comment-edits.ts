@@ -6,7 +6,7 @@
 import * as db from '@fso/db';
 import { commentEditable, MSG } from '@fso/shared';
 import { NOT_SIGNED_IN } from '../caller.ts';
-import { renderPost } from '../markdown/post-body.ts';
+import { renderPost } from '../post-body.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { publishComments } from './deletions.ts';

@@ -13,7 +13,7 @@ import { MSG, SUGGEST_MSG, type Answer, type Question, type SuggestedEditReceipt
 import { decidePosting } from '../moderation/closing.ts';
 import { announceReviewCount } from '../moderation/review-count.ts';
 import { can } from '../moderation/privileges.ts';
-import { renderPost } from '../markdown/post-body.ts';
+import { renderPost } from '../post-body.ts';
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';

@@ -3,7 +3,7 @@
  * comment, view (votes, accepts, edits and deletions have their own modules beside this one).
  * The actor is the caller's signed-in user; a payload naming anybody else (askedBy, ansBy, commentBy) is
  * refused (caller.ts's actorNamed). Each write stores the body's rendered HTML with its Markdown
- * (rendered off the event loop, refused past the post caps: markdown/post-body.ts),
+ * (rendered off the event loop, refused past the post caps: post-body.ts),
  * commits first and then publishes its SPEC §4 event and the recipients' unread counts.
  */
 import * as db from '@fso/db';
@@ -17,10 +17,10 @@ import {
   type Question,
   type QuestionPageQuery,
 } from '@fso/shared';
+import { renderMarkdown } from '@fso/markdown';
 import { actorNamed } from '../caller.ts';
 import { decidePosting } from '../moderation/closing.ts';
-import { renderMarkdown } from '../markdown/markdown.ts';
-import { renderPost } from '../markdown/post-body.ts';
+import { renderPost } from '../post-body.ts';
 import { mayReadHidden } from '../moderation/flag-rules.ts';
 import { isModerator } from '../moderation/privileges.ts';
 import { mayBeHeld, newUserGate } from '../moderation/new-users.ts';

@@ -7,7 +7,7 @@
 import * as db from '@fso/db';
 import { MSG, UNDELETE_WINDOW_MS, type Answer } from '@fso/shared';
 import { actorNamed } from '../caller.ts';
-import { renderPost } from '../markdown/post-body.ts';
+import { renderPost } from '../post-body.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { publishQuestion } from './publish.ts';

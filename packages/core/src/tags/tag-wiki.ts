@@ -7,7 +7,7 @@
 import * as db from '@fso/db';
 import { MSG, TAG_MSG, TAG_NAME_STORED_MAX, type TagInfo, type TagMarks, type TagWikiInput } from '@fso/shared';
 import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
-import { renderPost } from '../markdown/post-body.ts';
+import { renderPost } from '../post-body.ts';
 import { can } from '../moderation/privileges.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';

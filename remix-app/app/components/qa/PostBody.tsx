@@ -1,7 +1,7 @@
 import { Link } from '@remix-run/react';
 
 /**
- * A post body already rendered and sanitised on the server (@fso/core: packages/core/src/markdown/markdown.ts).
+ * A post body already rendered and sanitised on the server (@fso/markdown: packages/markdown/src/markdown.ts).
  * In a browser, hydration may give it no HTML (the document already holds it, render-only.ts):
  * the server's content then stays until a render brings the body itself. `itemProp`: the
  * schema.org property the body is (PostSchema.tsx). `withheldHref`: the page left this body out

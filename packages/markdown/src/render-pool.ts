@@ -112,3 +112,7 @@ export function createRenderPool(opts: { deadlineMs: number; maxWaiting: number;
     },
   };
 }
+
+/** The renderer a process's ports hold (one thread): 1 s of CPU a rendering (a real post takes milliseconds, the caps keep adversarial ones well under), 32 texts waiting. */
+export const createPostRenderer = (): RenderPool =>
+  createRenderPool({ deadlineMs: 1_000, maxWaiting: 32, heapMb: 128 });

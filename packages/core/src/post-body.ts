@@ -1,9 +1,10 @@
 /**
  * A post body (question, answer or comment) rendered for storing or previewing (issue 39): off
- * the event loop and within a CPU-time deadline (render-pool.ts), and refused, with a message for
- * its author, before rendering when its tables or link references would amplify past the caps
- * (render-cost.ts), and after when it has more than MATH_MAX formulas or renders to more than
- * POST_HTML_MAX_BYTES of HTML, so no stored post is larger than that.
+ * the event loop and within a CPU-time deadline (the `renderer` port: @fso/markdown's render
+ * pool), and refused, with a message for its author, before rendering when its tables or link
+ * references would amplify past the caps (@fso/markdown's renderCost), and after when it has
+ * more than MATH_MAX formulas or renders to more than POST_HTML_MAX_BYTES of HTML, so no stored
+ * post is larger than that.
  */
 import {
   MATH_MAX,
@@ -13,14 +14,9 @@ import {
   RENDER_COST_MSG,
   TABLE_CELLS_MAX,
 } from '@fso/shared';
-import type { Caller, Ports } from '../ports.ts';
-import { fail, succeed, type Result } from '../result.ts';
-import { renderCost } from './render-cost.ts';
-import { createRenderPool, type RenderPool } from './render-pool.ts';
-
-/** The renderer a process's ports hold (one thread): 1 s of CPU a rendering (a real post takes milliseconds, the caps keep adversarial ones well under), 32 texts waiting. */
-export const createPostRenderer = (): RenderPool =>
-  createRenderPool({ deadlineMs: 1_000, maxWaiting: 32, heapMb: 128 });
+import { renderCost } from '@fso/markdown';
+import type { Caller, Ports } from './ports.ts';
+import { fail, succeed, type Result } from './result.ts';
 
 /** The body's HTML, or why it cannot be stored (`invalid`), or `unavailable` while too many wait to be rendered. */
 export async function renderPost(ports: Pick<Ports, 'renderer'>, source: string): Promise<Result<string>> {

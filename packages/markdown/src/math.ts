@@ -6,8 +6,8 @@
  * A formula KaTeX cannot render (a parse error, or groups nested deep enough to exhaust the
  * stack) is shown as its TeX in a `katex-error` span. One rendering counts its formulas in its
  * `MathEnv`; past MATH_MAX they are shown as written, so that no post renders unbounded MathML
- * (`$a` × 14,500 made 1.38 MB); writes refuse such a post (post-body.ts). MathJax's extras that
- * KaTeX lacks are rewritten first (mathjax-compat.ts).
+ * (`$a` × 14,500 made 1.38 MB); writes refuse such a post (packages/core/src/post-body.ts).
+ * MathJax's extras that KaTeX lacks are rewritten first (mathjax-compat.ts).
  */
 import katex from 'katex';
 import type MarkdownIt from 'markdown-it';
