@@ -13,6 +13,7 @@ import type { Caller, Ports } from '../ports.ts';
 import type { Result } from '../result.ts';
 import { publishQuestion as publishLive } from '../qa/publish.ts';
 import { loadQuestion } from '../qa/questions.ts';
+import { moderationNotice } from '../notifications/fan-out.ts';
 import { decideCloseVote, decideLock, decideReopenVote } from './closing.ts';
 import { isModerator } from './privileges.ts';
 
@@ -60,7 +61,7 @@ async function vote(
       input.kind === 'close'
         ? decideCloseVote(caller, seen, { reason: input.reason!, duplicateOf: input.duplicateOf })
         : decideReopenVote(caller, seen),
-    closureNotice,
+    (d, title, authorId) => moderationNotice(authorId, actor.userId, closureNotice(d, title)),
   );
   if (!changed.ok) return changed;
   await announceUnread(ports, changed.value.notified);
@@ -102,7 +103,7 @@ export async function lockQuestion(
     input,
     act,
     (seen) => decideLock(caller, seen, input.locked),
-    (title) => `locked your question “${title}”`,
+    (title, authorId) => moderationNotice(authorId, actor.userId, `locked your question “${title}”`),
   );
   if (!changed.ok) return changed;
   await announceUnread(ports, changed.value.notified);

@@ -14,6 +14,7 @@ import { decideResolve } from './flag-rules.ts';
 import { publishPostChange } from './flags.ts';
 import { isModerator, requireModerator } from './privileges.ts';
 import { announceUnread } from '../notifications/notifications.ts';
+import { moderationNotice, watchedQuestionMailTo } from '../notifications/fan-out.ts';
 import { announceReviewCount } from './review-count.ts';
 
 export type ReviewQueue = 'flagged' | 'held';
@@ -53,7 +54,11 @@ export async function resolveFlags(
       decide: (seen) => decideResolve(seen, { moderator: true, decision }),
       reputation: reputationOf,
     },
-    (post, label) => `deleted your ${post} “${label}”`,
+    {
+      notice: (post, label, authorId) =>
+        moderationNotice(authorId, moderator.value.userId, `deleted your ${post} “${label}”`),
+      mailWatchers: (askerId, watchers) => watchedQuestionMailTo({ askerId, held: false }, watchers),
+    },
   );
   if (!resolved.ok) return resolved;
   const { remove, questionId, label, pending, hidden, notified } = resolved.value;

@@ -15,6 +15,7 @@ import {
   type SuggestionDecision,
 } from '@fso/shared';
 import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
+import { moderationNotice } from '../notifications/fan-out.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { loadQuestion } from '../qa/questions.ts';
@@ -94,8 +95,12 @@ export async function reviewSuggestedEdit(
       reviewerId: actor.userId,
       decision: input.decision,
       reason,
-      notice:
-        input.decision === 'approve' ? SUGGEST_MSG.approvedNotice : `${SUGGEST_MSG.rejectedNotice}: ${reason ?? ''}`,
+      notice: (suggesterId) =>
+        moderationNotice(
+          suggesterId,
+          actor.userId,
+          input.decision === 'approve' ? SUGGEST_MSG.approvedNotice : `${SUGGEST_MSG.rejectedNotice}: ${reason ?? ''}`,
+        ),
     },
     {
       decide: (seen) =>

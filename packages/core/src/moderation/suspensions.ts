@@ -9,6 +9,7 @@ import { MOD_MSG, MSG, rooms, suspensionDate, type Suspension, type SuspendUserI
 import { actorNamed } from '../caller.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
+import { moderationNotice } from '../notifications/fan-out.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { isAdmin, isModerator } from './privileges.ts';
 
@@ -64,7 +65,7 @@ export async function suspendUser(
       at: now,
     },
     (seen) => decideSuspension(caller, seen, { days: input.days, now }),
-    (d) => noticeOf(d, input.reason),
+    (d, userId) => moderationNotice(userId, acting.value.userId, noticeOf(d, input.reason)),
   );
   if (!changed.ok) return changed;
   const suspension = suspensionShown(changed.value.until, input.reason);

@@ -26,6 +26,7 @@ import { isModerator } from '../moderation/privileges.ts';
 import { mayBeHeld, newUserGate } from '../moderation/new-users.ts';
 import { announceReviewCount } from '../moderation/review-count.ts';
 import { announceUnread } from '../notifications/notifications.ts';
+import { watchedQuestionMailTo } from '../notifications/fan-out.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { publishQuestion } from './publish.ts';
@@ -70,6 +71,7 @@ export async function askQuestion(
     html: rendered.value,
     askedBy: named.value.userId,
     held: gate.value.held,
+    mailWatchers: (askerId, watchers) => watchedQuestionMailTo({ askerId, held: gate.value.held }, watchers),
   });
   if (gate.value.held) await announceReviewCount(ports);
   return questionWritten(ports, id, { asked: true });

@@ -37,29 +37,30 @@ export interface ModeratorAct {
   at: Date;
 }
 
-/** Writes a notice of a moderator's action into its target's inbox (kind `moderation`); answers the recipient, or nothing. */
+/** Core's notice of a moderator's action: whom it tells (never the actor: core's fan-out decides) and its words. */
+export interface ModerationNotice {
+  to: readonly number[];
+  excerpt: string;
+}
+
+/** Writes the notice of a moderator's action into the inbox of each user it is `to` (kind `moderation`), in one statement; answers them. */
 export async function storeModerationNotice(
   tx: Db | Tx,
-  notice: {
-    userId: number | null;
-    actorId: number;
-    questionId?: number | null;
-    answerId?: number | null;
-    excerpt: string;
-  },
+  notice: ModerationNotice & { actorId: number; questionId?: number | null; answerId?: number | null },
 ): Promise<number[]> {
-  if (notice.userId === null || notice.userId === notice.actorId) return [];
+  if (notice.to.length === 0) return [];
   const inserted = await rows(
     tx,
     sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, excerpt)
-        VALUES (${notice.userId}, 'moderation', ${notice.actorId}, ${notice.questionId ?? null}, ${notice.answerId ?? null}, ${notice.excerpt})
-        RETURNING id`,
+        SELECT unnest(${sql.param([...notice.to])}::bigint[]), 'moderation', ${notice.actorId}::bigint,
+          ${notice.questionId ?? null}::bigint, ${notice.answerId ?? null}::bigint, ${notice.excerpt}::text
+        RETURNING id, user_id`,
   );
   await queueNotificationMails(
     tx,
     inserted.map((r) => Number(r.id)),
   );
-  return [notice.userId];
+  return inserted.map((r) => Number(r.user_id));
 }
 
 async function loadQuestion(tx: Tx, questionId: number) {
@@ -72,15 +73,15 @@ async function loadQuestion(tx: Tx, questionId: number) {
 }
 
 /**
- * A close or reopen vote by `act.moderator` on a question, decided under its lock. `notice`
- * words the author's notice of a closure or reopening (core's wording).
+ * A close or reopen vote by `act.moderator` on a question, decided under its lock. `notice` is
+ * core's notice of a closure or reopening to the question's author (whom it tells, in what words).
  */
 export async function changeClosure(
   db: Db,
   input: { questionId: number; kind: ClosureVoteKind; reason?: CloseReason; duplicateOf?: number },
   act: ModeratorAct,
   decide: Decide<ClosureSeen, ClosureDecision>,
-  notice: (decision: ClosureDecision, title: string) => string,
+  notice: (decision: ClosureDecision, title: string, authorId: number | null) => ModerationNotice,
 ): Promise<Result<ClosureOutcome>> {
   return db.transaction(async (tx) => {
     const q = await loadQuestion(tx, input.questionId);
@@ -135,22 +136,21 @@ export async function changeClosure(
         at: act.at,
       });
     const notified = await storeModerationNotice(tx, {
-      userId: authorId,
+      ...notice(d, title, authorId),
       actorId: act.moderator.id,
       questionId: input.questionId,
-      excerpt: notice(d, title),
     });
     return done(notified);
   });
 }
 
-/** Locks or unlocks a question as decided, with its log entry and (on locking) the author's notice. */
+/** Locks or unlocks a question as decided, with its log entry and (on locking) core's notice to the author. */
 export async function changeLock(
   db: Db,
   input: { questionId: number; locked: boolean },
   act: ModeratorAct,
   decide: Decide<{ locked: boolean } | null, { locked: boolean; changed: boolean }>,
-  notice: (title: string) => string,
+  notice: (title: string, authorId: number | null) => ModerationNotice,
 ): Promise<Result<{ locked: boolean; changed: boolean; notified: number[] }>> {
   return db.transaction(async (tx) => {
     const q = await loadQuestion(tx, input.questionId);
@@ -168,10 +168,9 @@ export async function changeLock(
     });
     const notified = locked
       ? await storeModerationNotice(tx, {
-          userId: idOrNull(q.asked_by),
+          ...notice(title, idOrNull(q.asked_by)),
           actorId: act.moderator.id,
           questionId: input.questionId,
-          excerpt: notice(title),
         })
       : [];
     return { ok: true, value: { locked, changed, notified } };

@@ -9,8 +9,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { isModeratorRole, ROLES, succeed, type FlagPostType, type FlagReason, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import type { Decide, Recount, Rules } from './decide.ts';
-import { storeModerationNotice } from './closing.ts';
-import { queueWatchedQuestionMails } from './mail-queue.ts';
+import { storeModerationNotice, type ModerationNotice } from './closing.ts';
+import { mailTagWatchers, type WatcherMailRule } from './mail-queue.ts';
 import { notifyPost } from './notifications.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows, type Tx } from './sql-rows.ts';
@@ -148,15 +148,21 @@ export interface Resolved {
   notified: number[];
 }
 
+/** Whom a resolution tells, core's fan-out: a deleted post's author (the notice), an approved held question's tag watchers. */
+export interface ResolveFanOut {
+  notice: (type: FlagPostType, label: string, authorId: number | null) => ModerationNotice;
+  mailWatchers: WatcherMailRule;
+}
+
 /**
  * Resolves a post's pending flags (or its hold) as decided by `resolverId`; answers the decision
- * and the post's question. A deleted post's author gets a notice worded by `notice`.
+ * and the post's question. Whom it tells is core's `fanOut`.
  */
 export async function resolveFlags(
   db: Db,
   target: { type: FlagPostType; id: number; resolverId: number },
   rules: Rules<ResolveSeen, ResolveDecision>,
-  notice: (type: FlagPostType, label: string) => string,
+  fanOut: ResolveFanOut,
 ): Promise<Result<ResolveDecision & Resolved>> {
   return db.transaction(async (tx) => {
     const { type, id } = target;
@@ -207,13 +213,12 @@ export async function resolveFlags(
     // A deleted question's notice points at nothing (its row is gone); an answer's or comment's at its question.
     const notified = decision.value.remove
       ? await storeModerationNotice(tx, {
-          userId: post!.author,
+          ...fanOut.notice(type, label, post!.author),
           actorId: target.resolverId,
           questionId: type === 'question' ? null : post!.questionId,
-          excerpt: notice(type, label),
         })
       : post!.hidden === 'held'
-        ? await announceApproved(tx, type, id, post!)
+        ? await announceApproved(tx, type, id, post!, fanOut.mailWatchers)
         : [];
     return succeed({
       ...decision.value,
@@ -228,17 +233,19 @@ export async function resolveFlags(
 
 /**
  * A held post approved: what posting it would have sent then — an answer's notices (asker,
- * followers, mentions), a question's mails to its tags' watchers. Answers the recipients.
+ * followers, mentions), a question's mails to the tag watchers `mailWatchers` picks. Answers the
+ * recipients.
  */
 async function announceApproved(
   tx: Tx,
   type: FlagPostType,
   id: number,
   post: { author: number | null; questionId: number },
+  mailWatchers: WatcherMailRule,
 ): Promise<number[]> {
   if (post.author === null) return [];
   if (type === 'question') {
-    await queueWatchedQuestionMails(tx, id, post.author);
+    await mailTagWatchers(tx, id, post.author, mailWatchers);
     return [];
   }
   if (type !== 'answer') return [];

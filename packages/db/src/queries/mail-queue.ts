@@ -7,7 +7,7 @@
  * decided in core (packages/core/src/mail/); these statements only store and lock.
  */
 import { sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_SETTINGS, IMMEDIATE_MAIL_DELAY_MS, type DigestCadence } from '@fso/shared';
+import { DEFAULT_MAIL_SETTINGS, IMMEDIATE_MAIL_DELAY_MS, type Cadence, type DigestCadence } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
 
@@ -101,21 +101,46 @@ export async function queueNotificationMails(tx: Db | Tx, notificationIds: numbe
   );
 }
 
-/** SQL for a user's cadence of one kind of mail: their setting, else the default. */
-const cadenceOf = (userId: ReturnType<typeof sql.raw>, kind: keyof typeof DEFAULT_MAIL_SETTINGS) =>
-  sql`coalesce((SELECT s.cadence FROM mail_settings s WHERE s.user_id = ${userId} AND s.kind = ${kind}), ${DEFAULT_MAIL_SETTINGS[kind]})`;
+/** A watcher of a new question's tags, as core's rule of who is mailed at once reads them. */
+export interface TagWatcher {
+  userId: number;
+  hasAddress: boolean;
+  /** Their cadence for watched tags' mail; null: they never chose (the default applies). */
+  cadence: Cadence | null;
+}
+
+/** Core's rule: which of a question's tag watchers get its mail at once (never its asker: `askerId`). */
+export type WatcherMailRule = (askerId: number | null, watchers: TagWatcher[]) => number[];
 
 /**
- * A new question: a mail to each user (with an address, but not its asker) who watches one of
- * its tags and wants those immediately, in the asking transaction.
+ * A new (or newly shown) question: queues a watched-question mail, in the asking transaction, to
+ * each of its tags' watchers that core's `rule` picks.
  */
-export async function queueWatchedQuestionMails(tx: Tx, questionId: number, askerId: number): Promise<void> {
+export async function mailTagWatchers(
+  tx: Tx,
+  questionId: number,
+  askerId: number | null,
+  rule: WatcherMailRule,
+): Promise<void> {
+  const watchers = await rows(
+    tx,
+    sql`SELECT DISTINCT w.user_id, u.email IS NOT NULL AS has_address, s.cadence
+      FROM question_tags qt JOIN watched_tags w ON w.tag_id = qt.tag_id JOIN users u ON u.id = w.user_id
+      LEFT JOIN mail_settings s ON s.user_id = w.user_id AND s.kind = 'watchedTags'
+      WHERE qt.question_id = ${questionId}`,
+  );
+  const to = rule(
+    askerId,
+    watchers.map((w) => ({
+      userId: Number(w.user_id),
+      hasAddress: w.has_address === true,
+      cadence: (w.cadence ?? null) as Cadence | null,
+    })),
+  );
+  if (to.length === 0) return;
   await tx.execute(
     sql`INSERT INTO mail_queue (kind, user_id, question_id)
-      SELECT DISTINCT 'watchedQuestion', w.user_id, qt.question_id::bigint
-      FROM question_tags qt JOIN watched_tags w ON w.tag_id = qt.tag_id JOIN users u ON u.id = w.user_id
-      WHERE qt.question_id = ${questionId} AND w.user_id <> ${askerId} AND u.email IS NOT NULL
-        AND ${cadenceOf(sql.raw('w.user_id'), 'watchedTags')} = 'immediately'`,
+      SELECT 'watchedQuestion', unnest(${sql.param(to)}::bigint[]), ${questionId}::bigint`,
   );
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../client.ts';
 import { postingState } from './closing.ts';
 import { rows, type Tx } from './sql-rows.ts';
 import { followOwnQuestion } from './mail-preferences.ts';
-import { queueWatchedQuestionMails } from './mail-queue.ts';
+import { mailTagWatchers, type WatcherMailRule } from './mail-queue.ts';
 import { notifyPost } from './notifications.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
@@ -24,12 +24,12 @@ interface Body {
 
 /**
  * Inserts the question and its tags (new tags described as "user added tag"), followed by its
- * asker, with a mail queued to each watcher of its tags who wants one at once; returns its id.
- * A `held` question (a new account's first post held for review) is hidden and mails nobody.
+ * asker, with a mail queued to each watcher of its tags that core's `mailWatchers` picks (none
+ * without it); returns its id. A `held` question (a new account's first post held for review) is hidden.
  */
 export async function insertQuestion(
   db: Db,
-  input: Body & { title: string; tags: string[]; askedBy: number; held?: boolean },
+  input: Body & { title: string; tags: string[]; askedBy: number; held?: boolean; mailWatchers?: WatcherMailRule },
 ): Promise<number> {
   return db.transaction(async (tx) => {
     const [question] = await rows(
@@ -40,7 +40,7 @@ export async function insertQuestion(
     const id = Number(question?.id);
     await setQuestionTags(tx, id, input.tags);
     await followOwnQuestion(tx, id, input.askedBy);
-    if (!input.held) await queueWatchedQuestionMails(tx, id, input.askedBy);
+    if (input.mailWatchers) await mailTagWatchers(tx, id, input.askedBy, input.mailWatchers);
     return id;
   });
 }

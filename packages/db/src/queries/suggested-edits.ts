@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { succeed, type Result, type SuggestedEditItem, type SuggestionDecision } from '@fso/shared';
 import type { Db } from '../client.ts';
-import { storeModerationNotice } from './closing.ts';
+import { storeModerationNotice, type ModerationNotice } from './closing.ts';
 import { decidedTransaction, type Recount, type Rules } from './decide.ts';
 import { storeReputations } from './reputation.ts';
 import { setQuestionTags } from './question-write.ts';
@@ -39,7 +39,14 @@ export interface SuggestionReviewed {
 
 export async function reviewSuggestedEdit(
   db: Db,
-  review: { id: number; reviewerId: number; decision: SuggestionDecision; reason: string | null; notice: string },
+  review: {
+    id: number;
+    reviewerId: number;
+    decision: SuggestionDecision;
+    reason: string | null;
+    /** Core's notice of the review to the suggester. */
+    notice: (suggesterId: number) => ModerationNotice;
+  },
   rules: Rules<SuggestionSeen, SuggestionReviewDecision>,
 ): Promise<Result<SuggestionReviewDecision & SuggestionReviewed>> {
   return decidedTransaction(db, async (tx) => {
@@ -99,11 +106,10 @@ export async function reviewSuggestedEdit(
       outcome = ${decision.value.apply ? 'approved' : 'rejected'}, reason = ${review.reason} WHERE id = ${review.id}`);
     await storeReputations(tx, decision.value.recount, rules.reputation);
     const notified = await storeModerationNotice(tx, {
-      userId: suggester,
+      ...review.notice(suggester),
       actorId: review.reviewerId,
       questionId,
       answerId: type === 'answer' ? postId : null,
-      excerpt: review.notice,
     });
     return succeed({
       ...decision.value,

@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { succeed, type Result, type Role } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { users } from '../schema/index.ts';
-import { storeModerationNotice } from './closing.ts';
+import { storeModerationNotice, type ModerationNotice } from './closing.ts';
 import type { Decide } from './decide.ts';
 import { appendModLog } from './moderation-log.ts';
 
@@ -24,7 +24,7 @@ export async function changeSuspension(
   db: Db,
   change: { username: string; reason: string; moderator: { id: number; name: string }; at: Date },
   decide: Decide<SuspensionSeen, SuspensionDecision>,
-  notice: (decision: SuspensionDecision) => string,
+  notice: (decision: SuspensionDecision, userId: number) => ModerationNotice,
 ): Promise<Result<SuspensionDecision & { userId: number; username: string; notified: number[] }>> {
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -49,11 +49,7 @@ export async function changeSuspension(
       details: d.until ? { until: d.until.toISOString() } : {},
       at: change.at,
     });
-    const notified = await storeModerationNotice(tx, {
-      userId: row.id,
-      actorId: change.moderator.id,
-      excerpt: notice(d),
-    });
+    const notified = await storeModerationNotice(tx, { ...notice(d, row.id), actorId: change.moderator.id });
     return done(notified);
   });
 }
