@@ -3,7 +3,7 @@
  * drawing (`npm run deps:draw`, docs/dependencies.svg) comes from the same options.
  *
  *   remix-app        realtime          transports and process entries, side by side
- *   packages/* (others, e.g. platform) process plumbing below the entries
+ *   packages/* (others: platform, ops) process plumbing and operator jobs below the entries
  *   packages/core                      every use case
  *   packages/search                    the natural-language search engine: core reaches it by a port, it
  *                                      reaches the database by one (db's SearchStore)

@@ -19,6 +19,7 @@ COPY packages/search/package.json packages/search/
 COPY packages/markdown/package.json packages/markdown/
 COPY packages/core/package.json packages/core/
 COPY packages/platform/package.json packages/platform/
+COPY packages/ops/package.json packages/ops/
 COPY game-engine/package.json game-engine/
 COPY realtime/package.json realtime/
 COPY remix-app/package.json remix-app/
@@ -40,6 +41,7 @@ COPY --chown=node:node packages/search/package.json packages/search/
 COPY --chown=node:node packages/markdown/package.json packages/markdown/
 COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node packages/platform/package.json packages/platform/
+COPY --chown=node:node packages/ops/package.json packages/ops/
 COPY --chown=node:node game-engine/package.json game-engine/
 COPY --chown=node:node realtime/package.json realtime/
 COPY --chown=node:node remix-app/package.json remix-app/

@@ -10,7 +10,7 @@
  */
 import { resolve } from 'node:path';
 import type { ServerBuild } from '@remix-run/node';
-import { seedDemo } from '@fso/core';
+import { seedDemo } from '@fso/ops';
 import { searchStore } from '@fso/db';
 import { boot, stopOnSignal } from '@fso/platform';
 

@@ -1,9 +1,9 @@
 /**
  * `npm run render`: stores the rendered HTML of every question, answer and comment body that
- * has none yet (core's renderStoredBodies), with a progress bar. `npm run render -- --all`
+ * has none yet (@fso/ops's renderStoredBodies), with a progress bar. `npm run render -- --all`
  * renders every body again, after a change to the Markdown renderer or its allow list.
  */
-import { renderStoredBodies } from '@fso/core';
+import { renderStoredBodies } from '@fso/ops';
 import { openCliDatabase } from './cli-database.ts';
 import { progressBar } from './server/progress.ts';
 

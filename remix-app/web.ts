@@ -4,7 +4,7 @@
  * (PostgreSQL, or Redis with REDIS_URL). Any number may run against one DATABASE_URL.
  */
 import nodeCluster from 'node:cluster';
-import { seedDemo } from '@fso/core';
+import { seedDemo } from '@fso/ops';
 import { searchStore } from '@fso/db';
 import { createSemanticService, embedderOverChannel, modelThreads } from '@fso/search';
 import { boot, clusterPublisher, stopOnSignal } from '@fso/platform';

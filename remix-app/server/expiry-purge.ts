@@ -1,5 +1,5 @@
 /**
- * Runs core's expiry purges (packages/core/src/ops/expiry.ts: expired sessions, ended rate-limit
+ * Runs core's expiry purges (packages/core/src/expiry.ts: expired sessions, ended rate-limit
  * windows; mail/delivery.ts: old mails and links) in every web process: once at start, then hourly. With the database away a purge is
  * skipped with a warning and the next one tries again.
  */

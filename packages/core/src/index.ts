@@ -33,18 +33,7 @@ export * from './tags/tag-wiki.ts';
 export * from './accounts/profiles.ts';
 export { identiconSvg } from './accounts/identicon.ts';
 export * from './messaging/reads.ts';
-export { seedDemo } from './ops/demo-seed.ts';
-export * from './ops/expiry.ts';
-export {
-  DUMP_FILES,
-  OPTIONAL_DUMP_FILES,
-  importDump,
-  type Dump,
-  type DumpFile,
-  type DumpRow,
-  type ImportReport,
-} from './ops/stackexchange-import.ts';
-export { renderStoredBodies } from './ops/render-bodies.ts';
+export * from './expiry.ts';
 export * from './mail/delivery.ts';
 export * from './mail/outbox.ts';
 export { mailKey, readUnsubscribeToken } from './mail/tokens.ts';

@@ -1,12 +1,12 @@
 /**
  * Reads a Stack Exchange data-dump folder (Users, Tags, Posts, Comments, and Votes when there; the folder's name is
- * the site's host) for core's import (packages/core/src/ops/stackexchange-import.ts): each file
+ * the site's host) for @fso/ops's import (packages/ops/src/stackexchange-import.ts): each file
  * streamed in batches of rows, with progress by bytes read. A missing or malformed file is a
  * DumpFormatError naming it, and the import then stores nothing.
  */
 import { existsSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { DUMP_FILES, importDump, OPTIONAL_DUMP_FILES, type DumpFile, type ImportReport } from '@fso/core';
+import { DUMP_FILES, importDump, OPTIONAL_DUMP_FILES, type DumpFile, type ImportReport } from '@fso/ops';
 import type { Database } from '@fso/db';
 import { DumpFormatError, xmlRowBatches } from './xml-rows.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The SQL of a Stack Exchange import (packages/core/src/ops/stackexchange-import.ts turns the
+ * The SQL of a Stack Exchange import (packages/ops/src/stackexchange-import.ts turns the
  * dump's rows into these): each batch goes in with one statement per table, its SE ids mapped to ours through
  * temporary tables dropped at commit. Every row is keyed by its original URL (or comment id),
  * so a second run adds nothing; each insert answers how many rows it added.

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importDump, type DumpFile, type DumpRow } from '@fso/core';
+import { importDump, type DumpFile, type DumpRow } from '@fso/ops';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { rows } from './sql-rows.ts';

@@ -5,7 +5,7 @@
  */
 import { deleteEndedLimits, deleteExpiredSessions } from '@fso/db';
 import { LONGEST_LIMIT_WINDOW_MS } from '@fso/shared';
-import type { Ports } from '../ports.ts';
+import type { Ports } from './ports.ts';
 
 type ExpiryPorts = Pick<Ports, 'db' | 'clock'>;
 

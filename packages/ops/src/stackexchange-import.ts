@@ -29,8 +29,7 @@ import {
 } from '@fso/db';
 import { BIOGRAPHY_MAX, TAG_NAME_STORED_MAX, TITLE_MAX } from '@fso/shared';
 import { renderMarkdown, sanitizeImportedHtml, splitMath } from '@fso/markdown';
-import type { Ports } from '../ports.ts';
-import { importedBaseOf, REPUTATION, reputationOf } from '../qa/reputation.ts';
+import { importedBaseOf, REPUTATION, reputationOf, type Ports } from '@fso/core';
 
 /** The files of a dump, in the order they are read. */
 export const DUMP_FILES = ['Users.xml', 'Tags.xml', 'Posts.xml', 'Comments.xml'] as const;

@@ -6,7 +6,7 @@
  */
 import { countPostBodies, POST_TABLES, postBodies, storePostHtml } from '@fso/db';
 import { renderMarkdown } from '@fso/markdown';
-import type { Ports } from '../ports.ts';
+import type { Ports } from '@fso/core';
 import type { ProgressBar } from '@fso/search';
 
 const PAGE = 500;

@@ -15,8 +15,7 @@ import {
 } from '@fso/db';
 import { succeed, type Role } from '@fso/shared';
 import { renderMarkdown } from '@fso/markdown';
-import { hashPassword } from '../accounts/passwords.ts';
-import type { Ports } from '../ports.ts';
+import { hashPassword, type Ports } from '@fso/core';
 
 const DEMO_PASSWORD = 'fakestack123';
 const DEMO_USERS: { username: string; biography: string; role?: Role }[] = [
