@@ -11,6 +11,7 @@ import type { SearchFilters } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { iso, str, type Reputations } from './question-read.ts';
 import { parseSearch } from './question-list.ts';
+import { cachedEstimate } from './planner-estimates.ts';
 import { fullTextQuery, literalInt, SEARCH_CANDIDATES } from './question-search.ts';
 import { rows } from './sql-rows.ts';
 
@@ -81,10 +82,17 @@ async function estimates(db: Db, query: SQL): Promise<{ answers: number; matches
  * read first (`OFFSET 0` keeps the planner from driving from a tag's rows and testing each
  * answer's text, whose cost it takes for far less than it is).
  */
-async function matchSource(db: Db, query: SQL | null, own: SQL[], narrowed: boolean, window: number): Promise<SQL> {
+async function matchSource(
+  db: Db,
+  words: string,
+  query: SQL | null,
+  own: SQL[],
+  narrowed: boolean,
+  window: number,
+): Promise<SQL> {
   const where = sql.join(own, sql` AND `);
   if (!query) return sql`(SELECT * FROM answers a WHERE ${where}) a`;
-  const { answers, matches } = await estimates(db, query);
+  const { answers, matches } = await cachedEstimate(db, 'answers', words, () => estimates(db, query));
   if (narrowed || matches * matches <= WALK_PER_MATCH * window * answers)
     return sql`(SELECT * FROM answers a WHERE ${where} AND ${VECTOR} @@ ${query} OFFSET 0) a`;
   const bound = Math.min(answers, Math.ceil((WALK_SLACK * window * answers) / matches));
@@ -135,7 +143,7 @@ export async function listAnswerSearchItems(db: Db, q: AnswerSearchQuery): Promi
   const window = Math.max(SEARCH_CANDIDATES, q.offset + q.limit);
   const rank = query ? sql`ts_rank(${VECTOR}, ${query})` : sql`0`;
   const narrowed = author !== undefined || tagRows.length > 0;
-  const source = await matchSource(db, query, ownTests(q.filters, author), narrowed, window);
+  const source = await matchSource(db, words, query, ownTests(q.filters, author), narrowed, window);
   const tests = questionTests(
     q.filters,
     tagRows.map((r) => Number(r.id)),

@@ -12,6 +12,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { FIRST_TIER_ROWS, searchTiers, tierCondition, type SearchTier } from './search-tiers.ts';
+import { cachedEstimate } from './planner-estimates.ts';
 import { rows } from './sql-rows.ts';
 
 /**
@@ -123,27 +124,9 @@ export const fullTextQuery = (words: string): SQL => sql`websearch_to_tsquery('e
 /** Single words whose estimates bound the query's matches (a subset bounds them as well as all). */
 const WORDS_ESTIMATED = 8;
 
-/** How long an estimate is reused: the statistics behind it change only when the table is analysed. */
-const ESTIMATE_TTL_MS = 60_000;
-/** Estimates kept per database, the oldest dropped first. */
-const ESTIMATES_KEPT = 1000;
-const estimateCaches = new WeakMap<Db, Map<string, { at: number; est: Promise<Estimates> }>>();
-
 /** The planner's estimates for `words` (and the tag), asked once a minute per database: a search repeated soon costs no planning pass. */
-function estimatesOf(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
-  let cache = estimateCaches.get(db);
-  if (!cache) estimateCaches.set(db, (cache = new Map()));
-  const key = `${tagId ?? ''} ${words}`;
-  const now = Date.now();
-  const known = cache.get(key);
-  if (known && now - known.at < ESTIMATE_TTL_MS) return known.est;
-  cache.delete(key);
-  if (cache.size >= ESTIMATES_KEPT) cache.delete(cache.keys().next().value!);
-  const est = estimates(db, words, query, tagId);
-  est.catch(() => cache.delete(key));
-  cache.set(key, { at: now, est });
-  return est;
-}
+const estimatesOf = (db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> =>
+  cachedEstimate(db, 'questions', `${tagId ?? ''} ${words}`, () => estimates(db, words, query, tagId));
 
 /** The planner's estimates of the questions, the words' matches, each single word's, and the tag's rows, in one planning pass. */
 async function estimates(db: Db, words: string, query: SQL, tagId: number | null): Promise<Estimates> {
