@@ -8,6 +8,7 @@
  *   packages/search                    the natural-language search engine: core reaches it by a port, it
  *                                      reaches the database by one (db's SearchStore)
  *   packages/markdown                  post bodies to HTML, and the render pool core reaches by a port
+ *   packages/limits                    the counting behind core's limiter port (platform builds it)
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -111,6 +112,12 @@ module.exports = {
       to: { path: '^packages/db/', dependencyTypesNot: ['type-only'] },
     },
     onlyImports(
+      'limits-imports-db-shared-only',
+      'The rate-limit counting sits on db and shared alone: core reaches it by its Limiter port, never by import.',
+      '^packages/limits/',
+      '^packages/(limits|db|shared)/',
+    ),
+    onlyImports(
       'markdown-imports-shared-only',
       'Rendering sits on shared alone: it knows no use case, database, transport or process plumbing.',
       '^packages/markdown/',
@@ -127,7 +134,7 @@ module.exports = {
       comment:
         'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
-      from: { path: '^(packages/(core|search|markdown|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      from: { path: '^(packages/(core|search|markdown|limits|db|shared)|game-engine)/', pathNot: TEST_CODE },
       to: { path: TRANSPORT_LIBS },
     },
     {

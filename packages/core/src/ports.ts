@@ -36,7 +36,7 @@ export interface Caller {
   limited?: Failure;
 }
 
-/** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with. */
+/** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with (@fso/limits counts). */
 export interface Limiter {
   hit(action: LimitedAction, caller: Caller, who?: { name?: string }): Promise<Failure | null>;
   /** Takes back what `hit` counted, for an event that turned out not to count (a login that succeeded). */

@@ -5,9 +5,9 @@
  * file's ports), a natural-language search that finds nothing, and a silent log.
  */
 import type { Database } from '@fso/db';
+import { createLimiter } from '@fso/limits';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createPostRenderer } from '@fso/markdown';
-import { createLimiter } from '../src/limits/limiter.ts';
 import { mailKey } from '../src/mail/tokens.ts';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 

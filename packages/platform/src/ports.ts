@@ -7,7 +7,8 @@
  * for the process, with what only they bring: the events publisher, natural-language search and the
  * process's logger. A request's own logger is not a port: it travels beside them (the load context's `log`).
  */
-import { createLimiter, mailKey, type Ports } from '@fso/core';
+import { mailKey, type Ports } from '@fso/core';
+import { createLimiter } from '@fso/limits';
 import { createPostRenderer } from '@fso/markdown';
 import type { Database } from '@fso/db';
 

@@ -1,5 +1,6 @@
 /**
- * The `Limiter` port over the database: applies the site's rate-limit table
+ * Core's `Limiter` port over the database (platform builds it; where an action is counted is
+ * core's call): applies the site's rate-limit table
  * (packages/shared/src/rate-limits.ts) to one action. One event is counted under every key that
  * applies (user, client address, address + typed name), each with a single atomic statement
  * before the action runs, so parallel requests cannot slip past a check; any key over its limit
@@ -10,10 +11,31 @@
  * action passes without a second count.
  */
 import * as db from '@fso/db';
-import { FLAG_MSG, MSG, RATE_LIMITS, scaledCount, type LimitedAction, type WindowLimit } from '@fso/shared';
-import type { Caller, Limiter } from '../ports.ts';
-import { fail } from '../result.ts';
+import {
+  fail,
+  FLAG_MSG,
+  MSG,
+  RATE_LIMITS,
+  scaledCount,
+  type Failure,
+  type LimitedAction,
+  type WindowLimit,
+} from '@fso/shared';
 import { createRefusalMemory } from './refusal-memory.ts';
+
+/** What the count reads of the caller (core's `Caller`): who is signed in, from which address, and the action `admit` already counted. */
+export interface Counted {
+  user: { userId: number } | null;
+  ip: string;
+  admitted?: LimitedAction;
+}
+
+/** Counts one rate-limited action; null when allowed, else the `tooMany` failure to answer with. */
+export interface RateLimiter {
+  hit(action: LimitedAction, caller: Counted, who?: { name?: string }): Promise<Failure | null>;
+  /** Takes back what `hit` counted, for an event that turned out not to count (a login that succeeded). */
+  forgive(action: LimitedAction, caller: Counted, who?: { name?: string }): Promise<void>;
+}
 
 const MESSAGES: Partial<Record<LimitedAction, string>> = {
   failedLogin: MSG.tooManyLogins,
@@ -22,13 +44,13 @@ const MESSAGES: Partial<Record<LimitedAction, string>> = {
 };
 
 /** `factor` scales every count (tests and load runs raise or lower the limits). */
-export function createLimiter(deps: { db: db.Db; factor: number; now?: () => number }): Limiter {
+export function createLimiter(deps: { db: db.Db; factor: number; now?: () => number }): RateLimiter {
   const now = deps.now ?? Date.now;
   const memory = createRefusalMemory(now);
   const refusal = (action: LimitedAction, until: number) =>
     fail('tooMany', MESSAGES[action] ?? MSG.tooManyRequests, Math.max(1, Math.ceil((until - now()) / 1000)));
 
-  function keysOf(action: LimitedAction, caller: Caller, who: { name?: string }): { key: string; max: number }[] {
+  function keysOf(action: LimitedAction, caller: Counted, who: { name?: string }): { key: string; max: number }[] {
     const rule: WindowLimit = RATE_LIMITS[action];
     const keys: { key: string; max: number }[] = [];
     const userId = caller.user?.userId;
