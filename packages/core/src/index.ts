@@ -29,7 +29,6 @@ export * from './qa/reads.ts';
 export * from './tags/tags.ts';
 export * from './tags/tag-wiki.ts';
 export * from './accounts/profiles.ts';
-export { identiconSvg } from './accounts/identicon.ts';
 export * from './messaging/reads.ts';
 export * from './expiry.ts';
 export * from './mail/delivery.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { identiconSvg } from './identicon.ts';
+import { identiconSvg } from './identicon.server.ts';
 
 describe('identiconSvg', () => {
   it('draws the same picture for the same name, whatever its case', () => {
