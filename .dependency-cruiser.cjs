@@ -9,6 +9,7 @@
  *                                      reaches the database by one (db's SearchStore)
  *   packages/markdown                  post bodies to HTML, and the render pool core reaches by a port
  *   packages/limits                    the counting behind core's limiter port (platform builds it)
+ *   packages/mail                      the mails' text and HTML, written for core's delivery
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -118,23 +119,29 @@ module.exports = {
       '^packages/(limits|db|shared)/',
     ),
     onlyImports(
+      'mail-imports-shared-only',
+      "The mail templates sit on shared alone: who is mailed what is core's.",
+      '^packages/mail/',
+      '^packages/(mail|shared)/',
+    ),
+    onlyImports(
       'markdown-imports-shared-only',
       'Rendering sits on shared alone: it knows no use case, database, transport or process plumbing.',
       '^packages/markdown/',
       '^packages/(markdown|shared)/',
     ),
     onlyImports(
-      'core-imports-search-markdown-db-shared-engine-only',
-      'Use cases import search (its types: they reach it by the Semantic port), markdown, db, shared and game-engine only: no transport, no process plumbing.',
+      'core-imports-search-markdown-mail-db-shared-engine-only',
+      'Use cases import search (its types: they reach it by the Semantic port), markdown, mail, db, shared and game-engine only: no transport, no process plumbing.',
       '^packages/core/',
-      '^(packages/(core|search|markdown|db|shared)|game-engine)/',
+      '^(packages/(core|search|markdown|mail|db|shared)|game-engine)/',
     ),
     {
       name: 'no-transport-libs-below-transports',
       comment:
         'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
-      from: { path: '^(packages/(core|search|markdown|limits|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      from: { path: '^(packages/(core|search|markdown|limits|mail|db|shared)|game-engine)/', pathNot: TEST_CODE },
       to: { path: TRANSPORT_LIBS },
     },
     {

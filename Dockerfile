@@ -18,6 +18,7 @@ COPY packages/db/package.json packages/db/
 COPY packages/search/package.json packages/search/
 COPY packages/markdown/package.json packages/markdown/
 COPY packages/limits/package.json packages/limits/
+COPY packages/mail/package.json packages/mail/
 COPY packages/core/package.json packages/core/
 COPY packages/platform/package.json packages/platform/
 COPY packages/ops/package.json packages/ops/
@@ -41,6 +42,7 @@ COPY --chown=node:node packages/db/package.json packages/db/
 COPY --chown=node:node packages/search/package.json packages/search/
 COPY --chown=node:node packages/markdown/package.json packages/markdown/
 COPY --chown=node:node packages/limits/package.json packages/limits/
+COPY --chown=node:node packages/mail/package.json packages/mail/
 COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node packages/platform/package.json packages/platform/
 COPY --chown=node:node packages/ops/package.json packages/ops/

@@ -35,7 +35,6 @@ export * from './mail/delivery.ts';
 export * from './mail/outbox.ts';
 export { mailKey, readUnsubscribeToken } from './mail/tokens.ts';
 export { withDefaults as mailSettingsWithDefaults, tokenState, type TokenState } from './mail/rules.ts';
-export type { MailSite, RenderedMail } from './mail/templates.ts';
 export * from './mail/account-mail.ts';
 export * from './mail/preferences.ts';
 export * from './moderation/privileges.ts';

@@ -1,5 +1,5 @@
 /**
- * The words of every mail the site sends (the templates in packages/core/src/mail/templates.ts
+ * The words of every mail the site sends (the templates in packages/mail/src/templates.ts
  * lay them out as plain text and HTML). `site` is the site's name.
  */
 import type { DigestCadence } from './mail.ts';

@@ -1,8 +1,8 @@
 /**
  * Sending the queue, as the mail worker (packages/platform/src/mail-worker.ts) drives it: claim
- * due mails, compose each from what is true now (rules.ts decides, templates.ts writes), and
- * record how each went: sent, skipped, due again later, or given up after its last try. Also the
- * chores around it: queueing the digests that fell due, and deleting old rows.
+ * due mails, compose each from what is true now (rules.ts decides, @fso/mail's templates
+ * write), and record how each went: sent, skipped, due again later, or given up after its last
+ * try. Also the chores around it: queueing the digests that fell due, and deleting old rows.
  */
 import * as db from '@fso/db';
 import {
@@ -33,7 +33,7 @@ import {
   type MailFooter,
   type MailSite,
   type RenderedMail,
-} from './templates.ts';
+} from '@fso/mail';
 import { tokenFor, unsubscribeToken } from './tokens.ts';
 
 type MailPorts = Pick<Ports, 'db' | 'clock'>;
