@@ -12,7 +12,7 @@
  * Needs TEST_DATABASE_URL (skipped without it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, Game, JoinChatResult, Message } from '@fso/shared';
+import type { Chat, Game, Ack, Message } from '@fso/shared';
 import {
   connected,
   json,
@@ -260,7 +260,7 @@ describe.skipIf(!serverUrl)('faults of 2 web + 2 realtime processes (needs TEST_
         },
         async (socket) => {
           socket.emit('joinGame', game.gameID);
-          expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', chat._id, resolve))).toEqual({
+          expect(await new Promise<Ack>((resolve) => socket.emit('joinChat', chat._id, resolve))).toEqual({
             ok: true,
           });
           const page = await send<{ messages: Message[] }>(`/chat/${chat._id}?limit=200`, who);

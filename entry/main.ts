@@ -70,6 +70,7 @@ async function serve() {
       const realtime = attachRealtime(httpServer, config, ports);
       return {
         publisher: realtime.publisher,
+        serve: realtime.serve,
         connected: () => realtime.io.of('/').sockets.size,
         close: () => realtime.close(),
       };

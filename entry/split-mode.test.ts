@@ -7,7 +7,7 @@
  * Needs TEST_DATABASE_URL (skipped without it); REDIS_URL runs the same checks over Redis too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game, JoinChatResult } from '@fso/shared';
+import type { Game, Ack } from '@fso/shared';
 import {
   carries,
   connected,
@@ -85,8 +85,7 @@ describe.skipIf(!serverUrl).each(buses)(
         participants: [user('ann'), user('bob')],
       })) as { _id: string };
       await eventually(bobOnRt1.received, (e) => e.event === 'chatUpdate' && carries('"created"')(e));
-      const join = (socket: Client) =>
-        new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', chat._id, resolve));
+      const join = (socket: Client) => new Promise<Ack>((resolve) => socket.emit('joinChat', chat._id, resolve));
       expect(await join(annOnRt2.socket)).toEqual({ ok: true });
       expect(await join(bobOnRt1.socket)).toEqual({ ok: true });
       for (const eve of eves) expect(await join(eve.socket)).toMatchObject({ ok: false });

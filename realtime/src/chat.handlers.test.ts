@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { createDirectChat, openDatabase } from '@fso/db';
 import { DATABASE_RETRY_AFTER_SECONDS, freePort } from '@fso/platform';
-import { MSG, rooms, type ChatUpdatePayload, type JoinChatResult } from '@fso/shared';
+import { MSG, rooms, type ChatUpdatePayload, type Ack } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
-import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
+import { ask, outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 let chatId: string;
@@ -13,7 +13,7 @@ let cy: TestClient;
 let boId: number;
 
 beforeAll(async () => {
-  t = await startTestRealtime((database) => [chatHandlers(database)]);
+  t = await startTestRealtime((ports) => [chatHandlers(ports)]);
   const [a, b, c] = await Promise.all([t.signedIn('amy'), t.signedIn('bo'), t.signedIn('cy')]);
   boId = b.userId;
   chatId = String((await createDirectChat(t.database.db, { userId: a.userId, username: 'amy' }, b.userId, [])).chatId);
@@ -24,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const join = (socket: TestClient, id: unknown) =>
-  new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', id as string, resolve));
+  new Promise<Ack>((resolve) => socket.emit('joinChat', id as string, resolve));
 
 function collect(socket: TestClient): ChatUpdatePayload[] {
   const seen: ChatUpdatePayload[] = [];
@@ -79,6 +79,11 @@ describe('chat rooms', () => {
     expect(toAmy).toEqual([]);
     expect(toCy).toEqual([]);
     expect(cy.connected).toBe(true);
+  });
+
+  it('answers leaveChat through its acknowledgement too', async () => {
+    expect(await ask((ack) => cy.emit('leaveChat', chatId, ack))).toEqual({ ok: true });
+    expect(await ask((ack) => cy.emit('leaveChat', 'abc', ack))).toEqual({ ok: false, error: MSG.chatNotFound });
   });
 
   it('answers a joinChat while the database is away with its message and the seconds to wait', async () => {

@@ -1,39 +1,37 @@
 /**
  * Chat rooms on the socket (SPEC §7): `joinChat` puts a socket in `chat:<id>` only when its
  * user takes part in that chat, checked in the database (never believed from the client);
- * `leaveChat` takes it out. The answer goes back through the optional acknowledgement (with
- * Retry-After's seconds while the database is away).
+ * `leaveChat` takes it out. Each answers its acknowledgement when the client passed one (with
+ * Retry-After's seconds while the database is away); a client that passed none hears nothing.
  * Messages and chat updates themselves are published by the web side once committed.
  */
 import { mayFollowChat, type Ports } from '@fso/core';
-import { MSG, parseId, rooms, type JoinChatResult } from '@fso/shared';
-import { failureOfError } from '@fso/platform';
+import { ACK_OK, MSG, parseId, rooms, type Ack } from '@fso/shared';
+import { handleEvent } from './answers.ts';
 import type { RealtimeFeature } from './realtime-server.ts';
 
+const FAILED = { fallback: MSG.unavailable };
+
 export function chatHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
-  return (socket) => {
-    socket.on('joinChat', async (rawId, ack) => {
-      const reply = (result: JoinChatResult) => {
-        if (typeof ack === 'function') ack(result);
-      };
-      const chatId = parseId(rawId);
-      if (chatId === null) return reply({ ok: false, error: MSG.chatNotFound });
-      try {
-        if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId))))
-          return reply({ ok: false, error: MSG.notAllowed });
-        await socket.join(rooms.chat(chatId));
-        reply({ ok: true });
-      } catch (error) {
-        const failure = failureOfError(error);
-        if (failure?.kind === 'unavailable')
-          reply({ ok: false, error: failure.message, retryAfterSeconds: failure.retryAfterSeconds });
-        else reply({ ok: false, error: failure?.message ?? MSG.unavailable });
-      }
+  return (socket, track) => {
+    /** One chat event: its chat id checked (a malformed one: not found), then `work`. */
+    const onChat = (event: 'joinChat' | 'leaveChat', work: (chatId: number) => Promise<Ack>) =>
+      socket.on(event, (rawId: unknown, ack: unknown) => {
+        const chatId = parseId(rawId);
+        const refused: Ack = { ok: false, error: MSG.chatNotFound };
+        handleEvent(track, ack, () => (chatId === null ? Promise.resolve(refused) : work(chatId)), FAILED);
+      });
+
+    onChat('joinChat', async (chatId) => {
+      if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId))))
+        return { ok: false, error: MSG.notAllowed };
+      await socket.join(rooms.chat(chatId));
+      return ACK_OK;
     });
 
-    socket.on('leaveChat', async (rawId) => {
-      const chatId = parseId(rawId);
-      if (chatId !== null) await socket.leave(rooms.chat(chatId));
+    onChat('leaveChat', async (chatId) => {
+      await socket.leave(rooms.chat(chatId));
+      return ACK_OK;
     });
   };
 }

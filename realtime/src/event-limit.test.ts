@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, SOCKET_EVENT_LIMIT, type JoinChatResult } from '@fso/shared';
+import { MSG, SOCKET_EVENT_LIMIT, type Ack, type Game, type GameErrorPayload } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
-import { outcome, startTestRealtime, type TestRealtime } from '../test/test-server.ts';
+import { ask, outcome, startTestRealtime, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 beforeAll(async () => {
-  t = await startTestRealtime((database) => [gameHandlers(database), chatHandlers(database)]);
+  t = await startTestRealtime((ports) => [gameHandlers(ports), chatHandlers(ports)]);
 });
 afterAll(() => t.close());
 
@@ -34,7 +34,7 @@ describe('per-socket event limit', () => {
     const replies = await Promise.all(
       Array.from(
         { length: 3 * SOCKET_EVENT_LIMIT.burst },
-        () => new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '987654', resolve)),
+        () => new Promise<Ack>((resolve) => socket.emit('joinChat', '987654', resolve)),
       ),
     );
     expect(replies.filter((r) => !r.ok && r.error === MSG.tooManyEvents).length).toBeGreaterThan(0);
@@ -42,6 +42,25 @@ describe('per-socket event limit', () => {
       SOCKET_EVENT_LIMIT.burst,
     );
     expect(socket.connected).toBe(true);
+    socket.disconnect();
+  });
+
+  it('answers a refused game event through its acknowledgement, and one without as gameError, as before', async () => {
+    const socket = t.open((await t.signedIn('player')).cookie);
+    expect(await outcome(socket)).toBe('connected');
+    const errors: GameErrorPayload[] = [];
+    socket.on('gameError', (p) => errors.push(p));
+    const replies = await Promise.all(
+      Array.from({ length: 3 * SOCKET_EVENT_LIMIT.burst }, () =>
+        ask<Game>((ack) => socket.emit('joinGame', '987654', ack)),
+      ),
+    );
+    expect(replies.filter((r) => !r.ok && r.error === MSG.tooManyEvents).length).toBeGreaterThan(0);
+    expect(replies.every((r) => !r.ok)).toBe(true);
+    expect(errors).toEqual([]);
+    for (let i = 0; i < 3 * SOCKET_EVENT_LIMIT.burst; i++) socket.emit('leaveChat', '987654');
+    await expect.poll(() => errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toEqual({ gameID: null, player: 'player', error: MSG.tooManyEvents });
     socket.disconnect();
   });
 });

@@ -6,7 +6,8 @@
  * Refusals are counted too, draining at the same steady rate: a socket that keeps sending well
  * over its rate reaches `disconnectAfterRefused` and is disconnected.
  */
-import { MSG } from '@fso/shared';
+import { answer, MSG } from '@fso/shared';
+import { gameErrorTo } from './answers.ts';
 import type { RealtimeSocket } from './socket-types.ts';
 
 export type EventLimit = { burst: number; perSecond: number; disconnectAfterRefused: number };
@@ -41,9 +42,6 @@ export function limitEvents(
     }
     refused += 1;
     if (refused >= limit.disconnectAfterRefused) return void cutOff(socket);
-    const ack = packet.at(-1);
-    if (typeof ack === 'function')
-      (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.tooManyEvents });
-    else socket.emit('gameError', { gameID: null, player: socket.data.username, error: MSG.tooManyEvents });
+    answer(packet.at(-1), { ok: false, error: MSG.tooManyEvents }, gameErrorTo(socket));
   });
 }

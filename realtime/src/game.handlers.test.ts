@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATTLESHIP_ERRORS, MOVE_ERRORS, NIM_ERRORS } from '@fso/game-engine';
-import { findGame } from '@fso/db';
+import { findGame, openDatabase } from '@fso/db';
+import { DATABASE_RETRY_AFTER_SECONDS, freePort } from '@fso/platform';
 import { MSG, type Game, type GameErrorPayload } from '@fso/shared';
 import { createGame, joinGame } from '@fso/core';
-import { callerOf, permissiveLimiter } from '@fso/core/testing';
+import { callerOf } from '@fso/core/testing';
 import { gameHandlers } from './game.handlers.ts';
-import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
+import { ask, outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 const cookies: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await startTestRealtime((database) => [gameHandlers(database)]);
+  t = await startTestRealtime((ports) => [gameHandlers(ports)]);
   for (const name of ['ann', 'bob', 'eve']) cookies[name] = (await t.signedIn(name)).cookie;
 });
 afterAll(() => t.close());
@@ -40,7 +41,8 @@ async function watch(socket: TestClient, gameID: string) {
   return first;
 }
 
-const deps = () => ({ db: t.database.db, events: t.server.publisher, limiter: permissiveLimiter });
+/** The ports the handlers were given (after a restart: the new server's). */
+const deps = () => t.ports;
 /** The caller a use case is given for a signed-in `username`. */
 const as = (username: string) => callerOf({ userId: 0, username });
 
@@ -173,6 +175,71 @@ describe('game sockets', () => {
     const moveMissing = nextError(eve);
     eve.emit('makeMove', { gameID: '987654', move: { playerID: 'eve', gameID: '987654', move: { numObjects: 1 } } });
     expect((await moveMissing).error).toBe(MSG.gameNotFound);
+  });
+
+  it('answers each event through its acknowledgement when given one: the game, or the refusal with its message, and no gameError', async () => {
+    const created = await createGame(deps(), as('ann'), { gameType: 'Nim' });
+    if (!created.ok) throw new Error(created.message);
+    const game = created.value;
+    await joinGame(deps(), as('bob'), { gameID: game.gameID, playerID: 'bob' });
+    const ann = await open('ann');
+    const seen = record(ann);
+
+    expect(await ask<Game>((ack) => ann.emit('joinGame', game.gameID, ack))).toMatchObject({
+      ok: true,
+      data: { gameID: game.gameID, players: ['ann', 'bob'], state: { status: 'IN_PROGRESS' } },
+    });
+    expect(await ask<Game>((ack) => ann.emit('joinGame', '987654', ack))).toEqual({
+      ok: false,
+      error: MSG.gameNotFound,
+    });
+    expect(await ask<Game>((ack) => ann.emit('joinGame', 'not-an-id', ack))).toEqual({
+      ok: false,
+      error: MSG.invalidId,
+    });
+
+    expect(await ask<Game>((ack) => ann.emit('makeMove', move('ann', game, { numObjects: 2 }), ack))).toMatchObject({
+      ok: true,
+      data: { gameID: game.gameID, version: 2, state: { remainingObjects: 19 } },
+    });
+    expect(await ask<Game>((ack) => ann.emit('makeMove', move('ann', game, { numObjects: 1 }), ack))).toEqual({
+      ok: false,
+      error: MOVE_ERRORS.wrongPlayer,
+    });
+    expect(await ask<Game>((ack) => ann.emit('makeMove', move('bob', game, { numObjects: 1 }), ack))).toEqual({
+      ok: false,
+      error: MSG.notAllowed,
+    });
+    expect(await ask<Game>((ack) => ann.emit('makeMove', { gameID: game.gameID } as never, ack))).toEqual({
+      ok: false,
+      error: MSG.invalidMovePayload,
+    });
+
+    expect(await ask((ack) => ann.emit('leaveGame', game.gameID, ack))).toEqual({ ok: true });
+    expect(await ask((ack) => ann.emit('leaveGame', 'not-an-id', ack))).toEqual({ ok: false, error: MSG.invalidId });
+    // The SPEC's gameUpdate still follows joinGame and the move; every refusal went through its acknowledgement.
+    expect(seen.updates.map((g) => g.version)).toEqual([1, 2]);
+    expect(seen.errors).toEqual([]);
+  });
+
+  it('answers while the database is away: the acknowledgement with the seconds to wait, else gameError', async () => {
+    const away = await openDatabase({ url: `postgres://postgres@127.0.0.1:${await freePort()}/postgres` });
+    const cut = await startTestRealtime((ports) => [gameHandlers({ ...ports, db: away.db })]);
+    try {
+      const dee = cut.open((await cut.signedIn('dee')).cookie);
+      await outcome(dee);
+      expect(await ask<Game>((ack) => dee.emit('joinGame', '5', ack))).toEqual({
+        ok: false,
+        error: MSG.databaseUnavailable,
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
+      const refused = nextError(dee);
+      dee.emit('makeMove', { gameID: '5', move: { playerID: 'dee', gameID: '5', move: { numObjects: 1 } } });
+      expect(await refused).toEqual({ gameID: '5', player: 'dee', error: MSG.databaseUnavailable });
+    } finally {
+      await cut.close();
+      await away.close();
+    }
   });
 
   it("draws Battleship fleets from node:crypto: the stored game holds no seed that would give player 2's fleet away", async () => {

@@ -13,8 +13,10 @@ import {
   watchDatabase,
   type BusWatch,
   type Logger,
+  servingPorts,
   type ProcessPorts,
   type RealtimeConfig,
+  type SocketPorts,
 } from '@fso/platform';
 import { scaledCount, SOCKET_EVENT_LIMIT } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
@@ -26,17 +28,25 @@ import { createRealtimeServer, type RealtimeDeps, type RealtimeServer } from './
 /** What the realtime service reads of the config: nothing of the web's (OAuth, search, metrics …). */
 export type RealtimeServiceConfig = Pick<RealtimeConfig, 'corsOrigins' | 'sessionSecret' | 'rateLimitFactor'>;
 
-/** The service on `httpServer`, over the process's ports from boot; the events port is its own publisher. */
+/** The site's service on an HTTP server, serving its features once given the process's ports. */
+export interface AttachedRealtime extends Omit<RealtimeServer, 'serve'> {
+  /** Chat, games and presence over the process's ports, whose events port is this server's publisher; once, before listening. */
+  serve(ports: SocketPorts): void;
+}
+
+/**
+ * The service on `httpServer`: the Socket.IO server first, so that the process's ports can be
+ * built once over its publisher (platform's `servingPorts`) and passed to every handler.
+ */
 export function attachRealtime(
   httpServer: Server,
   config: RealtimeServiceConfig,
-  ports: ProcessPorts,
+  ports: Pick<ProcessPorts, 'db'>,
   adapter?: RealtimeDeps['adapter'],
-): RealtimeServer {
-  return createRealtimeServer(httpServer, {
+): AttachedRealtime {
+  const server = createRealtimeServer(httpServer, {
     corsOrigins: config.corsOrigins,
     refuseHandshake: handshakeRefusal(config.corsOrigins),
-    features: [chatHandlers(ports), gameHandlers(ports), presence(ports)],
     resolveSession: sessionResolver(ports, config.sessionSecret),
     adapter,
     eventLimit: {
@@ -45,6 +55,7 @@ export function attachRealtime(
       disconnectAfterRefused: scaledCount(SOCKET_EVENT_LIMIT.disconnectAfterRefused, config.rateLimitFactor),
     },
   });
+  return { ...server, serve: (all) => server.serve([chatHandlers(all), gameHandlers(all), presence(all)]) };
 }
 
 /**
@@ -65,6 +76,7 @@ export function createRealtimeInstance(
     else res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not Found');
   });
   const realtime = attachRealtime(httpServer, config, ports, cluster.adapter);
+  realtime.serve(servingPorts(ports, { events: realtime.publisher, log }));
   // Events published while the bus was down are lost: this instance's pages read again.
   cluster.watch.onBack(() => realtime.io.local.emit('resync'));
   return {

@@ -44,7 +44,7 @@ describe('realtime close', () => {
   it('closes transports (clients reconnect, sessions stay) and waits for work in flight', async () => {
     const log: string[] = [];
     // A stand-in for a game move: tracked work that takes a while.
-    const slow: RealtimeFeature = (socket, _io, track) => {
+    const slow: RealtimeFeature = (socket, track) => {
       socket.on('leaveGame', () => {
         void track(new Promise<void>((resolve) => setTimeout(resolve, 300)).then(() => void log.push('move stored')));
       });

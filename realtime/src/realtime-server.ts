@@ -3,8 +3,9 @@
  * session cookie (no session cookie, or `auth: { visitor: true }`: a read-only visitor socket;
  * an ended session: refused); each signed-in socket joins `user:<name>` and `session:<id>`
  * rooms so the web side can reach or disconnect a user, and every socket the rooms of what it
- * watches (subscriptions.ts). Feature handlers (chat, games) come in through `deps.features`,
- * each registering its events per signed-in socket.
+ * watches (subscriptions.ts). Feature handlers (chat, games) come in once through `serve`, built
+ * over the process's ports, whose events port is this server's publisher; each registers its
+ * events per signed-in socket.
  * Every client event passes the socket's rate limit (event-limit.ts) before any handler.
  * With a cluster adapter (split mode, see cluster.ts) every broadcast also reaches the
  * sockets of the other instances; per-viewer events cross as one `roomViews` message.
@@ -26,10 +27,10 @@ import {
 import { limitEvents, type EventLimit } from './event-limit.ts';
 import { sliceLargeBroadcasts } from './sliced-broadcast.ts';
 import { VISITOR } from './handshake.ts';
-import type { RealtimeIO, RealtimeSocket, ResolveSession } from './socket-types.ts';
+import type { RealtimeIO, RealtimeSocket, ResolveSession, TrackWork } from './socket-types.ts';
 import { connectRooms, refuseVisitorEvents, watchHandler } from './subscriptions.ts';
 
-export type { RealtimeIO, RealtimeSocket } from './socket-types.ts';
+export type { RealtimeIO, RealtimeSocket, TrackWork } from './socket-types.ts';
 
 export interface RealtimeDeps {
   /** Identity from the handshake's Cookie header (a visitor without one); null refuses the socket. */
@@ -40,23 +41,21 @@ export interface RealtimeDeps {
    * origin (the web side's CSRF rule); null lets it through to the session check.
    */
   refuseHandshake?(req: IncomingMessage): string | null;
-  /** Feature handlers (chat, games): called once per connected socket. */
-  features?: RealtimeFeature[];
   /** A cluster adapter (split mode); without one, this process is the only instance. */
   adapter?: ServerOptions['adapter'];
   /** Client → server events per socket (event-limit.ts); the table's default unless given. */
   eventLimit?: EventLimit;
 }
 
-/** Work started by a socket event (a game move); `close()` waits for it before resolving. */
-export type TrackWork = <T>(work: Promise<T>) => Promise<T>;
-
-/** Registers a feature's events on one socket; `events` publishes on every instance. */
-export type RealtimeFeature = (socket: RealtimeSocket, events: EventPublisher, track: TrackWork) => void;
+/** Registers a feature's events on one signed-in socket. */
+export type RealtimeFeature = (socket: RealtimeSocket, track: TrackWork) => void;
 
 export interface RealtimeServer {
   io: RealtimeIO;
+  /** Publishes through this server (and its adapter, to every instance): the events port of the process's ports. */
   publisher: EventPublisher;
+  /** Gives every signed-in socket these features' events; called once, before the server listens. */
+  serve(features: RealtimeFeature[]): void;
   /**
    * Stops taking sockets and closes the open ones without ending their sessions (clients
    * reconnect, to another instance behind a load balancer), then waits for the work their
@@ -133,6 +132,7 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
     );
   });
 
+  let features: RealtimeFeature[] = [];
   const inFlight = new Set<Promise<unknown>>();
   const track: TrackWork = (work) => {
     inFlight.add(work);
@@ -145,12 +145,15 @@ export function createRealtimeServer(httpServer: HttpServer, deps: RealtimeDeps)
     refuseVisitorEvents(socket);
     void socket.join(connectRooms(socket));
     watchHandler(socket);
-    if (socket.data.signedIn) for (const feature of deps.features ?? []) feature(socket, publisher, track);
+    if (socket.data.signedIn) for (const feature of features) feature(socket, track);
   });
 
   return {
     io,
     publisher,
+    serve: (served) => {
+      features = served;
+    },
     close: async () => {
       // Closing the transports (not disconnectSockets) tells clients to reconnect, not to sign out.
       await new Promise<void>((resolve) => void io.close(() => resolve()));

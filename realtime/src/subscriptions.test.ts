@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type GameErrorPayload, type ServerToClientEvents, type WatchResult } from '@fso/shared';
+import { MSG, type GameErrorPayload, type ServerToClientEvents, type Ack } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
 import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 
 let t: TestRealtime;
 beforeAll(async () => {
-  t = await startTestRealtime((database) => [chatHandlers(database), gameHandlers(database)]);
+  t = await startTestRealtime((ports) => [chatHandlers(ports), gameHandlers(ports)]);
 });
 afterAll(() => t.close());
 
@@ -18,7 +18,7 @@ function record(socket: TestClient) {
 }
 
 const watch = (socket: TestClient, topic: unknown) =>
-  new Promise<WatchResult>((resolve) => socket.emit('watch', topic as never, resolve));
+  new Promise<Ack>((resolve) => socket.emit('watch', topic as never, resolve));
 
 /** A round trip through the server after the publishes, so everything sent before has arrived. */
 const settle = (socket: TestClient) => watch(socket, { list: [] }).then(() => undefined);

@@ -6,7 +6,19 @@
  * A visitor's socket (no session) may only `watch`: every other client event is refused with
  * MSG.notSignedIn, through its acknowledgement when it asked for one, else as a gameError.
  */
-import { liveRooms, MSG, parseWith, rooms, watchRooms, watchSchema, isWatchRoom, type WatchResult } from '@fso/shared';
+import {
+  ACK_OK,
+  ackOf,
+  answer,
+  isWatchRoom,
+  liveRooms,
+  MSG,
+  parseWith,
+  rooms,
+  watchRooms,
+  watchSchema,
+} from '@fso/shared';
+import { gameErrorTo } from './answers.ts';
 import type { RealtimeSocket } from './socket-types.ts';
 
 /** The rooms a socket joins on connecting. */
@@ -20,24 +32,18 @@ export function refuseVisitorEvents(socket: RealtimeSocket): void {
   if (socket.data.signedIn) return;
   socket.use((packet, next) => {
     if (packet[0] === 'watch') return next();
-    const ack = packet.at(-1);
-    if (typeof ack === 'function')
-      (ack as (reply: { ok: false; error: string }) => void)({ ok: false, error: MSG.notSignedIn });
-    else socket.emit('gameError', { gameID: null, player: '', error: MSG.notSignedIn });
+    answer(packet.at(-1), { ok: false, error: MSG.notSignedIn }, gameErrorTo(socket));
   });
 }
 
 /** `watch`: leaves the rooms of the previous topic (or `live:all`) and joins the new topic's. */
 export function watchHandler(socket: RealtimeSocket): void {
   socket.on('watch', (raw, ack) => {
-    const reply = (result: WatchResult) => {
-      if (typeof ack === 'function') ack(result);
-    };
     const topic = parseWith(watchSchema, raw);
-    if (!topic.ok) return reply({ ok: false, error: topic.message });
+    if (!topic.ok) return answer(ack, ackOf(topic));
     // Room membership is this instance's own (the adapters keep it in memory): nothing to wait for.
     for (const room of socket.rooms) if (isWatchRoom(room)) void socket.leave(room);
     void socket.join(watchRooms(topic.value));
-    reply({ ok: true });
+    answer(ack, ACK_OK);
   });
 }

@@ -1,13 +1,16 @@
 /**
- * Test harness: the real realtime server on a random port over a fresh test database, with
- * helpers to make signed-in users and connect real socket.io clients as them.
+ * Test harness: the real realtime server on a random port over a fresh test database, its
+ * features built over test ports whose events port is the server's publisher (as a process
+ * builds them), with helpers to make signed-in users and connect real socket.io clients as them.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { io as connect, type Socket } from 'socket.io-client';
 import { createSession, createUser, signSessionId, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import type { ClientToServerEvents, ServerToClientEvents } from '@fso/shared';
+import type { Ports } from '@fso/core';
+import { testPorts } from '@fso/core/testing';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@fso/shared';
 import { sessionResolver } from '../src/handshake.ts';
 import { createRealtimeServer, type RealtimeFeature, type RealtimeServer } from '../src/realtime-server.ts';
 
@@ -17,6 +20,8 @@ export type TestClient = Socket<ServerToClientEvents, ClientToServerEvents>;
 export interface TestRealtime {
   database: Database;
   server: RealtimeServer;
+  /** The ports the features were given (no rate limits; events: the server's publisher). */
+  ports: Ports;
   /** A new user with a session; its cookie, ids and name. */
   signedIn(username: string): Promise<{ cookie: string; sessionId: string; userId: number }>;
   /** A session cookie for another session of an existing user. */
@@ -30,20 +35,19 @@ export interface TestRealtime {
 const cookieFor = (sessionId: string) => `fso_session=${encodeURIComponent(signSessionId(sessionId, SECRET))}`;
 
 export async function startTestRealtime(
-  features: (database: Database) => RealtimeFeature[] = () => [],
+  features: (ports: Ports) => RealtimeFeature[] = () => [],
 ): Promise<TestRealtime> {
   const database = await createTestDatabase();
   const clients: TestClient[] = [];
   let server: RealtimeServer;
+  let ports: Ports;
   let url: string;
 
   async function listen() {
     const http = createServer();
-    server = createRealtimeServer(http, {
-      corsOrigins: [],
-      features: features(database),
-      resolveSession: sessionResolver(database, SECRET),
-    });
+    server = createRealtimeServer(http, { corsOrigins: [], resolveSession: sessionResolver(database, SECRET) });
+    ports = { ...testPorts(database, { limits: false }).ports, events: server.publisher };
+    server.serve(features(ports));
     await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   }
@@ -53,6 +57,9 @@ export async function startTestRealtime(
     database,
     get server() {
       return server;
+    },
+    get ports() {
+      return ports;
     },
     async signedIn(username) {
       const user = (await createUser(database.db, { username, passwordHash: null }))!;
@@ -89,3 +96,7 @@ export const outcome = (socket: TestClient) =>
     socket.once('connect', () => resolve('connected'));
     socket.once('connect_error', (err) => resolve(err.message));
   });
+
+/** An event sent with an acknowledgement (`send` emits it with `ack` last): its answer. */
+export const ask = <T = undefined>(send: (ack: (reply: Ack<T>) => void) => void) =>
+  new Promise<Ack<T>>((resolve) => send(resolve));

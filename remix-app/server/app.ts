@@ -10,7 +10,7 @@
 import type { Server } from 'node:http';
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import compression from 'compression';
-import { countGamesInProgress, runSpammerRemovals } from '@fso/core';
+import { countGamesInProgress, runSpammerRemovals, type Ports } from '@fso/core';
 import type { SemanticService } from '@fso/search';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Database } from '@fso/db';
@@ -44,6 +44,8 @@ import { proxySocketUpgrades, SOCKET_PATH, socketHttpProxy } from './socket-prox
 /** Sockets served on this process's own HTTP server, as the entry attached them. */
 export interface AttachedSockets {
   publisher: EventPublisher;
+  /** Gives the socket handlers the process's ports, built once over `publisher` (before listening). */
+  serve(ports: Ports): void;
   /** Sockets connected now (for /metrics). */
   connected(): number;
   close(): Promise<void>;
@@ -146,6 +148,7 @@ export function createWebServer(opts: {
     semantic: opts.semantic,
     log: opts.logger,
   });
+  realtime?.serve(ports);
   const expiryPurge = purgeExpired(ports, opts.logger);
   const serialVoteChecks = startSerialVoteChecks(ports, opts.logger);
   const mailWorker = startConfiguredMailWorker(config, ports, opts.logger);

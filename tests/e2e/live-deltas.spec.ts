@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { MSG, type GameErrorPayload, type JoinChatResult, type VoteUpdatePayload } from '@fso/shared';
+import { MSG, type GameErrorPayload, type Ack, type VoteUpdatePayload } from '@fso/shared';
 import { PASSWORD, signUp, uniqueName, watching } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
@@ -219,7 +219,7 @@ test('a socket.io client without a cookie receives voteUpdate and cannot join a 
     const other = await apiUser(playwright, baseURL);
     await upvote(other, qid);
     expect(await vote).toEqual({ qid, upVotes: [other.username], downVotes: [] });
-    expect(await new Promise<JoinChatResult>((resolve) => socket.emit('joinChat', '1', resolve))).toEqual({
+    expect(await new Promise<Ack>((resolve) => socket.emit('joinChat', '1', resolve))).toEqual({
       ok: false,
       error: MSG.notSignedIn,
     });

@@ -100,4 +100,13 @@ describe('buildPorts', () => {
     expect(ports.semantic).toBe(serving.semantic);
     expect(ports.log).toBe(serving.log);
   });
+
+  it('gives a realtime process the same ports without search', () => {
+    const booted = buildPorts(database, roles.realtime);
+    const events = { toAll: () => undefined } as unknown as Ports['events'];
+    const ports = servingPorts(booted, { events, log: { warn: () => undefined, error: () => undefined } });
+    expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'events', 'limiter', 'log', 'mailKey', 'renderer']);
+    expect(ports.events).toBe(events);
+    expect(ports.limiter).toBe(booted.limiter);
+  });
 });

@@ -3,9 +3,11 @@
  * for the web process, the realtime process and the single process: the database, the clock, the
  * rate limiter, which is one per process since it remembers refusals in memory, the key of mailed
  * links, and the post renderer (its thread starts when a post is first rendered, so a process that
- * renders none has none). Once the web server's sockets exist, `servingPorts` completes them, once
- * for the process, with what only they bring: the events publisher, natural-language search and the
- * process's logger. A request's own logger is not a port: it travels beside them (the load context's `log`).
+ * renders none has none). Once the process's Socket.IO server (or split mode's cluster publisher)
+ * exists, `servingPorts` completes them, once for the process, with what only it brings: the events
+ * publisher, natural-language search (web processes only: no socket event searches) and the process's
+ * logger; the web routes and the socket handlers alike take those. A request's own logger is not a
+ * port: it travels beside them (the load context's `log`).
  */
 import { mailKey, type Ports } from '@fso/core';
 import { createLimiter } from '@fso/limits';
@@ -16,6 +18,9 @@ export type ProcessPorts = Pick<Ports, 'db' | 'clock' | 'limiter' | 'renderer' |
 
 /** What the serving side passes in: its publisher, the search service and the process's logger. */
 export type ServingPorts = Pick<Ports, 'events' | 'semantic' | 'log'>;
+
+/** The ports of a realtime process, which runs no search: every other port. */
+export type SocketPorts = Omit<Ports, 'semantic'>;
 
 export function buildPorts(
   database: Database,
@@ -30,7 +35,12 @@ export function buildPorts(
   };
 }
 
-/** Boot's ports with the publisher, search and logger passed in: every port a use case reaches. Called once per web process. */
-export function servingPorts(ports: ProcessPorts, serving: ServingPorts): Ports {
-  return { ...ports, events: serving.events, semantic: serving.semantic, log: serving.log };
+/**
+ * Boot's ports with the publisher, search and logger passed in: every port a use case reaches.
+ * Called once per process; a realtime process passes no search.
+ */
+export function servingPorts(ports: ProcessPorts, serving: ServingPorts): Ports;
+export function servingPorts(ports: ProcessPorts, serving: Omit<ServingPorts, 'semantic'>): SocketPorts;
+export function servingPorts(ports: ProcessPorts, serving: Omit<ServingPorts, 'semantic'> & Partial<ServingPorts>) {
+  return { ...ports, ...serving };
 }

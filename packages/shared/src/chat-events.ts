@@ -1,8 +1,6 @@
 /** Live messaging events (SPEC §4, §7): messageUpdate, chatUpdate; joinChat/leaveChat. */
+import type { AckCallback } from './ack.ts';
 import type { ChatUpdatePayload, MessageUpdatePayload } from './chat.schemas.ts';
-
-/** A refusal says when to ask again when the cause is passing (the database restarting: `retryAfterSeconds`). */
-export type JoinChatResult = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
 
 export interface ChatServerEvents {
   /** A message in the global room, to every signed-in socket. */
@@ -16,6 +14,6 @@ export interface ChatServerEvents {
 
 export interface ChatClientEvents {
   /** Enter `chat:<id>`; refused unless the socket's user takes part in the chat. */
-  joinChat: (chatId: string, ack: (result: JoinChatResult) => void) => void;
-  leaveChat: (chatId: string) => void;
+  joinChat: (chatId: string, ack?: AckCallback) => void;
+  leaveChat: (chatId: string, ack?: AckCallback) => void;
 }

@@ -2,6 +2,7 @@
  * Live game events (SPEC §4, §7): gameUpdate, gameError; joinGame/leaveGame/makeMove; and
  * gameListUpdate, which keeps the games list current (issue 42).
  */
+import type { AckCallback } from './ack.ts';
 import type { Game, MakeMovePayload } from './game.ts';
 
 /** A games list's row: what anybody may see of a game, without its boards or moves. */
@@ -47,9 +48,13 @@ export interface GameServerEvents {
   gameListUpdate: (payload: GameListUpdatePayload) => void;
 }
 
+/**
+ * Each answers its acknowledgement when given one (`data`: the game as this user sees it after
+ * joinGame or makeMove); a client that gives none is sent a refusal as gameError instead.
+ */
 export interface GameClientEvents {
   /** Watch a game (room `game:<id>`); the socket at once gets its gameUpdate. Any signed-in user. */
-  joinGame: (gameID: string) => void;
-  leaveGame: (gameID: string) => void;
-  makeMove: (payload: MakeMovePayload) => void;
+  joinGame: (gameID: string, ack?: AckCallback<Game>) => void;
+  leaveGame: (gameID: string, ack?: AckCallback) => void;
+  makeMove: (payload: MakeMovePayload, ack?: AckCallback<Game>) => void;
 }

@@ -7,6 +7,7 @@ export * from './chat.schemas.ts';
 export * from './validate.ts';
 export * from './entities.ts';
 export * from './socket-events.ts';
+export * from './ack.ts';
 export * from './qa-events.ts';
 export * from './live.ts';
 export * from './chat-events.ts';

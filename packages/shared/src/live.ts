@@ -8,6 +8,7 @@
  * rows, never whole questions (issue 39 item 8).
  */
 import { z } from 'zod';
+import type { AckCallback } from './ack.ts';
 import { idSchema } from './qa.schemas.ts';
 import { MSG } from './messages.ts';
 import type { QaServerEvents } from './qa-events.ts';
@@ -31,11 +32,10 @@ export const watchSchema = z.union(
   { error: MSG.invalidWatch },
 );
 export type WatchTopic = z.infer<typeof watchSchema>;
-export type WatchResult = { ok: true } | { ok: false; error: string };
 
 export interface LiveClientEvents {
   /** Replaces what this socket watches; the only event a visitor's socket may send. */
-  watch: (topic: WatchTopic, ack?: (result: WatchResult) => void) => void;
+  watch: (topic: WatchTopic, ack?: AckCallback) => void;
 }
 
 export type QaArgs = { [E in keyof QaServerEvents]: Parameters<QaServerEvents[E]> };

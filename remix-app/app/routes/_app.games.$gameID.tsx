@@ -22,7 +22,7 @@ import { LeaveGame } from '~/components/games/LeaveGame.tsx';
 import { refused } from '~/services/actions.server.ts';
 import { formFields } from '~/services/forms.server.ts';
 import { moveFromForm } from '~/services/games.server.ts';
-import { invariantResponse } from '~/services/invariant.server.ts';
+import { invariantOk, invariantResponse } from '~/services/invariant.server.ts';
 import { statusOf } from '~/services/respond.server.ts';
 import { callerOf, requirePageUser } from '~/services/session.server.ts';
 
@@ -36,9 +36,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   // Signed out, any game address goes to sign in first, whether or not it could name a game.
   const viewer = await requirePageUser(request, context);
   const gameID = gameIdOf(params.gameID);
-  const game = await findGameFor(context.database.db, Number(gameID), viewer.username);
-  invariantResponse(game, 404, MSG.gameNotFound);
-  return { game, viewer: viewer.username };
+  const game = await findGameFor(context.ports, callerOf(context, viewer), { gameID });
+  invariantOk(game);
+  return { game: game.value, viewer: viewer.username };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

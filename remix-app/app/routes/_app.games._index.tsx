@@ -30,7 +30,7 @@ const PAGE_SIZE = 20;
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requirePageUser(request, context);
   const offset = pageOffset(new URL(request.url), PAGE_SIZE);
-  const page = await listGamesFor(context.database.db, { limit: PAGE_SIZE, offset }, viewer.username);
+  const page = await listGamesFor(context.ports, callerOf(context, viewer), { limit: PAGE_SIZE, offset });
   return {
     games: page.games.map(gameSummaryOf),
     total: page.total,

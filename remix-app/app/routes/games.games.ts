@@ -6,7 +6,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import { listGamesFor } from '@fso/core';
 import { gameListQuerySchema, parseWith } from '@fso/shared';
 import { ok, pageLimit, pageOffset, textError } from '~/services/http.server.ts';
-import { requireApiUser } from '~/services/session.server.ts';
+import { callerOf, requireApiUser } from '~/services/session.server.ts';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = await requireApiUser(request, context);
@@ -14,10 +14,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = parseWith(gameListQuerySchema, Object.fromEntries(url.searchParams));
   if (!query.ok) return textError(400, query.message);
   const limit = pageLimit(url);
-  const page = await listGamesFor(
-    context.database.db,
-    { ...query.value, limit, offset: pageOffset(url, limit) },
-    viewer.username,
-  );
+  const page = await listGamesFor(context.ports, callerOf(context, viewer), {
+    ...query.value,
+    limit,
+    offset: pageOffset(url, limit),
+  });
   return ok(page.games, { 'X-Total-Count': String(page.total) });
 }

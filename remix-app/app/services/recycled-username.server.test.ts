@@ -47,7 +47,7 @@ describe('a deleted account and a recycled username', () => {
     expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan')).toMatchObject({ ok: true });
 
     // Forfeited at once: judy wins the game in progress; the waiting one, with no other player, is removed.
-    const over = (await findGameFor(database.db, Number(battle.gameID), 'judy'))!;
+    const over = must(await findGameFor(deps, callerOf(context, judy), { gameID: battle.gameID }));
     expect(over.state).toMatchObject({ status: 'OVER', winners: ['judy'] });
     expect(await findGame(database.db, Number(waiting.gameID))).toBeFalsy();
     // Both players were sent the finished game over the socket.
@@ -59,15 +59,15 @@ describe('a deleted account and a recycled username', () => {
     expect(JSON.stringify((await findGame(database.db, Number(battle.gameID)))!.state)).not.toContain('"ivan"');
 
     // A newcomer takes the name: no seat, no fleet, no moves, no wins, and cannot move for the old player.
-    await signedUp('ivan');
-    const seen = (await findGameFor(database.db, Number(battle.gameID), 'ivan'))!;
+    const newcomer = await signedUp('ivan');
+    const seen = must(await findGameFor(deps, callerOf(context, newcomer), { gameID: battle.gameID }));
     expect(seen.players).not.toContain('ivan');
     expect(seen.state.player1).not.toBe('ivan');
     if (seen.gameType !== 'Battleship') throw new Error('expected Battleship');
     // The game is over, so both fleets are public: the newcomer sees exactly what a stranger sees.
-    expect(seen.state).toEqual((await findGameFor(database.db, Number(battle.gameID), 'a-stranger'))!.state);
+    expect(seen.state).toEqual(must(await findGameFor(deps, callerOf(context, null), { gameID: battle.gameID })).state);
     expect(seen.state.moves.map((m) => m.playerID)).not.toContain('ivan');
-    const { games } = await listGamesFor(database.db, { limit: 50, offset: 0 }, 'ivan');
+    const { games } = await listGamesFor(deps, callerOf(context, newcomer), { limit: 50, offset: 0 });
     expect(games.flatMap((g) => g.players)).not.toContain('ivan');
     expect(judy.username).toBe('judy');
   });

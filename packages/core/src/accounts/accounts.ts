@@ -187,7 +187,7 @@ export async function deleteAccount(ports: Ports, caller: Caller, username: stri
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
-  await forfeitGamesOf(ports, actor.username);
+  await forfeitGamesOf(ports, caller);
   const deleted = await db.deleteUser(
     ports.db,
     actor.userId,

@@ -48,18 +48,27 @@ export function gameFor(row: GameRow, viewer: string | null): Game {
   return { ...engine.viewGame(stateOf(row), viewer), gameID: String(row.id), version: row.version };
 }
 
-export async function findGameFor(db: Db, id: number, viewer: string): Promise<Game | null> {
-  const row = await findGame(db, id);
-  return row ? gameFor(row, viewer) : null;
+/** Whom a read shows the games to: the caller's user, or nobody in particular. */
+const viewerOf = (caller: Caller): string | null => caller.user?.username ?? null;
+
+/** One game as the caller may see it: a player their own view, anybody else the public one. */
+export async function findGameFor(
+  ports: Pick<GamePorts, 'db'>,
+  caller: Caller,
+  input: { gameID: string },
+): Promise<Result<Game>> {
+  const row = await findGame(ports.db, Number(input.gameID));
+  return row ? succeed(gameFor(row, viewerOf(caller))) : fail('notFound', MSG.gameNotFound);
 }
 
+/** One page of games, newest first, each as the caller may see it. */
 export async function listGamesFor(
-  db: Db,
+  ports: Pick<GamePorts, 'db'>,
+  caller: Caller,
   query: GameListQuery,
-  viewer: string,
 ): Promise<{ games: Game[]; total: number }> {
-  const page = await listGames(db, query);
-  return { games: page.games.map((row) => gameFor(row, viewer)), total: page.total };
+  const page = await listGames(ports.db, query);
+  return { games: page.games.map((row) => gameFor(row, viewerOf(caller))), total: page.total };
 }
 
 /** How many games are being played now (the metrics' gauge). */
@@ -156,11 +165,13 @@ async function removeIfCancelled(ports: Pick<GamePorts, 'db' | 'events'>, left: 
 }
 
 /**
- * Deleting an account, first step: every game of `username` not yet over is left at once, as
+ * Deleting an account, first step: every game of the caller not yet over is left at once, as
  * if the player had pressed Leave (an opponent wins; a waiting game ends), and each is sent to
  * its room, so both players are told.
  */
-export async function forfeitGamesOf(ports: GamePorts, username: string): Promise<void> {
+export async function forfeitGamesOf(ports: Pick<GamePorts, 'db' | 'events'>, caller: Caller): Promise<void> {
+  const username = caller.user?.username;
+  if (!username) return;
   for (const id of await runningGameIdsOf(ports.db, username)) {
     const change = await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username)));
     await removeIfCancelled(ports, settle(ports, change, username));
