@@ -12,7 +12,7 @@
  * Needs TEST_DATABASE_URL (skipped without it).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Chat, Game, Ack, Message } from '@fso/shared';
+import type { Ack, Chat, Game, Message } from '@fso/shared';
 import {
   connected,
   json,

@@ -7,7 +7,7 @@
  * Needs TEST_DATABASE_URL (skipped without it); REDIS_URL runs the same checks over Redis too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Game, Ack } from '@fso/shared';
+import type { Ack, Game } from '@fso/shared';
 import {
   carries,
   connected,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { createDirectChat, openDatabase } from '@fso/db';
 import { DATABASE_RETRY_AFTER_SECONDS, freePort } from '@fso/platform';
-import { MSG, rooms, type ChatUpdatePayload, type Ack } from '@fso/shared';
+import { MSG, rooms, type Ack, type ChatUpdatePayload } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { ask, outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';
 

@@ -6,8 +6,9 @@
  * Messages and chat updates themselves are published by the web side once committed.
  */
 import { mayFollowChat, type Ports } from '@fso/core';
-import { ACK_OK, MSG, parseId, rooms, type Ack } from '@fso/shared';
+import { ACK_OK, ackOf, MSG, parseId, rooms, type Ack } from '@fso/shared';
 import { handleEvent } from './answers.ts';
+import { handshakeCaller } from './handshake.ts';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const FAILED = { fallback: MSG.unavailable };
@@ -23,8 +24,8 @@ export function chatHandlers(ports: Pick<Ports, 'db'>): RealtimeFeature {
       });
 
     onChat('joinChat', async (chatId) => {
-      if (!(await mayFollowChat(ports, chatId, Number(socket.data.userId))))
-        return { ok: false, error: MSG.notAllowed };
+      const allowed = await mayFollowChat(ports, handshakeCaller(socket.data, socket.handshake.address), { chatId });
+      if (!allowed.ok) return ackOf(allowed);
       await socket.join(rooms.chat(chatId));
       return ACK_OK;
     });

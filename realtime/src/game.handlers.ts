@@ -9,7 +9,7 @@
 import { ACK_OK, ackOf, makeMoveSchema, MSG, parseId, parseWith, rooms } from '@fso/shared';
 import { findGameFor, makeMove, type Ports } from '@fso/core';
 import { gameErrorTo, handleEvent } from './answers.ts';
-import { socketCaller } from './handshake.ts';
+import { handshakeCaller, socketCaller } from './handshake.ts';
 import type { RealtimeFeature } from './realtime-server.ts';
 
 const gameIdOf = (raw: unknown): string | null => {
@@ -19,10 +19,11 @@ const gameIdOf = (raw: unknown): string | null => {
 
 export function gameHandlers(ports: Pick<Ports, 'db' | 'events'>): RealtimeFeature {
   return (socket, track) => {
-    // Game sockets are signed in (the handshake turns visitors away from games). Who acts is
-    // read with the session on each event, as a request is: a suspension begun since the
-    // handshake refuses the move (an ended session: not signed in).
+    // Game sockets are signed in (the handshake turns visitors away from games). Who moves is
+    // read with the session on each move, as a request is: a suspension begun since the
+    // handshake refuses the move (an ended session: not signed in). Who watches is the handshake's.
     const callerNow = () => socketCaller(ports, socket.data.sessionId, socket.handshake.address);
+    const viewer = handshakeCaller(socket.data, socket.handshake.address);
     /** A refusal for a client without acknowledgement, naming the game when the payload did. */
     const failed = (gameID: string | null) => ({
       fallback: MSG.gameServerError,
@@ -38,7 +39,7 @@ export function gameHandlers(ports: Pick<Ports, 'db' | 'events'>): RealtimeFeatu
           if (gameID === null) return { ok: false, error: MSG.invalidId };
           // Join first, then read: an update stored in between still reaches this socket.
           await socket.join(rooms.game(gameID));
-          const game = await findGameFor(ports, await callerNow(), { gameID });
+          const game = await findGameFor(ports, viewer, { gameID });
           if (game.ok) socket.emit('gameUpdate', { gameInstance: game.value });
           else await socket.leave(rooms.game(gameID));
           return ackOf(game);

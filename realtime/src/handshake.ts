@@ -30,3 +30,9 @@ export function sessionResolver(ports: Pick<Ports, 'db'>, sessionSecret: string)
 export async function socketCaller(ports: Pick<Ports, 'db'>, sessionId: string, ip: string): Promise<Caller> {
   return { user: sessionId ? await findSessionUser(ports.db, sessionId) : null, ip };
 }
+
+/** A socket's caller for a read: the user its handshake settled (a write asks `socketCaller`). */
+export const handshakeCaller = (data: SocketData, ip: string): Caller => ({
+  user: data.signedIn ? { userId: Number(data.userId), username: data.username, sessionId: data.sessionId } : null,
+  ip,
+});

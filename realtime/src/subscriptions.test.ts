@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG, type GameErrorPayload, type ServerToClientEvents, type Ack } from '@fso/shared';
+import { MSG, type Ack, type GameErrorPayload, type ServerToClientEvents } from '@fso/shared';
 import { chatHandlers } from './chat.handlers.ts';
 import { gameHandlers } from './game.handlers.ts';
 import { outcome, startTestRealtime, type TestClient, type TestRealtime } from '../test/test-server.ts';

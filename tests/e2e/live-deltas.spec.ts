@@ -7,7 +7,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { io } from 'socket.io-client';
-import { MSG, type GameErrorPayload, type Ack, type VoteUpdatePayload } from '@fso/shared';
+import { MSG, type Ack, type GameErrorPayload, type VoteUpdatePayload } from '@fso/shared';
 import { PASSWORD, signUp, uniqueName, watching } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');

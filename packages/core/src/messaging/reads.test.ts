@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
+import { MSG } from '@fso/shared';
 import { callerOf, testPorts } from '../../test/ports.ts';
 import type { Actor } from '../caller.ts';
 import type { Ports } from '../ports.ts';
@@ -39,8 +40,13 @@ describe('messaging reads', () => {
     expect(await unreadFor(ports, callerOf(users.bo!))).toBe(1);
     expect(await unreadFor(ports, callerOf(null))).toBe(0);
     const chatId = Number(chat.value._id);
-    expect(await mayFollowChat(ports, chatId, users.bo!.userId)).toBe(true);
-    expect(await mayFollowChat(ports, chatId, users.cy!.userId)).toBe(false);
-    expect(await mayFollowChat(ports, 999_999, users.bo!.userId)).toBe(false);
+    expect(await mayFollowChat(ports, callerOf(users.bo!), { chatId })).toEqual({ ok: true, value: null });
+    const refused = { ok: false, kind: 'forbidden', message: MSG.notAllowed };
+    expect(await mayFollowChat(ports, callerOf(users.cy!), { chatId })).toEqual(refused);
+    expect(await mayFollowChat(ports, callerOf(users.bo!), { chatId: 999_999 })).toEqual(refused);
+    expect(await mayFollowChat(ports, callerOf(null), { chatId })).toMatchObject({
+      ok: false,
+      kind: 'unauthenticated',
+    });
   });
 });

@@ -3,8 +3,10 @@
  * and whether a user may follow a chat live (its participants only).
  */
 import * as db from '@fso/db';
-import type { Message } from '@fso/shared';
+import { MSG, type Message } from '@fso/shared';
+import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
+import { fail, succeed, type Result } from '../result.ts';
 
 /** One page of the global room, oldest first, with the room's total and whether older ones exist. */
 export const roomMessages = (
@@ -16,6 +18,14 @@ export const roomMessages = (
 export const unreadFor = async (ports: Ports, caller: Caller): Promise<number> =>
   caller.user ? db.unreadCount(ports.db, caller.user.userId) : 0;
 
-/** True when the user takes part in the chat (false for a chat that does not exist). */
-export const mayFollowChat = (ports: Pick<Ports, 'db'>, chatId: number, userId: number): Promise<boolean> =>
-  db.isChatParticipant(ports.db, chatId, userId);
+/** Whether the caller may follow the chat live: only its participants (a chat that does not exist: nobody). */
+export async function mayFollowChat(
+  ports: Pick<Ports, 'db'>,
+  caller: Caller,
+  input: { chatId: number },
+): Promise<Result<null>> {
+  if (!caller.user) return NOT_SIGNED_IN;
+  return (await db.isChatParticipant(ports.db, input.chatId, caller.user.userId))
+    ? succeed(null)
+    : fail('forbidden', MSG.notAllowed);
+}
