@@ -68,6 +68,40 @@ export function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
 }
 
+/**
+ * Every process descended from `rootPid` (itself included) and its /proc stat fields (after the
+ * name). PostgreSQL's backends call setsid(), so a process group would miss them.
+ */
+export function processTree(rootPid) {
+  const procs = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      procs.set(Number(entry), readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' '));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const inTree = (pid) => {
+    for (let p = pid; p > 1 && procs.has(p); p = Number(procs.get(p)[1])) if (p === rootPid) return true;
+    return false;
+  };
+  return new Map([...procs].filter(([pid]) => inTree(pid)));
+}
+
+/** Proportional set size of a process in kB (shared pages split between their sharers); 0 once gone. */
+export function pssKb(pid) {
+  try {
+    return Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1]);
+  } catch {
+    return 0;
+  }
+}
+
+/** PSS in MB over every process descended from `rootPid`: shared pages counted once. */
+export const treePssMb = (rootPid) =>
+  Math.round([...processTree(rootPid).keys()].reduce((sum, pid) => sum + pssKb(pid), 0) / 1024);
+
 export function rssMb(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
@@ -99,6 +133,22 @@ export async function waitFor(url, timeoutMs = 60_000) {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `npm start` in `cwd` on `dataDir` as a newcomer runs it (no DATABASE_URL, WEB_CONCURRENCY
+ * unset: the cores), in a process group of its own; resolves once every web process has answered.
+ */
+export async function npmStart(name, cwd, dataDir, port) {
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_FACTOR: '1000' };
+  delete env.DATABASE_URL;
+  delete env.WEB_CONCURRENCY;
+  const child = spawn('node', ['scripts/start.mjs'], { cwd, env, detached: true, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/healthz`, 600_000);
+  // Every web process answers (the cluster hands connections round the processes).
+  for (let i = 0; i < 20; i++) await fetch(`${base}/home`).then((r) => r.text());
+  return { name, base, pgid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
 
 /** Runs a bench TypeScript script (tsx) with `env` added to this one's: its stderr shows, its stdout is returned. */

@@ -13,11 +13,9 @@
  *   node bench/start-paired.mjs --base-dir /tmp/base --base-data /tmp/base-10k --data /tmp/mine-10k
  *     --ids 1-10000 [--rounds 5] [--window 10] [--port 4703]
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { root, waitFor } from './lib.mjs';
+import { npmStart, processTree, root, treePssMb } from './lib.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,57 +33,9 @@ const { values: args } = parseArgs({
 const [lo, hi] = args.ids.split('-').map(Number);
 const connections = Number(args.connections);
 
-/** `npm start` in `cwd` on `dataDir`, in a process group of its own. */
-async function start(name, cwd, dataDir, port) {
-  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), SEED_DEMO: 'false', RATE_LIMIT_FACTOR: '1000' };
-  delete env.DATABASE_URL;
-  delete env.WEB_CONCURRENCY;
-  const child = spawn('node', ['scripts/start.mjs'], { cwd, env, detached: true, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, 600_000);
-  // Every web process answers (the cluster hands connections round the processes).
-  for (let i = 0; i < 20; i++) await fetch(`${base}/home`).then((r) => r.text());
-  return { name, base, pgid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') };
-}
-
-/**
- * Sums `read(pid, statFields)` over every process descended from `rootPid` (PostgreSQL's backends
- * call setsid(), so they are in no process group of the tree: a sum over the group missed them).
- */
-function overGroup(rootPid, read) {
-  const procs = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      procs.set(Number(entry), readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' '));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const inTree = (pid) => {
-    for (let p = pid; p > 1 && procs.has(p); p = Number(procs.get(p)[1])) if (p === rootPid) return true;
-    return false;
-  };
-  let sum = 0;
-  for (const [pid, stat] of procs)
-    if (inTree(pid))
-      try {
-        sum += read(String(pid), stat);
-      } catch {
-        // gone meanwhile
-      }
-  return sum;
-}
-
-/** PSS in MB over every process of the tree started as `pgid`. */
-const pssMb = (pgid) =>
-  Math.round(
-    overGroup(pgid, (pid) => Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))[1])) /
-      1024,
-  );
-
-/** User + system CPU in ms of every process of the tree started as `pgid` (clock ticks of 10 ms). */
-const cpuMs = (pgid) => overGroup(pgid, (_, stat) => (Number(stat[11]) + Number(stat[12])) * 10);
+/** User + system CPU in ms of every process descended from `rootPid` (clock ticks of 10 ms). */
+const cpuMs = (rootPid) =>
+  [...processTree(rootPid).values()].reduce((sum, stat) => sum + (Number(stat[11]) + Number(stat[12])) * 10, 0);
 
 const rows = {
   question: () => `/question/${lo + Math.floor(Math.random() * (hi - lo + 1))}`,
@@ -108,11 +58,11 @@ async function window(server, row, seconds) {
   };
 }
 
-const base = await start('base', args['base-dir'], args['base-data'], Number(args.port));
-const ours = await start('this', root, args.data, Number(args.port) + 1);
+const base = await npmStart('base', args['base-dir'], args['base-data'], Number(args.port));
+const ours = await npmStart('this', root, args.data, Number(args.port) + 1);
 try {
   await new Promise((resolve) => setTimeout(resolve, Number(args.idle) * 1000));
-  console.log(`idle memory (PSS, MB): base ${pssMb(base.pgid)}, this ${pssMb(ours.pgid)}`);
+  console.log(`idle memory (PSS, MB): base ${treePssMb(base.pgid)}, this ${treePssMb(ours.pgid)}`);
   for (const server of [base, ours]) for (const row of Object.keys(rows)) await window(server, row, 5); // warm-up
   const results = { base: { question: [], home: [] }, this: { question: [], home: [] } };
   for (let round = 0; round < Number(args.rounds); round++) {

@@ -10,22 +10,22 @@
 import cluster from 'node:cluster';
 import { freePort, SHUTDOWN_DEADLINE_MS, stopOnSignal, type Config, type Logger } from '@fso/platform';
 import { createEmbedderPool, modelThreads, QUEUED_PER_THREAD, serveEmbedder } from '@fso/search';
+import { fileToRun } from '@fso/shared/bundles';
 
 /** The two split-mode entries, from this folder. */
 type Entry = '../remix-app/web.ts' | '../realtime/src/main.ts';
 
 /** Each entry's bundle (scripts/build-server.mjs). */
 const BUNDLES: Record<Entry, string> = {
-  '../remix-app/web.ts': '../build/processes/web.mjs',
-  '../realtime/src/main.ts': '../build/processes/realtime.mjs',
+  '../remix-app/web.ts': 'web.mjs',
+  '../realtime/src/main.ts': 'realtime.mjs',
 };
 
 /**
  * An entry's file: its bundle when this process runs from one, as `npm start` runs it, so the
  * processes run plain JavaScript; otherwise its source (under tsx).
  */
-const entryFile = (entry: Entry) =>
-  new URL(process.argv[1]?.includes('/build/processes/') ? BUNDLES[entry] : entry, import.meta.url).pathname;
+const entryFile = (entry: Entry) => fileToRun(new URL(entry, import.meta.url), BUNDLES[entry]).pathname;
 
 /** Before starting a dead process again, so a process that cannot start does not spin. */
 const RESTART_DELAY_MS = 1000;
@@ -41,7 +41,12 @@ export async function runWebProcesses(
   // The one sentence model of the site: the web processes embed through it over IPC (their
   // queries and their embedding workers' jobs), so it is loaded once, not once per process.
   const threads = modelThreads();
-  const model = createEmbedderPool({ threads, maxQueued: QUEUED_PER_THREAD * threads });
+  // Its threads end after minutes without a text (the next one loads it again, ~1 s).
+  const model = createEmbedderPool({
+    threads,
+    maxQueued: QUEUED_PER_THREAD * threads,
+    onUnload: () => logger.info('The sentence model was unloaded (idle); the next text loads it again.'),
+  });
 
   const start = (entry: Entry, env: Record<string, string>) => {
     // 'advanced': vectors cross the IPC channel as Float32Arrays.

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * Bundles the site's three process entries (entry/main.ts, remix-app/web.ts,
- * realtime/src/main.ts) into plain JavaScript in build/processes/, so `npm start`
- * runs them without tsx: under `node --import tsx` every process also runs tsx's loader thread,
- * a V8 heap of its own, ~50 MB a process at idle (bench/RESULTS.md, issue 44). The workspace's
- * TypeScript is bundled; npm packages stay imports. Each bundled module's `import.meta.url` is
- * its source file's, so paths relative to a module (migrations, worker threads, remix-app/build)
- * resolve as they do from the sources. Under a second; `npm start` runs it every time.
+ * realtime/src/main.ts) and its two worker threads (the sentence model's, Markdown rendering's)
+ * into plain JavaScript in build/processes/, so `npm start` runs them without tsx: under tsx
+ * every process, and every thread that registers it, also runs tsx's loader thread, a V8 heap of
+ * its own, ~50 MB a process at idle, and an esbuild service (bench/RESULTS.md, issue 44). The
+ * workspace's TypeScript is bundled; npm packages stay imports. Each bundled module's
+ * `import.meta.url` is its source file's, so paths relative to a module (migrations,
+ * remix-app/build) resolve as they do from the sources. Under a second; `npm start` runs it
+ * every time.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
@@ -18,6 +20,9 @@ const BUNDLES = {
   'entry/main.ts': 'build/processes/main.mjs',
   'remix-app/web.ts': 'build/processes/web.mjs',
   'realtime/src/main.ts': 'build/processes/realtime.mjs',
+  // Worker threads: a bundled process starts these (packages/shared/src/bundles.ts).
+  'packages/search/src/embed-thread.ts': 'build/processes/embed-thread.mjs',
+  'packages/markdown/src/render-thread.ts': 'build/processes/render-thread.mjs',
 };
 
 /** Rewrites `import.meta.url` in the workspace's TypeScript to the source file's URL, relative to the bundle. */

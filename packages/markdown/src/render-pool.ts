@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { fileToRun } from '@fso/shared/bundles';
 import type { RenderedBody } from './markdown.ts';
 
 export type RenderOutcome = RenderedBody | 'tooSlow' | 'busy';
@@ -61,7 +62,7 @@ export function createRenderPool(opts: { deadlineMs: number; maxWaiting: number;
   }
 
   function start(): void {
-    const worker = new Worker(new URL('./render-thread.mjs', import.meta.url), {
+    const worker = new Worker(fileToRun(new URL('./render-thread.mjs', import.meta.url), 'render-thread.mjs'), {
       resourceLimits: { maxOldGenerationSizeMb: opts.heapMb },
     });
     const t: Thread = { worker, tid: null, ready: false, job: null };

@@ -1,5 +1,5 @@
 import { isMainThread } from 'node:worker_threads';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { searchStore } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG } from '@fso/shared';
@@ -11,11 +11,12 @@ import { createSemanticService } from './service.ts';
 import { createUseEmbedder } from './use-embedder.ts';
 
 const pools: EmbedderPool[] = [];
-const pool = (threads: number, maxQueued: number) => {
-  const made = createEmbedderPool({ threads, maxQueued });
+const pool = (threads: number, maxQueued: number, idle?: { idleMs: number; onUnload: () => void }) => {
+  const made = createEmbedderPool({ threads, maxQueued, ...idle });
   pools.push(made);
   return made;
 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 afterAll(async () => {
   await Promise.all(pools.map((p) => p.close()));
 });
@@ -66,6 +67,26 @@ describe('embedder pool (the sentence model in worker threads)', () => {
     expect(await background).toHaveLength(20);
     // Once the queue has room again, searches are taken.
     expect(await busy.embed(['a later search'])).toHaveLength(1);
+  });
+});
+
+describe("the model's threads when idle (issue 44)", () => {
+  it('end after idleMs without a text, and the next text loads the model again: the same vectors', async () => {
+    let unloads = 0;
+    const idle = pool(1, 4, { idleMs: 300, onUnload: () => unloads++ });
+    const texts = ['How do I reverse a list in Python?'];
+    const [first] = await idle.embed(texts);
+    // Texts closer together than idleMs keep the thread (however long each takes on a loaded machine).
+    for (let i = 0; i < 4; i++) {
+      await sleep(50);
+      await idle.embed([`a search a moment later, number ${i}`]);
+    }
+    expect(unloads).toBe(0);
+    await vi.waitFor(() => expect(unloads).toBe(1), { timeout: 5000 });
+    const [again] = await idle.embed(texts);
+    expect(dot(first!, again!)).toBeCloseTo(1, 5);
+    // The thread that loaded it again ends in its turn.
+    await vi.waitFor(() => expect(unloads).toBe(2), { timeout: 5000 });
   });
 });
 

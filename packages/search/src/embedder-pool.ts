@@ -9,8 +9,12 @@
  * of four to eight, with the same vectors (decision record 0049).
  * Background embedding (the job worker, import, reindex) waits in its own unbounded queue,
  * in small chunks served only when no search is waiting.
+ * Threads that have had no text for `idleMs` (5 minutes) end, freeing the model's ~110 MB (issue
+ * 44: an idle site's memory); the next text starts one again, which loads the model (~1 s).
+ * Nothing else lives in a thread: the vector index stays with its search, on the calling thread.
  */
 import { Worker } from 'node:worker_threads';
+import { fileToRun } from '@fso/shared/bundles';
 import type { Embedder, EmbedOptions } from './embedder.ts';
 import { USE_MODEL } from './use-embedder.ts';
 
@@ -42,6 +46,9 @@ interface Thread {
   id: number;
 }
 
+/** How long threads without a text keep the model before they end. */
+export const MODEL_IDLE_MS = 5 * 60_000;
+
 /** Texts per message for background work, so a waiting search gets the next free thread soon. */
 const BACKGROUND_CHUNK = 8;
 /** Most texts of waiting searches one message carries: past eight a batch is barely cheaper per text, only longer. */
@@ -55,15 +62,25 @@ function takeBatch(queue: Job[], limit: number): Job[] {
   return queue.splice(0, count);
 }
 
-export function createEmbedderPool(opts: { threads: number; maxQueued: number }): EmbedderPool {
+export function createEmbedderPool(opts: {
+  threads: number;
+  maxQueued: number;
+  /** Without a text for this long, the threads end (MODEL_IDLE_MS unless given). */
+  idleMs?: number;
+  /** Called once the idle threads have ended. */
+  onUnload?: () => void;
+}): EmbedderPool {
+  const idleMs = opts.idleMs ?? MODEL_IDLE_MS;
   const threads: Thread[] = [];
+  let idleTimer: NodeJS.Timeout | undefined;
   const searches: Job[] = [];
   const background: Job[] = [];
   let nextId = 0;
   let closed = false;
 
   function start(): Thread {
-    const thread: Thread = { worker: new Worker(new URL('./embed-thread.mjs', import.meta.url)), jobs: [], id: -1 };
+    const file = fileToRun(new URL('./embed-thread.mjs', import.meta.url), 'embed-thread.mjs');
+    const thread: Thread = { worker: new Worker(file), jobs: [], id: -1 };
     const finish = (error: Error | null, vectors?: Float32Array[]) => {
       const jobs = thread.jobs;
       thread.jobs = [];
@@ -91,7 +108,18 @@ export function createEmbedderPool(opts: { threads: number; maxQueued: number })
     return thread;
   }
 
+  /** Once no thread has work, ends them all `idleMs` later unless a text comes first. */
+  function unloadWhenIdle() {
+    clearTimeout(idleTimer);
+    if (closed || !threads.length || threads.some((t) => t.jobs.length)) return;
+    idleTimer = setTimeout(() => {
+      // Taken out of `threads` first, so a text arriving meanwhile starts a new one.
+      void Promise.all(threads.splice(0).map((t) => t.worker.terminate())).then(() => opts.onUnload?.());
+    }, idleMs).unref();
+  }
+
   function dispatch() {
+    clearTimeout(idleTimer);
     while (!closed && (searches.length || background.length)) {
       const thread = threads.find((t) => !t.jobs.length) ?? (threads.length < opts.threads ? start() : null);
       if (!thread) return;
@@ -99,6 +127,7 @@ export function createEmbedderPool(opts: { threads: number; maxQueued: number })
       thread.id = nextId++;
       thread.worker.postMessage({ id: thread.id, texts: thread.jobs.flatMap((j) => j.texts) });
     }
+    unloadWhenIdle();
   }
 
   function enqueue(queue: Job[], texts: string[]): Promise<Float32Array[]> {
@@ -125,6 +154,7 @@ export function createEmbedderPool(opts: { threads: number; maxQueued: number })
     },
     async close() {
       closed = true;
+      clearTimeout(idleTimer);
       const refused = new Error('The embedder pool is closed');
       for (const job of [...searches.splice(0), ...background.splice(0)]) job.reject(refused);
       await Promise.all(threads.splice(0).map((t) => t.worker.terminate()));

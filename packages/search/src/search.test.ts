@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createUser, findUser, insertAnswer, insertQuestion, searchStore, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { silentLog } from '@fso/core/testing';
+import { createEmbedderPool } from './embedder-pool.ts';
 import { trainAndSaveLsa } from './lsa-store.ts';
 import { createSemanticService, type SemanticService } from './service.ts';
 
@@ -88,6 +89,34 @@ describe('natural-language search', () => {
       );
     });
   }
+
+  it("answers after the model's idle threads have ended: the model loads again, the vectors stay (issue 44)", async () => {
+    let unloads = 0;
+    const model = createEmbedderPool({ threads: 1, maxQueued: 4, idleMs: 300, onUnload: () => unloads++ });
+    const semantic = createSemanticService(searchStore(database.db), {
+      embedder: model,
+      workerIntervalMs: null,
+      useIndex: false,
+      log: silentLog,
+    });
+    try {
+      await semantic.worker.drain();
+      const byMeaning = { weights: { embedding: 1, fullText: 0 } };
+      expect((await semantic.search('invert the order of an array in python', 1, byMeaning))[0]?._id).toBe(
+        String(ids[0]),
+      );
+      const loaded = unloads; // the worker's embedding may have been unloaded once already
+      await vi.waitFor(() => expect(unloads).toBe(loaded + 1), { timeout: 5000 });
+      // A new text (a repeated one would come from the query cache) needs the model again.
+      expect((await semantic.search('spooky action at a distance between photons', 1, byMeaning))[0]?._id).toBe(
+        String(ids[2]),
+      );
+      expect((await semantic.index()).kind).toBe('memory');
+    } finally {
+      await semantic.close();
+      await model.close();
+    }
+  });
 
   it("offers nothing below the relevance floor, except a question holding most of the query's words", async () => {
     const semantic = await service(true);
