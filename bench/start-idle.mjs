@@ -55,14 +55,14 @@ const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 try {
   await sleep(Number(args.idle));
   console.log(JSON.stringify({ moment: 'fresh start, no model', load: load(), ...memory(site.pgid) }));
-  const first = await search(site.base, 'how do I keep my data when the page reloads');
+  const first = await search(site.base, 'why does my react effect run two times');
   console.log(JSON.stringify({ moment: 'first search (loads the model)', ms: first.ms, hits: first.hits.length }));
   await sleep(Number(args.idle));
   console.log(JSON.stringify({ moment: 'model loaded, idle', load: load(), ...memory(site.pgid) }));
   await sleep(Number(args.unload));
   console.log(JSON.stringify({ moment: 'after the idle period', load: load(), ...memory(site.pgid) }));
-  const again = await search(site.base, 'keeping my data when the page is reloaded');
-  const warm = await search(site.base, 'how do I sort a list of numbers');
+  const again = await search(site.base, 'postgres text search that ignores word endings');
+  const warm = await search(site.base, 'who wins nim with a single pile');
   console.log(
     JSON.stringify({
       moment: 'search after the unload (loads the model again)',

@@ -41,7 +41,7 @@ export async function runWebProcesses(
   // The one sentence model of the site: the web processes embed through it over IPC (their
   // queries and their embedding workers' jobs), so it is loaded once, not once per process.
   const threads = modelThreads();
-  // Its threads end after minutes without a text (the next one loads it again, ~1 s).
+  // Its threads end after minutes without a text (the next one loads it again: 1–5 s).
   const model = createEmbedderPool({
     threads,
     maxQueued: QUEUED_PER_THREAD * threads,

@@ -10,7 +10,7 @@
  * Background embedding (the job worker, import, reindex) waits in its own unbounded queue,
  * in small chunks served only when no search is waiting.
  * Threads that have had no text for `idleMs` (5 minutes) end, freeing the model's ~110 MB (issue
- * 44: an idle site's memory); the next text starts one again, which loads the model (~1 s).
+ * 44: an idle site's memory); the next text starts one again, which loads the model (1–5 s).
  * Nothing else lives in a thread: the vector index stays with its search, on the calling thread.
  */
 import { Worker } from 'node:worker_threads';
