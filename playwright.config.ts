@@ -1,7 +1,7 @@
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser), once with JavaScript and
  * once without. The web server is the production build on a fresh database (scripts/e2e-server.mjs);
- * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer, for CLUSTER_SPECS only.
+ * E2E_CLUSTER=1 makes it 2 web + 2 realtime processes behind a balancer, for CLUSTER_SPECS with JavaScript only.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,9 @@ process.env.E2E_SITE_DATABASE ??= join(tmpdir(), `fso-e2e-database-${PORT}.json`
  * reset, whose mail one of two web processes' workers sends), and the /socket.io forwarding from
  * web to realtime that only split mode has (security's handshakes). The others read and write
  * through one request at a time, which one process answers as well as four; process.spec starts
- * servers of its own, so the cluster changes nothing for it.
+ * servers of its own, so the cluster changes nothing for it. The cluster pass runs them with
+ * JavaScript only: without it a page has no socket, and its requests (a form's post, the page
+ * after it) cross processes as the JavaScript pages' requests do.
  */
 const CLUSTER_SPECS = ['live', 'live-deltas', 'inbox', 'qa-loop', 'messaging', 'games', 'accounts', 'mail', 'security'];
 const cluster = process.env.E2E_CLUSTER === '1';
@@ -54,7 +56,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'js', use: { javaScriptEnabled: true } },
-    { name: 'nojs', use: { javaScriptEnabled: false } },
+    ...(cluster ? [] : [{ name: 'nojs', use: { javaScriptEnabled: false } }]),
   ],
   webServer: process.env.E2E_BASE_URL
     ? undefined
