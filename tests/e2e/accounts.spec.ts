@@ -1,6 +1,6 @@
 /** Sign-up, login, logout, biography, password reset and deletion — with and without JavaScript. */
 import { expect, test } from '@playwright/test';
-import { logIn, logOut, PASSWORD, signUp, uniqueName } from './fixtures.ts';
+import { logIn, logOut, PASSWORD, signUp, signUpByForm, uniqueName } from './fixtures.ts';
 
 test('the login screen shows its heading, fields and a link to sign up', async ({ page }) => {
   await page.goto('/');
@@ -36,7 +36,7 @@ test('a taken username is refused with the sign-up error prefix', async ({ page 
 
 test('sign up lands signed in on /home; log out returns to login and guards the screens', async ({ page }) => {
   const name = uniqueName();
-  await signUp(page, name);
+  await signUpByForm(page, name);
   await expect(page.getByRole('link', { name: 'Fake Stack Overflow' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'All Questions' })).toBeVisible();
   for (const link of ['Questions', 'Tags', 'Users', 'Games'])

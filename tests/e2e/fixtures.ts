@@ -1,4 +1,4 @@
-/** Shared e2e helpers: unique users, and signing up or in through the real screens. */
+/** Shared e2e helpers: unique users, signing up (over REST, or through the screen) and in through the real screens. */
 import { expect, test, type APIRequestContext, type Page, type WebSocketRoute } from '@playwright/test';
 import { SOCKET_CLIENT_OPTIONS } from '@fso/shared';
 
@@ -11,12 +11,24 @@ export const PASSWORD = 'correct-horse-1';
 /** The CORS_ORIGINS entry the e2e server is started with (scripts/e2e-server.mjs). */
 export const E2E_CORS_ORIGIN = 'http://spec-client.localhost:5173';
 
-export async function signUp(page: Page, username: string, password = PASSWORD) {
+/** Signs up through the sign-up screen, which lands signed in on /home (accounts.spec.ts tests that screen). */
+export async function signUpByForm(page: Page, username: string, password = PASSWORD) {
   await page.goto('/signup');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/home$/);
+}
+
+/**
+ * Signs `page`'s browser context up as `username` over REST (the same sign-up as the screen's; the
+ * context keeps the session cookie) and opens /home, where the screen lands: for a test about
+ * something else, without a page load and a form of its own.
+ */
+export async function signUp(page: Page, username: string, password = PASSWORD) {
+  expect((await page.request.post('/user/signup', json({ username, password }))).status()).toBe(200);
+  await page.goto('/home');
   await expect(page).toHaveURL(/\/home$/);
 }
 
