@@ -7,6 +7,7 @@ import {
   decideAccept,
   decideAccountDelete,
   decideAnswerDelete,
+  decideChatAccess,
   decideCommentVote,
   decideDelete,
   decideEdit,
@@ -19,6 +20,7 @@ import { MSG, PRIVILEGES } from '@fso/shared';
 import type { Db } from '../src/client.ts';
 import { changeAccept } from '../src/queries/accept.ts';
 import { changeCommentVote } from '../src/queries/comment-votes.ts';
+import { addChatMessage, type Author } from '../src/queries/messages.ts';
 import * as deletions from '../src/queries/post-delete.ts';
 import { undeletePost as putBack } from '../src/queries/post-undelete.ts';
 import * as edits from '../src/queries/post-edit.ts';
@@ -36,6 +38,10 @@ export const castVote = (db: Db, input: { post: PostKind; id: number; userId: nu
       reputation: reputationOf,
     },
   );
+
+/** A message to a chat, by core's rule (participants only). */
+export const postToChat = (db: Db, chatId: number, author: Author, msg: string) =>
+  addChatMessage(db, chatId, author, msg, decideChatAccess);
 
 export const acceptAnswer = (db: Db, input: { questionId: number; answerId: number; userId: number }) =>
   changeAccept(

@@ -14,7 +14,7 @@ import { callerOf, requirePageUser } from '~/services/session.server.ts';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const actor = await requirePageUser(request, context);
   if (!openedAsPage(request)) throw textError(403, MSG.openAsPage);
-  const opened = await openNotification(context.ports, callerOf(context, actor), requireId(params.id));
+  const opened = await openNotification(context.ports, callerOf(context, actor), { id: requireId(params.id) });
   if (!opened.ok) throw textError(statusOf(opened), opened.message);
   return redirect(opened.value.link);
 }

@@ -22,11 +22,17 @@ const TOKEN_MESSAGE: Record<Exclude<TokenState, 'valid'>, ReturnType<typeof fail
   expired: fail('invalid', MAIL_MSG.tokenExpired),
 };
 
+/** The rule of a link's token: it works once, before it expires (checked again under its row's lock when used). */
+export function decideTokenUse(seen: db.TokenSeen, now: Date): Result<null> {
+  const state = tokenState(seen, now);
+  return state === 'valid' ? succeed(null) : TOKEN_MESSAGE[state];
+}
+
 /** The token of a link, while it still works for `purpose`; else why not. */
 async function usableToken(ports: Ports, token: string, purpose: db.TokenPurpose): Promise<Result<db.AccountToken>> {
   const found = await db.findTokenByHash(ports.db, hashToken(token));
-  const state = tokenState(found?.purpose === purpose ? found : null, ports.clock());
-  if (state !== 'valid') return TOKEN_MESSAGE[state];
+  const usable = decideTokenUse(found?.purpose === purpose ? found : null, ports.clock());
+  if (!usable.ok) return usable;
   return found ? succeed(found) : TOKEN_MESSAGE.unknown;
 }
 
@@ -86,9 +92,15 @@ export async function resetPasswordWithToken(
   const found = usable.value;
   if (isCommonPassword(input.password)) return fail('invalid', MSG.passwordCommon);
   const passwordHash = await hashPassword(input.password);
-  const outcome = await db.resetPasswordByToken(ports.db, { token: found, passwordHash, now: ports.clock() });
-  if (outcome === 'used') return TOKEN_MESSAGE.used;
-  for (const id of outcome.ended) ports.events.disconnectSession(id);
+  const now = ports.clock();
+  const outcome = await db.resetPasswordByToken(ports.db, {
+    token: found,
+    passwordHash,
+    now,
+    decide: (seen) => decideTokenUse(seen, now),
+  });
+  if (!outcome.ok) return outcome;
+  for (const id of outcome.value.ended) ports.events.disconnectSession(id);
   ports.events.disconnectUser(found.username);
   const user = await db.findUserById(ports.db, found.userId);
   if (!user) return fail('notFound', MSG.userNotFound);
@@ -149,11 +161,14 @@ export async function confirmEmail(
   if (!usable.ok) return usable;
   const found = usable.value;
   if (!found.email) return TOKEN_MESSAGE.unknown;
+  const now = ports.clock();
   const outcome = await db.confirmEmailByToken(ports.db, {
-    token: { ...found, email: found.email },
-    now: ports.clock(),
+    token: found,
+    email: found.email,
+    now,
+    decide: (seen) => decideTokenUse(seen, now),
   });
-  if (outcome === 'used') return TOKEN_MESSAGE.used;
-  if (outcome === 'taken') return fail('conflict', MAIL_MSG.emailTaken);
+  if (!outcome.ok) return outcome;
+  if (!outcome.value.confirmed) return fail('conflict', MAIL_MSG.emailTaken);
   return succeed({ username: found.username, email: found.email });
 }

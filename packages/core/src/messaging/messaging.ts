@@ -31,12 +31,17 @@ const author = (actor: Actor): db.Author => ({ userId: actor.userId, username: a
 /** Posts per user, across the room and all chats. */
 const throttle = (ports: Ports, caller: Caller) => ports.limiter.hit('message', caller);
 
+/** The rule of a chat: only its participants read it or post to it. */
+export function decideChatAccess(seen: db.ChatAccessSeen): Result<null> {
+  return seen.member ? succeed(null) : fail('forbidden', MSG.notAllowed);
+}
+
 /** The chat's participants, or notFound (no such chat) / forbidden (the actor is not one of them). */
 async function participantsFor(ports: Ports, actor: Actor, chatId: number): Promise<Result<string[]>> {
   const participants = await db.findChatParticipants(ports.db, chatId);
   if (participants.length === 0) return fail('notFound', MSG.chatNotFound);
-  if (!participants.some((p) => p.userId === actor.userId)) return fail('forbidden', MSG.notAllowed);
-  return succeed(participants.map((p) => p.username));
+  const access = decideChatAccess({ member: participants.some((p) => p.userId === actor.userId) });
+  return access.ok ? succeed(participants.map((p) => p.username)) : access;
 }
 
 /**
@@ -148,10 +153,10 @@ export async function postChatMessage(
   if (!access.ok) return access;
   const limited = await throttle(ports, caller);
   if (limited) return limited;
-  const added = await db.addChatMessage(ports.db, chatId, author(actor), input.msg);
-  if (!added) return fail('forbidden', MSG.notAllowed);
+  const added = await db.addChatMessage(ports.db, chatId, author(actor), input.msg, decideChatAccess);
+  if (!added.ok) return added;
   const chat = await latestChat(ports, chatId, access.value);
   publishChat(ports, { chat, type: 'newMessage' });
-  await announceUnread(ports, added.notified);
+  await announceUnread(ports, added.value.notified);
   return succeed(chat);
 }

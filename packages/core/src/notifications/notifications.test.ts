@@ -86,13 +86,13 @@ describe('live inbox updates', () => {
     // Someone else's notification is answered exactly as a missing one.
     const missing = { ok: false, kind: 'notFound', message: 'Notification not found.' };
     expect(await markRead(ports, callerOf(bob), { ids: [first!._id] })).toEqual(missing);
-    expect(await openNotification(ports, callerOf(bob), Number(first!._id))).toEqual(missing);
+    expect(await openNotification(ports, callerOf(bob), { id: Number(first!._id) })).toEqual(missing);
     expect(await markRead(ports, callerOf(Alice), { ids: ['999999999'] })).toMatchObject({
       ok: false,
       kind: 'notFound',
     });
     expect(updates(recorded)).toEqual([]);
-    expect(await openNotification(ports, callerOf(Alice), Number(first!._id))).toMatchObject({
+    expect(await openNotification(ports, callerOf(Alice), { id: Number(first!._id) })).toMatchObject({
       ok: true,
       value: { read: true },
     });

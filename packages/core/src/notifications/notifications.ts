@@ -71,12 +71,26 @@ export async function openInbox(
   if (!listed.ok || listed.value.unread === 0) return listed;
   const actor = caller.user!;
   const marked = await db.markNotificationsRead(ports.db, actor.userId, { all: true });
-  if (marked.ok && marked.marked > 0) await announceRead(ports, actor, 'all');
+  if (marked > 0) await announceRead(ports, actor, 'all');
   return listed;
 }
 
 /** Someone else's notification is answered as a missing one: nobody learns which ids exist. */
 const NOT_FOUND = fail('notFound', INBOX_MSG.notificationNotFound);
+
+/**
+ * The rule of marking read by id: only one's own notifications (`own`: which of the ids are the
+ * user's), all of the ids or none; an id that is someone else's is refused exactly as an unknown one.
+ */
+export function decideMarkRead(wanted: readonly number[], own: readonly number[]): Result<number[]> {
+  const mine = new Set(own);
+  return wanted.every((id) => mine.has(id)) ? succeed([...new Set(wanted)]) : NOT_FOUND;
+}
+
+/** The user's notifications among `wanted`, by the rule, or NOT_FOUND. */
+async function ownOnly(ports: Ports, userId: number, wanted: number[]): Promise<Result<number[]>> {
+  return decideMarkRead(wanted, await db.ownNotificationIds(ports.db, userId, wanted));
+}
 
 /** Marks the actor's notifications read (the ids, or all); answers the unread count left. */
 export async function markRead(
@@ -88,22 +102,29 @@ export async function markRead(
   if (!actor) return NOT_SIGNED_IN;
   const limited = await ports.limiter.hit('markRead', caller);
   if (limited) return limited;
-  const target = 'all' in body ? body : { ids: body.ids.map(Number) };
-  const result = await db.markNotificationsRead(ports.db, actor.userId, target);
-  if (!result.ok) return NOT_FOUND;
+  const own = 'all' in body ? null : await ownOnly(ports, actor.userId, body.ids.map(Number));
+  if (own && !own.ok) return own;
+  const marked = await db.markNotificationsRead(ports.db, actor.userId, own ? { ids: own.value } : { all: true });
   const unread =
-    result.marked > 0
+    marked > 0
       ? await announceRead(ports, actor, 'all' in body ? 'all' : body.ids)
       : await db.unreadCount(ports.db, actor.userId);
-  return succeed({ marked: result.marked, unread });
+  return succeed({ marked, unread });
 }
 
 /** The actor's notification, now read (the bell of their other tabs follows). */
-export async function openNotification(ports: Ports, caller: Caller, id: number): Promise<Result<Notification>> {
+export async function openNotification(
+  ports: Ports,
+  caller: Caller,
+  { id }: { id: number },
+): Promise<Result<Notification>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
-  const result = await db.openNotification(ports.db, actor.userId, id);
-  if (!result.ok) return NOT_FOUND;
-  await announceRead(ports, actor, [result.notification._id]);
-  return succeed(result.notification);
+  const own = await ownOnly(ports, actor.userId, [id]);
+  if (!own.ok) return own;
+  await db.markNotificationsRead(ports.db, actor.userId, { ids: own.value });
+  const notification = await db.notificationById(ports.db, id);
+  if (!notification) return NOT_FOUND;
+  await announceRead(ports, actor, [notification._id]);
+  return succeed(notification);
 }

@@ -8,7 +8,11 @@ const voter = (reputation: number = PRIVILEGES.commentUpvote, role: Role = 'user
   user: { userId: 1, username: 'voter', role, reputation },
   ip: '198.51.100.1',
 });
-const others = (upvoted = false, locked = false) => ({ voter: true, comment: { author: 2, locked }, upvoted });
+const others = (upvoted = false, locked = false, hidden = false) => ({
+  voter: true,
+  comment: { author: 2, locked, hidden },
+  upvoted,
+});
 
 describe('decideCommentVote', () => {
   it('upvotes another’s comment with the privilege, and takes the upvote back', () => {
@@ -30,7 +34,7 @@ describe('decideCommentVote', () => {
   });
 
   it('refuses one’s own comment, a missing comment, a visitor, a deleted account and a locked question', () => {
-    const own = { voter: true, comment: { author: 1, locked: false }, upvoted: false };
+    const own = { voter: true, comment: { author: 1, locked: false, hidden: false }, upvoted: false };
     expect(decideCommentVote(voter(), own, true)).toEqual(fail('forbidden', MSG.ownCommentVote));
     expect(decideCommentVote(voter(), { voter: true, comment: null, upvoted: false }, true)).toEqual(
       fail('notFound', MSG.commentNotFound),
@@ -44,8 +48,15 @@ describe('decideCommentVote', () => {
     expect(decideCommentVote(voter(), others(false, true), true)).toEqual(fail('conflict', MOD_MSG.questionLocked));
   });
 
+  it('sees a hidden comment (flagged or held) as none, for a moderator too', () => {
+    expect(decideCommentVote(voter(), others(false, false, true), true)).toEqual(fail('notFound', MSG.commentNotFound));
+    expect(decideCommentVote(voter(1, 'moderator'), others(true, false, true), false)).toEqual(
+      fail('notFound', MSG.commentNotFound),
+    );
+  });
+
   it('lets anybody upvote a deleted account’s comment', () => {
-    const orphan = { voter: true, comment: { author: null, locked: false }, upvoted: false };
+    const orphan = { voter: true, comment: { author: null, locked: false, hidden: false }, upvoted: false };
     expect(decideCommentVote(voter(), orphan, true)).toEqual({ ok: true, value: { upvoted: true } });
   });
 });

@@ -15,7 +15,8 @@ import { fail, succeed, type Result } from '../result.ts';
 import { publishComments } from './deletions.ts';
 
 /**
- * The rule: a deleted account votes no more; the comment must be there, not the voter's own, and
+ * The rule: a deleted account votes no more; the comment must be there and shown (a hidden one,
+ * flagged or held, is seen as none: nobody but moderators reads it), not the voter's own, and
  * not on a locked question; casting an upvote needs the privilege (taking one's own back does
  * not); an upvote cast twice counts once.
  */
@@ -25,7 +26,7 @@ export function decideCommentVote(
   upvote: boolean,
 ): Result<db.CommentVoteDecision> {
   if (!caller.user || !seen.voter) return NOT_SIGNED_IN;
-  if (!seen.comment) return fail('notFound', MSG.commentNotFound);
+  if (!seen.comment || seen.comment.hidden) return fail('notFound', MSG.commentNotFound);
   if (seen.comment.author === caller.user.userId) return fail('forbidden', MSG.ownCommentVote);
   if (upvote && !seen.upvoted && !can(caller, 'commentUpvote')) return fail('forbidden', MSG.commentUpvotePrivilege);
   const open = decidePosting({ closed: false, locked: seen.comment.locked }, 'vote');

@@ -14,14 +14,12 @@ describe('decideDelete', () => {
 
 describe('decideQuestionDelete', () => {
   it('refuses a question anybody else answered, and recounts the asker', () => {
-    expect(decideQuestionDelete({ author: 1, answeredByOthers: false }, 1)).toEqual({
-      ok: true,
-      value: { recount: [1] },
-    });
-    expect(decideQuestionDelete({ author: 1, answeredByOthers: true }, 1)).toEqual(
-      fail('conflict', MSG.questionHasAnswers),
-    );
-    expect(decideQuestionDelete({ author: 1, answeredByOthers: true }, 2)).toEqual(fail('forbidden', MSG.notYourPost));
+    for (const answerers of [[], [1]])
+      expect(decideQuestionDelete({ author: 1, answerers }, 1)).toEqual({ ok: true, value: { recount: [1] } });
+    // Another user, or a deleted account, answered it.
+    for (const answerers of [[2], [1, 2], [null], [1, null]])
+      expect(decideQuestionDelete({ author: 1, answerers }, 1)).toEqual(fail('conflict', MSG.questionHasAnswers));
+    expect(decideQuestionDelete({ author: 1, answerers: [2] }, 2)).toEqual(fail('forbidden', MSG.notYourPost));
     expect(decideQuestionDelete(null, 1)).toEqual(fail('notFound', MSG.questionNotFound));
   });
 });

@@ -25,7 +25,7 @@ export function decideDelete(seen: db.PostSeen, actorId: number, missing: string
 export function decideQuestionDelete(seen: db.QuestionSeen, actorId: number): Result<db.Recount> {
   const mine = decideDelete(seen, actorId, MSG.questionNotFound);
   if (!mine.ok) return mine;
-  if (seen!.answeredByOthers) return fail('conflict', MSG.questionHasAnswers);
+  if (seen!.answerers.some((answerer) => answerer !== seen!.author)) return fail('conflict', MSG.questionHasAnswers);
   return succeed({ recount: [actorId] });
 }
 

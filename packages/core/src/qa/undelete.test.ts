@@ -5,13 +5,14 @@ import { decideUndelete, undeletableSince } from './undelete.ts';
 
 const now = new Date('2026-12-06T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
-const question = { kind: 'question' as const, author: 1, deletedAt: ago(60_000), askedBy: 1, questionGone: false };
-const answer = { kind: 'answer' as const, author: 2, deletedAt: ago(60_000), askedBy: 1, questionGone: false };
+const kept = { deletedAt: ago(60_000), askedBy: 1, questionGone: false, wasAccepted: false, questionAccepts: false };
+const question = { ...kept, kind: 'question' as const, author: 1 };
+const answer = { ...kept, kind: 'answer' as const, author: 2 };
 
 describe('decideUndelete', () => {
   it('lets the author undelete within the window, recounting the author (and the asker for an answer)', () => {
-    expect(decideUndelete(question, 1, now)).toEqual({ ok: true, value: { recount: [1] } });
-    expect(decideUndelete(answer, 2, now)).toEqual({ ok: true, value: { recount: [2, 1] } });
+    expect(decideUndelete(question, 1, now)).toEqual({ ok: true, value: { recount: [1], accept: false } });
+    expect(decideUndelete(answer, 2, now)).toEqual({ ok: true, value: { recount: [2, 1], accept: false } });
     expect(decideUndelete({ ...answer, deletedAt: ago(UNDELETE_WINDOW_MS) }, 2, now).ok).toBe(true);
   });
 
@@ -27,6 +28,19 @@ describe('decideUndelete', () => {
     expect(decideUndelete({ ...answer, questionGone: true, askedBy: null }, 2, now)).toEqual(
       fail('conflict', MSG.undeleteQuestionGone),
     );
+  });
+
+  it('gives an accepted post its accept back, unless its question has accepted another answer since', () => {
+    const accepted = { ...answer, wasAccepted: true };
+    expect(decideUndelete(accepted, 2, now)).toMatchObject({ ok: true, value: { accept: true } });
+    expect(decideUndelete({ ...accepted, questionAccepts: true }, 2, now)).toMatchObject({
+      ok: true,
+      value: { accept: false },
+    });
+    expect(decideUndelete({ ...question, wasAccepted: true }, 1, now)).toMatchObject({
+      ok: true,
+      value: { accept: true },
+    });
   });
 
   it('counts the window back from now', () => {

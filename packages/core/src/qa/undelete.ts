@@ -20,12 +20,14 @@ export function undeletableSince(now: Date): Date {
 }
 
 /** Only its author undeletes a post (nobody else learns it exists), within the window, and an answer only while its question is there. */
-export function decideUndelete(seen: db.DeletedSeen, actorId: number, now: Date): Result<db.Recount> {
+export function decideUndelete(seen: db.DeletedSeen, actorId: number, now: Date): Result<db.UndeleteDecision> {
   if (!seen || seen.author !== actorId) return fail('notFound', MSG.deletedPostNotFound);
   if (seen.deletedAt < undeletableSince(now)) return fail('conflict', MSG.undeleteTooLate);
-  if (seen.kind === 'question') return succeed({ recount: [actorId] });
+  // Its accept comes back, unless the asker has accepted another answer since.
+  const accept = seen.wasAccepted && !seen.questionAccepts;
+  if (seen.kind === 'question') return succeed({ recount: [actorId], accept });
   if (seen.questionGone) return fail('conflict', MSG.undeleteQuestionGone);
-  return succeed({ recount: [actorId, seen.askedBy] });
+  return succeed({ recount: [actorId, seen.askedBy], accept });
 }
 
 /** A deleted post as its author sees it on the question's page: greyed, with until when it can come back. */

@@ -1,11 +1,14 @@
 /**
  * Single-use links by mail (password resets, address confirmations) and the addresses they
  * confirm. A token row and the mail that carries it are written in one transaction; only the
- * token's hash is stored (the sender re-derives the token from its salt). Using a token is one
- * conditional update, so of two uses at once exactly one succeeds.
+ * token's hash is stored (the sender re-derives the token from its salt). Using a token locks
+ * its row and applies core's rule to it (once, before it expires), so of two uses at once the
+ * second sees the first's and is refused.
  */
 import { sql } from 'drizzle-orm';
+import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
+import type { Decide } from './decide.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
 import { sqlState } from '../errors.ts';
 
@@ -81,21 +84,26 @@ export async function findTokenById(db: Db | Tx, id: number): Promise<AccountTok
   return row ? toToken(row) : null;
 }
 
-/**
- * Uses the token if it is still unused and unexpired at `now`: true when this call used it.
- * A reset also uses up the account's other reset links.
- */
-export async function useToken(tx: Tx, token: Pick<AccountToken, 'id' | 'userId' | 'purpose'>, now: Date) {
-  const at = now.toISOString();
-  const used = await rows(
-    tx,
-    sql`UPDATE account_tokens SET used_at = ${at} WHERE id = ${token.id} AND used_at IS NULL AND expires_at > ${at} RETURNING id`,
-  );
-  if (used.length === 0) return false;
+/** A link's token as using it sees it, its row locked: when it expires and when it was used; null when there is none. */
+export type TokenSeen = Pick<AccountToken, 'expiresAt' | 'usedAt'> | null;
+
+/** A token to use: the row and the account's links of its purpose (a reset also uses up the others). */
+type TokenUse = {
+  token: Pick<AccountToken, 'id' | 'userId' | 'purpose'>;
+  now: Date;
+  decide: Decide<TokenSeen, unknown>;
+};
+
+/** Uses the token as core decides on its locked row. */
+async function useToken(tx: Tx, use: TokenUse): Promise<Result<unknown>> {
+  const { token } = use;
+  const [row] = await rows(tx, sql`SELECT expires_at, used_at FROM account_tokens WHERE id = ${token.id} FOR UPDATE`);
+  const decision = use.decide(row ? { expiresAt: asDate(row.expires_at), usedAt: dateOrNull(row.used_at) } : null);
+  if (!decision.ok) return decision;
   await tx.execute(
-    sql`UPDATE account_tokens SET used_at = ${at} WHERE user_id = ${token.userId} AND purpose = ${token.purpose} AND used_at IS NULL`,
+    sql`UPDATE account_tokens SET used_at = ${use.now.toISOString()} WHERE user_id = ${token.userId} AND purpose = ${token.purpose} AND used_at IS NULL`,
   );
-  return true;
+  return decision;
 }
 
 /** The account a password reset is asked for: by username, or by its (confirmed) address; with its address. */
@@ -136,19 +144,19 @@ export async function emailTakenByOther(db: Db | Tx, email: string, userId: numb
 }
 
 /**
- * Makes the confirmed address the user's: `taken` when another account got it first (the unique
+ * Makes the confirmed address the user's; false when another account got it first (the unique
  * index decides, so two confirmations at once cannot both win).
  */
-export async function setConfirmedEmail(tx: Tx, userId: number, email: string): Promise<'done' | 'taken'> {
-  if (await emailTakenByOther(tx, email, userId)) return 'taken';
+async function setConfirmedEmail(tx: Tx, userId: number, email: string): Promise<boolean> {
+  if (await emailTakenByOther(tx, email, userId)) return false;
   try {
     // A savepoint: a unique violation (a confirmation racing this one) leaves the transaction usable.
     await tx.transaction((inner) => inner.execute(sql`UPDATE users SET email = ${email} WHERE id = ${userId}`));
   } catch (error) {
-    if (sqlState(error) === '23505') return 'taken';
+    if (sqlState(error) === '23505') return false;
     throw error;
   }
-  return 'done';
+  return true;
 }
 
 /** Deletes tokens that expired before `before` (they can only say "expired"; a day later nobody asks). */
@@ -158,29 +166,34 @@ export async function deleteExpiredTokens(db: Db, before: Date): Promise<number>
 }
 
 /**
- * A password reset by link, in one transaction: uses the token (a reset's other links with it),
- * sets the new password hash and ends every session of the account; answers the ended sessions'
- * ids, or `used` when the token no longer worked (used meanwhile, or expired).
+ * A password reset by link, in one transaction: uses the token as decided (a reset's other links
+ * with it), sets the new password hash and ends every session of the account; answers the ended
+ * sessions' ids.
  */
 export async function resetPasswordByToken(
   db: Db,
-  input: { token: Pick<AccountToken, 'id' | 'userId' | 'purpose'>; passwordHash: string; now: Date },
-): Promise<{ ended: string[] } | 'used'> {
+  input: TokenUse & { passwordHash: string },
+): Promise<Result<{ ended: string[] }>> {
   return db.transaction(async (tx) => {
-    if (!(await useToken(tx, input.token, input.now))) return 'used' as const;
+    const used = await useToken(tx, input);
+    if (!used.ok) return used;
     await tx.execute(sql`UPDATE users SET password_hash = ${input.passwordHash} WHERE id = ${input.token.userId}`);
     const ended = await rows(tx, sql`DELETE FROM sessions WHERE user_id = ${input.token.userId} RETURNING id`);
-    return { ended: ended.map((r) => String(r.id)) };
+    return succeed({ ended: ended.map((r) => String(r.id)) });
   });
 }
 
-/** An address confirmation by link, in one transaction: uses the token and makes its address the account's (`taken`: another account has it by now). */
+/**
+ * An address confirmation by link, in one transaction: uses the token as decided and makes its
+ * address the account's (`confirmed` false: another account has it by now).
+ */
 export async function confirmEmailByToken(
   db: Db,
-  input: { token: Pick<AccountToken, 'id' | 'userId' | 'purpose'> & { email: string }; now: Date },
-): Promise<'done' | 'used' | 'taken'> {
+  input: TokenUse & { email: string },
+): Promise<Result<{ confirmed: boolean }>> {
   return db.transaction(async (tx) => {
-    if (!(await useToken(tx, input.token, input.now))) return 'used' as const;
-    return setConfirmedEmail(tx, input.token.userId, input.token.email);
+    const used = await useToken(tx, input);
+    if (!used.ok) return used;
+    return succeed({ confirmed: await setConfirmedEmail(tx, input.token.userId, input.email) });
   });
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deleteAccount } from '../../test/core-rules.ts';
+import { fail, MSG } from '@fso/shared';
+import { deleteAccount, postToChat } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
-import { addChatMessage, addRoomMessage, listMessages, type Author } from './messages.ts';
+import { addRoomMessage, listMessages, type Author } from './messages.ts';
 import { createDirectChat, findChatParticipants, isChatParticipant, listChatsOf } from './chats.ts';
 
 let database: Database;
@@ -49,12 +50,12 @@ describe('direct chats', () => {
   it('lets only participants post, and keeps chats out of the global room', async () => {
     const { Ann, ben, cat } = people;
     const { chatId } = await createDirectChat(database.db, Ann!, ben!.userId, []);
-    expect(await addChatMessage(database.db, chatId, cat!, 'sneaky')).toBeNull();
+    expect(await postToChat(database.db, chatId, cat!, 'sneaky')).toEqual(fail('forbidden', MSG.notAllowed));
     expect(await isChatParticipant(database.db, chatId, cat!.userId)).toBe(false);
     expect(await isChatParticipant(database.db, chatId, ben!.userId)).toBe(true);
-    expect(await addChatMessage(database.db, 999_999, Ann!, 'nowhere')).toBeNull();
-    const posted = await addChatMessage(database.db, chatId, Ann!, 'hello ben');
-    expect(posted?.message).toMatchObject({ msg: 'hello ben', msgFrom: 'Ann' });
+    expect(await postToChat(database.db, 999_999, Ann!, 'nowhere')).toEqual(fail('forbidden', MSG.notAllowed));
+    const posted = await postToChat(database.db, chatId, Ann!, 'hello ben');
+    expect(posted.ok && posted.value.message).toMatchObject({ msg: 'hello ben', msgFrom: 'Ann' });
     const chat = await listMessages(database.db, chatId, { limit: 50 });
     expect(chat.messages.map((m) => m.msg)).not.toContain('sneaky');
     expect((await listMessages(database.db, null, { limit: 50 })).messages).toEqual([]);
@@ -64,7 +65,7 @@ describe('direct chats', () => {
     const { Ann, ben, cat, dan } = people;
     const withCat = await createDirectChat(database.db, cat!, Ann!.userId, []);
     const withDan = await createDirectChat(database.db, Ann!, dan!.userId, ['first']);
-    await addChatMessage(database.db, withDan.chatId, dan!, 'latest');
+    await postToChat(database.db, withDan.chatId, dan!, 'latest');
     const page = await listChatsOf(database.db, Ann!.userId, { limit: 10, offset: 0 });
     expect(page.total).toBe(3);
     expect(page.chats[0]).toMatchObject({

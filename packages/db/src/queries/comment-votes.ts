@@ -15,8 +15,8 @@ import { idOrNull, rows } from './sql-rows.ts';
 /** What an upvote is decided on: whether the voter's account exists, the comment (null: none shown) and whether the voter upvoted it. */
 export interface CommentVoteSeen {
   voter: boolean;
-  /** `author` null: a deleted account; `locked`: its question is locked (issue 41). */
-  comment: { author: number | null; locked: boolean } | null;
+  /** `author` null: a deleted account; `locked`: its question is locked (issue 41); `hidden`: flagged or held. */
+  comment: { author: number | null; locked: boolean; hidden: boolean } | null;
   upvoted: boolean;
 }
 
@@ -34,13 +34,12 @@ export async function changeCommentVote(
   const { commentId, voterId } = target;
   return decidedTransaction(db, async (tx) => {
     const [voter] = await rows(tx, sql`SELECT id FROM users WHERE id = ${voterId} FOR KEY SHARE`);
-    // A hidden comment (flags, held) is seen as none: nobody but moderators reads it.
     const [comment] = voter
       ? await rows(
           tx,
-          sql`SELECT c.comment_by, c.question_id, c.answer_id, q.id AS owner, q.locked_at IS NOT NULL AS locked
+          sql`SELECT c.comment_by, c.question_id, c.answer_id, q.id AS owner, q.locked_at IS NOT NULL AS locked, c.hidden IS NOT NULL AS hidden
               FROM comments c LEFT JOIN answers a ON a.id = c.answer_id JOIN questions q ON q.id = coalesce(c.question_id, a.question_id)
-              WHERE c.id = ${commentId} AND c.hidden IS NULL FOR UPDATE OF c`,
+              WHERE c.id = ${commentId} FOR UPDATE OF c`,
         )
       : [];
     const [had] = comment
@@ -48,7 +47,9 @@ export async function changeCommentVote(
       : [];
     const decision = decide({
       voter: voter !== undefined,
-      comment: comment ? { author: idOrNull(comment.comment_by), locked: comment.locked === true } : null,
+      comment: comment
+        ? { author: idOrNull(comment.comment_by), locked: comment.locked === true, hidden: comment.hidden === true }
+        : null,
       upvoted: had !== undefined,
     });
     if (!decision.ok) return decision;

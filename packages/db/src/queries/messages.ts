@@ -4,9 +4,10 @@
  * `before`, and with `after` what a reconnecting client missed. A page reads oldest first.
  */
 import { and, asc, count, desc, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Message } from '@fso/shared';
+import { succeed, type Message, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { chatParticipants, messages, users } from '../schema/index.ts';
+import type { Decide } from './decide.ts';
 import { notifyMessage } from './notifications.ts';
 
 export interface MessagePage {
@@ -64,27 +65,33 @@ export async function addRoomMessage(db: Db, author: Author, msg: string): Promi
   return toMessage({ ...row, msgFrom: author.username });
 }
 
+/** A chat as its access is decided on: whether the user takes part in it (false too when there is no such chat). */
+export interface ChatAccessSeen {
+  member: boolean;
+}
+
 /**
- * Appends to a chat only if the author takes part in it: the membership row is share-locked
- * until the insert commits, so a membership ending concurrently cannot slip a message in.
- * The other participants are notified in the same transaction (`notified`: their ids).
- * Null when refused (not a participant, or no such chat).
+ * Appends to a chat as decided (core's rule: participants only): the author's membership row is
+ * share-locked until the insert commits, so a membership ending concurrently cannot slip a
+ * message in. The other participants are notified in the same transaction (`notified`: their ids).
  */
 export async function addChatMessage(
   db: Db,
   chatId: number,
   author: Author,
   msg: string,
-): Promise<{ message: Message; notified: number[] } | null> {
+  decide: Decide<ChatAccessSeen, unknown>,
+): Promise<Result<{ message: Message; notified: number[] }>> {
   return db.transaction(async (tx) => {
     const member = await tx
       .select({ userId: chatParticipants.userId })
       .from(chatParticipants)
       .where(and(eq(chatParticipants.chatId, chatId), eq(chatParticipants.userId, author.userId)))
       .for('share');
-    if (member.length === 0) return null;
+    const decision = decide({ member: member.length > 0 });
+    if (!decision.ok) return decision;
     const rows = await tx.insert(messages).values({ chatId, msg, msgFrom: author.userId }).returning();
     const notified = await notifyMessage(tx, { chatId, actorId: author.userId, text: msg });
-    return { message: toMessage({ ...rows[0]!, msgFrom: author.username }), notified };
+    return succeed({ message: toMessage({ ...rows[0]!, msgFrom: author.username }), notified });
   });
 }

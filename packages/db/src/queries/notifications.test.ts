@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { acceptAnswer } from '../../test/core-rules.ts';
+import { acceptAnswer, postToChat } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
 import { insertAnswer, insertComment, insertQuestion } from './question-write.ts';
-import { addChatMessage } from './messages.ts';
 import { createDirectChat } from './chats.ts';
 import {
   listNotifications,
   markNotificationsRead,
   storeNotifications,
-  openNotification,
+  notificationById,
+  ownNotificationIds,
   unreadAndNewest,
   unreadCount,
 } from './notifications.ts';
@@ -159,10 +159,13 @@ describe('notifications written with their cause', () => {
     const started = await createDirectChat(database.db, carol, alice.userId, ['hello']);
     expect(started.notified).toEqual([id.alice]);
     const [second, third] = await Promise.all([
-      addChatMessage(database.db, started.chatId, carol, 'are you there?'),
-      addChatMessage(database.db, started.chatId, carol, 'ping'),
+      postToChat(database.db, started.chatId, carol, 'are you there?'),
+      postToChat(database.db, started.chatId, carol, 'ping'),
     ]);
-    expect([second!.notified, third!.notified]).toEqual([[id.alice], [id.alice]]);
+    expect([second, third]).toEqual([
+      { ok: true, value: expect.objectContaining({ notified: [id.alice] }) },
+      { ok: true, value: expect.objectContaining({ notified: [id.alice] }) },
+    ]);
     const forChat = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
     expect(forChat).toHaveLength(1);
     expect(forChat[0]).toMatchObject({
@@ -172,10 +175,11 @@ describe('notifications written with their cause', () => {
       read: false,
     });
     expect(['are you there?', 'ping']).toContain(forChat[0]!.excerpt);
-    expect((await addChatMessage(database.db, started.chatId, alice, 'yes'))!.notified).toEqual([id.carol]);
+    const answered = await postToChat(database.db, started.chatId, alice, 'yes');
+    expect(answered.ok && answered.value.notified).toEqual([id.carol]);
 
     await markNotificationsRead(database.db, id.alice!, { ids: [Number(forChat[0]!._id)] });
-    await addChatMessage(database.db, started.chatId, carol, 'thanks');
+    await postToChat(database.db, started.chatId, carol, 'thanks');
     const after = (await inbox('alice')).filter((n) => n.chatId === String(started.chatId));
     expect(after.map((n) => [n.excerpt, n.read])).toEqual([
       ['thanks', false],
@@ -198,27 +202,20 @@ describe('reading and marking', () => {
     ]);
   });
 
-  it("marks only one's own notifications: someone else's, like an unknown id, is missing and changes nothing", async () => {
+  it("tells which ids are the user's, and marks only the user's rows read: the ids given, or all", async () => {
     const [mine] = (await inbox('alice')).filter((n) => !n.read);
     const [theirs] = await inbox('bob');
     const before = await unreadCount(database.db, id.alice!);
-    expect(
-      await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(theirs!._id)] }),
-    ).toEqual({ ok: false, reason: 'missing' });
-    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), 999_999] })).toEqual({
-      ok: false,
-      reason: 'missing',
-    });
-    expect(await unreadCount(database.db, id.alice!)).toBe(before);
-    expect(
-      await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] }),
-    ).toEqual({ ok: true, marked: 1 });
+    expect(await ownNotificationIds(database.db, id.alice!, [Number(mine!._id), Number(theirs!._id), 999_999])).toEqual(
+      [Number(mine!._id)],
+    );
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(theirs!._id)] })).toBe(0);
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id), Number(mine!._id)] })).toBe(
+      1,
+    );
+    expect(await markNotificationsRead(database.db, id.alice!, { ids: [Number(mine!._id)] })).toBe(0);
     expect(await unreadCount(database.db, id.alice!)).toBe(before - 1);
-    expect(await openNotification(database.db, id.bob!, Number(mine!._id))).toEqual({ ok: false, reason: 'missing' });
-    expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toEqual({
-      ok: true,
-      marked: before - 1,
-    });
+    expect(await markNotificationsRead(database.db, id.alice!, { all: true })).toBe(before - 1);
     expect(await unreadCount(database.db, id.alice!)).toBe(0);
     expect(await unreadCount(database.db, id.bob!)).toBeGreaterThan(0);
   });
@@ -227,8 +224,12 @@ describe('reading and marking', () => {
     const qid = await ask('dave', 'Opened then deleted');
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'soon gone', ansBy: id.bob! }))!;
     const [entry] = await inbox('dave');
-    const opened = await openNotification(database.db, id.dave!, Number(entry!._id));
-    expect(opened).toMatchObject({ ok: true, notification: { _id: entry!._id, read: true, aid: String(answerId) } });
+    await markNotificationsRead(database.db, id.dave!, { ids: [Number(entry!._id)] });
+    expect(await notificationById(database.db, Number(entry!._id))).toMatchObject({
+      _id: entry!._id,
+      read: true,
+      aid: String(answerId),
+    });
     await database.db.execute(sql`DELETE FROM answers WHERE id = ${answerId}`);
     expect((await inbox('dave')).map((n) => n._id)).not.toContain(entry!._id);
   });

@@ -193,46 +193,31 @@ export async function unreadAndNewest(
   }));
 }
 
-export type MarkReadResult = { ok: true; marked: number } | { ok: false; reason: 'missing' };
+/** Which of `wanted` are the user's notifications (whose may be marked is core's rule). */
+export async function ownNotificationIds(db: Db, userId: number, wanted: readonly number[]): Promise<number[]> {
+  const own = await rows(
+    db,
+    sql`SELECT id FROM notifications WHERE user_id = ${userId} AND id = ANY(${sql.param([...new Set(wanted)])}::bigint[])`,
+  );
+  return ids(own, 'id');
+}
 
-/**
- * Marks the user's notifications read: the given ids (all of them or none: an id that is not
- * one of the user's, someone else's as much as an unknown one, → `missing`, nothing changed; so
- * an answer never tells whether a notification exists) or, with `all`, every unread one.
- */
+/** Marks the user's notifications read: the given ids, or with `all` every unread one; answers how many were unread. */
 export async function markNotificationsRead(
   db: Db,
   userId: number,
-  target: { ids: number[] } | { all: true },
-): Promise<MarkReadResult> {
-  if ('all' in target) {
-    const marked = await rows(
-      db,
-      sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND read_at IS NULL RETURNING id`,
-    );
-    return { ok: true, marked: marked.length };
-  }
-  const wanted = [...new Set(target.ids)];
-  const own = await rows(
-    db,
-    sql`SELECT id FROM notifications WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[])`,
-  );
-  if (own.length < wanted.length) return { ok: false, reason: 'missing' };
+  target: { ids: readonly number[] } | { all: true },
+): Promise<number> {
+  const which = 'all' in target ? sql`` : sql`AND id = ANY(${sql.param([...new Set(target.ids)])}::bigint[])`;
   const marked = await rows(
     db,
-    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} AND id = ANY(${sql.param(wanted)}::bigint[]) AND read_at IS NULL RETURNING id`,
+    sql`UPDATE notifications SET read_at = now() WHERE user_id = ${userId} ${which} AND read_at IS NULL RETURNING id`,
   );
-  return { ok: true, marked: marked.length };
+  return marked.length;
 }
 
-/** The notification (marked read) when it is the user's; `missing` otherwise (someone else's too). */
-export async function openNotification(
-  db: Db,
-  userId: number,
-  id: number,
-): Promise<{ ok: true; notification: Notification } | { ok: false; reason: 'missing' }> {
-  const marked = await markNotificationsRead(db, userId, { ids: [id] });
-  if (!marked.ok) return marked;
+/** One notification as the inbox shows it; null when there is none. */
+export async function notificationById(db: Db, id: number): Promise<Notification | null> {
   const [row] = await rows(db, sql`${SELECT_NOTIFICATION} WHERE n.id = ${id}`);
-  return row ? { ok: true, notification: toNotification(row) } : { ok: false, reason: 'missing' };
+  return row ? toNotification(row) : null;
 }

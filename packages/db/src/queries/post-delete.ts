@@ -18,8 +18,11 @@ import { idOrNull, rows, type Row } from './sql-rows.ts';
 /** A post as its deletion sees it: its author (null: a deleted account); the whole post null when there is none. */
 export type PostSeen = { author: number | null } | null;
 
-/** A question as its deletion sees it: also whether anybody but its asker answered it. */
-export type QuestionSeen = { author: number | null; answeredByOthers: boolean } | null;
+/**
+ * A question as its deletion sees it: also who wrote its answers, at most two of them (null: a
+ * deleted account), which is enough to tell whether anybody but its asker answered it.
+ */
+export type QuestionSeen = { author: number | null; answerers: (number | null)[] } | null;
 
 /** An answer as its deletion sees it: also its question's asker. */
 export type AnswerSeen = { author: number | null; askedBy: number | null } | null;
@@ -32,14 +35,11 @@ export async function deleteQuestion(
 ): Promise<Result<Recount>> {
   return decidedTransaction(db, async (tx) => {
     const [question] = await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${questionId} FOR UPDATE`);
-    const [others] = question
-      ? await rows(
-          tx,
-          sql`SELECT 1 FROM answers WHERE question_id = ${questionId} AND ans_by IS DISTINCT FROM ${idOrNull(question.asked_by)} LIMIT 1`,
-        )
+    const answerers = question
+      ? await rows(tx, sql`SELECT DISTINCT ans_by FROM answers WHERE question_id = ${questionId} LIMIT 2`)
       : [];
     const decision = rules.decide(
-      question ? { author: idOrNull(question.asked_by), answeredByOthers: others !== undefined } : null,
+      question ? { author: idOrNull(question.asked_by), answerers: answerers.map((r) => idOrNull(r.ans_by)) } : null,
     );
     if (!decision.ok) return decision;
     const author = idOrNull(question!.asked_by);

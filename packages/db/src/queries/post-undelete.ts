@@ -42,14 +42,25 @@ export interface DeletedPost {
   tags: string[];
 }
 
-/** A kept post as undeleting it sees it: its author, when it was deleted, and for an answer its question's asker (`questionGone`: that question was deleted too). */
+/**
+ * A kept post as undeleting it sees it: its author, when it was deleted, and for an answer its
+ * question's asker (`questionGone`: that question was deleted too); whether it was accepted (a
+ * question: had an accepted answer) when deleted, and whether its question has an accepted answer now.
+ */
 export type DeletedSeen = {
   kind: 'question' | 'answer';
   author: number;
   deletedAt: Date;
   askedBy: number | null;
   questionGone: boolean;
+  wasAccepted: boolean;
+  questionAccepts: boolean;
 } | null;
+
+/** Undeleting as decided: whose reputation it moves, and whether the accept it had comes back. */
+export interface UndeleteDecision extends Recount {
+  accept: boolean;
+}
 
 const json = (query: SQL) => sql`coalesce((SELECT jsonb_agg(to_jsonb(x)) FROM (${query}) x), '[]'::jsonb)`;
 
@@ -165,7 +176,7 @@ export async function deletedPostsOf(
 export async function undeletePost(
   db: Db,
   post: { kind: 'question' | 'answer'; postId: number },
-  rules: Rules<DeletedSeen, Recount>,
+  rules: Rules<DeletedSeen, UndeleteDecision>,
 ): Promise<Result<{ questionId: number }>> {
   return decidedTransaction(db, async (tx) => {
     const [kept] = await rows(
@@ -176,7 +187,10 @@ export async function undeletePost(
     // An answer goes back under its question's lock, taken first as every answer write takes it.
     const [question] =
       kept && post.kind === 'answer'
-        ? await rows(tx, sql`SELECT asked_by FROM questions WHERE id = ${questionId} FOR UPDATE`)
+        ? await rows(
+            tx,
+            sql`SELECT asked_by, accepted_answer_id IS NOT NULL AS accepts FROM questions WHERE id = ${questionId} FOR UPDATE`,
+          )
         : [];
     const decision = rules.decide(
       kept
@@ -186,6 +200,8 @@ export async function undeletePost(
             deletedAt: new Date(String(kept.deleted_at)),
             askedBy: idOrNull(question?.asked_by),
             questionGone: post.kind === 'answer' && !question,
+            wasAccepted: idOrNull(kept.accepted) !== null,
+            questionAccepts: question?.accepts === true,
           }
         : null,
     );
@@ -195,15 +211,16 @@ export async function undeletePost(
       if (known) await restore(tx, known, saved);
     }
     const accepted = idOrNull(kept!.accepted);
+    const { accept } = decision.value;
     if (post.kind === 'question') {
-      await tx.execute(
-        sql`UPDATE questions SET accepted_answer_id = (SELECT id FROM answers WHERE id = ${accepted} AND question_id = ${questionId}) WHERE id = ${questionId} AND ${accepted}::bigint IS NOT NULL`,
-      );
+      // Its accepted answer is back with it, unless that answer was deleted before it.
+      if (accept)
+        await tx.execute(
+          sql`UPDATE questions SET accepted_answer_id = (SELECT id FROM answers WHERE id = ${accepted} AND question_id = ${questionId}) WHERE id = ${questionId}`,
+        );
     } else {
       await tx.execute(
-        sql`UPDATE questions SET answer_count = answer_count + 1,
-              accepted_answer_id = CASE WHEN accepted_answer_id IS NULL AND ${accepted}::bigint IS NOT NULL THEN ${accepted}::bigint ELSE accepted_answer_id END
-            WHERE id = ${questionId}`,
+        sql`UPDATE questions SET answer_count = answer_count + 1 ${accept ? sql`, accepted_answer_id = ${accepted}` : sql``} WHERE id = ${questionId}`,
       );
     }
     await tx.execute(sql`DELETE FROM deleted_posts WHERE kind = ${post.kind} AND post_id = ${post.postId}`);

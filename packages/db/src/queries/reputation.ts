@@ -99,12 +99,12 @@ export async function storeReputations(
   );
 }
 
-/** The authors of the posts a user voted on: whose reputation deleting that user's votes changes. */
+/** The authors of the posts a user voted on (themself too, when they did on their own): whose reputation deleting those votes may change. */
 export async function authorsVotedOnBy(tx: Tx, userId: number): Promise<number[]> {
   const found = await rows(
     tx,
     sql`SELECT q.asked_by AS id FROM question_votes v JOIN questions q ON q.id = v.question_id WHERE v.user_id = ${userId} AND q.asked_by IS NOT NULL
         UNION SELECT a.ans_by FROM answer_votes v JOIN answers a ON a.id = v.answer_id WHERE v.user_id = ${userId} AND a.ans_by IS NOT NULL`,
   );
-  return found.map((r) => Number(r.id)).filter((id) => id !== userId);
+  return found.map((r) => Number(r.id));
 }

@@ -13,7 +13,7 @@ import { storeReputations, type ReputationRule } from './reputation.ts';
 import { rows } from './sql-rows.ts';
 import type { PostKind } from './votes.ts';
 
-/** A vote cast that day by one account on another's post. */
+/** A vote cast that day on a post with an author (whose votes count is core's rule: `findSerialVotes`). */
 export interface DayVote {
   post: PostKind;
   postId: number;
@@ -45,7 +45,7 @@ const dayVotes = (post: PostKind, day: string) => {
       au.id AS author_id, au.username AS author_name, v.value
     FROM ${t.votes} v JOIN ${t.posts} p ON p.id = v.${t.key}
       JOIN users vu ON vu.id = v.user_id JOIN users au ON au.id = p.${t.author}
-    WHERE ${inDay(day)} AND v.user_id <> p.${t.author}`;
+    WHERE ${inDay(day)}`;
 };
 
 /**
