@@ -46,7 +46,7 @@ describe('a request that threw', () => {
     const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'So.', ansBy: other.userId }))!;
     // The session was read (the caller below), then the account was deleted, then the write runs.
     const caller = callerOf(gone);
-    expect((await core.deleteAccount(ports, caller, gone.username)).ok).toBe(true);
+    expect((await core.deleteAccount(ports, caller, { username: gone.username })).ok).toBe(true);
     const writes: Record<string, () => Promise<unknown>> = {
       ask: () => core.askQuestion(ports, caller, { title: 'A question after leaving', text: 'Body.', tags: ['x'] }),
       answer: () => core.answerQuestion(ports, caller, { qid, text: 'An answer after leaving.' }),

@@ -49,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const outcome = await editAnswer(context.ports, admitted.value, { answerId: aid, ...parsed.value });
   if (!outcome.ok) return refusedBy(POST_FORM, outcome, { values });
   if ('suggestedEdit' in outcome.value) return replied(POST_FORM, outcome.value.message);
-  const qid = await questionOfAnswer(context.ports, aid);
+  const qid = await questionOfAnswer(context.ports, { answerId: aid });
   return redirect(answerHref(qid.ok ? qid.value : '', aid));
 }
 

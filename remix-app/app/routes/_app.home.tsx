@@ -61,7 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const reader = await getSessionUser(request, context);
   const [marks, tag] = await Promise.all([
     tagMarksOf(context.ports, callerOf(context, reader)),
-    query.tag ? tagNamed(context.ports, query.tag) : null,
+    query.tag ? tagNamed(context.ports, { name: query.tag }) : null,
   ]);
   const watching = reader && query.tag ? hasTag(marks.watched, query.tag) : null;
   const shown = {

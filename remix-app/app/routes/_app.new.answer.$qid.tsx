@@ -28,7 +28,7 @@ function questionId(raw: string | undefined): number {
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const qid = questionId(params.qid);
   await requirePageUser(request, context);
-  const outcome = await questionToAnswer(context.ports, qid);
+  const outcome = await questionToAnswer(context.ports, { questionId: qid });
   if (!outcome.ok) throw failureResponse(outcome);
   return { ...outcome.value, now: Date.now() };
 }

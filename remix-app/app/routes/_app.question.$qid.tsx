@@ -107,11 +107,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       countView: openedAsPage(request),
       query,
     }),
-    relatedQuestions(context.ports, id),
-    followsQuestion(context.ports, callerOf(context, viewer), id),
+    relatedQuestions(context.ports, { questionId: id }),
+    followsQuestion(context.ports, callerOf(context, viewer), { questionId: id }),
     linkedQuestions(context.ports, id),
-    deletedPostsOn(context.ports, callerOf(context, viewer), id),
-    editing === null ? null : commentDraft(context.ports, callerOf(context, viewer), editing),
+    deletedPostsOn(context.ports, callerOf(context, viewer), { questionId: id }),
+    editing === null ? null : commentDraft(context.ports, callerOf(context, viewer), { commentId: editing }),
   ]);
   // The asker's own deleted question, which only they see (and may undelete) for a while.
   const gone = deletedPosts.find((p) => p.kind === 'question');
@@ -151,7 +151,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // The viewer's own comment being edited (`?editComment=`), while they may still edit it.
     editingComment: draft === null ? null : { id: String(editing), text: draft },
     // The page's comments the viewer upvoted, and whether they may upvote others' (issue 42).
-    upvoted: await upvotedComments(context.ports, callerOf(context, viewer), commentIds),
+    upvoted: await upvotedComments(context.ports, callerOf(context, viewer), { ids: commentIds }),
     mayUpvote: mayUpvoteComments(callerOf(context, viewer)),
     now: Date.now(),
   };

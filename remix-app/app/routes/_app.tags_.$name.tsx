@@ -22,7 +22,7 @@ const hasName = (names: string[], name: string) => names.some((n) => n.toLowerCa
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const reader = await getSessionUser(request, context);
-  const page = await tagPage(context.ports, callerOf(context, reader), params.name ?? '');
+  const page = await tagPage(context.ports, callerOf(context, reader), { name: params.name ?? '' });
   if (!page.ok) throw failureResponse(page);
   const url = new URL(request.url);
   const { tag, marks, mayEdit } = page.value;

@@ -66,7 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const apage = pageParam(url, 'apage');
   const username = params.username ?? '';
   const [found, viewer, activity] = await Promise.all([
-    userProfile(context.ports, username),
+    userProfile(context.ports, { username }),
     getSessionUser(request, context),
     userActivity(context.ports, {
       username,
@@ -152,7 +152,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         : refused('suspend', outcome.message, statusOf(outcome));
     }
     case 'delete': {
-      const outcome = await deleteAccount(context.ports, callerOf(context, actor), username);
+      const outcome = await deleteAccount(context.ports, callerOf(context, actor), { username });
       if (!outcome.ok) return refused('delete', MSG.deleteFailed, statusOf(outcome));
       return redirect(`/?deleted=${encodeURIComponent(outcome.value.username)}`, {
         headers: { 'Set-Cookie': clearSessionCookie(context) },

@@ -4,5 +4,5 @@ import { tagNamed } from '@fso/core';
 import { respond } from '~/services/respond.server.ts';
 
 export async function loader({ context, params }: LoaderFunctionArgs) {
-  return respond(await tagNamed(context.ports, params.name ?? ''), (tag) => tag);
+  return respond(await tagNamed(context.ports, { name: params.name ?? '' }), (tag) => tag);
 }

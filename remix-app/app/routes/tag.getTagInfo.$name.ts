@@ -4,5 +4,5 @@ import { tagInfo } from '@fso/core';
 import { respond } from '~/services/respond.server.ts';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return respond(await tagInfo(context.ports, params.name ?? ''), (tag) => tag);
+  return respond(await tagInfo(context.ports, { name: params.name ?? '' }), (tag) => tag);
 }

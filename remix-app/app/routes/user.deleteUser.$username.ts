@@ -10,7 +10,7 @@ export { methodNotAllowed as loader } from '~/services/http.server.ts';
 export async function action({ request, params, context }: ActionFunctionArgs) {
   requireMethod(request, 'DELETE');
   const actor = await requireApiUser(request, context);
-  const outcome = await deleteAccount(context.ports, callerOf(context, actor), params.username ?? '');
+  const outcome = await deleteAccount(context.ports, callerOf(context, actor), { username: params.username ?? '' });
   return respond(
     outcome,
     (user) => user,

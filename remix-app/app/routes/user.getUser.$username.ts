@@ -4,5 +4,5 @@ import { userProfile } from '@fso/core';
 import { respond } from '~/services/respond.server.ts';
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  return respond(await userProfile(context.ports, params.username ?? ''), (found) => found.user);
+  return respond(await userProfile(context.ports, { username: params.username ?? '' }), (found) => found.user);
 }

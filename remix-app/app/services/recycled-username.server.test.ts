@@ -44,7 +44,9 @@ describe('a deleted account and a recycled username', () => {
     const waiting = must(await createGame(deps, callerOf(context, ivan), { gameType: 'Nim' }));
     recorded.perViewer.length = 0;
 
-    expect(await deleteAccount(context.ports, callerOf(context, ivan), 'ivan')).toMatchObject({ ok: true });
+    expect(await deleteAccount(context.ports, callerOf(context, ivan), { username: 'ivan' })).toMatchObject({
+      ok: true,
+    });
 
     // Forfeited at once: judy wins the game in progress; the waiting one, with no other player, is removed.
     const over = must(await findGameFor(deps, callerOf(context, judy), { gameID: battle.gameID }));

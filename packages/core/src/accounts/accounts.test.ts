@@ -187,9 +187,12 @@ describe('accounts', () => {
         }
       ).value.session,
     );
-    expect(await deleteAccount(ports, callerOf(actor), 'erin')).toMatchObject({ ok: false, kind: 'forbidden' });
+    expect(await deleteAccount(ports, callerOf(actor), { username: 'erin' })).toMatchObject({
+      ok: false,
+      kind: 'forbidden',
+    });
     expect(await findUser(database.db, 'erin')).not.toBeNull();
-    expect(await deleteAccount(ports, callerOf(actor), 'frank')).toMatchObject({
+    expect(await deleteAccount(ports, callerOf(actor), { username: 'frank' })).toMatchObject({
       ok: true,
       value: { username: 'frank' },
     });

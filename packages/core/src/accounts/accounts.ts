@@ -183,7 +183,11 @@ export function decideAccountDelete(seen: db.AccountSeen): Result<db.Recount> {
  * Forfeits the account's running games (their opponents win, and are told), then deletes it as
  * decided and takes its name out of all its games in one transaction (docs/decisions/0019-recycled-usernames.md).
  */
-export async function deleteAccount(ports: Ports, caller: Caller, username: string): Promise<Result<SafeUser>> {
+export async function deleteAccount(
+  ports: Ports,
+  caller: Caller,
+  { username }: { username: string },
+): Promise<Result<SafeUser>> {
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);

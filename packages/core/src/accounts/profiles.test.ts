@@ -26,10 +26,14 @@ afterAll(() => database.close());
 
 describe('profiles', () => {
   it("reads a public profile by name, case-insensitively, with the account's id apart", async () => {
-    const found = await userProfile(ports, 'ann');
+    const found = await userProfile(ports, { username: 'ann' });
     expect(found).toMatchObject({ ok: true, value: { id: annId, user: { username: 'Ann' } } });
     if (found.ok) expect(found.value.user).not.toHaveProperty('id');
-    expect(await userProfile(ports, 'nobody')).toEqual({ ok: false, kind: 'notFound', message: MSG.userNotFound });
+    expect(await userProfile(ports, { username: 'nobody' })).toEqual({
+      ok: false,
+      kind: 'notFound',
+      message: MSG.userNotFound,
+    });
   });
 
   it("pages a user's questions, newest first; an unknown user is notFound", async () => {

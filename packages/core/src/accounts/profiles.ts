@@ -8,7 +8,10 @@ import type { Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
 /** The public profile of `username` (case-insensitive) with the account's id and a suspension in force, or notFound. */
-export async function userProfile(ports: Ports, username: string): Promise<Result<{ id: number; user: SafeUser }>> {
+export async function userProfile(
+  ports: Ports,
+  { username }: { username: string },
+): Promise<Result<{ id: number; user: SafeUser }>> {
   const found = await db.findUser(ports.db, username);
   if (!found) return fail('notFound', MSG.userNotFound);
   const { id, ...user } = found;

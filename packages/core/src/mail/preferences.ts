@@ -40,7 +40,11 @@ export async function followQuestion(
 }
 
 /** Whether the caller follows the question (false for a visitor). */
-export async function followsQuestion(ports: Ports, caller: Caller, questionId: number): Promise<boolean> {
+export async function followsQuestion(
+  ports: Ports,
+  caller: Caller,
+  { questionId }: { questionId: number },
+): Promise<boolean> {
   return caller.user ? db.isFollowing(ports.db, caller.user.userId, questionId) : false;
 }
 
@@ -56,11 +60,6 @@ export async function watchTag(
   if (limited) return limited;
   const stored = await db.setWatching(ports.db, actor.userId, name, watch);
   return stored === null ? fail('notFound', MSG.tagNotFound) : succeed({ name: stored, watching: watch });
-}
-
-/** Whether the caller watches the tag (false for a visitor). */
-export async function watchesTag(ports: Ports, caller: Caller, name: string): Promise<boolean> {
-  return caller.user ? db.isWatching(ports.db, caller.user.userId, name) : false;
 }
 
 /** The names of the tags the caller watches (none for a visitor). */

@@ -26,7 +26,7 @@ afterAll(() => database.close());
 
 describe('the question an answer form shows', () => {
   it('is its title, tags, asker and body as HTML, without answers, and counts no view', async () => {
-    const outcome = await questionToAnswer(ports, qid);
+    const outcome = await questionToAnswer(ports, { questionId: qid });
     if (!outcome.ok) throw new Error(outcome.message);
     expect(outcome.value.question).toEqual({
       _id: String(qid),
@@ -40,6 +40,6 @@ describe('the question an answer form shows', () => {
   });
 
   it('answers notFound for a question that does not exist', async () => {
-    expect(await questionToAnswer(ports, 999_999)).toMatchObject({ ok: false, kind: 'notFound' });
+    expect(await questionToAnswer(ports, { questionId: 999_999 })).toMatchObject({ ok: false, kind: 'notFound' });
   });
 });

@@ -17,7 +17,10 @@ export interface QuestionToAnswer {
 /** The question alone: no answers, no comments. */
 const QUESTION_ONLY: db.AnswerWindow = { sort: 'posted', offset: 0, limit: 0, comments: { question: 0, answer: 0 } };
 
-export async function questionToAnswer(ports: Ports, questionId: number): Promise<Result<QuestionToAnswer>> {
+export async function questionToAnswer(
+  ports: Ports,
+  { questionId }: { questionId: number },
+): Promise<Result<QuestionToAnswer>> {
   const found = await db.getQuestionWithHtml(ports.db, questionId, QUESTION_ONLY);
   if (!found) return fail('notFound', MSG.questionNotFound);
   const { _id, title, tags, askedBy, askDateTime } = found.question;

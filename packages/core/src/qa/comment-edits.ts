@@ -45,7 +45,11 @@ export async function editComment(
 }
 
 /** The text of the caller's own comment that they may still edit (its edit form's start), or null. */
-export async function commentDraft(ports: Ports, caller: Caller, commentId: number): Promise<string | null> {
+export async function commentDraft(
+  ports: Ports,
+  caller: Caller,
+  { commentId }: { commentId: number },
+): Promise<string | null> {
   if (!caller.user) return null;
   const found = await db.commentToEdit(ports.db, commentId);
   const allowed = decideCommentEdit(found, caller.user.userId, ports.clock());

@@ -55,7 +55,7 @@ export async function voteComment(
 }
 
 /** Which of the comments `ids` the caller upvoted (none for a visitor), for their page's buttons. */
-export async function upvotedComments(ports: Ports, caller: Caller, ids: string[]): Promise<string[]> {
+export async function upvotedComments(ports: Ports, caller: Caller, { ids }: { ids: string[] }): Promise<string[]> {
   if (!caller.user) return [];
   const found = await db.commentsUpvotedBy(ports.db, caller.user.userId, ids.map(Number));
   return found.map(String);

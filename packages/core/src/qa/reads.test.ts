@@ -114,8 +114,8 @@ describe('question reads', () => {
   });
 
   it("finds an answer's question, or answers notFound", async () => {
-    expect(await questionOfAnswer(ports, ids.answer!)).toEqual({ ok: true, value: ids.first });
-    expect(await questionOfAnswer(ports, 999_999)).toEqual({
+    expect(await questionOfAnswer(ports, { answerId: ids.answer! })).toEqual({ ok: true, value: ids.first });
+    expect(await questionOfAnswer(ports, { answerId: 999_999 })).toEqual({
       ok: false,
       kind: 'notFound',
       message: MSG.answerNotFound,

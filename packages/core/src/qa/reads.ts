@@ -92,7 +92,7 @@ export const recentlyActiveQuestions = (ports: Ports, limit: number): Promise<{ 
   db.listRecentlyActiveQuestionIds(ports.db, limit);
 
 /** The id of the question an answer belongs to, or notFound. */
-export async function questionOfAnswer(ports: Ports, answerId: number): Promise<Result<number>> {
+export async function questionOfAnswer(ports: Ports, { answerId }: { answerId: number }): Promise<Result<number>> {
   const qid = await db.questionIdOfAnswer(ports.db, answerId);
   return qid === null ? fail('notFound', MSG.answerNotFound) : succeed(qid);
 }

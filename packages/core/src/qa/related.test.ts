@@ -42,7 +42,7 @@ afterAll(async () => {
 
 describe('related questions', () => {
   it('lists the questions nearest in meaning from the stored embeddings, never the question itself', async () => {
-    const related = await relatedQuestions(ports, ids.qubit!);
+    const related = await relatedQuestions(ports, { questionId: ids.qubit! });
     expect(related[0]).toMatchObject({
       _id: String(ids.entangled),
       title: 'What happens to entangled qubits after measurement?',
@@ -56,11 +56,11 @@ describe('related questions', () => {
   });
 
   it('shows none for a question without an embedding, and reads titles fresh while the neighbours are cached', async () => {
-    expect(await relatedQuestions(ports, ids.pending!)).toEqual([]);
-    await relatedQuestions(ports, ids.entangled!);
+    expect(await relatedQuestions(ports, { questionId: ids.pending! })).toEqual([]);
+    await relatedQuestions(ports, { questionId: ids.entangled! });
     await database.db.execute(sql`UPDATE questions SET title = 'Renamed qubit question' WHERE id = ${ids.qubit}`);
     await database.db.execute(sql`DELETE FROM questions WHERE id = ${ids.bread}`);
-    const again = await relatedQuestions(ports, ids.entangled!);
+    const again = await relatedQuestions(ports, { questionId: ids.entangled! });
     expect(again[0]).toMatchObject({ _id: String(ids.qubit), title: 'Renamed qubit question' });
     expect(again.map((r) => r._id)).not.toContain(String(ids.bread));
   });

@@ -33,7 +33,7 @@ async function nearestIds(ports: Ports, questionId: number): Promise<number[]> {
 }
 
 /** The questions closest in meaning to `questionId`, best first (their titles read fresh). */
-export async function relatedQuestions(ports: Ports, questionId: number): Promise<QuestionLink[]> {
+export async function relatedQuestions(ports: Ports, { questionId }: { questionId: number }): Promise<QuestionLink[]> {
   const now = ports.clock().getTime();
   let cache = caches.get(ports.db);
   if (!cache) caches.set(ports.db, (cache = new Map()));

@@ -43,7 +43,11 @@ export interface DeletedPostView {
 }
 
 /** The caller's own posts of question `questionId` (the question, or answers on it) that they may still undelete; none for a visitor. */
-export async function deletedPostsOn(ports: Ports, caller: Caller, questionId: number): Promise<DeletedPostView[]> {
+export async function deletedPostsOn(
+  ports: Ports,
+  caller: Caller,
+  { questionId }: { questionId: number },
+): Promise<DeletedPostView[]> {
   if (!caller.user) return [];
   const found = await db.deletedPostsOf(ports.db, caller.user.userId, questionId, undeletableSince(ports.clock()));
   return Promise.all(

@@ -56,7 +56,7 @@ describe('tag wikis', () => {
       ok: true,
       value: { name: 'quantum-entanglement', description: 'Correlated states.', qcnt: 2, wikiEditedBy: 'trusted' },
     });
-    const info = await tagInfo(ports, 'quantum-entanglement');
+    const info = await tagInfo(ports, { name: 'quantum-entanglement' });
     expect(info.ok && info.value.wikiHtml).toContain('<strong>this</strong>');
   });
 
@@ -66,12 +66,12 @@ describe('tag wikis', () => {
       kind: 'forbidden',
       message: TAG_MSG.wikiPrivilege,
     });
-    expect(await tagInfo(ports, 'alpha')).toMatchObject({
+    expect(await tagInfo(ports, { name: 'alpha' })).toMatchObject({
       ok: true,
       value: { description: 'user added tag', wikiEditedBy: null },
     });
-    expect(await tagPage(ports, newcomer, 'alpha')).toMatchObject({ ok: true, value: { mayEdit: false } });
-    expect(await tagPage(ports, trusted, 'alpha')).toMatchObject({ ok: true, value: { mayEdit: true } });
+    expect(await tagPage(ports, newcomer, { name: 'alpha' })).toMatchObject({ ok: true, value: { mayEdit: false } });
+    expect(await tagPage(ports, trusted, { name: 'alpha' })).toMatchObject({ ok: true, value: { mayEdit: true } });
   });
 
   it('answers notFound for a tag that does not exist', async () => {
@@ -79,7 +79,7 @@ describe('tag wikis', () => {
       kind: 'notFound',
       message: MSG.tagNotFound,
     });
-    expect(await tagInfo(ports, 'nothing')).toMatchObject({ kind: 'notFound' });
+    expect(await tagInfo(ports, { name: 'nothing' })).toMatchObject({ kind: 'notFound' });
   });
 });
 

@@ -22,8 +22,8 @@ export function decideTagWikiEdit(seen: db.TagWikiSeen, caller: Caller): Result<
 }
 
 /** The tag with this name, its count and wiki, or notFound. */
-export async function tagInfo(ports: Ports, rawName: string): Promise<Result<TagInfo>> {
-  const name = rawName.trim();
+export async function tagInfo(ports: Ports, input: { name: string }): Promise<Result<TagInfo>> {
+  const name = input.name.trim();
   if (!name || name.length > TAG_NAME_STORED_MAX) return fail('notFound', MSG.tagNotFound);
   const info = await db.findTagInfo(ports.db, name);
   return info ? succeed(info) : fail('notFound', MSG.tagNotFound);
@@ -44,7 +44,7 @@ export async function editTagWiki(ports: Ports, caller: Caller, input: TagWikiIn
     { editorId: actor.userId, excerpt: input.excerpt, wiki: input.wiki, wikiHtml: html.value },
     (seen) => decideTagWikiEdit(seen, caller),
   );
-  return stored.ok ? tagInfo(ports, stored.value.name) : stored;
+  return stored.ok ? tagInfo(ports, { name: stored.value.name }) : stored;
 }
 
 /** Ignores or stops ignoring a tag: its questions are dimmed on the caller's lists. */
@@ -70,9 +70,9 @@ export async function tagMarksOf(ports: Ports, caller: Caller): Promise<TagMarks
 export async function tagPage(
   ports: Ports,
   caller: Caller,
-  rawName: string,
+  input: { name: string },
 ): Promise<Result<{ tag: TagInfo; marks: TagMarks; mayEdit: boolean }>> {
-  const info = await tagInfo(ports, rawName);
+  const info = await tagInfo(ports, input);
   if (!info.ok) return info;
   return succeed({ tag: info.value, marks: await tagMarksOf(ports, caller), mayEdit: mayEditTagWiki(caller) });
 }

@@ -26,11 +26,11 @@ afterAll(() => database.close());
 
 describe('tag reads', () => {
   it('finds a tag by its name, spaces around it ignored; an unknown, empty or overlong name is notFound', async () => {
-    expect(await tagNamed(ports, '  parsing ')).toMatchObject({ ok: true, value: { name: 'parsing' } });
+    expect(await tagNamed(ports, { name: '  parsing ' })).toMatchObject({ ok: true, value: { name: 'parsing' } });
     const notFound = { ok: false, kind: 'notFound', message: MSG.tagNotFound };
-    expect(await tagNamed(ports, 'nothing-here')).toEqual(notFound);
-    expect(await tagNamed(ports, '   ')).toEqual(notFound);
-    expect(await tagNamed(ports, 'x'.repeat(200))).toEqual(notFound);
+    expect(await tagNamed(ports, { name: 'nothing-here' })).toEqual(notFound);
+    expect(await tagNamed(ports, { name: '   ' })).toEqual(notFound);
+    expect(await tagNamed(ports, { name: 'x'.repeat(200) })).toEqual(notFound);
   });
 
   it('lists tags with their question counts, most used first, with the total', async () => {

@@ -8,8 +8,8 @@ import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 
 /** The tag with this name (surrounding spaces ignored), or notFound. */
-export async function tagNamed(ports: Ports, rawName: string): Promise<Result<Tag>> {
-  const name = rawName.trim();
+export async function tagNamed(ports: Ports, input: { name: string }): Promise<Result<Tag>> {
+  const name = input.name.trim();
   if (!name || name.length > TAG_NAME_STORED_MAX) return fail('notFound', MSG.tagNotFound);
   const tag = await db.findTagByName(ports.db, name);
   return tag ? succeed(tag) : fail('notFound', MSG.tagNotFound);

@@ -55,14 +55,6 @@ export async function setWatching(db: Db, userId: number, tagName: string, watch
   return String(tag.name);
 }
 
-export async function isWatching(db: Db, userId: number, tagName: string): Promise<boolean> {
-  const found = await rows(
-    db,
-    sql`SELECT 1 FROM watched_tags w JOIN tags t ON t.id = w.tag_id WHERE w.user_id = ${userId} AND lower(t.name) = ${tagName.toLowerCase()}`,
-  );
-  return found.length > 0;
-}
-
 /** The names of the tags the user watches, by name (a user watches few). */
 export async function watchedTagNames(db: Db, userId: number): Promise<string[]> {
   const list = await rows(
