@@ -108,6 +108,7 @@ test('ask, answer, comment and vote; the list and the question page show it all'
   await expect(page.locator('.comment').filter({ hasText: 'Which browser?' })).toContainText(name);
 
   await page.getByRole('link', { name: 'Answer Question' }).click();
+  await expect(page).toHaveURL(/\/new\/answer\/\d+$/);
   await page.getByRole('button', { name: 'Post Answer' }).click();
   await expect(page.getByText('Answer text cannot be empty')).toBeVisible();
   await page.getByLabel('Answer Text').fill('Call `clearInterval` when done.');
@@ -235,6 +236,8 @@ test('a second browser sees a new answer and a vote without reloading', async ({
   const { other, otherPage } = await questionWithSecondUser(page, browser, 'Live question', 'Watch me.');
   await otherPage.goto(page.url());
   await otherPage.getByRole('link', { name: 'Answer Question' }).click();
+  // The question page has an answer box of its own: fill the form page's, once it is there.
+  await expect(otherPage).toHaveURL(/\/new\/answer\/\d+$/);
   await otherPage.getByLabel('Answer Text').fill('Here is a live answer.');
   await otherPage.getByRole('button', { name: 'Post Answer' }).click();
   await expect(page.getByText('Here is a live answer.')).toBeVisible();
