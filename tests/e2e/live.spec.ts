@@ -9,7 +9,12 @@ test('a second browser sees a new sign-up (offered in a bar) and a deletion on /
   browser,
 }) => {
   await signUp(page, uniqueName('watcher'));
+  // The sign-up below must come after this page's socket is connected, or it has no one to tell.
+  const connected = page
+    .waitForEvent('websocket')
+    .then((ws) => ws.waitForEvent('framereceived', { predicate: ({ payload }) => String(payload).startsWith('40') }));
   await page.goto('/users?sort=new');
+  await connected;
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const newcomer = uniqueName('a');
