@@ -22,6 +22,11 @@ export { BOARD_SIZE, FLEET, type Board, type Cell } from './battleship/fleet.ts'
 export type { Rng } from './random.ts';
 export { GAMES, type GameMove, type GameRules, type GameState, type GameView } from './registry.ts';
 
+/** `fields` (an object of a form's texts or a socket's numbers) as a move of `gameType`, or why not. */
+export function parseMove(gameType: GameType, fields: Readonly<Record<string, unknown>>): Result<GameMove> {
+  return rulesOf(gameType).parseMove(fields);
+}
+
 export function setupGame(gameType: GameType): GameState {
   return rulesOf(gameType).setup();
 }
@@ -37,8 +42,8 @@ export function leaveGame(state: GameState, player: string): Result<GameState> {
 
 /**
  * Checks, in order: game in progress, this player's turn, a legal move; then applies it.
- * `move` must have the shape of the state's game type (the callers parse it with that
- * type's schema first).
+ * `move` must have the shape of the state's game type (the callers parse it with parseMove
+ * for that type first).
  */
 export function applyMove(state: GameState, player: string, move: GameMove): Result<GameState> {
   return rulesOf(state.gameType).applyMove(state, player, move);

@@ -1,7 +1,8 @@
 /**
  * Every game type's rules in one table, keyed by its name: a game is a folder of pure functions
- * plus one entry here (and its move's schema in packages/shared, its panel in remix-app). The
- * engine's dispatching functions (index.ts) and the state, move and view types read this table.
+ * plus one entry here and its name in GAME_TYPES (types.ts; `satisfies` below makes the two
+ * agree), and its screen in remix-app (components/games/screens.ts). The engine's dispatching
+ * functions (index.ts) and the state, move and view types read this table.
  */
 import * as battleship from './battleship/battleship.ts';
 import * as nim from './nim/nim.ts';
@@ -11,6 +12,8 @@ import type { GameType } from './types.ts';
 
 /** What one game type provides: its rules, as pure functions of its own state. */
 export interface GameRules<State, Move, View> {
+  /** A move from outside input's fields (a form's text or a socket's numbers), or its shape's message. */
+  parseMove(fields: Readonly<Record<string, unknown>>): Result<Move>;
   setup(): State;
   /** `rng` places what a game hides (Battleship's fleets). */
   join(state: State, player: string, rng: Rng): Result<State>;
@@ -23,6 +26,7 @@ export interface GameRules<State, Move, View> {
 
 export const GAMES = {
   Nim: {
+    parseMove: nim.parseMove,
     setup: nim.setup,
     join: (state, player) => nim.join(state, player),
     leave: nim.leave,
@@ -30,6 +34,7 @@ export const GAMES = {
     view: (state) => nim.view(state),
   } satisfies GameRules<nim.NimState, nim.NimMove, nim.NimStateView>,
   Battleship: {
+    parseMove: battleship.parseMove,
     setup: battleship.setup,
     join: battleship.join,
     leave: battleship.leave,

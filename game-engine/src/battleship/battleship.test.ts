@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { fail, type Result } from '../result.ts';
 import { createRng } from '../random.ts';
 import { MOVE_ERRORS } from '../seats.ts';
-import { applyMove, BATTLESHIP_ERRORS, join, leave, setup, view, type BattleshipState } from './battleship.ts';
+import {
+  applyMove,
+  BATTLESHIP_ERRORS,
+  join,
+  leave,
+  parseMove,
+  setup,
+  view,
+  type BattleshipState,
+} from './battleship.ts';
 import { BOARD_SIZE, FLEET, type Board, type Cell } from './fleet.ts';
 
 const must = <S>(r: Result<S>): S => {
@@ -68,6 +77,16 @@ describe('Battleship', () => {
       { playerID: 'ann', move: ship },
       { playerID: 'bob', move: water },
     ]);
+  });
+
+  it('reads a shot from a socket’s numbers or a form’s texts, keeping only x and y', () => {
+    expect(parseMove({ x: 0, y: 9 })).toEqual({ ok: true, value: { x: 0, y: 9 } });
+    expect(parseMove({ x: '3', y: '4', numObjects: 1 })).toEqual({ ok: true, value: { x: 3, y: 4 } });
+    // Any numbers read: whether the cell is on the board is applyMove's answer (BATTLESHIP_ERRORS.outside).
+    expect(parseMove({ x: -1, y: 1.5 })).toEqual({ ok: true, value: { x: -1, y: 1.5 } });
+    for (const fields of [{ x: 1 }, { y: 1 }, { x: '', y: 1 }, { x: 'A', y: '1' }, { numObjects: 2 }])
+      expect(parseMove(fields)).toEqual(fail('invalid', BATTLESHIP_ERRORS.shape));
+    expect(parseMove({})).toEqual(fail('invalid', 'Invalid move: a Battleship move is a cell with numbers x and y.'));
   });
 
   it('refuses shots outside the board, repeated shots, and shots before the start', () => {

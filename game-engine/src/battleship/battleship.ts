@@ -7,6 +7,7 @@
  * once it is over, both fleets are shown. Each fleet's ships are kept (never shown) so that a
  * shot that sinks one says so in the move log (`sunk`, its length; issue 42).
  */
+import { numberField } from '../move-fields.ts';
 import type { Rng } from '../random.ts';
 import { joinSeat, leaveSeat, turnError, withMove } from '../seats.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -24,6 +25,7 @@ import {
 } from './fleet.ts';
 
 export const BATTLESHIP_ERRORS = {
+  shape: 'Invalid move: a Battleship move is a cell with numbers x and y.',
   outside: `Invalid move: the target must be inside the board (x and y from 0 to ${BOARD_SIZE - 1})`,
   repeated: 'Invalid move: that cell has already been shot',
 } as const;
@@ -56,6 +58,13 @@ export function setup(): BattleshipState {
     player1Board: emptyBoard(),
     player2Board: emptyBoard(),
   };
+}
+
+/** A move from outside input's fields (a form's text or a socket's numbers); whether the cell is on the board is applyMove's. */
+export function parseMove(fields: Readonly<Record<string, unknown>>): Result<BattleshipMove> {
+  const x = numberField(fields.x);
+  const y = numberField(fields.y);
+  return x === null || y === null ? fail('invalid', BATTLESHIP_ERRORS.shape) : succeed({ x, y });
 }
 
 /** `rng` must be unpredictable (node:crypto on the server): a guessable source gives a fleet away. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fail, type Result } from '../result.ts';
 import { MOVE_ERRORS, SEAT_ERRORS } from '../seats.ts';
-import { applyMove, join, leave, NIM_ERRORS, setup, view, type NimState } from './nim.ts';
+import { applyMove, join, leave, NIM_ERRORS, parseMove, setup, view, type NimState } from './nim.ts';
 
 const must = <S>(r: Result<S>): S => {
   if (!r.ok) throw new Error(r.message);
@@ -36,6 +36,16 @@ describe('Nim', () => {
     expect(applyMove(started(), 'eve', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.wrongPlayer));
     const over = must(leave(started(), 'bob'));
     expect(applyMove(over, 'ann', { numObjects: 1 })).toEqual(fail('invalid', MOVE_ERRORS.notInProgress));
+  });
+
+  it('reads a move from a socket’s number or a form’s text, keeping only numObjects', () => {
+    expect(parseMove({ numObjects: 2 })).toEqual({ ok: true, value: { numObjects: 2 } });
+    expect(parseMove({ numObjects: ' 3 ', x: 1 })).toEqual({ ok: true, value: { numObjects: 3 } });
+    // Any number reads: whether it is legal is applyMove's answer (NIM_ERRORS.range).
+    expect(parseMove({ numObjects: '7' })).toEqual({ ok: true, value: { numObjects: 7 } });
+    for (const numObjects of [undefined, '', 'two', null, [2]])
+      expect(parseMove({ numObjects })).toEqual(fail('invalid', NIM_ERRORS.shape));
+    expect(parseMove({ x: 1, y: 2 })).toEqual(fail('invalid', 'Invalid move: a Nim move is a number of objects.'));
   });
 
   it('takes only 1 to 3 whole objects, and never more than are left', () => {

@@ -2,6 +2,7 @@
  * Nim (DESIGN "Games"): one pile of 21; players alternate removing 1 to 3 objects; misère —
  * the player who takes the last object loses. Nothing is hidden, so every viewer sees it all.
  */
+import { numberField } from '../move-fields.ts';
 import { joinSeat, leaveSeat, opponentOf, turnError, withMove } from '../seats.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import type { Seats } from '../types.ts';
@@ -10,6 +11,7 @@ export const NIM_PILE = 21;
 export const NIM_MAX_TAKE = 3;
 
 export const NIM_ERRORS = {
+  shape: 'Invalid move: a Nim move is a number of objects.',
   range: 'Invalid move: must remove between 1 and 3 objects',
   tooMany: 'Invalid move: cannot remove more objects than are left',
 } as const;
@@ -36,6 +38,12 @@ export function setup(): NimState {
     winners: [],
     remainingObjects: NIM_PILE,
   };
+}
+
+/** A move from outside input's fields (a form's text or a socket's numbers); its legality is applyMove's. */
+export function parseMove(fields: Readonly<Record<string, unknown>>): Result<NimMove> {
+  const numObjects = numberField(fields.numObjects);
+  return numObjects === null ? fail('invalid', NIM_ERRORS.shape) : succeed({ numObjects });
 }
 
 export const join = (state: NimState, player: string): Result<NimState> => joinSeat(state, player, (s) => s);

@@ -1,12 +1,21 @@
 /**
  * Games as REST and sockets carry them (SPEC §3): the engine's per-viewer view plus the id and
  * the version a move must be based on; and the zod schema of every game payload (list filters,
- * create, join/leave, the makeMove event and each game type's move).
+ * create, join/leave, the makeMove event), whose move each game type's rules read (parseMoveOf).
  */
 import { z } from 'zod';
-import { GAME_STATUSES, GAME_TYPES, type GameMove, type GameType, type GameView } from '@fso/game-engine';
+import {
+  GAME_STATUSES,
+  GAME_TYPES,
+  parseMove,
+  type GameMove,
+  type GameType,
+  type GameView,
+  type Result,
+} from '@fso/game-engine';
 import { MSG } from './messages.ts';
 import { idSchema } from './qa.schemas.ts';
+import { parseWith } from './validate.ts';
 
 export type { GameMove, GameStatus, GameType } from '@fso/game-engine';
 
@@ -32,14 +41,14 @@ export const gameSeatSchema = z.object({
   playerID: z.string({ error: MSG.playerRequired }).trim().min(1, MSG.playerRequired),
 });
 
-// Form fields arrive as text; sockets send numbers. The rules decide which numbers are legal.
-const numberField = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), z.number({ error: message }));
+/** A move is an object of fields (a form's texts, a socket's numbers); its game's rules read their own. */
+const moveFieldsSchema = z.looseObject({});
 
-export const moveSchemas = {
-  Nim: z.object({ numObjects: numberField(MSG.nimMoveShape) }),
-  Battleship: z.object({ x: numberField(MSG.battleshipMoveShape), y: numberField(MSG.battleshipMoveShape) }),
-} satisfies Record<GameType, z.ZodType<GameMove>>;
+/** `input` as a move of `gameType`: an object (else the request's message), then the game's own reading of it. */
+export function parseMoveOf(gameType: GameType, input: unknown): Result<GameMove> {
+  const fields = parseWith(moveFieldsSchema, input);
+  return fields.ok ? parseMove(gameType, fields.value) : fields;
+}
 
 /** The makeMove event (SPEC §7), plus the version the mover saw (optional: stale moves are refused). */
 export interface MakeMovePayload {

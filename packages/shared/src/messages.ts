@@ -2,6 +2,7 @@
  * Every user-facing text fixed by SPEC §5 and §8, letter for letter, in one place so the
  * server, the forms and the tests say exactly the same thing.
  */
+import { GAME_TYPES } from '@fso/game-engine';
 import { COMMENT_EDIT_MINUTES } from './comment-edit.ts';
 import { PRIVILEGES } from './privileges.ts';
 import { UNDELETE_DAYS } from './undelete.ts';
@@ -45,15 +46,13 @@ export const MSG = {
   unknownGameType: 'Unknown game type',
   noWinner: 'No winner',
   // Game texts the spec leaves open (docs/decisions/0005-games.md).
-  invalidGameType: 'Game type must be Nim or Battleship.',
+  invalidGameType: `Game type must be ${GAME_TYPES.slice(0, -1).join(', ')} or ${GAME_TYPES.at(-1)}.`,
   invalidGameStatus: 'Status must be WAITING_TO_START, IN_PROGRESS or OVER.',
   invalidTheme: 'The theme must be light or dark.',
   gameNotFound: 'Game not found.',
   playerRequired: 'A player ID is required.',
   gameMismatch: 'The move names a different game.',
   invalidMovePayload: 'Invalid move: send {gameID, move: {playerID, gameID, move}}.',
-  nimMoveShape: 'Invalid move: a Nim move is a number of objects.',
-  battleshipMoveShape: 'Invalid move: a Battleship move is a cell with numbers x and y.',
   staleMove: 'Invalid move: the game has changed since you last saw it. Look again and retry.',
   gameServerError: 'The game server could not handle that. Please try again.',
   invalidChatUpdate: 'Invalid chat update type',

@@ -22,16 +22,7 @@ import {
   type GameListQuery,
   type GameRow,
 } from '@fso/db';
-import {
-  gameSummaryOf,
-  MSG,
-  moveSchemas,
-  parseWith,
-  rooms,
-  type Game,
-  type GameType,
-  type GameUpdatePayload,
-} from '@fso/shared';
+import { gameSummaryOf, MSG, parseMoveOf, rooms, type Game, type GameType, type GameUpdatePayload } from '@fso/shared';
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -205,7 +196,7 @@ export async function makeMove(
   const actor = player.value.username;
   const change = await changeGameRow(ports.db, Number(payload.gameID), (row) => {
     const state = stateOf(row);
-    const move = parseWith(moveSchemas[state.gameType], payload.move.move);
+    const move = parseMoveOf(state.gameType, payload.move.move);
     if (!move.ok) return move;
     const applied = engine.applyMove(state, actor, move.value);
     if (applied.ok && payload.version !== undefined && payload.version !== row.version)
