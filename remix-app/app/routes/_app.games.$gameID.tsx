@@ -14,9 +14,8 @@ import { makeMoveSchema, MSG, parseId, parseWith, type Game, type GameMove } fro
 import { replyError, type ActionReply } from '~/components/action-reply.ts';
 import { FormError } from '~/components/FormError.tsx';
 import { routeErrorBoundary } from '~/components/RouteError.tsx';
-import { BattleshipPanel } from '~/components/games/BattleshipPanel.tsx';
 import { GameFacts } from '~/components/games/GameFacts.tsx';
-import { NimPanel } from '~/components/games/NimPanel.tsx';
+import { screenOf } from '~/components/games/screens.ts';
 import { useLiveGame } from '~/components/games/useLiveGame.ts';
 import { LeaveGame } from '~/components/games/LeaveGame.tsx';
 import { refused } from '~/services/actions.server.ts';
@@ -69,25 +68,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 /** How often a page without JavaScript reloads while the other player is to act. */
 const NO_SCRIPT_REFRESH_SECONDS = 5;
 
-/** The game type's own panel; a type this screen does not know says so (SPEC §8). */
+/** The game type's own panel (its screen's); a type this screen does not know says so (SPEC §8). */
 function GamePanel({ game, viewer, sendMove }: { game: Game; viewer: string; sendMove: (move: GameMove) => boolean }) {
+  const screen = screenOf(game.gameType);
+  if (!screen) return <p className="form-error">{MSG.unknownGameType}</p>;
   const myTurn = moverOf(game.state) === viewer;
-  switch (game.gameType) {
-    case 'Nim':
-      return <NimPanel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
-    case 'Battleship':
-      return (
-        <BattleshipPanel
-          state={game.state}
-          viewer={viewer}
-          version={game.version}
-          myTurn={myTurn}
-          sendMove={sendMove}
-        />
-      );
-    default:
-      return <p className="form-error">{MSG.unknownGameType}</p>;
-  }
+  return <screen.Panel state={game.state} viewer={viewer} version={game.version} myTurn={myTurn} sendMove={sendMove} />;
 }
 
 export default function GamePage() {

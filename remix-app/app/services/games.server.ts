@@ -1,10 +1,12 @@
 /**
  * Remix's side of the games: the REST action shared by join and leave, and the move a game
- * screen's form posts (Nim `numObjects`; Battleship `cell` as "x,y").
+ * screen's form posts (each game's screen reads its own fields: Nim `numObjects`, Battleship
+ * `cell` as "x,y").
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { SeatChange } from '@fso/core';
 import { gameSeatSchema } from '@fso/shared';
+import { GAME_SCREENS } from '~/components/games/screens.ts';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
 import { callerOf, requireApiUser } from './session.server.ts';
@@ -19,8 +21,6 @@ export const seatAction =
     return respond(await change(context.ports, callerOf(context, actor), body), (game) => game);
   };
 
-export function moveFromForm(fields: Record<string, string | undefined>): unknown {
-  if (fields.cell === undefined) return { numObjects: fields.numObjects };
-  const [x, y] = fields.cell.split(',');
-  return { x, y };
-}
+/** A posted move form's fields as a move's: the game's rules then read those of the game's type. */
+export const moveFromForm = (fields: Record<string, string | undefined>): Record<string, unknown> =>
+  Object.assign({}, ...Object.values(GAME_SCREENS).map((screen) => screen.moveFromForm(fields)));

@@ -1,18 +1,14 @@
 /**
- * What every game screen states (SPEC §2, §4): type, status in words, rules, each seat's player,
- * mover, and once the game is over its winner ("Winner: alice"; "No winner" when it ended with
- * none) and, to each player, "You won" or "You lost". While it is played no winner line shows
+ * What every game screen states (SPEC §2, §4): type, status in words, rules (from the game's
+ * screen), each seat's player, mover, and once the game is over its winner ("Winner: alice";
+ * "No winner" when it ended with none) and, to each player, "You won" or "You lost". While it is played no winner line shows
  * (issue 42: "No winner" read as a result; decision record 0084). When a player left a game
  * being played, everyone is told who ("alice left the game"), not just who won.
  */
-import { BOARD_SIZE, FLEET, moverOf, NIM_MAX_TAKE, NIM_PILE } from '@fso/game-engine';
-import type { Game, GameType } from '@fso/shared';
+import { moverOf } from '@fso/game-engine';
+import type { Game } from '@fso/shared';
+import { screenOf } from './screens.ts';
 import { STATUS_LABEL, winnersLine } from './status.ts';
-
-const RULES: Record<GameType, string> = {
-  Nim: `Players take turns removing 1 to ${NIM_MAX_TAKE} objects from a pile of ${NIM_PILE}. Whoever takes the last object loses.`,
-  Battleship: `Each player has a fleet of ${FLEET.length} ships (${FLEET.slice(0, -1).join(', ')} and ${FLEET.at(-1)} cells) placed at random on a ${BOARD_SIZE} × ${BOARD_SIZE} board. Players take turns firing one shot at a cell of the other board. The first to hit every cell of the other fleet wins.`,
-};
 
 const named = (name: string, viewer: string) => (name === viewer ? `${name} (you)` : name);
 
@@ -49,7 +45,7 @@ export function GameFacts({ game, viewer }: { game: Game; viewer: string }) {
         </dd>
       </dl>
       <p className="rules">
-        <strong>Rules:</strong> {RULES[game.gameType]}
+        <strong>Rules:</strong> {screenOf(game.gameType)?.rules}
       </p>
       {state.status === 'OVER' ? (
         <p className="winners" data-testid="winners">

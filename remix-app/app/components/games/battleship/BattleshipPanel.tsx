@@ -9,8 +9,8 @@
 import { useState } from 'react';
 import { Form } from '@remix-run/react';
 import { BOARD_SIZE, type BattleshipStateView, type Board, type Cell } from '@fso/game-engine';
-import type { GameMove } from '@fso/shared';
-import { MoveHistory } from './MoveHistory.tsx';
+import type { PanelProps } from '../game-screen.ts';
+import { MoveHistory } from '../MoveHistory.tsx';
 
 const COLUMNS = Array.from({ length: BOARD_SIZE }, (_, i) => String.fromCharCode(65 + i));
 const cellName = (x: number, y: number) => `${COLUMNS[x]}${y + 1}`;
@@ -80,19 +80,7 @@ function BoardGrid({ board, title, picking }: { board: Board; title: string; pic
   );
 }
 
-export function BattleshipPanel({
-  state,
-  viewer,
-  version,
-  myTurn,
-  sendMove,
-}: {
-  state: BattleshipStateView;
-  viewer: string;
-  version: number;
-  myTurn: boolean;
-  sendMove: (m: GameMove) => boolean;
-}) {
+export function BattleshipPanel({ state, viewer, version, myTurn, sendMove }: PanelProps<BattleshipStateView>) {
   const [selected, setSelected] = useState<string | null>(null);
   const seat = state.player1 === viewer ? 1 : state.player2 === viewer ? 2 : null;
   // A shot by player 1 lands on player 2's board and the other way round.

@@ -7,22 +7,11 @@ import { useState } from 'react';
 import { Form } from '@remix-run/react';
 import { NIM_MAX_TAKE, type NimStateView } from '@fso/game-engine';
 import type { GameMove } from '@fso/shared';
-import { MoveHistory } from './MoveHistory.tsx';
+import type { PanelProps } from '../game-screen.ts';
+import { MoveHistory } from '../MoveHistory.tsx';
 import { NimPile } from './NimPile.tsx';
 
-export function NimPanel({
-  state,
-  viewer,
-  version,
-  myTurn,
-  sendMove,
-}: {
-  state: NimStateView;
-  viewer: string;
-  version: number;
-  myTurn: boolean;
-  sendMove: (m: GameMove) => boolean;
-}) {
+export function NimPanel({ state, viewer, version, myTurn, sendMove }: PanelProps<NimStateView>) {
   return (
     <div className="nim">
       <p className="nim-pile" data-testid="remaining-objects">
