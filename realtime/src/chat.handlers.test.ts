@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
+import { notifyRule } from '@fso/core';
 import { createDirectChat, openDatabase } from '@fso/db';
 import { DATABASE_RETRY_AFTER_SECONDS, freePort } from '@fso/platform';
 import { MSG, rooms, type Ack, type ChatUpdatePayload } from '@fso/shared';
@@ -16,7 +17,9 @@ beforeAll(async () => {
   t = await startTestRealtime((ports) => [chatHandlers(ports)]);
   const [a, b, c] = await Promise.all([t.signedIn('amy'), t.signedIn('bo'), t.signedIn('cy')]);
   boId = b.userId;
-  chatId = String((await createDirectChat(t.database.db, { userId: a.userId, username: 'amy' }, b.userId, [])).chatId);
+  chatId = String(
+    (await createDirectChat(t.database.db, { userId: a.userId, username: 'amy' }, b.userId, [], notifyRule)).chatId,
+  );
   amy = t.open(a.cookie);
   cy = t.open(c.cookie);
   await Promise.all([outcome(amy), outcome(cy)]);

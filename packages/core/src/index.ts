@@ -21,6 +21,7 @@ export { linkedQuestions, LINKED_SHOWN } from './qa/linked.ts';
 export * from './qa/semantic-search.ts';
 export type { SemanticHit } from '@fso/search';
 export * from './notifications/notifications.ts';
+export { notifyRule } from './notifications/fan-out.ts';
 export * from './messaging/messaging.ts';
 export * from './accounts/accounts.ts';
 export { hashPassword } from './accounts/passwords.ts';

@@ -14,6 +14,7 @@ import {
   decideQuestionDelete,
   decideUndelete,
   decideVote,
+  notifyRule,
   reputationOf,
 } from '@fso/core';
 import { MSG, PRIVILEGES } from '@fso/shared';
@@ -27,7 +28,7 @@ import * as edits from '../src/queries/post-edit.ts';
 import { changeVote, type PostKind } from '../src/queries/votes.ts';
 import { deleteUser } from '../src/queries/users.ts';
 
-export { reputationOf };
+export { notifyRule, reputationOf };
 
 export const castVote = (db: Db, input: { post: PostKind; id: number; userId: number; value: 1 | -1 }) =>
   changeVote(
@@ -39,9 +40,9 @@ export const castVote = (db: Db, input: { post: PostKind; id: number; userId: nu
     },
   );
 
-/** A message to a chat, by core's rule (participants only). */
+/** A message to a chat, by core's rules (participants only; the others notified). */
 export const postToChat = (db: Db, chatId: number, author: Author, msg: string) =>
-  addChatMessage(db, chatId, author, msg, decideChatAccess);
+  addChatMessage(db, chatId, author, msg, decideChatAccess, notifyRule);
 
 export const acceptAnswer = (db: Db, input: { questionId: number; answerId: number; userId: number }) =>
   changeAccept(

@@ -15,7 +15,7 @@ import {
 } from '@fso/db';
 import { succeed, type Role } from '@fso/shared';
 import { renderMarkdown } from '@fso/markdown';
-import { hashPassword, type Ports } from '@fso/core';
+import { hashPassword, notifyRule, type Ports } from '@fso/core';
 
 const DEMO_PASSWORD = 'fakestack123';
 const DEMO_USERS: { username: string; biography: string; role?: Role }[] = [
@@ -54,20 +54,28 @@ async function seedEmpty(db: Db): Promise<void> {
       askedBy: [alice, bob, carol][q.by] ?? alice,
     });
     for (const a of q.answers) {
-      const answer = await insertAnswer(db, {
-        questionId: id,
-        text: a.text,
-        html: renderMarkdown(a.text),
-        ansBy: [alice, bob, carol][a.by] ?? alice,
-      });
+      const answer = await insertAnswer(
+        db,
+        {
+          questionId: id,
+          text: a.text,
+          html: renderMarkdown(a.text),
+          ansBy: [alice, bob, carol][a.by] ?? alice,
+        },
+        notifyRule,
+      );
       if (answer && a.comment)
-        await insertComment(db, {
-          parent: 'answer',
-          parentId: answer.answerId,
-          text: a.comment,
-          html: renderMarkdown(a.comment),
-          commentBy: [alice, bob, carol][q.by] ?? alice,
-        });
+        await insertComment(
+          db,
+          {
+            parent: 'answer',
+            parentId: answer.answerId,
+            text: a.comment,
+            html: renderMarkdown(a.comment),
+            commentBy: [alice, bob, carol][q.by] ?? alice,
+          },
+          notifyRule,
+        );
     }
   }
 }

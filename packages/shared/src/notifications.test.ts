@@ -1,68 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  excerptOf,
-  markReadBodySchema,
-  postExcerptOf,
-  mentionedUsernames,
-  notificationLink,
-  planNotifications,
-} from './notifications.ts';
+import { excerptOf, markReadBodySchema, postExcerptOf, notificationLink } from './notifications.ts';
 import { parseWith } from './validate.ts';
-
-describe('mentions', () => {
-  it('reads @names at word starts, lower-cased, once each, ignoring emails, code and a sentence-ending dot', () => {
-    expect(mentionedUsernames('Thanks @Alice and @bob.smith, see @alice again. Ask @carol.')).toEqual([
-      'alice',
-      'bob.smith',
-      'carol',
-    ]);
-    expect(mentionedUsernames('mail me at dave@example.com or (@erin)')).toEqual(['erin']);
-    expect(mentionedUsernames('run `npm i @types/node` then\n```\n@decorator\n```\n@frank')).toEqual(['frank']);
-    expect(mentionedUsernames('no mentions here, just an @ sign')).toEqual([]);
-  });
-
-  it('keeps at most ten names from one post', () => {
-    const text = Array.from({ length: 15 }, (_, i) => `@user${i}`).join(' ');
-    expect(mentionedUsernames(text)).toHaveLength(10);
-  });
-});
-
-describe('who is notified', () => {
-  it('notifies the owner of the kind, and other mentioned users of a mention', () => {
-    expect(planNotifications({ kind: 'answer', actorId: 2, ownerIds: [1], mentionedIds: [3] })).toEqual([
-      { userId: 1, kind: 'answer' },
-      { userId: 3, kind: 'mention' },
-    ]);
-    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1] })).toEqual([{ userId: 1, kind: 'comment' }]);
-    expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [2] })).toEqual([
-      { userId: 2, kind: 'accepted' },
-    ]);
-    expect(planNotifications({ kind: 'message', actorId: 1, ownerIds: [1, 2] })).toEqual([
-      { userId: 2, kind: 'message' },
-    ]);
-  });
-
-  it("notifies a question's followers of the kind, unless they own the post or are mentioned", () => {
-    expect(
-      planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1], mentionedIds: [3], followerIds: [1, 2, 3, 4] }),
-    ).toEqual([
-      { userId: 1, kind: 'comment' },
-      { userId: 3, kind: 'mention' },
-      { userId: 4, kind: 'comment' },
-    ]);
-  });
-
-  it('never notifies the actor of their own action, nor anybody twice, nor a deleted owner', () => {
-    expect(planNotifications({ kind: 'answer', actorId: 1, ownerIds: [1], mentionedIds: [1] })).toEqual([]);
-    expect(planNotifications({ kind: 'accepted', actorId: 1, ownerIds: [1] })).toEqual([]);
-    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [1], mentionedIds: [1, 1] })).toEqual([
-      { userId: 1, kind: 'comment' },
-    ]);
-    expect(planNotifications({ kind: 'comment', actorId: 2, ownerIds: [null], mentionedIds: [3] })).toEqual([
-      { userId: 3, kind: 'mention' },
-    ]);
-  });
-});
 
 describe('shapes', () => {
   it('links to the answer on the question page, to the question, or to the chat', () => {

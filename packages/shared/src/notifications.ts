@@ -1,14 +1,12 @@
 /**
- * The inbox's rules and shapes (docs/decisions/0022-inbox.md): who is notified of what, how
- * `@username` mentions are read from a post, the notification entity, the live
- * `notificationUpdate` event and the REST payloads. Pure: the database layer asks these
- * functions whom to notify and writes the rows in the causing transaction.
+ * The inbox's shapes (docs/decisions/0022-inbox.md): the notification entity, its excerpt and
+ * link, the live `notificationUpdate` event and the REST payloads. Who is notified of what is
+ * core's fan-out (packages/core/src/notifications/fan-out.ts).
  */
 import { z } from 'zod';
 import { plainText } from './plain-text.ts';
 import { idSchema } from './qa.schemas.ts';
 import { answerHref } from './question-page.ts';
-import { USERNAME_MAX } from './user.schemas.ts';
 
 /** `moderation`: a moderator closed, reopened, locked or deleted one's post, or suspended one's account (issue 41). */
 export const NOTIFICATION_KINDS = ['answer', 'comment', 'accepted', 'mention', 'message', 'moderation'] as const;
@@ -77,50 +75,6 @@ export const markReadBodySchema = z
   .refine((v) => (v.ids === undefined) !== (v.all === undefined), INBOX_MSG.markReadBody)
   .transform((v): { all: true } | { ids: string[] } => (v.all ? { all: true } : { ids: v.ids ?? [] }));
 export type MarkReadBody = z.output<typeof markReadBodySchema>;
-
-/** Mentions per post that notify; more are ignored so one post cannot page the whole site. */
-export const MENTIONS_MAX = 10;
-
-// A mention starts a word (not part of an email address) and is a username's characters.
-const MENTION = new RegExp(`(?<![\\w@.\\-])@([A-Za-z0-9._-]{1,${USERNAME_MAX}})`, 'g');
-const CODE = /```[\s\S]*?(```|$)|`[^`\n]*`/g;
-
-/** The distinct usernames (lower-case) a post mentions with `@name`, outside code, at most MENTIONS_MAX. */
-export function mentionedUsernames(text: string): string[] {
-  const names = new Set<string>();
-  for (const [, raw = ''] of text.replace(CODE, ' ').matchAll(MENTION)) {
-    // A sentence may end right after a name: "thanks @alice."
-    const name = raw.replace(/[.\-_]+$/, '').toLowerCase();
-    if (name) names.add(name);
-    if (names.size === MENTIONS_MAX) break;
-  }
-  return [...names];
-}
-
-/** What causes notifications: the actor, the owners of what was acted on, and who was mentioned. */
-export interface NotifyCause {
-  kind: Exclude<NotificationKind, 'mention'>;
-  actorId: number;
-  /** The question's asker (answer), the post's author (comment), the answerer (accepted), the other participants (message); null: deleted. */
-  ownerIds: readonly (number | null)[];
-  /** Existing users mentioned in the text. */
-  mentionedIds?: readonly number[];
-  /** Those who follow the question (answers and comments): told like an owner, unless mentioned. */
-  followerIds?: readonly number[];
-}
-
-/**
- * Who gets which notification: every owner gets the cause's kind, every other mentioned user a
- * mention, and every other follower the cause's kind; nobody is notified of their own action,
- * and nobody twice for one action.
- */
-export function planNotifications(cause: NotifyCause): { userId: number; kind: NotificationKind }[] {
-  const plan = new Map<number, NotificationKind>();
-  for (const owner of cause.ownerIds) if (owner !== null && owner !== cause.actorId) plan.set(owner, cause.kind);
-  for (const id of cause.mentionedIds ?? []) if (id !== cause.actorId && !plan.has(id)) plan.set(id, 'mention');
-  for (const id of cause.followerIds ?? []) if (id !== cause.actorId && !plan.has(id)) plan.set(id, cause.kind);
-  return [...plan].map(([userId, kind]) => ({ userId, kind }));
-}
 
 export const EXCERPT_MAX = 160;
 

@@ -22,7 +22,16 @@ import { FACTOR, perUser } from '../../test/limits.ts';
 import { answerOf, type Handler } from '../../test/route-call.ts';
 import * as previewRoute from '../routes/post.previewMarkdown.ts';
 import * as suggestRoute from '../routes/tag.suggestTags.ts';
-import { acceptAnswer, deleteComment, editAnswer, markRead, revisions, voteAnswer, type Result } from '@fso/core';
+import {
+  acceptAnswer,
+  deleteComment,
+  editAnswer,
+  markRead,
+  notifyRule,
+  revisions,
+  voteAnswer,
+  type Result,
+} from '@fso/core';
 import { callerOf, startSession, type SessionUser } from './session.server.ts';
 
 let database: Database;
@@ -139,7 +148,7 @@ describe('limits on the issue-17 writes', () => {
     const ctx = context('198.51.100.44');
     await expectRefusedAfter(perUser('markRead'), async () => {
       const outcome = await markRead(ctx.ports, callerOf(ctx, actor.ann!), { all: true });
-      await insertAnswer(database.db, { questionId: qid, text: 'Another.', ansBy: actor.ben!.userId });
+      await insertAnswer(database.db, { questionId: qid, text: 'Another.', ansBy: actor.ben!.userId }, notifyRule);
       return outcome;
     });
     expect(await unreadCount(database.db, actor.ann!.userId)).toBeGreaterThan(0);

@@ -17,6 +17,7 @@ import {
   type Message,
 } from '@fso/shared';
 import { actorNamed, NOT_SIGNED_IN, type Actor } from '../caller.ts';
+import { notifyRule } from '../notifications/fan-out.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -120,6 +121,7 @@ export async function startChat(
     author(actor),
     other.id,
     input.messages.map((m) => m.msg),
+    notifyRule,
   );
   const opened = await openChat(ports, caller, { chatId: result.chatId, page: { limit: CHAT_LATEST_MESSAGES } });
   if (!opened.ok) return opened;
@@ -153,7 +155,7 @@ export async function postChatMessage(
   if (!access.ok) return access;
   const limited = await throttle(ports, caller);
   if (limited) return limited;
-  const added = await db.addChatMessage(ports.db, chatId, author(actor), input.msg, decideChatAccess);
+  const added = await db.addChatMessage(ports.db, chatId, author(actor), input.msg, decideChatAccess, notifyRule);
   if (!added.ok) return added;
   const chat = await latestChat(ports, chatId, access.value);
   publishChat(ports, { chat, type: 'newMessage' });

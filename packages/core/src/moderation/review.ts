@@ -14,7 +14,7 @@ import { decideResolve } from './flag-rules.ts';
 import { publishPostChange } from './flags.ts';
 import { isModerator, requireModerator } from './privileges.ts';
 import { announceUnread } from '../notifications/notifications.ts';
-import { moderationNotice, watchedQuestionMailTo } from '../notifications/fan-out.ts';
+import { moderationNotice, notifyRule, watchedQuestionMailTo } from '../notifications/fan-out.ts';
 import { announceReviewCount } from './review-count.ts';
 
 export type ReviewQueue = 'flagged' | 'held';
@@ -58,6 +58,7 @@ export async function resolveFlags(
       notice: (post, label, authorId) =>
         moderationNotice(authorId, moderator.value.userId, `deleted your ${post} “${label}”`),
       mailWatchers: (askerId, watchers) => watchedQuestionMailTo({ askerId, held: false }, watchers),
+      notify: notifyRule,
     },
   );
   if (!resolved.ok) return resolved;

@@ -3,7 +3,8 @@
  * the question's lock, then publishes acceptUpdate and the answerer's unread count.
  */
 import * as db from '@fso/db';
-import { MSG, planNotifications } from '@fso/shared';
+import { MSG } from '@fso/shared';
+import { planNotifications } from '../notifications/fan-out.ts';
 import { announceUnread } from '../notifications/notifications.ts';
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';

@@ -26,7 +26,7 @@ import { isModerator } from '../moderation/privileges.ts';
 import { mayBeHeld, newUserGate } from '../moderation/new-users.ts';
 import { announceReviewCount } from '../moderation/review-count.ts';
 import { announceUnread } from '../notifications/notifications.ts';
-import { watchedQuestionMailTo } from '../notifications/fan-out.ts';
+import { notifyRule, watchedQuestionMailTo } from '../notifications/fan-out.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { publishQuestion } from './publish.ts';
@@ -114,8 +114,10 @@ export async function answerQuestion(
   const gate = await newUserGate(ports, caller, { html, limited });
   if (!gate.ok) return gate;
   const held = gate.value.held;
-  const posted = await db.insertAnswerUnless(ports.db, { questionId, text, html, ansBy: actor.userId, held }, (state) =>
-    decidePosting(state, 'answer'),
+  const posted = await db.insertAnswerUnless(
+    ports.db,
+    { questionId, text, html, ansBy: actor.userId, held },
+    { gate: (state) => decidePosting(state, 'answer'), notify: notifyRule },
   );
   if (!posted.ok) return posted;
   const added = posted.value;
@@ -151,7 +153,7 @@ export async function addComment(
   const posted = await db.insertCommentUnless(
     ports.db,
     { parent: input.type, parentId: input.id, text: input.text, html, commentBy: actor.userId },
-    (state) => decidePosting(state, 'comment'),
+    { gate: (state) => decidePosting(state, 'comment'), notify: notifyRule },
   );
   if (!posted.ok) return posted;
   const added = posted.value;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fail, MSG } from '@fso/shared';
-import { deleteAccount, postToChat } from '../../test/core-rules.ts';
+import { deleteAccount, notifyRule, postToChat } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
@@ -22,8 +22,8 @@ describe('direct chats', () => {
   it('creates one chat per pair even when both ask at the same moment', async () => {
     const { Ann, ben } = people;
     const results = await Promise.all([
-      ...Array.from({ length: 4 }, () => createDirectChat(database.db, Ann!, ben!.userId, [])),
-      ...Array.from({ length: 4 }, () => createDirectChat(database.db, ben!, Ann!.userId, [])),
+      ...Array.from({ length: 4 }, () => createDirectChat(database.db, Ann!, ben!.userId, [], notifyRule)),
+      ...Array.from({ length: 4 }, () => createDirectChat(database.db, ben!, Ann!.userId, [], notifyRule)),
     ]);
     expect(new Set(results.map((r) => r.chatId)).size).toBe(1);
     expect(results.filter((r) => r.created)).toHaveLength(1);
@@ -35,7 +35,7 @@ describe('direct chats', () => {
 
   it('appends initial messages to an existing chat instead of making a second one', async () => {
     const { Ann, ben } = people;
-    const again = await createDirectChat(database.db, ben!, Ann!.userId, ['hi', 'there']);
+    const again = await createDirectChat(database.db, ben!, Ann!.userId, ['hi', 'there'], notifyRule);
     expect(again.created).toBe(false);
     expect(again.messages.map((m) => [m.msg, m.msgFrom])).toEqual([
       ['hi', 'ben'],
@@ -49,7 +49,7 @@ describe('direct chats', () => {
 
   it('lets only participants post, and keeps chats out of the global room', async () => {
     const { Ann, ben, cat } = people;
-    const { chatId } = await createDirectChat(database.db, Ann!, ben!.userId, []);
+    const { chatId } = await createDirectChat(database.db, Ann!, ben!.userId, [], notifyRule);
     expect(await postToChat(database.db, chatId, cat!, 'sneaky')).toEqual(fail('forbidden', MSG.notAllowed));
     expect(await isChatParticipant(database.db, chatId, cat!.userId)).toBe(false);
     expect(await isChatParticipant(database.db, chatId, ben!.userId)).toBe(true);
@@ -63,8 +63,8 @@ describe('direct chats', () => {
 
   it("lists a user's chats in one page, latest activity first, with participants and only the last message", async () => {
     const { Ann, ben, cat, dan } = people;
-    const withCat = await createDirectChat(database.db, cat!, Ann!.userId, []);
-    const withDan = await createDirectChat(database.db, Ann!, dan!.userId, ['first']);
+    const withCat = await createDirectChat(database.db, cat!, Ann!.userId, [], notifyRule);
+    const withDan = await createDirectChat(database.db, Ann!, dan!.userId, ['first'], notifyRule);
     await postToChat(database.db, withDan.chatId, dan!, 'latest');
     const page = await listChatsOf(database.db, Ann!.userId, { limit: 10, offset: 0 });
     expect(page.total).toBe(3);
@@ -87,7 +87,7 @@ describe('direct chats', () => {
   it('shows a deleted author as null and drops the deleted participant', async () => {
     const eve = (await createUser(database.db, { username: 'eve', passwordHash: null }))!;
     const author = { userId: Number(eve._id), username: 'eve' };
-    const { chatId } = await createDirectChat(database.db, author, people.Ann!.userId, ['bye']);
+    const { chatId } = await createDirectChat(database.db, author, people.Ann!.userId, ['bye'], notifyRule);
     await deleteAccount(database.db, author.userId);
     expect((await listMessages(database.db, chatId, { limit: 5 })).messages[0]).toMatchObject({
       msg: 'bye',

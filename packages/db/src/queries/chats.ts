@@ -10,20 +10,21 @@ import type { Chat, Message } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { chatParticipants, chats, messages, users } from '../schema/index.ts';
 import { toMessage, type Author } from './messages.ts';
-import { notifyMessage } from './notifications.ts';
+import { notifyMessage, type NotifyRule } from './notifications.ts';
 
 export const pairKey = (a: number, b: number) => (a < b ? `${a}:${b}` : `${b}:${a}`);
 
 /**
  * The chat of `creator` and `otherId`, created with both as participants unless it exists;
  * `initial` messages by the creator are appended either way, in the same transaction, and
- * notify the other participant (`notified`).
+ * notify whom core's `notify` plans of the participants (`notified`).
  */
 export async function createDirectChat(
   db: Db,
   creator: Author,
   otherId: number,
   initial: string[],
+  notify: NotifyRule,
 ): Promise<{ chatId: number; created: boolean; messages: Message[]; notified: number[] }> {
   return db.transaction(async (tx) => {
     const key = pairKey(creator.userId, otherId);
@@ -51,7 +52,7 @@ export async function createDirectChat(
       : [];
     added.sort((a, b) => a.id - b.id);
     const last = added.at(-1);
-    const notified = last ? await notifyMessage(tx, { chatId, actorId: creator.userId, text: last.msg }) : [];
+    const notified = last ? await notifyMessage(tx, { chatId, actorId: creator.userId, text: last.msg }, notify) : [];
     return {
       chatId,
       created: inserted.length > 0,

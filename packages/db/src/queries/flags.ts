@@ -11,7 +11,7 @@ import type { Db } from '../client.ts';
 import type { Decide, Recount, Rules } from './decide.ts';
 import { storeModerationNotice, type ModerationNotice } from './closing.ts';
 import { mailTagWatchers, type WatcherMailRule } from './mail-queue.ts';
-import { notifyPost } from './notifications.ts';
+import { notifyPost, type NotifyRule } from './notifications.ts';
 import { storeReputations } from './reputation.ts';
 import { idOrNull, rows, type Tx } from './sql-rows.ts';
 
@@ -148,10 +148,14 @@ export interface Resolved {
   notified: number[];
 }
 
-/** Whom a resolution tells, core's fan-out: a deleted post's author (the notice), an approved held question's tag watchers. */
+/**
+ * Whom a resolution tells, core's fan-out: a deleted post's author (the notice), an approved held
+ * question's tag watchers, an approved held answer's asker, followers and mentioned users.
+ */
 export interface ResolveFanOut {
   notice: (type: FlagPostType, label: string, authorId: number | null) => ModerationNotice;
   mailWatchers: WatcherMailRule;
+  notify: NotifyRule;
 }
 
 /**
@@ -218,7 +222,7 @@ export async function resolveFlags(
           questionId: type === 'question' ? null : post!.questionId,
         })
       : post!.hidden === 'held'
-        ? await announceApproved(tx, type, id, post!, fanOut.mailWatchers)
+        ? await announceApproved(tx, type, id, post!, fanOut)
         : [];
     return succeed({
       ...decision.value,
@@ -233,19 +237,19 @@ export async function resolveFlags(
 
 /**
  * A held post approved: what posting it would have sent then — an answer's notices (asker,
- * followers, mentions), a question's mails to the tag watchers `mailWatchers` picks. Answers the
- * recipients.
+ * followers, mentions) as core's `notify` plans them, a question's mails to the tag watchers
+ * `mailWatchers` picks. Answers the recipients.
  */
 async function announceApproved(
   tx: Tx,
   type: FlagPostType,
   id: number,
   post: { author: number | null; questionId: number },
-  mailWatchers: WatcherMailRule,
+  fanOut: Pick<ResolveFanOut, 'mailWatchers' | 'notify'>,
 ): Promise<number[]> {
   if (post.author === null) return [];
   if (type === 'question') {
-    await mailTagWatchers(tx, id, post.author, mailWatchers);
+    await mailTagWatchers(tx, id, post.author, fanOut.mailWatchers);
     return [];
   }
   if (type !== 'answer') return [];
@@ -254,14 +258,18 @@ async function announceApproved(
     sql`SELECT a.text, q.asked_by FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.id = ${id}`,
   );
   if (!row) return [];
-  return notifyPost(tx, {
-    kind: 'answer',
-    actorId: post.author,
-    ownerId: idOrNull(row.asked_by),
-    questionId: post.questionId,
-    answerId: id,
-    text: String(row.text),
-  });
+  return notifyPost(
+    tx,
+    {
+      kind: 'answer',
+      actorId: post.author,
+      ownerId: idOrNull(row.asked_by),
+      questionId: post.questionId,
+      answerId: id,
+      text: String(row.text),
+    },
+    fanOut.notify,
+  );
 }
 
 /** How many posts wait in the review queue: posts with pending flags, held posts, and suggested edits. */

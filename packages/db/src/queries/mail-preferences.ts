@@ -37,12 +37,6 @@ export async function isFollowing(db: Db, userId: number, questionId: number): P
   return found.length > 0;
 }
 
-/** The followers of a question (to notify of its answers and comments). */
-export async function followersOf(db: Db | Tx, questionId: number): Promise<number[]> {
-  const list = await rows(db, sql`SELECT user_id FROM question_follows WHERE question_id = ${questionId}`);
-  return list.map((r) => Number(r.user_id));
-}
-
 /** Watches or unwatches a tag by name; the tag's stored name, or null when there is no such tag. */
 export async function setWatching(db: Db, userId: number, tagName: string, watch: boolean): Promise<string | null> {
   const [tag] = await rows(db, sql`SELECT id, name FROM tags WHERE lower(name) = ${tagName.toLowerCase()}`);

@@ -8,7 +8,7 @@ import { succeed, type Message, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { chatParticipants, messages, users } from '../schema/index.ts';
 import type { Decide } from './decide.ts';
-import { notifyMessage } from './notifications.ts';
+import { notifyMessage, type NotifyRule } from './notifications.ts';
 
 export interface MessagePage {
   limit: number;
@@ -73,7 +73,8 @@ export interface ChatAccessSeen {
 /**
  * Appends to a chat as decided (core's rule: participants only): the author's membership row is
  * share-locked until the insert commits, so a membership ending concurrently cannot slip a
- * message in. The other participants are notified in the same transaction (`notified`: their ids).
+ * message in. Whom core's `notify` plans of the participants is notified in the same transaction
+ * (`notified`: their ids).
  */
 export async function addChatMessage(
   db: Db,
@@ -81,6 +82,7 @@ export async function addChatMessage(
   author: Author,
   msg: string,
   decide: Decide<ChatAccessSeen, unknown>,
+  notify: NotifyRule,
 ): Promise<Result<{ message: Message; notified: number[] }>> {
   return db.transaction(async (tx) => {
     const member = await tx
@@ -91,7 +93,7 @@ export async function addChatMessage(
     const decision = decide({ member: member.length > 0 });
     if (!decision.ok) return decision;
     const rows = await tx.insert(messages).values({ chatId, msg, msgFrom: author.userId }).returning();
-    const notified = await notifyMessage(tx, { chatId, actorId: author.userId, text: msg });
+    const notified = await notifyMessage(tx, { chatId, actorId: author.userId, text: msg }, notify);
     return succeed({ message: toMessage({ ...rows[0]!, msgFrom: author.username }), notified });
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { acceptAnswer, postToChat } from '../../test/core-rules.ts';
+import { acceptAnswer, notifyRule, postToChat } from '../../test/core-rules.ts';
 import { createTestDatabase } from '../../test/testing.ts';
 import type { Database } from '../client.ts';
 import { createUser } from './users.ts';
@@ -33,11 +33,15 @@ const ask = (by: string, title = 'How do I test an inbox?') =>
 describe('notifications written with their cause', () => {
   it('notifies the asker of an answer, with the answerer, an excerpt, the title and a link to the answer', async () => {
     const qid = await ask('alice');
-    const added = (await insertAnswer(database.db, {
-      questionId: qid,
-      text: 'Write   rows\nin the same transaction.',
-      ansBy: id.bob!,
-    }))!;
+    const added = (await insertAnswer(
+      database.db,
+      {
+        questionId: qid,
+        text: 'Write   rows\nin the same transaction.',
+        ansBy: id.bob!,
+      },
+      notifyRule,
+    ))!;
     expect(added.notified).toEqual([id.alice]);
     expect((await inbox('alice'))[0]).toMatchObject({
       kind: 'answer',
@@ -55,36 +59,56 @@ describe('notifications written with their cause', () => {
   it('does not notify anybody of their own answer or comment, nor of mentioning themselves', async () => {
     const qid = await ask('carol');
     const before = await unreadCount(database.db, id.carol!);
-    const answer = (await insertAnswer(database.db, {
-      questionId: qid,
-      text: 'Answering myself, @carol',
-      ansBy: id.carol!,
-    }))!;
-    const comment = (await insertComment(database.db, {
-      parent: 'answer',
-      parentId: answer.answerId,
-      text: 'me again @Carol',
-      commentBy: id.carol!,
-    }))!;
+    const answer = (await insertAnswer(
+      database.db,
+      {
+        questionId: qid,
+        text: 'Answering myself, @carol',
+        ansBy: id.carol!,
+      },
+      notifyRule,
+    ))!;
+    const comment = (await insertComment(
+      database.db,
+      {
+        parent: 'answer',
+        parentId: answer.answerId,
+        text: 'me again @Carol',
+        commentBy: id.carol!,
+      },
+      notifyRule,
+    ))!;
     expect([answer.notified, comment.notified]).toEqual([[], []]);
     expect(await unreadCount(database.db, id.carol!)).toBe(before);
   });
 
   it("notifies a post's author of a comment, and the question's followers (its asker by default)", async () => {
     const qid = await ask('alice', 'Comments notify');
-    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'An answer', ansBy: id.bob! }))!;
-    const onQuestion = (await insertComment(database.db, {
-      parent: 'question',
-      parentId: qid,
-      text: 'Which version?',
-      commentBy: id.carol!,
-    }))!;
-    const onAnswer = (await insertComment(database.db, {
-      parent: 'answer',
-      parentId: answerId,
-      text: 'Nice one',
-      commentBy: id.carol!,
-    }))!;
+    const { answerId } = (await insertAnswer(
+      database.db,
+      { questionId: qid, text: 'An answer', ansBy: id.bob! },
+      notifyRule,
+    ))!;
+    const onQuestion = (await insertComment(
+      database.db,
+      {
+        parent: 'question',
+        parentId: qid,
+        text: 'Which version?',
+        commentBy: id.carol!,
+      },
+      notifyRule,
+    ))!;
+    const onAnswer = (await insertComment(
+      database.db,
+      {
+        parent: 'answer',
+        parentId: answerId,
+        text: 'Nice one',
+        commentBy: id.carol!,
+      },
+      notifyRule,
+    ))!;
     expect(onQuestion.notified).toEqual([id.alice]);
     expect(onAnswer.notified).toEqual([id.bob, id.alice]);
     expect((await inbox('bob'))[0]).toMatchObject({
@@ -105,11 +129,15 @@ describe('notifications written with their cause', () => {
 
   it('notifies mentioned existing users once, and not the owner twice', async () => {
     const qid = await ask('alice', 'Mentions');
-    const added = (await insertAnswer(database.db, {
-      questionId: qid,
-      text: 'cc @Dave @nobody-here @alice @dave',
-      ansBy: id.bob!,
-    }))!;
+    const added = (await insertAnswer(
+      database.db,
+      {
+        questionId: qid,
+        text: 'cc @Dave @nobody-here @alice @dave',
+        ansBy: id.bob!,
+      },
+      notifyRule,
+    ))!;
     expect(added.notified.sort()).toEqual([id.alice, id.dave].sort());
     expect((await inbox('dave'))[0]).toMatchObject({ kind: 'mention', actor: 'bob', qid: String(qid) });
     expect((await inbox('alice'))[0]).toMatchObject({ kind: 'answer', actor: 'bob' });
@@ -118,7 +146,11 @@ describe('notifications written with their cause', () => {
 
   it('notifies the author of an accepted answer, unless they accepted their own', async () => {
     const qid = await ask('alice', 'Accepting');
-    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'Accept me', ansBy: id.bob! }))!;
+    const { answerId } = (await insertAnswer(
+      database.db,
+      { questionId: qid, text: 'Accept me', ansBy: id.bob! },
+      notifyRule,
+    ))!;
     const accepted = await acceptAnswer(database.db, { questionId: qid, answerId, userId: id.alice! });
     expect(accepted).toMatchObject({ ok: true, value: { notified: [id.bob] } });
     expect((await inbox('bob'))[0]).toMatchObject({
@@ -128,7 +160,7 @@ describe('notifications written with their cause', () => {
       aid: String(answerId),
       excerpt: '',
     });
-    const own = (await insertAnswer(database.db, { questionId: qid, text: 'My own', ansBy: id.alice! }))!;
+    const own = (await insertAnswer(database.db, { questionId: qid, text: 'My own', ansBy: id.alice! }, notifyRule))!;
     expect(
       await acceptAnswer(database.db, { questionId: qid, answerId: own.answerId, userId: id.alice! }),
     ).toMatchObject({ ok: true, value: { notified: [] } });
@@ -136,7 +168,7 @@ describe('notifications written with their cause', () => {
 
   it('writes nothing when the causing transaction rolls back', async () => {
     const qid = await ask('alice', 'Rolled back');
-    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'x', ansBy: id.bob! }))!;
+    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'x', ansBy: id.bob! }, notifyRule))!;
     const before = await unreadCount(database.db, id.bob!);
     await expect(
       database.db.transaction(async (tx) => {
@@ -156,7 +188,7 @@ describe('notifications written with their cause', () => {
   it('keeps one unread entry per direct chat, refreshed by each new message, and a new one after reading', async () => {
     const alice = { userId: id.alice!, username: 'alice' };
     const carol = { userId: id.carol!, username: 'carol' };
-    const started = await createDirectChat(database.db, carol, alice.userId, ['hello']);
+    const started = await createDirectChat(database.db, carol, alice.userId, ['hello'], notifyRule);
     expect(started.notified).toEqual([id.alice]);
     const [second, third] = await Promise.all([
       postToChat(database.db, started.chatId, carol, 'are you there?'),
@@ -222,7 +254,11 @@ describe('reading and marking', () => {
 
   it('opens a notification as read and drops it with the post it points at', async () => {
     const qid = await ask('dave', 'Opened then deleted');
-    const { answerId } = (await insertAnswer(database.db, { questionId: qid, text: 'soon gone', ansBy: id.bob! }))!;
+    const { answerId } = (await insertAnswer(
+      database.db,
+      { questionId: qid, text: 'soon gone', ansBy: id.bob! },
+      notifyRule,
+    ))!;
     const [entry] = await inbox('dave');
     await markNotificationsRead(database.db, id.dave!, { ids: [Number(entry!._id)] });
     expect(await notificationById(database.db, Number(entry!._id))).toMatchObject({

@@ -1,23 +1,15 @@
 /**
- * The inbox in the database (docs/decisions/0022-inbox.md). `storeNotifications` and the
- * `notify*` functions run inside the transaction that writes the answer, comment, accept or
- * message, so a notification exists exactly when its cause does; whom to notify is decided by
- * `planNotifications` (an accept's plan comes with its decision from core). Each returns
- * the recipients' user ids, for the live `notificationUpdate` (with each one's newest) after commit. Reading lists one
- * user's page newest first; marking read touches only the owner's rows.
+ * The inbox in the database (docs/decisions/0022-inbox.md). The writes that notify (answers,
+ * comments, accepts, direct messages) load what core's fan-out decides on — the owners, the
+ * mentioned users that exist, the question's followers, the chat's participants — and store the
+ * plan it returns with one `INSERT … SELECT unnest`, inside the transaction that writes the cause,
+ * so a notification exists exactly when its cause does. Each answers the recipients' user ids, for
+ * the live `notificationUpdate` (with each one's newest) after commit. Reading lists one user's
+ * page newest first; marking read touches only the owner's rows.
  */
 import { sql } from 'drizzle-orm';
-import {
-  excerptOf,
-  postExcerptOf,
-  mentionedUsernames,
-  notificationLink,
-  planNotifications,
-  type Notification,
-  type NotificationKind,
-} from '@fso/shared';
+import { excerptOf, postExcerptOf, notificationLink, type Notification, type NotificationKind } from '@fso/shared';
 import type { Db } from '../client.ts';
-import { followersOf } from './mail-preferences.ts';
 import { queueNotificationMails } from './mail-queue.ts';
 import { rows, type Row, type Tx } from './sql-rows.ts';
 
@@ -25,11 +17,25 @@ type Executor = Db | Tx;
 
 const ids = (list: Row[], column = 'user_id') => list.map((r) => Number(r[column]));
 
-/** The ids of existing users that `text` mentions. */
-async function mentionedIds(db: Executor, text: string): Promise<number[]> {
-  const names = mentionedUsernames(text);
-  if (names.length === 0) return [];
-  return ids(await rows(db, sql`SELECT id FROM users WHERE lower(username) = ANY(${sql.param(names)}::text[])`), 'id');
+/** What an answer, comment, accept or message is seen as when core decides whom it notifies. */
+export interface NotifyCause {
+  kind: Exclude<NotificationKind, 'mention'>;
+  actorId: number;
+  /** The question's asker (answer), the post's author (comment), the answerer (accepted), the chat's participants (message); null: deleted. */
+  ownerIds: readonly (number | null)[];
+  /** Existing users mentioned in the text. */
+  mentionedIds?: readonly number[];
+  /** Those who follow the question (answers and comments). */
+  followerIds?: readonly number[];
+}
+
+/** Who gets which notification of one action (core's fan-out decides it). */
+export type NotificationPlan = { userId: number; kind: NotificationKind }[];
+
+/** Core's fan-out as the notifying writes apply it: which names a post's text mentions, and who gets what of a cause. */
+export interface NotifyRule {
+  mentions: (text: string) => readonly string[];
+  plan: (cause: NotifyCause) => NotificationPlan;
 }
 
 export interface PostTarget {
@@ -38,8 +44,11 @@ export interface PostTarget {
   commentId?: number | null;
 }
 
-/** Who gets which notification of one action (core's fan-out decides it). */
-export type NotificationPlan = { userId: number; kind: NotificationKind }[];
+/** The plan's user ids and kinds as the two arrays its `unnest` reads. */
+const planArrays = (plan: NotificationPlan) => ({
+  users: sql.param(plan.map((p) => p.userId)),
+  kinds: sql.param(plan.map((p) => p.kind)),
+});
 
 /** Writes the planned notifications of `actorId`'s action on `target`; answers the recipients. */
 export async function storeNotifications(
@@ -50,58 +59,63 @@ export async function storeNotifications(
   excerpt: string,
 ): Promise<number[]> {
   if (plan.length === 0) return [];
-  const values = sql.join(
-    plan.map(
-      (p) =>
-        sql`(${p.userId}, ${p.kind}, ${actorId}, ${target.questionId}, ${target.answerId ?? null}, ${target.commentId ?? null}, ${excerpt})`,
-    ),
-    sql`, `,
-  );
+  const { users, kinds } = planArrays(plan);
   const inserted = await rows(
     db,
-    sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt) VALUES ${values} RETURNING id, user_id`,
+    sql`INSERT INTO notifications (user_id, kind, actor_id, question_id, answer_id, comment_id, excerpt)
+        SELECT p.user_id, p.kind, ${actorId}::bigint, ${target.questionId}::bigint, ${target.answerId ?? null}::bigint,
+          ${target.commentId ?? null}::bigint, ${excerpt}::text
+        FROM unnest(${users}::bigint[], ${kinds}::text[]) AS p(user_id, kind)
+        RETURNING id, user_id`,
   );
   await queueNotificationMails(db, ids(inserted, 'id'));
   return ids(inserted);
 }
 
 /**
- * An answer (to the asker) or a comment (to the post's author) by `actorId`, also to the
- * question's followers, plus a mention to every other existing user the text names with `@`.
+ * An answer or a comment by `actorId` on what `ownerId` wrote (null: a deleted account): the
+ * existing users its text mentions (the names core's `rule` reads) and the question's followers
+ * are loaded in one statement, and the notifications core plans of them stored.
  */
 export async function notifyPost(
   tx: Executor,
   cause: PostTarget & { kind: 'answer' | 'comment'; actorId: number; ownerId: number | null; text: string },
+  rule: NotifyRule,
 ): Promise<number[]> {
-  const plan = planNotifications({
+  const audience = await rows(
+    tx,
+    sql`SELECT id AS user_id, true AS mentioned FROM users WHERE lower(username) = ANY(${sql.param([...rule.mentions(cause.text)])}::text[])
+        UNION ALL SELECT user_id, false FROM question_follows WHERE question_id = ${cause.questionId}`,
+  );
+  const plan = rule.plan({
     kind: cause.kind,
     actorId: cause.actorId,
     ownerIds: [cause.ownerId],
-    mentionedIds: await mentionedIds(tx, cause.text),
-    followerIds: await followersOf(tx, cause.questionId),
+    mentionedIds: ids(audience.filter((r) => r.mentioned === true)),
+    followerIds: ids(audience.filter((r) => r.mentioned !== true)),
   });
   return storeNotifications(tx, plan, cause.actorId, cause, postExcerptOf(cause.text));
 }
 
 /**
- * A direct message by `actorId` in `chatId`: each other participant gets one unread entry per
- * chat, refreshed by later messages until read (the partial unique index makes that hold when
- * messages arrive at once).
+ * A direct message by `actorId` in `chatId`, to those core's `rule` plans of the chat's
+ * participants: each gets one unread entry per chat, refreshed by later messages until read (the
+ * partial unique index makes that hold when messages arrive at once).
  */
 export async function notifyMessage(
   tx: Executor,
   input: { chatId: number; actorId: number; text: string },
+  rule: NotifyRule,
 ): Promise<number[]> {
   const participants = ids(await rows(tx, sql`SELECT user_id FROM chat_participants WHERE chat_id = ${input.chatId}`));
-  const plan = planNotifications({ kind: 'message', actorId: input.actorId, ownerIds: participants });
+  const plan = rule.plan({ kind: 'message', actorId: input.actorId, ownerIds: participants });
   if (plan.length === 0) return [];
-  const values = sql.join(
-    plan.map((p) => sql`(${p.userId}, 'message', ${input.actorId}, ${input.chatId}, ${excerptOf(input.text)})`),
-    sql`, `,
-  );
+  const { users, kinds } = planArrays(plan);
   const written = await rows(
     tx,
-    sql`INSERT INTO notifications (user_id, kind, actor_id, chat_id, excerpt) VALUES ${values}
+    sql`INSERT INTO notifications (user_id, kind, actor_id, chat_id, excerpt)
+      SELECT p.user_id, p.kind, ${input.actorId}::bigint, ${input.chatId}::bigint, ${excerptOf(input.text)}::text
+      FROM unnest(${users}::bigint[], ${kinds}::text[]) AS p(user_id, kind)
       ON CONFLICT (user_id, chat_id) WHERE kind = 'message' AND read_at IS NULL
       DO UPDATE SET actor_id = EXCLUDED.actor_id, excerpt = EXCLUDED.excerpt, created_at = now()
       RETURNING id, user_id, (xmax = 0) AS inserted`,

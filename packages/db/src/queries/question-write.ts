@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import { succeed, type Result } from '@fso/shared';
 import type { Db } from '../client.ts';
 import { postingState } from './closing.ts';
-import { rows, type Tx } from './sql-rows.ts';
+import { idOrNull, rows, type Tx } from './sql-rows.ts';
 import { followOwnQuestion } from './mail-preferences.ts';
 import { mailTagWatchers, type WatcherMailRule } from './mail-queue.ts';
-import { notifyPost } from './notifications.ts';
+import { notifyPost, type NotifyRule } from './notifications.ts';
 
 export const USER_ADDED_TAG = 'user added tag';
 
@@ -97,20 +97,28 @@ export async function setQuestionTags(tx: Tx, questionId: number, tags: string[]
 }
 
 /**
- * Adds an answer, bumps the question's counters and notifies the asker and anyone mentioned,
- * in one transaction; null when the question does not exist. `notified`: the recipients.
+ * Adds an answer, bumps the question's counters and notifies whom core's `notify` plans of the
+ * asker, the question's followers and the users it mentions (without it, as a fixture may write,
+ * nobody), in one transaction; null when the question does not exist. `notified`: the recipients.
  */
 export async function insertAnswer(
   db: Db,
   input: Body & { questionId: number; ansBy: number },
+  notify?: NotifyRule,
 ): Promise<{ answerId: number; notified: number[] } | null> {
-  const added = await insertAnswerUnless(db, input, UNGATED);
+  const added = await insertAnswerUnless(db, input, { gate: UNGATED, notify });
   return added.ok ? added.value : null;
 }
 
 /** Whether a question in this state takes the write (core's decidePosting): a refusal is returned with nothing written. */
 export type PostingGate = (state: { closed: boolean; locked: boolean }) => Result<void>;
 const UNGATED: PostingGate = () => succeed(undefined);
+
+/** Core's rules of a post to a question's thread: whether its state takes it, and whom it notifies (undefined: nobody). */
+export interface PostingRules {
+  gate: PostingGate;
+  notify: NotifyRule | undefined;
+}
 
 /**
  * insertAnswer, unless `gate` refuses the question's state, read with its row locked first (a
@@ -119,7 +127,7 @@ const UNGATED: PostingGate = () => succeed(undefined);
 export async function insertAnswerUnless(
   db: Db,
   input: Body & { questionId: number; ansBy: number; held?: boolean },
-  gate: PostingGate,
+  { gate, notify }: PostingRules,
 ): Promise<Result<{ answerId: number; notified: number[] } | null>> {
   return db.transaction(async (tx) => {
     const state = await postingState(tx, { questionId: input.questionId });
@@ -139,29 +147,34 @@ export async function insertAnswerUnless(
           VALUES (${input.questionId}, ${input.text}, ${input.html ?? null}, ${input.ansBy}, ${input.held ? 'held' : null}) RETURNING id`,
     );
     const answerId = Number(answer?.id);
-    const ownerId = question.asked_by === null ? null : Number(question.asked_by);
-    if (input.held) return succeed({ answerId, notified: [] });
-    const notified = await notifyPost(tx, {
-      kind: 'answer',
-      actorId: input.ansBy,
-      ownerId,
-      questionId: input.questionId,
-      answerId,
-      text: input.text,
-    });
+    if (input.held || !notify) return succeed({ answerId, notified: [] });
+    const notified = await notifyPost(
+      tx,
+      {
+        kind: 'answer',
+        actorId: input.ansBy,
+        ownerId: idOrNull(question.asked_by),
+        questionId: input.questionId,
+        answerId,
+        text: input.text,
+      },
+      notify,
+    );
     return succeed({ answerId, notified });
   });
 }
 
 /**
- * Adds a comment to a question or an answer and notifies the post's author and anyone
- * mentioned, in one transaction; returns the question it belongs to and the recipients, or null.
+ * Adds a comment to a question or an answer and notifies whom core's `notify` plans of the post's
+ * author, the question's followers and the users it mentions (without it, nobody), in one
+ * transaction; returns the question it belongs to and the recipients, or null.
  */
 export async function insertComment(
   db: Db,
   input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
+  notify?: NotifyRule,
 ): Promise<{ commentId: number; questionId: number; notified: number[] } | null> {
-  const added = await insertCommentUnless(db, input, UNGATED);
+  const added = await insertCommentUnless(db, input, { gate: UNGATED, notify });
   return added.ok ? added.value : null;
 }
 
@@ -169,7 +182,7 @@ export async function insertComment(
 export async function insertCommentUnless(
   db: Db,
   input: Body & { parent: 'question' | 'answer'; parentId: number; commentBy: number },
-  gate: PostingGate,
+  { gate, notify }: PostingRules,
 ): Promise<Result<{ commentId: number; questionId: number; notified: number[] } | null>> {
   return db.transaction(async (tx) => {
     const state = await postingState(
@@ -197,15 +210,21 @@ export async function insertCommentUnless(
     );
     const commentId = Number(comment?.id);
     const questionId = Number(owner.id);
-    const notified = await notifyPost(tx, {
-      kind: 'comment',
-      actorId: input.commentBy,
-      ownerId: owner.author === null ? null : Number(owner.author),
-      questionId,
-      answerId: input.parent === 'answer' ? input.parentId : null,
-      commentId,
-      text: input.text,
-    });
+    const notified = notify
+      ? await notifyPost(
+          tx,
+          {
+            kind: 'comment',
+            actorId: input.commentBy,
+            ownerId: idOrNull(owner.author),
+            questionId,
+            answerId: input.parent === 'answer' ? input.parentId : null,
+            commentId,
+            text: input.text,
+          },
+          notify,
+        )
+      : [];
     return succeed({ commentId, questionId, notified });
   });
 }
