@@ -14,6 +14,7 @@ import {
   type SuggestedEditItem,
   type SuggestionDecision,
 } from '@fso/shared';
+import { wordDiff } from '@fso/markdown';
 import { actorNamed, NOT_SIGNED_IN } from '../caller.ts';
 import { moderationNotice } from '../notifications/fan-out.ts';
 import { announceUnread } from '../notifications/notifications.ts';
@@ -21,7 +22,6 @@ import type { Caller, Ports } from '../ports.ts';
 import { loadQuestion } from '../qa/questions.ts';
 import { publishQuestion } from '../qa/publish.ts';
 import { reputationOf } from '../qa/reputation.ts';
-import { wordDiff } from '../qa/word-diff.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { can } from './privileges.ts';
 import { announceReviewCount } from './review-count.ts';

@@ -2,14 +2,14 @@
  * Reading a post's revisions, a page at a time (REVISIONS_PAGE, newest first), rate-limited
  * like every read that costs: what it said before each edit (REST), and for its revisions page
  * the word diff each edit made, numbered with the original as revision 1. A diff is computed once, the first time a page shows it, and
- * stored with the revision (each bounded by word-diff.ts's work cap, the event loop let run
+ * stored with the revision (each bounded by @fso/markdown's wordDiff work cap, the event loop let run
  * between two), so later views only read (issue 39).
  */
 import * as db from '@fso/db';
 import { MSG, type Revision, type RevisionDiff } from '@fso/shared';
+import { wordDiff } from '@fso/markdown';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { wordDiff } from './word-diff.ts';
 
 export type Post = 'question' | 'answer';
 
