@@ -1,6 +1,6 @@
 /**
  * Where game rules get randomness: always passed in, so the rules stay pure. The server passes
- * node:crypto (packages/core/src/games/crypto-rng.ts); `createRng` is a seeded generator (mulberry32) for
+ * node:crypto (packages/platform/src/crypto-rng.ts); `createRng` is a seeded generator (mulberry32) for
  * tests that replay a game. Never use it for a real game: its seed can be searched.
  */
 export interface Rng {

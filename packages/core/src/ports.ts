@@ -69,8 +69,8 @@ export interface Ports {
   renderer: RenderPool;
   /** Signs and checks the tokens of mailed links (mail/tokens.ts: mailKey of the session secret). */
   mailKey: Buffer;
-  /** Randomness for games (Battleship fleets); node:crypto's CSPRNG unless a test fixes it. */
-  rng?: Rng;
+  /** Randomness for games (Battleship fleets): node:crypto's CSPRNG (platform's crypto-rng.ts), or a test's fixed one. */
+  rng: Rng;
   semantic: Semantic;
   log: Log;
 }

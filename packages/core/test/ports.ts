@@ -2,8 +2,10 @@
  * Ports for a use case's unit test: the real test database, and fakes for the rest: a publisher
  * that records what it was told, the clock, the limiter counting in that database as the servers
  * do (or one that lets everything through), the real post renderer (one thread for all of a test
- * file's ports), a natural-language search that finds nothing, and a silent log.
+ * file's ports), node:crypto's random numbers as the servers draw them (platform's crypto-rng.ts),
+ * a natural-language search that finds nothing, and a silent log.
  */
+import { randomInt } from 'node:crypto';
 import type { Database } from '@fso/db';
 import { createLimiter } from '@fso/limits';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
@@ -62,6 +64,7 @@ export function testPorts(
       opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
     renderer,
     mailKey: mailKey('test-secret-test-secret-test-secret-test'),
+    rng: { int: (maxExclusive) => randomInt(maxExclusive) },
     semantic,
     log: silentLog,
   };

@@ -10,6 +10,7 @@ import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';
 import { loadConfig } from './config.ts';
+import { cryptoRng } from './crypto-rng.ts';
 import { buildPorts, servingPorts } from './ports.ts';
 import { loadRealtimeConfig } from './realtime-config.ts';
 
@@ -33,12 +34,13 @@ const roles = {
 
 describe('buildPorts', () => {
   it.each(Object.entries(roles))(
-    'builds the database, the clock, the limiter, the renderer and the mail key for the %s role, nothing else',
+    "builds the database, the clock, the limiter, the renderer, the mail key and the games' random source for the %s role, nothing else",
     (_role, config) => {
       const before = Date.now();
       const ports = buildPorts(database, config);
-      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'mailKey', 'renderer']);
+      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'mailKey', 'renderer', 'rng']);
       expect(ports.mailKey).toEqual(mailKey(config.sessionSecret));
+      expect(ports.rng).toBe(cryptoRng);
       expect(ports.db).toBe(database.db);
       const now = ports.clock().getTime();
       expect(now).toBeGreaterThanOrEqual(before);
@@ -92,6 +94,7 @@ describe('buildPorts', () => {
       'log',
       'mailKey',
       'renderer',
+      'rng',
       'semantic',
     ]);
     expect(ports.limiter).toBe(booted.limiter);
@@ -105,7 +108,16 @@ describe('buildPorts', () => {
     const booted = buildPorts(database, roles.realtime);
     const events = { toAll: () => undefined } as unknown as Ports['events'];
     const ports = servingPorts(booted, { events, log: { warn: () => undefined, error: () => undefined } });
-    expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'events', 'limiter', 'log', 'mailKey', 'renderer']);
+    expect(Object.keys(ports).sort()).toEqual([
+      'clock',
+      'db',
+      'events',
+      'limiter',
+      'log',
+      'mailKey',
+      'renderer',
+      'rng',
+    ]);
     expect(ports.events).toBe(events);
     expect(ports.limiter).toBe(booted.limiter);
   });

@@ -26,7 +26,6 @@ import { gameSummaryOf, MSG, parseMoveOf, rooms, type Game, type GameType, type 
 import { actorNamed } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
-import { cryptoRng } from './crypto-rng.ts';
 import { changeGameRow } from './game-rows.ts';
 
 /** What the game use cases reach: the database, the event publisher, the limiter (creating) and randomness for fleets. */
@@ -111,7 +110,7 @@ export async function createGame(
   const limited = await ports.limiter.hit('gameCreate', caller);
   if (limited) return limited;
   const { gameType } = input;
-  const joined = engine.joinGame(engine.setupGame(gameType), actor, ports.rng ?? cryptoRng);
+  const joined = engine.joinGame(engine.setupGame(gameType), actor, ports.rng);
   if (!joined.ok) throw new Error(joined.message);
   const row = await insertGame(ports.db, { gameType, status: joined.value.status, state: joined.value });
   publishListRow(ports, gameFor(row, null));
@@ -141,7 +140,7 @@ async function changeSeat(
 }
 
 export const joinGame: SeatChange = (ports, caller, input) =>
-  changeSeat(ports, caller, input, (state, player) => engine.joinGame(state, player, ports.rng ?? cryptoRng));
+  changeSeat(ports, caller, input, (state, player) => engine.joinGame(state, player, ports.rng));
 
 export const leaveGame: SeatChange = async (ports, caller, input) =>
   removeIfCancelled(ports, await changeSeat(ports, caller, input, engine.leaveGame));
