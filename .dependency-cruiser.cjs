@@ -9,7 +9,8 @@
  *                                      reaches the database by one (db's SearchStore)
  *   packages/markdown                  post bodies to HTML, and the render pool core reaches by a port
  *   packages/limits                    the counting behind core's limiter port (platform builds it)
- *   packages/mail                      the mails' text and HTML, written for core's delivery
+ *   packages/mail                      the mails' text and HTML, written for core's delivery, and the signed
+ *                                      tokens of their links
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -120,7 +121,7 @@ module.exports = {
     ),
     onlyImports(
       'mail-imports-shared-only',
-      "The mail templates sit on shared alone: who is mailed what is core's.",
+      "The mail templates and link signing sit on shared alone: who is mailed what, and whether a link still works, is core's.",
       '^packages/mail/',
       '^packages/(mail|shared)/',
     ),

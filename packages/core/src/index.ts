@@ -34,7 +34,6 @@ export * from './messaging/reads.ts';
 export * from './expiry.ts';
 export * from './mail/delivery.ts';
 export * from './mail/outbox.ts';
-export { mailKey, readUnsubscribeToken } from './mail/tokens.ts';
 export { withDefaults as mailSettingsWithDefaults, tokenState, type TokenState } from './mail/rules.ts';
 export * from './mail/account-mail.ts';
 export * from './mail/preferences.ts';

@@ -67,7 +67,7 @@ export interface Ports {
   limiter: Limiter;
   /** Renders post bodies off the event loop, one per process (@fso/markdown's render pool). */
   renderer: RenderPool;
-  /** Signs and checks the tokens of mailed links (mail/tokens.ts: mailKey of the session secret). */
+  /** Signs and checks the tokens of mailed links (@fso/mail's mailKey of the session secret). */
   mailKey: Buffer;
   /** Randomness for games (Battleship fleets): node:crypto's CSPRNG (platform's crypto-rng.ts), or a test's fixed one. */
   rng: Rng;

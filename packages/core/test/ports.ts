@@ -10,7 +10,7 @@ import type { Database } from '@fso/db';
 import { createLimiter } from '@fso/limits';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createPostRenderer } from '@fso/markdown';
-import { mailKey } from '../src/mail/tokens.ts';
+import { mailKey } from '@fso/mail';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 
 export interface Recorded {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, mailQueueCounts, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { checkLinkToken, mailKey, requestPasswordReset } from '@fso/core';
+import { checkLinkToken, requestPasswordReset } from '@fso/core';
+import { mailKey } from '@fso/mail';
 import { callerOf, testPorts } from '@fso/core/testing';
 import { sql } from 'drizzle-orm';
 import { startSmtpSink, type SmtpSink } from '../test/smtp-sink.ts';

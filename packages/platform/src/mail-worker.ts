@@ -11,7 +11,6 @@
 import {
   claimMails,
   composeMail,
-  mailKey,
   mailFailed,
   mailLater,
   mailSkipped,
@@ -22,6 +21,7 @@ import {
   type Ports,
 } from '@fso/core';
 import type { QueuedMail } from '@fso/db';
+import { mailKey } from '@fso/mail';
 import { SITE_NAME } from '@fso/shared';
 import type { Config } from './config.ts';
 import type { Logger } from './logging.ts';

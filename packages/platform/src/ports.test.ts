@@ -5,7 +5,8 @@
  * server's publisher, search and logger, keeping boot's limiter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailKey, type Ports } from '@fso/core';
+import type { Ports } from '@fso/core';
+import { mailKey } from '@fso/mail';
 import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';

@@ -9,7 +9,8 @@
  * logger; the web routes and the socket handlers alike take those. A request's own logger is not a
  * port: it travels beside them (the load context's `log`).
  */
-import { mailKey, type Ports } from '@fso/core';
+import type { Ports } from '@fso/core';
+import { mailKey } from '@fso/mail';
 import { createLimiter } from '@fso/limits';
 import { createPostRenderer } from '@fso/markdown';
 import type { Database } from '@fso/db';

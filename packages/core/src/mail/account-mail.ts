@@ -3,10 +3,11 @@
  * password-reset link (the same answer whether or not the account exists), setting a new
  * password with one (which ends every session and socket of the account and signs the user
  * in), and changing the account's address, confirmed by a link sent to the new one. `key` is
- * the site's mail key (tokens.ts), which the transport derives from its session secret.
+ * the site's mail key (@fso/mail's tokens.ts), which the transport derives from its session secret.
  */
 import * as db from '@fso/db';
 import { CONFIRM_TOKEN_MS, MAIL_MSG, MSG, RESET_TOKEN_MS, type SafeUser } from '@fso/shared';
+import { hashToken, newToken } from '@fso/mail';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import { isCommonPassword } from '../accounts/password-policy.ts';
 import { hashPassword } from '../accounts/passwords.ts';
@@ -14,7 +15,6 @@ import { startSession, type NewSession } from '../accounts/accounts.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { tokenState, type TokenState } from './rules.ts';
-import { hashToken, newToken } from './tokens.ts';
 
 const TOKEN_MESSAGE: Record<Exclude<TokenState, 'valid'>, ReturnType<typeof fail>> = {
   unknown: fail('notFound', MAIL_MSG.tokenUnknown),

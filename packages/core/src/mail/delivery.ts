@@ -33,8 +33,9 @@ import {
   type MailFooter,
   type MailSite,
   type RenderedMail,
+  tokenFor,
+  unsubscribeToken,
 } from '@fso/mail';
-import { tokenFor, unsubscribeToken } from './tokens.ts';
 
 type MailPorts = Pick<Ports, 'db' | 'clock'>;
 

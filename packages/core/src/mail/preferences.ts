@@ -14,11 +14,11 @@ import {
   type MailSettingsInput,
   type UnsubscribeScope,
 } from '@fso/shared';
+import { readUnsubscribeToken } from '@fso/mail';
 import { NOT_SIGNED_IN } from '../caller.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
 import { withDefaults } from './rules.ts';
-import { readUnsubscribeToken } from './tokens.ts';
 
 /** These users have the site open now (the realtime connections say so): what was written before is not mailed. */
 export const markSeen = (ports: Pick<Ports, 'db' | 'clock'>, userIds: number[]) =>

@@ -3,6 +3,7 @@
  * site's mail key: the database keeps the salt and the token's SHA-256 only, so a copy of the
  * database alone opens no account, and the sender re-derives the token when it writes the mail.
  * Unsubscribe links are signed the same way and need no row: `<user id>.<scope>.<signature>`.
+ * Machinery only: whether a token may still be used is core's (decideTokenUse).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CADENCES, MAIL_KINDS, type UnsubscribeScope } from '@fso/shared';
