@@ -1,7 +1,8 @@
 /**
- * db's tests of the writes that apply a rule (votes, accepts, edits, deletions) apply core's
- * own rules, so they test the locks, the stores and the recounts with the decisions the site
- * makes: each helper is the write as its use case calls it, for a user id.
+ * db's tests of the writes that apply a rule (votes, accepts, edits, deletions, notifications)
+ * apply core's own rules, so they test the locks, the stores and the recounts with the decisions
+ * the site makes: each helper is the write as its use case calls it, for a user id (`notifyRule`:
+ * core's fan-out, passed to the writes that notify).
  */
 import {
   decideAccept,

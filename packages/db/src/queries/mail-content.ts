@@ -154,7 +154,8 @@ export async function mailQuestion(db: Db, questionId: number, forUserId: number
 /**
  * A digest's candidates: questions asked after `since` (by others) in the user's tags — the
  * tags they watch, or, watching none, the ones they ask and answer about most (five) — at most
- * `limit`, newest first; core ranks them.
+ * `limit`, newest first; core ranks them. "By others" stays in this query on purpose: left to
+ * core after the LIMIT, the user's own questions could take the places of others'.
  */
 export async function digestCandidates(
   db: Db,
