@@ -11,6 +11,7 @@
  *   packages/limits                    the counting behind core's limiter port (platform builds it)
  *   packages/mail                      the mails' text and HTML, written for core's delivery, and the signed
  *                                      tokens of their links
+ *   packages/passwords                 argon2id hashing and the common-passwords list, core's passwords port
  *   packages/db   packages/shared   game-engine
  *
  * No arrow points up a layer; a layer may skip the ones below it.
@@ -126,6 +127,12 @@ module.exports = {
       '^packages/(mail|shared)/',
     ),
     onlyImports(
+      'passwords-imports-nothing',
+      'Password hashing and the common-passwords list import nothing of ours: core reaches them by its passwords port, never by import.',
+      '^packages/passwords/',
+      '^packages/passwords/',
+    ),
+    onlyImports(
       'markdown-imports-shared-only',
       'Rendering sits on shared alone: it knows no use case, database, transport or process plumbing.',
       '^packages/markdown/',
@@ -142,7 +149,10 @@ module.exports = {
       comment:
         'Remix, React, Express, Socket.IO and HTTP servers belong to remix-app and realtime; core and the packages under it are plain functions.',
       severity: 'error',
-      from: { path: '^(packages/(core|search|markdown|limits|mail|db|shared)|game-engine)/', pathNot: TEST_CODE },
+      from: {
+        path: '^(packages/(core|search|markdown|limits|mail|passwords|db|shared)|game-engine)/',
+        pathNot: TEST_CODE,
+      },
       to: { path: TRANSPORT_LIBS },
     },
     {

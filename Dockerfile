@@ -19,6 +19,7 @@ COPY packages/search/package.json packages/search/
 COPY packages/markdown/package.json packages/markdown/
 COPY packages/limits/package.json packages/limits/
 COPY packages/mail/package.json packages/mail/
+COPY packages/passwords/package.json packages/passwords/
 COPY packages/core/package.json packages/core/
 COPY packages/platform/package.json packages/platform/
 COPY packages/ops/package.json packages/ops/
@@ -43,6 +44,7 @@ COPY --chown=node:node packages/search/package.json packages/search/
 COPY --chown=node:node packages/markdown/package.json packages/markdown/
 COPY --chown=node:node packages/limits/package.json packages/limits/
 COPY --chown=node:node packages/mail/package.json packages/mail/
+COPY --chown=node:node packages/passwords/package.json packages/passwords/
 COPY --chown=node:node packages/core/package.json packages/core/
 COPY --chown=node:node packages/platform/package.json packages/platform/
 COPY --chown=node:node packages/ops/package.json packages/ops/

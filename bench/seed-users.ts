@@ -4,7 +4,7 @@
  * (DATA_DIR or DATABASE_URL from the environment).
  */
 import { resolve } from 'node:path';
-import { hashPassword } from '@fso/core';
+import { hashPassword } from '@fso/passwords';
 import { migrate, openDatabase } from '@fso/db';
 
 const count = Number(process.argv[2] ?? 10_000);

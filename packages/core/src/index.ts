@@ -24,7 +24,6 @@ export * from './notifications/notifications.ts';
 export { notifyRule } from './notifications/fan-out.ts';
 export * from './messaging/messaging.ts';
 export * from './accounts/accounts.ts';
-export { hashPassword } from './accounts/passwords.ts';
 export * from './accounts/external-accounts.ts';
 export * from './qa/reads.ts';
 export * from './tags/tags.ts';

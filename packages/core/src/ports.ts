@@ -60,6 +60,14 @@ export interface Semantic {
   worker: { poke(): void };
 }
 
+/** Password hashing (argon2id) and the list of too-common passwords (@fso/passwords builds it). */
+export interface Passwords {
+  hash(password: string): Promise<string>;
+  /** False also when there is no hash (an unknown user), after as long as checking a wrong password takes. */
+  verify(passwordHash: string | null | undefined, password: string): Promise<boolean>;
+  isCommon(password: string): boolean;
+}
+
 export interface Ports {
   db: Db;
   events: EventPublisher;
@@ -69,6 +77,7 @@ export interface Ports {
   renderer: RenderPool;
   /** Signs and checks the tokens of mailed links (@fso/mail's mailKey of the session secret). */
   mailKey: Buffer;
+  passwords: Passwords;
   /** Randomness for games (Battleship fleets): node:crypto's CSPRNG (platform's crypto-rng.ts), or a test's fixed one. */
   rng: Rng;
   semantic: Semantic;

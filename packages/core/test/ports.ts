@@ -2,7 +2,7 @@
  * Ports for a use case's unit test: the real test database, and fakes for the rest: a publisher
  * that records what it was told, the clock, the limiter counting in that database as the servers
  * do (or one that lets everything through), the real post renderer (one thread for all of a test
- * file's ports), node:crypto's random numbers as the servers draw them (platform's crypto-rng.ts),
+ * file's ports), the servers' password hashing (argon2id), node:crypto's random numbers as the servers draw them (platform's crypto-rng.ts),
  * a natural-language search that finds nothing, and a silent log.
  */
 import { randomInt } from 'node:crypto';
@@ -11,6 +11,7 @@ import { createLimiter } from '@fso/limits';
 import type { EventPublisher, RoomViews, ServerToClientEvents } from '@fso/shared';
 import { createPostRenderer } from '@fso/markdown';
 import { mailKey } from '@fso/mail';
+import { passwords } from '@fso/passwords';
 import type { Caller, Limiter, Log, Ports, Semantic } from '../src/ports.ts';
 
 export interface Recorded {
@@ -64,6 +65,7 @@ export function testPorts(
       opts.limits === false ? permissiveLimiter : createLimiter({ db: database.db, factor: opts.limits?.factor ?? 1 }),
     renderer,
     mailKey: mailKey('test-secret-test-secret-test-secret-test'),
+    passwords,
     rng: { int: (maxExclusive) => randomInt(maxExclusive) },
     semantic,
     log: silentLog,

@@ -15,7 +15,8 @@ import {
 } from '@fso/db';
 import { succeed, type Role } from '@fso/shared';
 import { renderMarkdown } from '@fso/markdown';
-import { hashPassword, notifyRule, type Ports } from '@fso/core';
+import { notifyRule, type Ports } from '@fso/core';
+import { hashPassword } from '@fso/passwords';
 
 const DEMO_PASSWORD = 'fakestack123';
 const DEMO_USERS: { username: string; biography: string; role?: Role }[] = [

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Ports } from '@fso/core';
 import { mailKey } from '@fso/mail';
+import { passwords } from '@fso/passwords';
 import { schema, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
 import { MSG, RATE_LIMITS, scaledCount } from '@fso/shared';
@@ -22,6 +23,9 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const FACTOR = 0.02;
+/** The ports boot builds for every process role, sorted; the serving side adds the rest. */
+const BOOT_PORTS = ['clock', 'db', 'limiter', 'mailKey', 'passwords', 'renderer', 'rng'];
+
 const split = {
   DATABASE_URL: 'postgres://db.test/fso',
   REALTIME_URL: 'http://127.0.0.1:3001',
@@ -35,12 +39,13 @@ const roles = {
 
 describe('buildPorts', () => {
   it.each(Object.entries(roles))(
-    "builds the database, the clock, the limiter, the renderer, the mail key and the games' random source for the %s role, nothing else",
+    "builds the database, the clock, the limiter, the renderer, the mail key, password hashing and the games' random source for the %s role, nothing else",
     (_role, config) => {
       const before = Date.now();
       const ports = buildPorts(database, config);
-      expect(Object.keys(ports).sort()).toEqual(['clock', 'db', 'limiter', 'mailKey', 'renderer', 'rng']);
+      expect(Object.keys(ports).sort()).toEqual(BOOT_PORTS);
       expect(ports.mailKey).toEqual(mailKey(config.sessionSecret));
+      expect(ports.passwords).toBe(passwords);
       expect(ports.rng).toBe(cryptoRng);
       expect(ports.db).toBe(database.db);
       const now = ports.clock().getTime();
@@ -87,17 +92,7 @@ describe('buildPorts', () => {
       log: { warn: () => undefined, error: () => undefined },
     };
     const ports = servingPorts(booted, serving);
-    expect(Object.keys(ports).sort()).toEqual([
-      'clock',
-      'db',
-      'events',
-      'limiter',
-      'log',
-      'mailKey',
-      'renderer',
-      'rng',
-      'semantic',
-    ]);
+    expect(Object.keys(ports).sort()).toEqual([...BOOT_PORTS, 'events', 'log', 'semantic'].sort());
     expect(ports.limiter).toBe(booted.limiter);
     expect(ports.renderer).toBe(booted.renderer);
     expect(ports.events).toBe(serving.events);
@@ -109,16 +104,7 @@ describe('buildPorts', () => {
     const booted = buildPorts(database, roles.realtime);
     const events = { toAll: () => undefined } as unknown as Ports['events'];
     const ports = servingPorts(booted, { events, log: { warn: () => undefined, error: () => undefined } });
-    expect(Object.keys(ports).sort()).toEqual([
-      'clock',
-      'db',
-      'events',
-      'limiter',
-      'log',
-      'mailKey',
-      'renderer',
-      'rng',
-    ]);
+    expect(Object.keys(ports).sort()).toEqual([...BOOT_PORTS, 'events', 'log'].sort());
     expect(ports.events).toBe(events);
     expect(ports.limiter).toBe(booted.limiter);
   });

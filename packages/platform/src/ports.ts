@@ -2,7 +2,7 @@
  * The ports of packages/core, built once per process and nowhere else. At boot (boot.ts), alike
  * for the web process, the realtime process and the single process: the database, the clock, the
  * rate limiter, which is one per process since it remembers refusals in memory, the key of mailed
- * links, the games' random source (node:crypto's), and the post renderer (its thread starts when a post is first rendered, so a process that
+ * links, password hashing, the games' random source (node:crypto's), and the post renderer (its thread starts when a post is first rendered, so a process that
  * renders none has none). Once the process's Socket.IO server (or split mode's cluster publisher)
  * exists, `servingPorts` completes them, once for the process, with what only it brings: the events
  * publisher, natural-language search (web processes only: no socket event searches) and the process's
@@ -13,10 +13,11 @@ import type { Ports } from '@fso/core';
 import { mailKey } from '@fso/mail';
 import { createLimiter } from '@fso/limits';
 import { createPostRenderer } from '@fso/markdown';
+import { passwords } from '@fso/passwords';
 import type { Database } from '@fso/db';
 import { cryptoRng } from './crypto-rng.ts';
 
-export type ProcessPorts = Pick<Ports, 'db' | 'clock' | 'limiter' | 'renderer' | 'mailKey' | 'rng'>;
+export type ProcessPorts = Pick<Ports, 'db' | 'clock' | 'limiter' | 'renderer' | 'mailKey' | 'passwords' | 'rng'>;
 
 /** What the serving side passes in: its publisher, the search service and the process's logger. */
 export type ServingPorts = Pick<Ports, 'events' | 'semantic' | 'log'>;
@@ -34,6 +35,7 @@ export function buildPorts(
     limiter: createLimiter({ db: database.db, factor: config.rateLimitFactor }),
     renderer: createPostRenderer(),
     mailKey: mailKey(config.sessionSecret),
+    passwords,
     rng: cryptoRng,
   };
 }

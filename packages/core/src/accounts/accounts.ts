@@ -13,8 +13,7 @@ import { forfeitGamesOf, renameGamesOf } from '../games/games.ts';
 import { reputationOf } from '../qa/reputation.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Failure, type Result } from '../result.ts';
-import { isCommonPassword } from './password-policy.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { weakPassword } from './password-policy.ts';
 
 /** A session just started: the transport signs `id` into its cookie, which lasts until `expiresAt`. */
 export interface NewSession {
@@ -44,9 +43,6 @@ const RESERVED = new Set([
 
 export const isReservedUsername = (username: string) => RESERVED.has(username.toLowerCase());
 
-/** A new password's rule beyond its length (the shared schema checks that): not a common one. */
-const weakPassword = (password: string) => (isCommonPassword(password) ? fail('invalid', MSG.passwordCommon) : null);
-
 export const startSession = (ports: Ports, userId: number): Promise<NewSession> =>
   db.createSession(ports.db, userId, ports.clock());
 
@@ -55,10 +51,10 @@ export async function signup(
   caller: Caller,
   input: SignupInput,
 ): Promise<Result<{ user: SafeUser; session: NewSession }>> {
-  const refused = weakPassword(input.password) ?? (await ports.limiter.hit('signup', caller));
+  const refused = weakPassword(ports, input.password) ?? (await ports.limiter.hit('signup', caller));
   if (refused) return refused;
   if (isReservedUsername(input.username)) return fail('conflict', MSG.usernameTaken);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ports.passwords.hash(input.password);
   const user = await db.createUser(ports.db, { username: input.username, passwordHash });
   if (!user) return fail('conflict', MSG.usernameTaken);
   const session = await startSession(ports, Number(user._id));
@@ -80,7 +76,7 @@ export async function login(
   const blocked = await ports.limiter.hit('failedLogin', caller, who);
   if (blocked) return blocked;
   const found = await db.findCredentials(ports.db, input.username);
-  if (!(await verifyPassword(found?.passwordHash, input.password)) || !found)
+  if (!(await ports.passwords.verify(found?.passwordHash, input.password)) || !found)
     return fail('unauthenticated', MSG.invalidCredentials);
   await ports.limiter.forgive('failedLogin', caller, who);
   const session = await startSession(ports, found.id);
@@ -128,7 +124,8 @@ async function confirmOwner(
   const blocked = await ports.limiter.hit('failedLogin', caller, who);
   if (blocked) return blocked;
   const found = await db.findCredentials(ports.db, actor.username);
-  if (!(await verifyPassword(found?.passwordHash, currentPassword))) return fail('forbidden', MSG.currentPasswordWrong);
+  if (!(await ports.passwords.verify(found?.passwordHash, currentPassword)))
+    return fail('forbidden', MSG.currentPasswordWrong);
   await ports.limiter.forgive('failedLogin', caller, who);
   return null;
 }
@@ -142,11 +139,11 @@ export async function resetPassword(
   const actor = caller.user;
   if (!actor) return NOT_SIGNED_IN;
   if (!isOwner(actor, username)) return fail('forbidden', MSG.notAllowed);
-  const weak = weakPassword(password);
+  const weak = weakPassword(ports, password);
   if (weak) return weak;
   const unconfirmed = await confirmOwner(ports, caller, actor, currentPassword);
   if (unconfirmed) return unconfirmed;
-  await db.updatePasswordHash(ports.db, actor.userId, await hashPassword(password));
+  await db.updatePasswordHash(ports.db, actor.userId, await ports.passwords.hash(password));
   await endOtherSessions(ports, actor);
   const found = await db.findUserById(ports.db, actor.userId);
   if (!found) return fail('notFound', MSG.userNotFound);

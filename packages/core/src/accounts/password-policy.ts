@@ -1,13 +1,11 @@
 /**
- * What a new password (sign-up, reset) must not be: one of the 10,000 most common passwords of
- * 8 characters or more (shorter ones are refused by the shared schema). The list,
- * common-passwords.json, is the ranked password dictionary of the npm package
- * @zxcvbn-ts/language-common 4.1.3 (MIT), lower-cased, its first 10,000 entries of at least
- * 8 characters (docs/decisions/0018-passwords-and-rate-limits.md). Compared case-insensitively.
+ * What a new password (sign-up, reset by link or with the current one) must not be: one of the
+ * most common passwords (the `passwords` port's list, docs/decisions/0018); one shorter than 8
+ * characters is refused by the shared schema.
  */
-// A JSON module: loads alike under Vite (the web build), tsx (the processes) and vitest.
-import list from './common-passwords.json' with { type: 'json' };
+import { MSG } from '@fso/shared';
+import type { Ports } from '../ports.ts';
+import { fail, type Failure } from '../result.ts';
 
-const COMMON = new Set<string>(list);
-
-export const isCommonPassword = (password: string) => COMMON.has(password.toLowerCase());
+export const weakPassword = (ports: Pick<Ports, 'passwords'>, password: string): Failure | null =>
+  ports.passwords.isCommon(password) ? fail('invalid', MSG.passwordCommon) : null;

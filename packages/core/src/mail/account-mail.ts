@@ -9,8 +9,7 @@ import * as db from '@fso/db';
 import { CONFIRM_TOKEN_MS, MAIL_MSG, MSG, RESET_TOKEN_MS, type SafeUser } from '@fso/shared';
 import { hashToken, newToken } from '@fso/mail';
 import { NOT_SIGNED_IN } from '../caller.ts';
-import { isCommonPassword } from '../accounts/password-policy.ts';
-import { hashPassword } from '../accounts/passwords.ts';
+import { weakPassword } from '../accounts/password-policy.ts';
 import { startSession, type NewSession } from '../accounts/accounts.ts';
 import type { Caller, Ports } from '../ports.ts';
 import { fail, succeed, type Result } from '../result.ts';
@@ -90,8 +89,9 @@ export async function resetPasswordWithToken(
   const usable = await usableToken(ports, input.token, 'reset');
   if (!usable.ok) return usable;
   const found = usable.value;
-  if (isCommonPassword(input.password)) return fail('invalid', MSG.passwordCommon);
-  const passwordHash = await hashPassword(input.password);
+  const weak = weakPassword(ports, input.password);
+  if (weak) return weak;
+  const passwordHash = await ports.passwords.hash(input.password);
   const now = ports.clock();
   const outcome = await db.resetPasswordByToken(ports.db, {
     token: found,
