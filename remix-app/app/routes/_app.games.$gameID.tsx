@@ -54,11 +54,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     outcome = await leaveGame(deps, caller, seat);
     next = '/games';
   } else if (fields.intent === 'move') {
-    const payload = parseWith(makeMoveSchema, {
-      gameID,
-      move: { playerID: actor.username, gameID, move: moveFromForm(fields) },
-      version: fields.version ? Number(fields.version) : undefined,
-    });
+    // The form's fields are its game's own: the game's type says how they read as a move.
+    const game = await findGameFor(deps, caller, { gameID });
+    const payload = game.ok
+      ? parseWith(makeMoveSchema, {
+          gameID,
+          move: { playerID: actor.username, gameID, move: moveFromForm(game.value.gameType, fields) },
+          version: fields.version ? Number(fields.version) : undefined,
+        })
+      : game;
     outcome = payload.ok ? await makeMove(deps, caller, payload.value) : payload;
   } else outcome = fail('invalid', 'Unknown action.');
   if (outcome.ok) return redirect(next);

@@ -1,12 +1,11 @@
 /**
  * Remix's side of the games: the REST action shared by join and leave, and the move a game
- * screen's form posts (each game's screen reads its own fields: Nim `numObjects`, Battleship
- * `cell` as "x,y").
+ * screen's form posts, read by the game's screen (Nim `numObjects`; Battleship `cell` as "x,y").
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import type { SeatChange } from '@fso/core';
-import { gameSeatSchema } from '@fso/shared';
-import { GAME_SCREENS } from '~/components/games/screens.ts';
+import { gameSeatSchema, type GameType } from '@fso/shared';
+import { screenOf } from '~/components/games/screens.ts';
 import { readJson, requireMethod } from './http.server.ts';
 import { respond } from './respond.server.ts';
 import { callerOf, requireApiUser } from './session.server.ts';
@@ -21,6 +20,6 @@ export const seatAction =
     return respond(await change(context.ports, callerOf(context, actor), body), (game) => game);
   };
 
-/** A posted move form's fields as a move's: the game's rules then read those of the game's type. */
-export const moveFromForm = (fields: Record<string, string | undefined>): Record<string, unknown> =>
-  Object.assign({}, ...Object.values(GAME_SCREENS).map((screen) => screen.moveFromForm(fields)));
+/** A posted move form's fields as a move of `gameType`, as its screen's form names them; the game's rules then read it. */
+export const moveFromForm = (gameType: GameType, fields: Record<string, string | undefined>): Record<string, unknown> =>
+  screenOf(gameType)?.moveFromForm(fields) ?? {};

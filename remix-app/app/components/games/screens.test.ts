@@ -17,22 +17,26 @@ describe('the game screens', () => {
     expect(screenOf('Chess' as never)).toBeUndefined();
   });
 
-  it("reads a posted move form as the game's move: Nim's number of objects, Battleship's cell", () => {
+  it("reads a posted move form as its game's move: Nim's number of objects, Battleship's cell", () => {
     const nimForm = { intent: 'move', version: '3', numObjects: '2' };
     const shipForm = { intent: 'move', version: '4', cell: '3,7' };
-    expect(moveFromForm(nimForm)).toEqual({ numObjects: '2' });
-    expect(moveFromForm(shipForm)).toEqual({ x: '3', y: '7' });
-    expect(parseMoveOf('Nim', moveFromForm(nimForm))).toEqual({ ok: true, value: { numObjects: 2 } });
-    expect(parseMoveOf('Battleship', moveFromForm(shipForm))).toEqual({ ok: true, value: { x: 3, y: 7 } });
+    expect(moveFromForm('Nim', nimForm)).toEqual({ numObjects: '2' });
+    expect(moveFromForm('Battleship', shipForm)).toEqual({ x: '3', y: '7' });
+    expect(parseMoveOf('Nim', moveFromForm('Nim', nimForm))).toEqual({ ok: true, value: { numObjects: 2 } });
+    expect(parseMoveOf('Battleship', moveFromForm('Battleship', shipForm))).toEqual({
+      ok: true,
+      value: { x: 3, y: 7 },
+    });
   });
 
   it("answers the game's own message when its form's field is missing", () => {
     const noField = { intent: 'move', version: '1' };
-    expect(moveFromForm(noField)).toEqual({});
-    expect(parseMoveOf('Nim', moveFromForm(noField))).toMatchObject({
+    expect(moveFromForm('Nim', noField)).toEqual({});
+    expect(moveFromForm('Battleship', noField)).toEqual({});
+    expect(parseMoveOf('Nim', moveFromForm('Nim', noField))).toMatchObject({
       message: 'Invalid move: a Nim move is a number of objects.',
     });
-    expect(parseMoveOf('Battleship', moveFromForm(noField))).toMatchObject({
+    expect(parseMoveOf('Battleship', moveFromForm('Battleship', noField))).toMatchObject({
       message: 'Invalid move: a Battleship move is a cell with numbers x and y.',
     });
   });
