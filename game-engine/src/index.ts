@@ -2,11 +2,10 @@
  * Public surface of @fso/game-engine: the rules of every game (registry.ts) behind one set of
  * functions that dispatch on the state's game type. Pure: no I/O, no clock, randomness only from an Rng passed in.
  */
-import { rulesOf, type GameMove, type GameState, type GameView } from './registry.ts';
+import { rulesOf, type GameMove, type GameState, type GameType, type GameView } from './registry.ts';
 import { playersOf } from './seats.ts';
 import type { Rng } from './random.ts';
 import type { Result } from './result.ts';
-import type { GameType } from './types.ts';
 
 export * from './result.ts';
 export * from './types.ts';
@@ -20,7 +19,15 @@ export {
 } from './battleship/battleship.ts';
 export { BOARD_SIZE, FLEET, type Board, type Cell } from './battleship/fleet.ts';
 export type { Rng } from './random.ts';
-export { GAMES, type GameMove, type GameRules, type GameState, type GameView } from './registry.ts';
+export {
+  GAME_TYPES,
+  GAMES,
+  type GameMove,
+  type GameRules,
+  type GameState,
+  type GameType,
+  type GameView,
+} from './registry.ts';
 
 /** `fields` (an object of a form's texts or a socket's numbers) as a move of `gameType`, or why not. */
 export function parseMove(gameType: GameType, fields: Readonly<Record<string, unknown>>): Result<GameMove> {

@@ -1,14 +1,17 @@
 /**
- * Every game type's rules in one table, keyed by its name: a game is a folder of pure functions
- * plus one entry here and its name in GAME_TYPES (types.ts; `satisfies` below makes the two
- * agree), and its screen in remix-app (components/games/screens.ts). The engine's dispatching
+ * Every game type: its name in GAME_TYPES and its rules in GAMES, keyed by that name (`satisfies`
+ * makes the two agree both ways). A game is a folder of pure functions plus those two entries
+ * here, and its screen in remix-app (components/games/screens.ts). The engine's dispatching
  * functions (index.ts) and the state, move and view types read this table.
  */
 import * as battleship from './battleship/battleship.ts';
 import * as nim from './nim/nim.ts';
 import type { Rng } from './random.ts';
 import type { Result } from './result.ts';
-import type { GameType } from './types.ts';
+
+/** The game types, in the order the screens offer them. */
+export const GAME_TYPES = ['Nim', 'Battleship'] as const;
+export type GameType = (typeof GAME_TYPES)[number];
 
 /** What one game type provides: its rules, as pure functions of its own state. */
 export interface GameRules<State, Move, View> {

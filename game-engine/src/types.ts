@@ -1,7 +1,4 @@
-/** Names and shapes every game shares: types, statuses, results, seats and the move log. */
-export const GAME_TYPES = ['Nim', 'Battleship'] as const;
-export type GameType = (typeof GAME_TYPES)[number];
-
+/** Names and shapes every game shares: statuses, results, seats and the move log (the game types are registry.ts's). */
 export const GAME_STATUSES = ['WAITING_TO_START', 'IN_PROGRESS', 'OVER'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
