@@ -31,14 +31,16 @@ const github = (subject: string, login: string | null, email: string | null): Ex
 });
 
 describe('usernames for new external accounts', () => {
+  const rng = { int: (max: number) => max - 1 }; // the largest draw: suffixes ffffff
   it('come from the login, else the email, cleaned to the allowed characters and length', () => {
-    expect(usernameCandidates({ login: 'Octo Cat!', email: null })[0]).toBe('Octo-Cat');
-    expect(usernameCandidates({ login: null, email: 'grace.hopper@example.test' })[0]).toBe('grace.hopper');
-    expect(usernameCandidates({ login: null, email: null })[0]).toBe('user');
-    expect(usernameCandidates({ login: 'login', email: null })[0]).toBe('login-user');
-    const long = usernameCandidates({ login: 'x'.repeat(60), email: null });
+    expect(usernameCandidates({ login: 'Octo Cat!', email: null }, rng)[0]).toBe('Octo-Cat');
+    expect(usernameCandidates({ login: null, email: 'grace.hopper@example.test' }, rng)[0]).toBe('grace.hopper');
+    expect(usernameCandidates({ login: null, email: null }, rng)[0]).toBe('user');
+    expect(usernameCandidates({ login: 'login', email: null }, rng)[0]).toBe('login-user');
+    const long = usernameCandidates({ login: 'x'.repeat(60), email: null }, rng);
     expect(long.every((name) => name.length <= 30 && /^[A-Za-z0-9._-]+$/.test(name))).toBe(true);
     expect(long.slice(1, 3)).toEqual([`${'x'.repeat(23)}-2`, `${'x'.repeat(23)}-3`]);
+    expect(long.slice(5)).toEqual(Array(3).fill(`${'x'.repeat(23)}-ffffff`));
   });
 });
 

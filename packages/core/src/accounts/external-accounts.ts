@@ -3,7 +3,7 @@
  * the account; a first sign-in with a verified email creates one with a free username; an
  * existing account with the same verified email is linked only once the person confirms.
  */
-import { randomBytes } from 'node:crypto';
+import type { Rng } from '@fso/game-engine';
 import * as db from '@fso/db';
 import { MSG, USERNAME_MAX, type FirebaseLoginInput, type SafeUser } from '@fso/shared';
 import type { Ports } from '../ports.ts';
@@ -35,13 +35,13 @@ export type ExternalSignIn =
 export type IdTokenVerifier = (token: string) => Promise<Result<ExternalProfile>>;
 
 /** Usernames to try, best first: the provider's login (or the email's local part), then numbered, then random. */
-export function usernameCandidates(profile: Pick<ExternalProfile, 'login' | 'email'>): string[] {
+export function usernameCandidates(profile: Pick<ExternalProfile, 'login' | 'email'>, rng: Rng): string[] {
   const raw = profile.login ?? profile.email?.split('@')[0] ?? '';
   const cleaned = raw.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '');
   let base = cleaned.slice(0, USERNAME_MAX - 7) || 'user';
   if (isReservedUsername(base)) base = `${base}-user`;
   const numbered = [2, 3, 4, 5].map((n) => `${base}-${n}`);
-  const random = [0, 1, 2].map(() => `${base}-${randomBytes(3).toString('hex')}`);
+  const random = [0, 1, 2].map(() => `${base}-${rng.int(0x1000000).toString(16).padStart(6, '0')}`);
   return [base, ...numbered, ...random];
 }
 
@@ -51,7 +51,7 @@ async function signedIn(ports: Ports, user: SafeUser & { id: number }): Promise<
 }
 
 async function createAccount(ports: Ports, profile: ExternalProfile & { email: string }) {
-  for (const username of usernameCandidates(profile)) {
+  for (const username of usernameCandidates(profile, ports.rng)) {
     const created = await db.createUserWithIdentity(ports.db, { ...profile, username });
     if (created === 'username-taken') continue;
     if (created === 'identity-taken') return db.findIdentityUser(ports.db, profile);
