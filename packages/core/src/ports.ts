@@ -78,7 +78,7 @@ export interface Ports {
   /** Signs and checks the tokens of mailed links (@fso/mail's mailKey of the session secret). */
   mailKey: Buffer;
   passwords: Passwords;
-  /** Randomness for games (Battleship fleets): node:crypto's CSPRNG (platform's crypto-rng.ts), or a test's fixed one. */
+  /** Randomness (Battleship fleets, new accounts' username suffixes): node:crypto's CSPRNG (platform's crypto-rng.ts), or a test's fixed one. */
   rng: Rng;
   semantic: Semantic;
   log: Log;

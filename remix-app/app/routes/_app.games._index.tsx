@@ -1,7 +1,7 @@
 /**
  * `/games` (SPEC §2): the games, newest first and paged, with type, status (and a finished
  * game's winner) and players;
- * Create Game (Nim or Battleship; the creator takes the first seat and lands on the game),
+ * Create Game (any type of the game registry; the creator takes the first seat and lands on the game),
  * Refresh List, and Join Game on games still waiting for a player. Plain forms, so it all
  * works without JavaScript. With it the list follows `gameListUpdate` live (new games, joins,
  * results, cancelled games gone; components/live/game-list-deltas.ts).
