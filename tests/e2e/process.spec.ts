@@ -55,6 +55,7 @@ async function startSite(env: Record<string, string>): Promise<Site> {
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // a process group of its own, so killSite ends its workers and embedded PostgreSQL too
   });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
@@ -78,6 +79,15 @@ async function startSite(env: Record<string, string>): Promise<Site> {
       .map((l) => JSON.parse(l) as Record<string, unknown>);
   return { url, child, lines, exited, signalledAt };
 }
+
+/** Ends the site's whole process group at once: a SIGKILL to entry/main.ts alone would leave its children running. */
+const killSite = (site: Site) => {
+  try {
+    process.kill(-site.child.pid!, 'SIGKILL');
+  } catch {
+    // ESRCH: the group has already ended (the site exited and took its children with it).
+  }
+};
 
 const terminate = (site: Site) => {
   site.signalledAt.at = Date.now();
@@ -160,7 +170,7 @@ test('SIGTERM: the request in flight is answered, sockets are told to reconnect,
     for (const secret of ['correct-horse-1', cookie.split('=')[1]!, 's'.repeat(40)])
       expect(logged).not.toContain(secret);
   } finally {
-    site.child.kill('SIGKILL');
+    killSite(site);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -202,7 +212,7 @@ test('PostgreSQL stopping and coming back: 503 with a clear text meanwhile, then
     terminate(site);
     expect((await site.exited).code).toBe(0);
   } finally {
-    site?.child.kill('SIGKILL');
+    if (site) killSite(site);
     postgres.remove();
   }
 });
@@ -248,7 +258,7 @@ test('hostile requests under npm start (NODE_ENV development): chunked 200 MB bo
     expect(trace).toEqual({ status: 405, text: MSG.methodUnsupported });
     expect(site.child.exitCode).toBeNull();
   } finally {
-    site.child.kill('SIGKILL');
+    killSite(site);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

@@ -75,6 +75,8 @@ test('is:answer lists answers, their words marked, each linking to the answer on
 
   await signUp(page, uniqueName('seeker'));
   await search(page, `${word} is:answer`);
+  // The URL changes before the list is rendered: /home's own rows also say "1 answer".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search Results');
   await expect(page.getByText('1 answer', { exact: true })).toBeVisible();
   const result = listed(page).locator('.question-summary');
   await expect(result).toHaveCount(1);
