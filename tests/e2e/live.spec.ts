@@ -10,11 +10,10 @@ test('a second browser sees a new sign-up (offered in a bar) and a deletion on /
 }) => {
   await signUp(page, uniqueName('watcher'));
   // The sign-up below must come after this page's socket is connected, or it has no one to tell.
-  const connected = page
-    .waitForEvent('websocket')
-    .then((ws) => ws.waitForEvent('framereceived', { predicate: ({ payload }) => String(payload).startsWith('40') }));
-  await page.goto('/users?sort=new');
-  await connected;
+  // Waited for once /users is committed: /home's socket may open late and die unconnected.
+  await page.goto('/users?sort=new', { waitUntil: 'commit' });
+  const socket = await page.waitForEvent('websocket');
+  await socket.waitForEvent('framereceived', { predicate: ({ payload }) => String(payload).startsWith('40') });
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const newcomer = uniqueName('a');
