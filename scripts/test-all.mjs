@@ -30,6 +30,8 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const out = mkdtempSync(join(tmpdir(), 'fso-test-'));
 const wanted = process.env.TEST_SUITES?.split(',').map((s) => s.trim());
 const totals = [];
+/** The failed tests' names, `suite: file › title`, printed again in the summary (CI shows its tail). */
+const failures = [];
 const began = Date.now();
 
 function run(cmd, args, env = {}) {
@@ -111,6 +113,11 @@ function vitest(name, args = [], env = {}) {
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   // A file that fails to load has no failed tests but is a failure all the same.
   const brokenFiles = report.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  for (const f of report.testResults) {
+    const file = f.name.replace(root, '');
+    if (f.status === 'failed' && f.assertionResults.length === 0) failures.push(`${name}: ${file} (did not load)`);
+    for (const a of f.assertionResults) if (a.status === 'failed') failures.push(`${name}: ${file} › ${a.fullName}`);
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + brokenFiles,
@@ -136,6 +143,15 @@ async function playwright(name, args = [], env = {}) {
   const report = existsSync(file) ? readJson(file) : null;
   if (!report) return { passed: 0, failed: 1, skipped: 0 };
   const s = report.stats;
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests)
+        if (t.status === 'unexpected')
+          failures.push(`${name}: ${spec.file}:${spec.line} › ${spec.title} [${t.projectName}]`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  for (const error of report.errors ?? []) failures.push(`${name}: ${error.message?.split('\n')[0]}`);
   if (s.flaky) console.log(`${name} | (${s.flaky} flaky test(s) passed on retry)`);
   return { passed: s.expected + s.flaky, failed: s.unexpected + (report.errors?.length ? 1 : 0), skipped: s.skipped };
 }
@@ -210,6 +226,8 @@ for (const t of totals)
   console.log(
     `${t.name}: ${t.passed} passed, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped` : ''} (${t.seconds} s)`,
   );
+for (const f of failures.slice(0, 30)) console.log(`failed: ${f}`);
+if (failures.length > 30) console.log(`failed: … and ${failures.length - 30} more`);
 console.log(`wall time: ${secondsSince(began)} s`);
 const sum = (k) => totals.reduce((a, t) => a + t[k], 0);
 const skipped = sum('skipped');
