@@ -187,6 +187,7 @@ test.describe('without JavaScript', () => {
   test.skip(({ javaScriptEnabled }) => javaScriptEnabled, 'the form path is tested without JavaScript');
 
   test('two players play Nim through forms, refreshing to see the other move', async ({ page, browser }) => {
+    test.slow(); // two browsers, a page load per move
     const { ann, bobPage, close } = await twoPlayers(page, browser, false);
     const path = await createAndJoin(page, bobPage, 'Nim', ann);
     await page.reload();

@@ -88,6 +88,7 @@ for (const colorScheme of ['light', 'dark'] as const)
       playwright,
       baseURL,
     }, info) => {
+      test.slow(); // four tabs, axe on each
       test.skip(!jsEnabled(info.project.name), 'axe runs in the page');
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 900 });

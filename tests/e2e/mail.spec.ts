@@ -10,6 +10,7 @@ import { logOut, signUp, uniqueName } from './fixtures.ts';
 import { linkIn, mailCount, mailTo } from './mailbox.ts';
 
 test('an address confirmed by its link, then a forgotten password recovered by mail', async ({ page, browser }) => {
+  test.slow(); // two mails, four forms and a second sign-in
   const name = uniqueName('mail');
   const address = `${name}@example.com`;
   await signUp(page, name);

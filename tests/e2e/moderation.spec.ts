@@ -36,6 +36,7 @@ test('a moderator suspends a user from the profile, the user is refused, then th
   browser,
   page,
 }, testInfo) => {
+  test.slow(); // two browsers, a suspension and its lift
   const user = uniqueName('susp');
   await signUp(page, user);
   const qid = await ask(page, user, `Suspension question ${uniqueName('t')}`);
@@ -92,6 +93,7 @@ test('a moderator suspends a user from the profile, the user is refused, then th
 test('a moderator closes a question as a duplicate (banner, canonical, no answer box), reopens and locks it', async ({
   page,
 }) => {
+  test.slow(); // close, reopen and lock, each a page load
   const asker = uniqueName('asker');
   await signUp(page, asker);
   const original = await ask(page, asker, `Original question ${uniqueName('t')}`);

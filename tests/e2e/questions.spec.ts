@@ -232,6 +232,7 @@ async function questionWithSecondUser(page: Page, browser: Browser, prefix: stri
 }
 
 test('a second browser sees a new answer and a vote without reloading', async ({ page, browser }, info) => {
+  test.slow(); // two browsers
   test.skip(!jsEnabled(info.project.name), 'live updates need JavaScript');
   const { other, otherPage } = await questionWithSecondUser(page, browser, 'Live question', 'Watch me.');
   await otherPage.goto(page.url());
