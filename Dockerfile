@@ -1,13 +1,15 @@
 # One image for both services of Fake Stack Overflow (docs/deploy.md). The command chooses:
-#   node --import tsx remix-app/web.ts        (npm run start:web) screens, REST, /socket.io
-#                                             forwarded to realtime; the default
-#   node --import tsx realtime/src/main.ts    (npm run start:realtime) Socket.IO
-#   npm run migrate                           apply the migrations and exit (release step)
+#   node build/processes/web.mjs        screens, REST, /socket.io forwarded to realtime;
+#                                       the default (npm run start:web, from the sources)
+#   node build/processes/realtime.mjs   Socket.IO (npm run start:realtime, from the sources)
+#   npm run migrate                     apply the migrations and exit (release step)
 # The two servers run with the V8 flags of scripts/node-flags.mjs (docs/decisions/0067).
 # Servers are started with node itself, not through npm: npm does not pass SIGTERM on to its
 # child, which would then miss the graceful stop and be killed at the platform's timeout.
-# TypeScript runs through tsx at run time (docs/decisions/0004), so only the Remix client and
-# server bundles are built; the final stage holds production dependencies and sources only.
+# The servers run bundled, as `npm start` runs them (scripts/build-server.mjs): plain JavaScript,
+# no tsx loader thread beside each process. The bundles read paths relative to their sources
+# (migrations, remix-app/build), so the sources come along; tsx stays for the release step and
+# the operators' scripts (`npm run migrate`, `npm run admin`).
 
 FROM node:24-trixie-slim AS build
 WORKDIR /app
@@ -29,7 +31,7 @@ COPY remix-app/package.json remix-app/
 COPY patches patches
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build
+RUN npm run build && node scripts/build-server.mjs
 
 FROM node:24-trixie-slim
 ENV NODE_ENV=production \
@@ -64,8 +66,9 @@ COPY --chown=node:node game-engine game-engine
 COPY --chown=node:node realtime realtime
 COPY --chown=node:node remix-app remix-app
 COPY --from=build --chown=node:node /app/remix-app/build remix-app/build
+COPY --from=build --chown=node:node /app/build/processes build/processes
 USER node
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "remix-app/web.ts"]
+CMD ["node", "--max-semi-space-size=32", "--expose-gc", "build/processes/web.mjs"]

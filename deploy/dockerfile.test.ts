@@ -3,9 +3,11 @@
  * dockerfile-utils linter (the one behind VS Code's Docker extension) with no diagnostics, and
  * what a deploy relies on holds — every COPY source is in the build context, the final stage
  * installs production dependencies only, runs unprivileged with a HEALTHCHECK, and starts what
- * fly.toml starts, each command's file being in the image; the release command exists.
+ * fly.toml starts, each command's file being in the image (copied from the context, or a server
+ * bundle the build stage makes); the release command exists.
  * deploy/image.smoke.ts then starts the image itself (npm run image:smoke).
  */
+import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +41,19 @@ const inImage = (path: string) =>
           (path === source || path.startsWith(`${source}/`)) &&
           posix.join(destinationOf(copy, source), path.slice(source.length)) === path,
       ),
+  );
+
+/**
+ * Whether `path` is one of scripts/build-server.mjs's bundles, which the build stage makes (its
+ * RUN runs that script in WORKDIR /app) and the final stage copies out to the same path.
+ */
+const bundledInImage = (path: string) =>
+  readFileSync(new URL('../scripts/build-server.mjs', import.meta.url), 'utf8').includes(`'${path}'`) &&
+  ofKeyword(stages[0]!, 'RUN').some((run) => run.getArgumentsContent()?.includes('node scripts/build-server.mjs')) &&
+  finalCopies.some(
+    (copy) =>
+      copy.from === stages[0]!.name &&
+      copy.sources.some((source) => posix.relative('/app', source) === copy.dest && path.startsWith(`${copy.dest}/`)),
   );
 
 /** The script a command line runs: its first .ts/.js argument. */
@@ -107,8 +122,16 @@ describe('fly.toml', () => {
     for (const command of [fly.processes.web!, fly.processes.realtime!, packageJson.scripts.migrate!]) {
       const script = scriptOf(command);
       expect(script, command).toBeDefined();
-      expect(inImage(script!), `${command}: ${script} is not in the image`).toBe(true);
+      expect(inImage(script!) || bundledInImage(script!), `${command}: ${script} is not in the image`).toBe(true);
     }
+  });
+
+  it("the servers run with scripts/node-flags.mjs's V8 flags, as npm start's processes do", () => {
+    const source = readFileSync(new URL('../scripts/node-flags.mjs', import.meta.url), 'utf8');
+    const flags = JSON.parse(/NODE_FLAGS = (\[[^\]]*\])/.exec(source)![1]!.replaceAll("'", '"')) as string[];
+    expect(flags.length).toBeGreaterThan(0);
+    for (const command of [fly.processes.web!, fly.processes.realtime!, packageJson.scripts['start:web']!])
+      expect(words(command).slice(1, 1 + flags.length), command).toEqual(flags);
   });
 
   it('[env] is a configuration the web process starts with, taking client addresses from Fly-Client-IP', () => {

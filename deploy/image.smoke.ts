@@ -18,7 +18,7 @@ import { execForm, finalStage, fly, ofKeyword, words } from './deployment.ts';
 
 const imageTag = process.env.IMAGE_TAG ?? 'localhost/fake-stack-overflow:latest';
 const BUDGET_MB = 400;
-/** How long a server may take to answer /healthz: tsx compiles the sources at start, slow on a busy machine. */
+/** How long a server may take to answer /healthz: slow on a busy machine (it opens the database, loads the search index). */
 const START_WITHIN_MS = 180_000;
 
 /** Runs `argv` quietly: exit status and output. */
