@@ -126,6 +126,19 @@ export async function askOverApi(
 }
 
 /**
+ * Opens `url` and resolves once its socket is connected (Socket.IO's CONNECT frame, `40…`), so an
+ * event sent after this reaches the page: the server joins the socket's rooms before it answers.
+ * Hiding "Connecting to live updates" is no such proof (the banner is also hidden before the
+ * script runs), and a socket of the page before may open late and die unconnected, so the wait
+ * starts once `url` is committed.
+ */
+export async function gotoConnected(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'commit' });
+  const socket = await page.waitForEvent('websocket');
+  await socket.waitForEvent('framereceived', { predicate: ({ payload }) => String(payload).startsWith('40') });
+}
+
+/**
  * Resolves once the page's socket has sent a `watch` naming `id` (or, given `{ list: [] }`, the
  * topic of a page that watches new questions only) and the server acknowledged it (Socket.IO
  * frames `42<n>["watch",…]` and `43<n>[{"ok":true}]`). Install before navigating.

@@ -1,6 +1,6 @@
 /** Live behaviour that needs JavaScript: userUpdate across browsers, the socket state, the toggles. */
 import { expect, test } from '@playwright/test';
-import { RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
+import { gotoConnected, RECONNECTED_WITHIN, signUp, socketSwitch, uniqueName } from './fixtures.ts';
 
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, 'live updates need JavaScript');
 
@@ -10,10 +10,7 @@ test('a second browser sees a new sign-up (offered in a bar) and a deletion on /
 }) => {
   await signUp(page, uniqueName('watcher'));
   // The sign-up below must come after this page's socket is connected, or it has no one to tell.
-  // Waited for once /users is committed: /home's socket may open late and die unconnected.
-  await page.goto('/users?sort=new', { waitUntil: 'commit' });
-  const socket = await page.waitForEvent('websocket');
-  await socket.waitForEvent('framereceived', { predicate: ({ payload }) => String(payload).startsWith('40') });
+  await gotoConnected(page, '/users?sort=new');
   const other = await browser.newContext();
   const otherPage = await other.newPage();
   const newcomer = uniqueName('a');
