@@ -22,6 +22,7 @@ export type { Rng } from './random.ts';
 export {
   GAME_TYPES,
   GAMES,
+  isGameType,
   type GameMove,
   type GameRules,
   type GameState,

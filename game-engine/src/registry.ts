@@ -13,6 +13,9 @@ import type { Result } from './result.ts';
 export const GAME_TYPES = ['Nim', 'Battleship'] as const;
 export type GameType = (typeof GAME_TYPES)[number];
 
+/** Whether `type` names a game this build has rules for (a stored game may be of a type since removed). */
+export const isGameType = (type: string): type is GameType => (GAME_TYPES as readonly string[]).includes(type);
+
 /** What one game type provides: its rules, as pure functions of its own state. */
 export interface GameRules<State, Move, View> {
   /** A move from outside input's fields (a form's text or a socket's numbers), or its shape's message. */

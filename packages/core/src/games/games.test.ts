@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database } from '@fso/db';
+import { findGame, insertGame, type Database } from '@fso/db';
 import { createTestDatabase } from '@fso/db/testing';
-import { MOVE_ERRORS, NIM_ERRORS, SEAT_ERRORS } from '@fso/game-engine';
+import { MOVE_ERRORS, NIM_ERRORS, SEAT_ERRORS, type GameType } from '@fso/game-engine';
 import { MSG, type EventPublisher, type RoomViews, type ServerToClientEvents } from '@fso/shared';
 import { callerOf, permissiveLimiter } from '../../test/ports.ts';
-import { createGame, joinGame, leaveGame, makeMove, type GamePorts } from './games.ts';
+import {
+  createGame,
+  findGameFor,
+  forfeitGamesOf,
+  joinGame,
+  leaveGame,
+  listGamesFor,
+  makeMove,
+  type GamePorts,
+} from './games.ts';
 
 /** The caller a use case is given for a signed-in `username`. */
 const as = (username: string) => callerOf({ userId: 0, username });
@@ -86,5 +95,27 @@ describe('game use cases over ports', () => {
       value: { state: { status: 'OVER', winners: ['ann'] } },
     });
     expect(p.published.map((views) => views.room)).toEqual([`game:${gameID}`, `game:${gameID}`, `game:${gameID}`]);
+  });
+
+  it('answer "Unknown game type" for a stored game of a type the build has no rules for, and list none', async () => {
+    const p = ports();
+    // A game of a type since removed from the registry (the table no longer checks the type).
+    const row = await insertGame(database.db, {
+      gameType: 'Go' as GameType,
+      status: 'WAITING_TO_START',
+      state: { gameType: 'Go', status: 'WAITING_TO_START', player1: 'gia', player2: null, moves: [], winners: [] },
+    });
+    const gameID = String(row.id);
+    const unknown = { ok: false, kind: 'invalid', message: MSG.unknownGameType };
+    expect(await findGameFor(p, as('gia'), { gameID })).toEqual(unknown);
+    expect(await joinGame(p, as('hal'), { gameID, playerID: 'hal' })).toEqual(unknown);
+    expect(await leaveGame(p, as('gia'), { gameID, playerID: 'gia' })).toEqual(unknown);
+    expect(await makeMove(p, as('gia'), move(gameID, 'gia', 1))).toEqual(unknown);
+    await forfeitGamesOf(p, as('gia'));
+    expect(await findGame(database.db, row.id)).toMatchObject({ version: 0, status: 'WAITING_TO_START' });
+    const listed = await listGamesFor(p, as('gia'), { limit: 200, offset: 0 });
+    expect(listed.games.map((game) => game.gameID)).not.toContain(gameID);
+    expect(listed.total).toBe(listed.games.length);
+    expect(p.published).toEqual([]);
   });
 });

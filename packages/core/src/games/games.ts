@@ -31,11 +31,19 @@ import { changeGameRow } from './game-rows.ts';
 /** What the game use cases reach: the database, the event publisher, the limiter (creating) and randomness for fleets. */
 export type GamePorts = Pick<Ports, 'db' | 'events' | 'limiter' | 'rng'>;
 
-const stateOf = (row: GameRow) => row.state as engine.GameState;
+/**
+ * The row's rules state, or "Unknown game type" (SPEC §8) for a game of a type this build has no
+ * rules for (a type since removed from the registry): shown, joined or moved in, it is refused.
+ */
+function stateOf(row: GameRow): Result<engine.GameState> {
+  return engine.isGameType(row.gameType)
+    ? succeed(row.state as engine.GameState)
+    : fail('invalid', MSG.unknownGameType);
+}
 
-/** The game as `viewer` (a username, or null for nobody in particular) may see it. */
+/** The game as `viewer` (a username, or null for nobody in particular) may see it; `row` is of a known type. */
 export function gameFor(row: GameRow, viewer: string | null): Game {
-  return { ...engine.viewGame(stateOf(row), viewer), gameID: String(row.id), version: row.version };
+  return { ...engine.viewGame(row.state as engine.GameState, viewer), gameID: String(row.id), version: row.version };
 }
 
 /** Whom a read shows the games to: the caller's user, or nobody in particular. */
@@ -48,25 +56,29 @@ export async function findGameFor(
   input: { gameID: string },
 ): Promise<Result<Game>> {
   const row = await findGame(ports.db, Number(input.gameID));
-  return row ? succeed(gameFor(row, viewerOf(caller))) : fail('notFound', MSG.gameNotFound);
+  if (!row) return fail('notFound', MSG.gameNotFound);
+  const state = stateOf(row);
+  return state.ok ? succeed(gameFor(row, viewerOf(caller))) : state;
 }
 
-/** One page of games, newest first, each as the caller may see it. */
+/** One page of games of the types this build knows, newest first, each as the caller may see it. */
 export async function listGamesFor(
   ports: Pick<GamePorts, 'db'>,
   caller: Caller,
-  query: GameListQuery,
+  query: Omit<GameListQuery, 'types'>,
 ): Promise<{ games: Game[]; total: number }> {
-  const page = await listGames(ports.db, query);
+  const page = await listGames(ports.db, { ...query, types: engine.GAME_TYPES });
   return { games: page.games.map((row) => gameFor(row, viewerOf(caller))), total: page.total };
 }
 
 /** How many games are being played now (the metrics' gauge). */
 export const countGamesInProgress = async (ports: Pick<GamePorts, 'db'>): Promise<number> =>
-  (await listGames(ports.db, { status: 'IN_PROGRESS', limit: 1, offset: 0 })).total;
+  (await listGames(ports.db, { status: 'IN_PROGRESS', types: engine.GAME_TYPES, limit: 1, offset: 0 })).total;
 
-/** The rules' verdict as a change's decision: the new state with its status, or the rules' own refusal. */
-function decided(result: Result<engine.GameState>): GameDecision {
+/** The verdict of `rule` on the row's state as a change's decision: the new state with its status, or a refusal. */
+function decide(row: GameRow, rule: (state: engine.GameState) => Result<engine.GameState>): GameDecision {
+  const state = stateOf(row);
+  const result = state.ok ? rule(state.value) : state;
   return result.ok ? succeed({ state: result.value, status: result.value.status }) : result;
 }
 
@@ -135,7 +147,9 @@ async function changeSeat(
   const player = actorNamed(caller, input.playerID);
   if (!player.ok) return player;
   const actor = player.value.username;
-  const change = await changeGameRow(ports.db, Number(input.gameID), (row) => decided(rule(stateOf(row), actor)));
+  const change = await changeGameRow(ports.db, Number(input.gameID), (row) =>
+    decide(row, (state) => rule(state, actor)),
+  );
   return settle(ports, change, actor);
 }
 
@@ -163,7 +177,9 @@ export async function forfeitGamesOf(ports: Pick<GamePorts, 'db' | 'events'>, ca
   const username = caller.user?.username;
   if (!username) return;
   for (const id of await runningGameIdsOf(ports.db, username)) {
-    const change = await changeGameRow(ports.db, id, (row) => decided(engine.leaveGame(stateOf(row), username)));
+    const change = await changeGameRow(ports.db, id, (row) =>
+      decide(row, (state) => engine.leaveGame(state, username)),
+    );
     await removeIfCancelled(ports, settle(ports, change, username));
   }
 }
@@ -193,14 +209,15 @@ export async function makeMove(
   const player = actorNamed(caller, payload.move.playerID);
   if (!player.ok) return player;
   const actor = player.value.username;
-  const change = await changeGameRow(ports.db, Number(payload.gameID), (row) => {
-    const state = stateOf(row);
-    const move = parseMoveOf(state.gameType, payload.move.move);
-    if (!move.ok) return move;
-    const applied = engine.applyMove(state, actor, move.value);
-    if (applied.ok && payload.version !== undefined && payload.version !== row.version)
-      return fail('conflict', MSG.staleMove);
-    return decided(applied);
-  });
+  const change = await changeGameRow(ports.db, Number(payload.gameID), (row) =>
+    decide(row, (state) => {
+      const move = parseMoveOf(state.gameType, payload.move.move);
+      if (!move.ok) return move;
+      const applied = engine.applyMove(state, actor, move.value);
+      if (applied.ok && payload.version !== undefined && payload.version !== row.version)
+        return fail('conflict', MSG.staleMove);
+      return applied;
+    }),
+  );
   return settle(ports, change, actor);
 }

@@ -77,19 +77,23 @@ describe('games', () => {
   });
 
   it('lists newest first with filters, paging and the total', async () => {
-    const page = await listGames(database.db, { gameType: 'Nim', limit: 2, offset: 0 });
+    const types = ['Nim', 'Battleship'];
+    const page = await listGames(database.db, { gameType: 'Nim', types, limit: 2, offset: 0 });
     expect(page.total).toBe(3);
     expect(page.games).toHaveLength(2);
     expect(page.games[0]!.id).toBeGreaterThan(page.games[1]!.id);
-    const rest = await listGames(database.db, { gameType: 'Nim', limit: 2, offset: 2 });
+    const rest = await listGames(database.db, { gameType: 'Nim', types, limit: 2, offset: 2 });
     expect(rest.games).toHaveLength(1);
     expect(
-      (await listGames(database.db, { status: 'IN_PROGRESS', limit: 50, offset: 0 })).games
+      (await listGames(database.db, { status: 'IN_PROGRESS', types, limit: 50, offset: 0 })).games
         .map((g) => g.gameType)
         .sort(),
     ).toEqual(['Battleship', 'Nim', 'Nim']);
-    expect((await listGames(database.db, { gameType: 'Battleship', status: 'OVER', limit: 50, offset: 0 })).total).toBe(
-      0,
+    expect(
+      (await listGames(database.db, { gameType: 'Battleship', status: 'OVER', types, limit: 50, offset: 0 })).total,
+    ).toBe(0);
+    expect((await listGames(database.db, { status: 'IN_PROGRESS', types: ['Nim'], limit: 50, offset: 0 })).total).toBe(
+      2,
     );
   });
 
