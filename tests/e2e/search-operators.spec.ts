@@ -86,6 +86,8 @@ test('is:answer lists answers, their words marked, each linking to the answer on
   await search(page, `is:answer user:${answerer.username}`);
   await expect(listed(page).locator('.question-summary')).toHaveCount(2);
   await search(page, `${word} is:answer`);
+  // The last list (two answers) stays until the new one is rendered.
+  await expect(listed(page).locator('.question-summary')).toHaveCount(1);
   await listed(page).locator('.question-title').click();
   await expect(page).toHaveURL(new RegExp(`/question/${qid}#answer-\\d+$`));
   await expect(page.getByText(`The ${word} is under the table.`)).toBeVisible();
